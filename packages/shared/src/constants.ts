@@ -1,0 +1,74 @@
+// Codes and limits from the product spec (points 4 and 9). Every number the product uses is named here once.
+
+export const LOCALES = ['en', 'ru', 'ua'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+export const LOCALE_COOKIE_DAYS = 365;
+/** The spec's `ua` is not a BCP 47 tag; Intl and date libraries need `uk`. */
+export const BCP47: Record<Locale, string> = { en: 'en-US', ru: 'ru-RU', ua: 'uk-UA' };
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+export const PAGE_SIZES = [50, 100, 200] as const;
+export const DEFAULT_PAGE_SIZE = 50;
+export const OPTIONS_PAGE_SIZE = 100;
+export const PERMISSIONS_PAGE_SIZE = 1000;
+export const FIRST_PAGE = 1;
+export const EXPORT_MAIL_THRESHOLD = 3000;
+export const DROPDOWN_MIN_QUERY = 3;
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** Participant role id of an ordinary user; other roles are sent to the payrolls page. */
+export const PARTICIPANT_ROLE_USER = 1;
+
+export const TaskStatus = { Waiting: 0, Done: 1, Process: 2, Fail: 3 } as const;
+export const LinkListType = { History: 1, Active: 2, Disallow: 3 } as const;
+export const IndexState = { Unverified: 0, Indexed: 1, NotIndexed: 2 } as const;
+export const Tier = { One: 1, Two: 2 } as const;
+export const TIERS = [1, 2] as const;
+
+export const RobotsStatus = {
+  Allow: 1,
+  Forbidden: 2,
+  MayBeForbidden: 3,
+  MetaNoindex: 4,
+  MetaNofollow: 5,
+  MetaNone: 6,
+  XRobotsNoindex: 7,
+  XRobotsNofollow: 8,
+  XRobotsNone: 9,
+  RobotsTxt: 10,
+  Canonical: 11,
+} as const;
+
+export const ActionCode = {
+  CheckIndexing: 1,
+  CheckBacklinks: 2,
+  AddToIndex: 3,
+  CheckTrust: 4,
+  LoadLinks: 5,
+  AddToHistory: 6,
+  Remove: 7,
+  RecoverFromHistory: 9,
+  LoadToCrawlers: 10,
+  AddToDisallow: 13,
+  RecoverFromDisallow: 14,
+  Move: 16,
+  RemoveFromCrawlers: 17,
+} as const;
+
+export const ResponseCodeGroup = { CouldNotResolveHost: 1, ConnectionError: 2, Undefined: 3, Timeout: 4 } as const;
+export const LinkElementKind = { Image: 1, Href: 2, Canonical: 3, Hreflang: 4 } as const;
+export const REL_ATTRIBUTES = ['dofollow', 'nofollow', 'ugc', 'sponsored'] as const;
+export const DomainLinkStatus = { New: 1, Active: 2, Rip: 3 } as const;
+export const PaymentStatus = { New: 0, Paid: 1, Cancelled: 2 } as const;
+export const ScheduleAction = { AutoCheckIndexing: 1, AutoCheckBacklinks: 2 } as const;
+export const ExportFormat = { Csv: 1, Xls: 2 } as const;
+
+/** Balance ledger entry kinds. */
+export const BalanceTransactionType = { TopUp: 1, Charge: 2, Refund: 3, Adjustment: 4, Bonus: 5 } as const;
+
+export const LAYOUT = { mobileBreakpoint: 920, sidebarWidth: 240, sidebarCollapsedWidth: 88 } as const;
+export const SCROLL_TO_TOP_MS = 500;

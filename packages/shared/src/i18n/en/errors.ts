@@ -1,0 +1,15 @@
+export default {
+  badCredentials: 'Bad credentials',
+  emailNotConfirmed: 'Please confirm your email address first: we sent you a link when you registered.',
+  accountBlocked: 'The account is blocked until the balance is topped up by at least $1.',
+  captchaWrong: 'Captcha is wrong!',
+  confirmLinkInvalid: 'Something went wrong. Follow the link again, please.',
+  resetTokenInvalid: 'This password reset link is invalid or has expired.',
+  tooManyAttempts: 'Too many attempts. Please try again in a few minutes.',
+  unauthenticated: 'Unauthenticated.',
+  forbidden: 'Access forbbiden',
+  notFound: 'Not found',
+  serverError: 'Something went wrong',
+  invalidData: 'The given data was invalid.',
+  payloadTooLarge: 'The request is too large.',
+};

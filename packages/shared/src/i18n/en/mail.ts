@@ -1,0 +1,20 @@
+export default {
+  greeting: 'Hello, {{name}}!',
+  signature: 'The Linkwatch team',
+  confirmEmail: {
+    subject: 'Confirm your email address',
+    body: 'Welcome to Linkwatch. Please confirm your email address to activate your account.',
+    action: 'Confirm email',
+  },
+  confirmNewEmail: {
+    subject: 'Confirm your new email address',
+    body: 'You asked to change the email address of your Linkwatch account. Confirm the new address to finish.',
+    action: 'Confirm new email',
+  },
+  resetPassword: {
+    subject: 'Reset your password',
+    body: 'Someone asked to reset the password of your Linkwatch account. If it was you, choose a new password. The link is valid for 60 minutes; otherwise ignore this mail.',
+    action: 'Reset password',
+  },
+  linkHint: 'If the button does not work, copy this address into your browser:',
+};

@@ -1,0 +1,4 @@
+export * from './constants.ts';
+export * from './schemas/auth.ts';
+export * from './schemas/user.ts';
+export * from './validation.ts';
