@@ -59,7 +59,12 @@ export const ActionCode = {
   RemoveFromCrawlers: 17,
 } as const;
 
-export const ResponseCodeGroup = { CouldNotResolveHost: 1, ConnectionError: 2, Undefined: 3, Timeout: 4 } as const;
+export const ResponseCodeGroup = {
+  CouldNotResolveHost: 1,
+  ConnectionError: 2,
+  Undefined: 3,
+  Timeout: 4,
+} as const;
 export const LinkElementKind = { Image: 1, Href: 2, Canonical: 3, Hreflang: 4 } as const;
 export const REL_ATTRIBUTES = ['dofollow', 'nofollow', 'ugc', 'sponsored'] as const;
 export const DomainLinkStatus = { New: 1, Active: 2, Rip: 3 } as const;

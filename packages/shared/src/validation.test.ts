@@ -11,7 +11,11 @@ function errorsOf(schema: z.ZodType, value: unknown, locale: 'en' | 'ru' | 'ua' 
 
 describe('validation messages', () => {
   it('names every missing and malformed register field in the chosen language', () => {
-    const errors = errorsOf(ZRegisterRequest, { email: 'nope', password: 'short', passwordConfirmation: 'x' });
+    const errors = errorsOf(ZRegisterRequest, {
+      email: 'nope',
+      password: 'short',
+      passwordConfirmation: 'x',
+    });
     expect(errors.name).toEqual(['The name field is required']);
     expect(errors.email).toEqual(['The email field must be a valid email']);
     expect(errors.password).toEqual(['The password field must be at least 8 characters']);
@@ -25,7 +29,9 @@ describe('validation messages', () => {
       password: 'longenough',
       passwordConfirmation: 'different',
     });
-    expect(errors).toEqual({ passwordConfirmation: ['The password confirmation field confirmation does not match'] });
+    expect(errors).toEqual({
+      passwordConfirmation: ['The password confirmation field confirmation does not match'],
+    });
   });
 
   it('checks domains without protocol and spaces with the exact spec messages', () => {

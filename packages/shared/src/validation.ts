@@ -17,7 +17,11 @@ export const rules = {
     z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }),
   optionalString: (max = 255) =>
     z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.max' }).nullish(),
-  email: () => rules.requiredString().max(255, { error: 'validation.max' }).pipe(z.email({ error: 'validation.email' })),
+  email: () =>
+    rules
+      .requiredString()
+      .max(255, { error: 'validation.max' })
+      .pipe(z.email({ error: 'validation.email' })),
   password: () =>
     z
       .string({ error: 'validation.required' })
@@ -46,13 +50,17 @@ function fieldLabel(locale: Locale, path: PropertyKey[]): string {
 function messageKey(issue: Issue): string {
   if (issue.message.startsWith('validation.')) return issue.message;
   if (issue.code === 'invalid_type' || issue.code === 'invalid_value') return 'validation.invalid';
-  if (issue.code === 'too_small') return issue.origin === 'string' ? 'validation.min' : 'validation.min_value';
+  if (issue.code === 'too_small')
+    return issue.origin === 'string' ? 'validation.min' : 'validation.min_value';
   if (issue.code === 'too_big') return issue.origin === 'string' ? 'validation.max' : 'validation.max_value';
   return 'validation.invalid';
 }
 
 export function localizeIssue(issue: Issue, locale: Locale): string {
-  const params: Record<string, string | number> = { field: fieldLabel(locale, issue.path), host: HOST_EXAMPLE };
+  const params: Record<string, string | number> = {
+    field: fieldLabel(locale, issue.path),
+    host: HOST_EXAMPLE,
+  };
   if (issue.code === 'too_small') params.min = Number(issue.minimum);
   if (issue.code === 'too_big') params.max = Number(issue.maximum);
   return translate(locale, messageKey(issue), params);

@@ -19,7 +19,8 @@ describe('i18n catalogs', () => {
   const english = keysOf(resources.en).sort();
 
   it.each(LOCALES)('%s has every key of every other language and nothing more', (locale) => {
-    for (const other of LOCALES) expect(keysOf(resources[locale]).sort()).toEqual(keysOf(resources[other]).sort());
+    for (const other of LOCALES)
+      expect(keysOf(resources[locale]).sort()).toEqual(keysOf(resources[other]).sort());
   });
 
   it.each(LOCALES)('%s keeps the placeholders of the English text and leaves nothing empty', (locale) => {

@@ -4,7 +4,11 @@ import { rules } from '../validation.ts';
 
 const passwordPair = <T extends z.ZodRawShape>(shape: T) =>
   z
-    .object({ ...shape, password: rules.password(), passwordConfirmation: z.string({ error: 'validation.required' }) })
+    .object({
+      ...shape,
+      password: rules.password(),
+      passwordConfirmation: z.string({ error: 'validation.required' }),
+    })
     .refine((v) => v.password === v.passwordConfirmation, {
       error: 'validation.confirmed',
       path: ['passwordConfirmation'],

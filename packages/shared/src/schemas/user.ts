@@ -6,7 +6,10 @@ import { rules } from '../validation.ts';
 export const ZProfileRequest = z.object({
   email: rules.email().optional(),
   fullname: rules.requiredString().max(255, { error: 'validation.max' }),
-  newEmail: rules.email().nullish().or(z.literal('').transform(() => null)),
+  newEmail: rules
+    .email()
+    .nullish()
+    .or(z.literal('').transform(() => null)),
   address: rules.optionalString(),
   city: rules.optionalString(),
   index: rules.optionalString(32),
@@ -43,7 +46,9 @@ export const ZUserAttributes = z.object({
 });
 export type TUserAttributes = z.infer<typeof ZUserAttributes>;
 
-export const ZPageLogRequest = z.object({ page: rules.requiredString().max(2048, { error: 'validation.max' }) });
+export const ZPageLogRequest = z.object({
+  page: rules.requiredString().max(2048, { error: 'validation.max' }),
+});
 
 export const ZSettingsAttributes = z.object({
   stripePublic: z.string().nullable(),

@@ -9,7 +9,8 @@ export default {
   confirmed: 'The {{field}} field confirmation does not match',
   unique: 'The {{field}} has already been taken',
   invalid: 'The {{field}} field is invalid',
-  websiteAddressWithoutDomain: 'The {{field}} field must be valid url(without protocol). For example: "{{host}}"',
+  websiteAddressWithoutDomain:
+    'The {{field}} field must be valid url(without protocol). For example: "{{host}}"',
   withoutSpaces: 'The {{field}} field must be without spaces',
   requiredOneOfTheCheckboxGroup: 'Choose one of the options presented',
   intervalNegative: 'Interval value cannot be negative',

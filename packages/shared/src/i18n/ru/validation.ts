@@ -9,7 +9,8 @@ export default {
   confirmed: 'Поле {{field}} не совпадает с подтверждением',
   unique: 'Такое значение поля {{field}} уже занято',
   invalid: 'Поле {{field}} заполнено неверно',
-  websiteAddressWithoutDomain: 'Поле {{field}} должно быть корректным url (без протокола). Например: "{{host}}"',
+  websiteAddressWithoutDomain:
+    'Поле {{field}} должно быть корректным url (без протокола). Например: "{{host}}"',
   withoutSpaces: 'Поле {{field}} не должно содержать пробелов',
   requiredOneOfTheCheckboxGroup: 'Выберите один из предложенных вариантов',
   intervalNegative: 'Интервал не может быть отрицательным',
