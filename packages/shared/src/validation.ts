@@ -66,10 +66,20 @@ export function localizeIssue(issue: Issue, locale: Locale): string {
   return translate(locale, messageKey(issue), params);
 }
 
+/**
+ * A union that matched no branch reports every branch's issues; the branch with the fewest issues
+ * (the first, on a tie) is the one the caller most likely meant.
+ */
+function closestUnionBranch(issue: Issue): Issue[] {
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [issue];
+  const branch = issue.errors.reduce((best, b) => (b.length < best.length ? b : best));
+  return branch.map((i) => ({ ...i, path: [...issue.path, ...i.path] }) as Issue).flatMap(closestUnionBranch);
+}
+
 /** Field paths like `domains.0`, as the spec's field errors name them. */
 export function issuesToFieldErrors(issues: readonly Issue[], locale: Locale): FieldErrors {
   const errors: FieldErrors = {};
-  for (const issue of issues) {
+  for (const issue of issues.flatMap(closestUnionBranch)) {
     const path = issue.path.map(String).join('.') || '_';
     const message = localizeIssue(issue, locale);
     errors[path] ??= [];

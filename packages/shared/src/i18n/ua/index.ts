@@ -1,6 +1,13 @@
+import agreement from './agreement.ts';
+import auth from './auth.ts';
+import common from './common.ts';
+import dashboard from './dashboard.ts';
 import errors from './errors.ts';
 import fields from './fields.ts';
 import mail from './mail.ts';
+import profile from './profile.ts';
+import shell from './shell.ts';
+import status from './status.ts';
 import validation from './validation.ts';
 
-export default { errors, fields, mail, validation };
+export default { errors, fields, mail, validation, common, shell, auth, profile, dashboard, status, agreement };

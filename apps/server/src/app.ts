@@ -1,0 +1,109 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.ts';
+import { registerAuthentication } from './http/auth.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { validatorCompiler } from './http/validator.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { pageLogRoutes } from './modules/page-logs/page-logs.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
+
+export const API_PREFIX = '/api';
+const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+/** Every feature's routes, in one list: a new feature adds one line here. */
+const features = [authRoutes, userRoutes, settingsRoutes, pageLogRoutes];
+
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log,
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        scriptSrc: ["'self'", 'https://www.google.com', 'https://www.gstatic.com', 'https://js.hcaptcha.com'],
+        frameSrc: ["'self'", 'https://www.google.com', 'https://*.hcaptcha.com'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // Local installs are served over plain http; upgrading would break them.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Linkwatch API',
+        version: '1.0.0',
+        description: 'Backlink monitoring, checking and indexing.',
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      registerAuthentication(api, ctx.db);
+      registerErrorHandling(api);
+      api.get('/health', { schema: { tags: ['health'] } }, async () => ({
+        status: 'ok',
+        db: await dbStatus(ctx),
+      }));
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      for (const feature of features) feature(api, ctx);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  registerWebApp(app, ctx.config.webDist);
+  return app;
+}
+
+async function dbStatus(ctx: AppContext): Promise<'ok' | 'down'> {
+  try {
+    await ctx.db.execute(sql`select 1`);
+    return 'ok';
+  } catch {
+    return 'down';
+  }
+}
+
+/** The built SPA: static files, and index.html for any other path so the client router decides. */
+function registerWebApp(app: FastifyInstance, webDist: string) {
+  const index = path.join(webDist, 'index.html');
+  if (existsSync(index)) {
+    app.register(fastifyStatic, {
+      root: webDist,
+      index: false,
+      wildcard: false,
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return reply.code(404).send({ message: 'Not found' });
+    if (!existsSync(index)) {
+      return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', webDist);
+  });
+}

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The one place that reads process.env. Defaults run locally with no setup. */
+const flag = z
+  .string()
+  .optional()
+  .transform((v) => v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false');
+
+const ZEnv = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  APP_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Linkwatch <no-reply@linkwatch.local>'),
+  LOG_LEVEL: z.string().default('info'),
+  CAPTCHA_VERIFY_URL: z.string().optional(),
+  CAPTCHA_SECRET: z.string().optional(),
+  CAPTCHA_SITE_KEY: z.string().optional(),
+  CHECKER_ALLOW_PRIVATE_NETWORKS: flag,
+  CHECKER_CONCURRENCY: z.coerce.number().int().positive().default(64),
+  CHECKER_PER_HOST: z.coerce.number().int().positive().default(2),
+  CHECKER_HOST_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  DEMO: z.string().optional(),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const e = ZEnv.parse(env);
+  const dataDir = path.resolve(e.DATA_DIR);
+  const port = e.PORT;
+  return {
+    env: e.NODE_ENV,
+    port,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    role: e.ROLE,
+    appUrl: (e.APP_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${port}`).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, dir: path.join(dataDir, 'mail') },
+    captcha: { verifyUrl: e.CAPTCHA_VERIFY_URL, secret: e.CAPTCHA_SECRET, siteKey: e.CAPTCHA_SITE_KEY },
+    checker: {
+      allowPrivateNetworks: e.CHECKER_ALLOW_PRIVATE_NETWORKS,
+      concurrency: e.CHECKER_CONCURRENCY,
+      perHost: e.CHECKER_PER_HOST,
+      hostDelayMs: e.CHECKER_HOST_DELAY_MS,
+    },
+    demo: e.DEMO !== '0' && !e.DATABASE_URL,
+    webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+  };
+}

@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { CaptchaVerifier } from './modules/auth/captcha.ts';
+
+/** What every feature's routes and services are given: built once in main.ts, or per test. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  captcha: CaptchaVerifier;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,29 @@
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { users } from './users.ts';
+
+export const pageLogs = pgTable(
+  'page_logs',
+  {
+    id: id(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    page: text('page').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('page_logs_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Public site settings (spec point 3, Settings); one row, id 1. */
+export const settings = pgTable('settings', {
+  id: integer('id').primaryKey(),
+  stripePublic: text('stripe_public'),
+  linkserviceUrl: text('linkservice_url'),
+  partnerLandingUrl: text('partner_landing_url'),
+  backlinksUrl: text('backlinks_url'),
+  warning: text('warning'),
+  referralDomain: text('referral_domain'),
+  enableCrypto: boolean('enable_crypto').notNull().default(false),
+  enablePayPal: boolean('enable_paypal').notNull().default(false),
+  paymentService: text('payment_service'),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAt, id, updatedAt } from './columns.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    uid: uuid('uid').notNull().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    newEmail: text('new_email'),
+    emailVerifiedAt: at('email_verified_at'),
+    vatNumber: text('vat_number'),
+    regCode: text('reg_code'),
+    postalIndex: text('postal_index'),
+    city: text('city'),
+    address: text('address'),
+    country: text('country'),
+    isBlocked: boolean('is_blocked').notNull().default(false),
+    isPartner: boolean('is_partner').notNull().default(false),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    locale: text('locale').notNull().default('en'),
+    roleId: integer('role_id').notNull().default(1),
+    referral: text('referral'),
+    /** Kept equal to the sum of the user's balance_transactions; changed only together with a ledger row. */
+    balance: integer('balance').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`)],
+);
+
+/** Opaque bearer tokens; only their SHA-256 is stored. */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: at('last_used_at'),
+    revokedAt: at('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('access_tokens_hash_unique').on(t.tokenHash),
+    index('access_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/** One-time codes sent by mail: email confirmation, email change, password reset. Stored hashed. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['confirm', 'change', 'reset'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    email: text('email').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('email_tokens_hash_unique').on(t.tokenHash)],
+);
+
+/** Failed logins, counted per email and address to rate-limit guessing across every API process. */
+export const loginFailures = pgTable(
+  'login_failures',
+  { id: id(), key: text('key').notNull(), createdAt: createdAt() },
+  (t) => [index('login_failures_key_idx').on(t.key, t.createdAt)],
+);

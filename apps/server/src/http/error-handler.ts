@@ -1,0 +1,41 @@
+import { type FieldErrors, issuesToFieldErrors } from '@linkwatch/shared';
+import { translate } from '@linkwatch/shared/i18n';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError, type ErrorBody, FieldError, RequestValidationError } from './errors.ts';
+import { requestLocale } from './locale.ts';
+
+/** 422 `{message, errors}` and `{message}` for everything else; a stack trace never reaches a client. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    const locale = requestLocale(req);
+    const send = (status: number, body: ErrorBody) => reply.code(status).send(body);
+
+    if (error instanceof RequestValidationError || error.validation) {
+      const issues = error instanceof RequestValidationError ? error.issues : [];
+      const errors = issuesToFieldErrors(issues, locale);
+      return send(422, { message: translate(locale, 'errors.invalidData'), errors });
+    }
+    if (error instanceof FieldError) {
+      const errors: FieldErrors = {};
+      for (const [field, value] of Object.entries(error.fields)) {
+        const { key, params } = typeof value === 'string' ? { key: value, params: {} } : value;
+        const label = translate(locale, `fields.${field.split('.')[0]}`);
+        errors[field] = [translate(locale, key, { field: label, host: 'example.com', ...params })];
+      }
+      return send(422, { message: translate(locale, error.message), errors });
+    }
+    if (error instanceof AppError) {
+      return send(error.statusCode, { message: translate(locale, error.message, error.params) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return send(413, { message: translate(locale, 'errors.payloadTooLarge') });
+    if (status === 429) return send(429, { message: translate(locale, 'errors.tooManyAttempts') });
+    if (status >= 400 && status < 500) return send(status, { message: error.message });
+    req.log.error({ err: error }, 'unhandled error');
+    return send(500, { message: translate(locale, 'errors.serverError') });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply.code(404).send({ message: translate(requestLocale(req), 'errors.notFound') });
+  });
+}

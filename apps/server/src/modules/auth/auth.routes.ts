@@ -1,0 +1,55 @@
+import {
+  ZAccessTokenResponse,
+  ZForgotPasswordRequest,
+  ZLoginRequest,
+  ZRegisterRequest,
+  ZResetPasswordRequest,
+} from '@linkwatch/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { requestLocale } from '../../http/locale.ts';
+import { revokeAccessToken } from './auth.queries.ts';
+import { confirmEmail, forgotPassword, login, register, resetPassword } from './auth.service.ts';
+
+const tags = ['auth'];
+const ZCode = z.object({ code: z.string().min(1).max(200) });
+
+export function authRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/auth/register', { schema: { tags, body: ZRegisterRequest } }, async (req) => {
+    await register(ctx, { input: req.body, locale: requestLocale(req), ip: req.ip });
+    return true;
+  });
+
+  r.get('/auth/confirm-email/:code', { schema: { tags, params: ZCode } }, async (req) => {
+    await confirmEmail(ctx, req.params.code);
+    return true;
+  });
+
+  r.post(
+    '/auth/login',
+    { schema: { tags, body: ZLoginRequest, response: { 200: ZAccessTokenResponse } } },
+    async (req) => {
+      const accessToken = await login(ctx, { input: req.body, ip: req.ip });
+      return { data: { type: 'tokens' as const, attributes: { accessToken } } };
+    },
+  );
+
+  r.post('/auth/logout', { schema: { tags } }, async (req) => {
+    if (req.accessToken) await revokeAccessToken(ctx.db, req.accessToken);
+    return true;
+  });
+
+  r.post('/auth/forgot-password', { schema: { tags, body: ZForgotPasswordRequest } }, async (req) => {
+    await forgotPassword(ctx, req.body.email);
+    return true;
+  });
+
+  r.post('/auth/reset-password', { schema: { tags, body: ZResetPasswordRequest } }, async (req) => {
+    await resetPassword(ctx, req.body);
+    return true;
+  });
+}

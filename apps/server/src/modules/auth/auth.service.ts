@@ -1,0 +1,119 @@
+import type { Locale, TLoginRequest, TRegisterRequest, TResetPasswordRequest } from '@linkwatch/shared';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { users } from '../../db/schema/index.ts';
+import { AppError, FieldError } from '../../http/errors.ts';
+import { actionMail } from '../../mail/templates.ts';
+import {
+  clearLoginFailures,
+  consumeEmailToken,
+  countRecentLoginFailures,
+  createAccessToken,
+  createEmailToken,
+  findUserByEmail,
+  recordLoginFailure,
+  revokeAllAccessTokens,
+  type User,
+} from './auth.queries.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_WINDOW_MINUTES = 15;
+const CONFIRM_TTL_MINUTES = 7 * 24 * 60;
+const RESET_TTL_MINUTES = 60;
+
+export function appLink(ctx: AppContext, locale: Locale, pathAndQuery: string) {
+  return `${ctx.config.appUrl}/${locale}${pathAndQuery}`;
+}
+
+export async function sendConfirmationMail(ctx: AppContext, user: User) {
+  const code = await createEmailToken(ctx.db, {
+    userId: user.id,
+    kind: 'confirm',
+    email: user.email,
+    ttlMinutes: CONFIRM_TTL_MINUTES,
+  });
+  const locale = user.locale as Locale;
+  const url = appLink(ctx, locale, `/confirm-email/${code}`);
+  await ctx.mailer.send(actionMail({ kind: 'confirmEmail', locale, to: user.email, name: user.name, url }));
+}
+
+export async function register(
+  ctx: AppContext,
+  params: { input: TRegisterRequest; locale: Locale; ip: string },
+) {
+  const { input, locale } = params;
+  if (ctx.captcha.enabled && !(await ctx.captcha.verify(input.captcha, params.ip))) {
+    throw new FieldError({ captcha: 'errors.captchaWrong' });
+  }
+  if (await findUserByEmail(ctx.db, input.email)) throw new FieldError({ email: 'validation.unique' });
+  const [user] = await ctx.db
+    .insert(users)
+    .values({
+      name: input.name,
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      locale: input.locale ?? locale,
+      referral: input.referral ?? null,
+    })
+    .onConflictDoNothing()
+    .returning();
+  // A concurrent registration of the same address wins the unique index; answer as if it was checked above.
+  if (!user) throw new FieldError({ email: 'validation.unique' });
+  await sendConfirmationMail(ctx, user);
+  return user;
+}
+
+export async function confirmEmail(ctx: AppContext, code: string) {
+  const token = await consumeEmailToken(ctx.db, { code, kind: 'confirm' });
+  if (!token) throw new FieldError({ code: 'errors.confirmLinkInvalid' }, 'errors.confirmLinkInvalid');
+  await ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, token.userId));
+}
+
+export async function login(ctx: AppContext, params: { input: TLoginRequest; ip: string }) {
+  const key = `${params.input.email.toLowerCase()}|${params.ip}`;
+  const since = new Date(Date.now() - LOGIN_WINDOW_MINUTES * 60_000);
+  if ((await countRecentLoginFailures(ctx.db, { key, since })) >= LOGIN_MAX_FAILURES) {
+    throw new AppError(429, 'errors.tooManyAttempts');
+  }
+  const user = await findUserByEmail(ctx.db, params.input.email);
+  if (!user || !(await verifyPassword(params.input.password, user.passwordHash))) {
+    await recordLoginFailure(ctx.db, key);
+    throw new AppError(401, 'errors.badCredentials');
+  }
+  if (!user.emailVerifiedAt) throw new AppError(403, 'errors.emailNotConfirmed');
+  await clearLoginFailures(ctx.db, key);
+  return createAccessToken(ctx.db, user.id);
+}
+
+/** Answers the same whether or not the address is known, so it cannot be used to probe for accounts. */
+export async function forgotPassword(ctx: AppContext, email: string) {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) return;
+  const code = await createEmailToken(ctx.db, {
+    userId: user.id,
+    kind: 'reset',
+    email: user.email,
+    ttlMinutes: RESET_TTL_MINUTES,
+  });
+  const locale = user.locale as Locale;
+  const query = new URLSearchParams({ token: code, email: user.email });
+  const url = appLink(ctx, locale, `/login/reset-password?${query}`);
+  await ctx.mailer.send(actionMail({ kind: 'resetPassword', locale, to: user.email, name: user.name, url }));
+}
+
+export async function resetPassword(ctx: AppContext, input: TResetPasswordRequest) {
+  await ctx.db.transaction(async (tx) => {
+    const token = await consumeEmailToken(tx, { code: input.token, kind: 'reset' });
+    if (!token || token.email.toLowerCase() !== input.email.toLowerCase()) {
+      throw new FieldError({ token: 'errors.resetTokenInvalid' }, 'errors.resetTokenInvalid');
+    }
+    const passwordHash = await hashPassword(input.password);
+    // A reset also proves the address, and signs out every session that may have known the old password.
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: new Date() })
+      .where(eq(users.id, token.userId));
+    await revokeAllAccessTokens(tx, { userId: token.userId });
+  });
+}

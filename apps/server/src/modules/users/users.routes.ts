@@ -1,0 +1,64 @@
+import { ZChangePasswordRequest, ZLocaleRequest, ZProfileRequest } from '@linkwatch/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { requireUser } from '../../http/auth.ts';
+import { presentUser } from './users.presenter.ts';
+import {
+  becomePartner,
+  changePassword,
+  confirmChangedEmail,
+  updateLocale,
+  updateProfile,
+} from './users.service.ts';
+
+const tags = ['user'];
+const security = [{ bearerAuth: [] }];
+
+export function userRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/user/me', { schema: { tags, security } }, async (req) => presentUser(requireUser(req)));
+
+  r.put(
+    '/user',
+    { schema: { tags, security, body: z.union([ZProfileRequest, ZLocaleRequest.strict()]) } },
+    async (req) => {
+      const user = requireUser(req);
+      const body = req.body;
+      const updated =
+        'fullname' in body
+          ? await updateProfile(ctx, { user, input: body })
+          : await updateLocale(ctx, { user, locale: body.locale });
+      return presentUser(updated);
+    },
+  );
+
+  r.get(
+    '/user/confirm-email/:code',
+    { schema: { tags, params: z.object({ code: z.string().min(1).max(200) }) } },
+    async (req) => {
+      await confirmChangedEmail(ctx, req.params.code);
+      return true;
+    },
+  );
+
+  r.post(
+    '/user/change-password',
+    { schema: { tags, security, body: ZChangePasswordRequest } },
+    async (req) => {
+      const user = requireUser(req);
+      await changePassword(ctx, { user, input: req.body, currentToken: req.accessToken });
+      return true;
+    },
+  );
+
+  r.post('/user/partner', { schema: { tags, security } }, async (req) =>
+    presentUser(await becomePartner(ctx, requireUser(req))),
+  );
+
+  r.get('/user/balance', { schema: { tags, security } }, async (req) => ({
+    data: { balance: requireUser(req).balance },
+  }));
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import type { Database } from '../db/client.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { type CaptchaVerifier, captchaOff } from '../modules/auth/captcha.ts';
+import { freshDatabase } from './database.ts';
+import { startSmtpSink } from './smtp-sink.ts';
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  captcha?: CaptchaVerifier;
+}
+
+/** The real app on a fresh database, with mail going over SMTP to a local sink. */
+export async function createTestApp(options: TestAppOptions = {}) {
+  const database: Database = await freshDatabase();
+  const smtp = await startSmtpSink();
+  const config = loadConfig({
+    DATA_DIR: '/tmp/linkwatch-test',
+    APP_URL: 'http://app.test',
+    SMTP_URL: smtp.url,
+    WEB_DIST: '/nonexistent',
+    ...options.env,
+  });
+  const log = pino({ level: 'silent' });
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    log,
+    mailer: createMailer({ ...config.mail, log }),
+    captcha: options.captcha ?? captchaOff,
+  };
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    db: database.db,
+    smtp,
+    api: apiClient(app),
+    async close() {
+      await app.close();
+      await smtp.close();
+      await database.close();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** `app.inject` with the headers the web app sends. */
+function apiClient(app: FastifyInstance) {
+  return async (
+    method: Method,
+    url: string,
+    options: { body?: unknown; token?: string; locale?: string; headers?: Record<string, string> } = {},
+  ) => {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'x-localization': options.locale ?? 'en',
+      ...options.headers,
+    };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const request: InjectOptions = { method, url: `/api/${url.replace(/^\//, '')}`, headers };
+    if (options.body !== undefined) request.payload = options.body as InjectOptions['payload'];
+    const response = await app.inject(request);
+    const text = response.body;
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = null;
+    }
+    // biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary response shapes
+    return { status: response.statusCode, body: json as any, text, headers: response.headers };
+  };
+}

@@ -1,0 +1,92 @@
+import { Check } from 'lucide-react';
+import { DropdownMenu as Radix } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { cn } from './cn.ts';
+
+export const DropdownMenu = Radix.Root;
+export const DropdownMenuTrigger = Radix.Trigger;
+
+export function DropdownMenuContent({
+  children,
+  align = 'end',
+  side = 'bottom',
+  className,
+}: {
+  children: ReactNode;
+  align?: 'start' | 'center' | 'end';
+  side?: 'top' | 'bottom' | 'left' | 'right';
+  className?: string;
+}) {
+  return (
+    <Radix.Portal>
+      <Radix.Content
+        align={align}
+        side={side}
+        sideOffset={6}
+        className={cn(
+          'z-50 min-w-44 rounded-lg bg-white p-1 shadow-pop ring-1 ring-slate-900/10 animate-pop-in focus:outline-none',
+          className,
+        )}
+      >
+        {children}
+      </Radix.Content>
+    </Radix.Portal>
+  );
+}
+
+const itemClass =
+  'flex cursor-pointer select-none items-center gap-2 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-ink data-[disabled]:opacity-50';
+
+export function DropdownMenuItem({
+  children,
+  onSelect,
+  asChild,
+  icon,
+}: {
+  children: ReactNode;
+  onSelect?: () => void;
+  asChild?: boolean;
+  icon?: ReactNode;
+}) {
+  return (
+    <Radix.Item className={itemClass} onSelect={onSelect} asChild={asChild}>
+      {asChild ? (
+        children
+      ) : (
+        <>
+          {icon}
+          {children}
+        </>
+      )}
+    </Radix.Item>
+  );
+}
+
+export function DropdownMenuCheckItem({
+  children,
+  checked,
+  onSelect,
+}: {
+  children: ReactNode;
+  checked: boolean;
+  onSelect: () => void;
+}) {
+  return (
+    <Radix.CheckboxItem className={itemClass} checked={checked} onSelect={onSelect}>
+      <span className="flex size-4 items-center justify-center">
+        <Radix.ItemIndicator>
+          <Check className="size-4 text-brand-600" aria-hidden />
+        </Radix.ItemIndicator>
+      </span>
+      {children}
+    </Radix.CheckboxItem>
+  );
+}
+
+export function DropdownMenuLabel({ children }: { children: ReactNode }) {
+  return <Radix.Label className="px-2.5 pt-2 pb-1 text-xs font-medium text-ink-subtle">{children}</Radix.Label>;
+}
+
+export function DropdownMenuSeparator() {
+  return <Radix.Separator className="my-1 h-px bg-slate-100" />;
+}

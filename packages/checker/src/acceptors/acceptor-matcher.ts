@@ -1,0 +1,104 @@
+import { parse as parseDomain } from 'tldts';
+import type { AcceptorSet } from '../types.ts';
+import { normalizeUrl, schemelessKey } from './normalize-url.ts';
+
+/** Decides whether a resolved link target belongs to the acceptor set. */
+export interface AcceptorMatcher {
+  matches(target: URL): boolean;
+}
+
+const SCHEME_PREFIX = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+export function compileAcceptors(acceptors: AcceptorSet): AcceptorMatcher {
+  return acceptors.kind === 'domains'
+    ? compileDomainAcceptors(acceptors.domains)
+    : compileUrlAcceptors(acceptors.urls);
+}
+
+/**
+ * Tier 1: a link matches when its host is an acceptor host or a subdomain of one.
+ * "www." is stripped from acceptors so "www.site.com" also covers "site.com" and "blog.site.com".
+ * Public suffixes ("co.uk") and IP addresses only ever match themselves, or one bad acceptor
+ * would match half the web.
+ */
+function compileDomainAcceptors(domains: string[]): AcceptorMatcher {
+  const withSubdomains = new Set<string>();
+  const exactOnly = new Set<string>();
+  for (const entry of domains) {
+    const acceptor = parseDomainAcceptor(entry);
+    if (!acceptor) continue;
+    (acceptor.coversSubdomains ? withSubdomains : exactOnly).add(acceptor.host);
+  }
+  return {
+    matches(target) {
+      const host = withoutTrailingDot(target.hostname);
+      return exactOnly.has(host) || hostOrParentIn(host, withSubdomains);
+    },
+  };
+}
+
+function hostOrParentIn(host: string, hosts: Set<string>): boolean {
+  if (hosts.has(host)) return true;
+  for (let dot = host.indexOf('.'); dot !== -1; dot = host.indexOf('.', dot + 1)) {
+    if (hosts.has(host.slice(dot + 1))) return true;
+  }
+  return false;
+}
+
+interface DomainAcceptor {
+  host: string;
+  coversSubdomains: boolean;
+}
+
+/** Accepts "site.com", "www.site.com", "https://site.com/path", "пример.рф" and similar. */
+export function parseDomainAcceptor(entry: string): DomainAcceptor | null {
+  const host = asciiHostOf(entry.trim());
+  if (!host) return null;
+  const parsed = parseDomain(host);
+  if (parsed.isIp) return { host, coversSubdomains: false };
+  if (!parsed.domain) return { host, coversSubdomains: false };
+  const withoutWww = host.startsWith('www.') ? host.slice(4) : host;
+  const strippedIsRegistrable = parseDomain(withoutWww).domain !== null;
+  return { host: strippedIsRegistrable ? withoutWww : host, coversSubdomains: true };
+}
+
+/** Lower-case, punycoded host of a bare host or a URL, via the same parser links go through. */
+function asciiHostOf(entry: string): string | null {
+  if (entry === '') return null;
+  const withScheme = SCHEME_PREFIX.test(entry) ? entry : `http://${entry}`;
+  try {
+    return withoutTrailingDot(new URL(withScheme).hostname);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Tier 2: a link matches one of the given page URLs after normalisation. Acceptors written
+ * without a scheme ("site.com/page", as the spec stores "url without protocol") match both
+ * http and https.
+ */
+function compileUrlAcceptors(urls: string[]): AcceptorMatcher {
+  const exact = new Set<string>();
+  const anyScheme = new Set<string>();
+  for (const entry of urls) {
+    const trimmed = entry.trim();
+    const hasScheme = SCHEME_PREFIX.test(trimmed);
+    const normalized = normalizeUrl(hasScheme ? trimmed : `http://${trimmed}`);
+    if (!normalized) continue;
+    if (hasScheme) exact.add(normalized);
+    else anyScheme.add(schemelessKey(normalized));
+  }
+  return {
+    matches(target) {
+      const normalized = normalizeUrl(target);
+      if (!normalized) return false;
+      return exact.has(normalized) || (anyScheme.size > 0 && anyScheme.has(schemelessKey(normalized)));
+    },
+  };
+}
+
+/** "site.com." (fully qualified) is the same host as "site.com". */
+function withoutTrailingDot(host: string): string {
+  return host.endsWith('.') ? host.slice(0, -1) : host;
+}

@@ -1,0 +1,220 @@
+import type { Handler } from 'htmlparser2';
+import type { AcceptorMatcher } from '../acceptors/acceptor-matcher.ts';
+import { BacklinkType, type BacklinkTypeId } from '../codes.ts';
+import type { FoundBacklink } from '../types.ts';
+import { relAttribute, relTokens } from './rel.ts';
+import { collapseWhitespace, firstChars } from './text.ts';
+import { VisibleTextTrail } from './visible-text.ts';
+
+/** What the parser learns about a donor page besides raw bytes. */
+export interface DonorPageFacts {
+  title: string | null;
+  /** Content of `<meta name="robots">` tags, joined with ", " when there are several. */
+  metaRobots: string | null;
+  /** Content of `<meta name="googlebot">` / `<meta name="linkwatchbot">`: they bind those crawlers too. */
+  agentMetaRobots: string | null;
+  /** First `<link rel="canonical">`, resolved. */
+  canonical: string | null;
+  backlinks: FoundBacklink[];
+}
+
+// Text inside these is never shown as page content.
+const HIDDEN_TEXT_TAGS = new Set(['script', 'style', 'template', 'title', 'noframes']);
+const BLOCK_TAGS = new Set([
+  'address', 'article', 'aside', 'blockquote', 'br', 'button', 'dd', 'details', 'dialog', 'div',
+  'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5',
+  'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'option', 'p', 'pre', 'section', 'summary',
+  'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul',
+]);
+const AGENT_META_NAMES = new Set(['googlebot', 'linkwatchbot']);
+const MAX_ANCHOR_CHARS = 1000;
+const MAX_TITLE_CHARS = 1000;
+
+interface OpenAnchor {
+  backlink: FoundBacklink;
+  text: string;
+  imageAlt: string | null;
+}
+
+/**
+ * htmlparser2 callbacks that collect backlinks to the acceptors, their evidence text and the
+ * page's robots-related facts in one streaming pass.
+ */
+export class DonorPageHandler implements Partial<Handler> {
+  readonly #acceptors: AcceptorMatcher;
+  #baseUrl: URL;
+  #baseElementSeen = false;
+  readonly #text = new VisibleTextTrail();
+  #hiddenDepth = 0;
+  #svgDepth = 0;
+  #titleState: 'before' | 'inside' | 'done' = 'before';
+  #title = '';
+  #openAnchor: OpenAnchor | null = null;
+  readonly #metaRobots: string[] = [];
+  readonly #agentMetaRobots: string[] = [];
+  #canonical: string | null = null;
+  readonly #backlinks: FoundBacklink[] = [];
+
+  constructor({ documentUrl, acceptors }: { documentUrl: URL; acceptors: AcceptorMatcher }) {
+    this.#baseUrl = documentUrl;
+    this.#acceptors = acceptors;
+  }
+
+  onopentag(name: string, attribs: Record<string, string>): void {
+    if (HIDDEN_TEXT_TAGS.has(name)) this.#hiddenDepth++;
+    if (BLOCK_TAGS.has(name)) this.#text.breakWord();
+    switch (name) {
+      case 'a':
+        this.#openLink(attribs);
+        break;
+      case 'img':
+        this.#noteImage(attribs);
+        break;
+      case 'link':
+        this.#noteLinkElement(attribs);
+        break;
+      case 'meta':
+        this.#noteMeta(attribs);
+        break;
+      case 'base':
+        this.#noteBase(attribs);
+        break;
+      case 'title':
+        if (this.#titleState === 'before' && this.#svgDepth === 0) this.#titleState = 'inside';
+        break;
+      case 'svg':
+        this.#svgDepth++;
+        break;
+    }
+  }
+
+  onclosetag(name: string): void {
+    if (HIDDEN_TEXT_TAGS.has(name) && this.#hiddenDepth > 0) this.#hiddenDepth--;
+    if (BLOCK_TAGS.has(name)) this.#text.breakWord();
+    if (name === 'a') this.#closeLink();
+    else if (name === 'title' && this.#titleState === 'inside') this.#titleState = 'done';
+    else if (name === 'svg' && this.#svgDepth > 0) this.#svgDepth--;
+  }
+
+  ontext(data: string): void {
+    if (this.#titleState === 'inside') {
+      if (this.#title.length < MAX_TITLE_CHARS) this.#title += data;
+      return;
+    }
+    if (this.#hiddenDepth > 0) return;
+    this.#text.append(data);
+    const anchor = this.#openAnchor;
+    if (anchor && anchor.text.length < MAX_ANCHOR_CHARS) anchor.text += data;
+  }
+
+  /** Call after the parser's own end(): it closes unclosed tags first. */
+  facts(): DonorPageFacts {
+    this.#closeLink();
+    this.#text.finish();
+    const title = collapseWhitespace(this.#title).trim();
+    return {
+      title: this.#titleState === 'before' ? null : firstChars(title, MAX_TITLE_CHARS),
+      metaRobots: joinOrNull(this.#metaRobots),
+      agentMetaRobots: joinOrNull(this.#agentMetaRobots),
+      canonical: this.#canonical,
+      backlinks: this.#backlinks,
+    };
+  }
+
+  #openLink(attribs: Record<string, string>): void {
+    // Browsers close an open <a> when another one starts; nested links are not a thing.
+    this.#closeLink();
+    const target = this.#acceptedTarget(attribs.href);
+    if (!target) return;
+    const backlink = this.#startBacklink({ target, rel: attribs.rel, typeId: BacklinkType.Href });
+    this.#openAnchor = { backlink, text: '', imageAlt: null };
+  }
+
+  #noteImage(attribs: Record<string, string>): void {
+    const anchor = this.#openAnchor;
+    if (!anchor || anchor.imageAlt !== null) return;
+    anchor.imageAlt = attribs.alt ?? '';
+  }
+
+  /** An image link has no text of its own; its alt text is its anchor. */
+  #closeLink(): void {
+    const anchor = this.#openAnchor;
+    if (!anchor) return;
+    this.#openAnchor = null;
+    const text = collapseWhitespace(anchor.text).trim();
+    const isImageLink = text === '' && anchor.imageAlt !== null;
+    anchor.backlink.typeId = isImageLink ? BacklinkType.Image : BacklinkType.Href;
+    const anchorText = isImageLink ? collapseWhitespace(anchor.imageAlt ?? '').trim() : text;
+    anchor.backlink.anchor = firstChars(anchorText, MAX_ANCHOR_CHARS);
+    this.#text.collectTextAfter(anchor.backlink);
+  }
+
+  #noteLinkElement(attribs: Record<string, string>): void {
+    const rel = relTokens(attribs.rel);
+    const isCanonical = rel.includes('canonical');
+    const isHreflang = rel.includes('alternate') && attribs.hreflang !== undefined;
+    if (!isCanonical && !isHreflang) return;
+    const target = this.#resolve(attribs.href);
+    if (!target) return;
+    if (isCanonical && this.#canonical === null) this.#canonical = target.href;
+    if (!this.#acceptors.matches(target)) return;
+    const typeId = isCanonical ? BacklinkType.Canonical : BacklinkType.Hreflang;
+    const backlink = this.#startBacklink({ target, rel: attribs.rel, typeId });
+    this.#text.collectTextAfter(backlink);
+  }
+
+  #noteMeta(attribs: Record<string, string>): void {
+    const name = attribs.name?.trim().toLowerCase();
+    const content = attribs.content?.trim();
+    if (!name || !content) return;
+    if (name === 'robots') this.#metaRobots.push(content);
+    else if (AGENT_META_NAMES.has(name)) this.#agentMetaRobots.push(content);
+  }
+
+  /** Only the first <base href> counts (HTML spec). */
+  #noteBase(attribs: Record<string, string>): void {
+    if (this.#baseElementSeen || attribs.href === undefined) return;
+    this.#baseElementSeen = true;
+    const base = this.#resolve(attribs.href);
+    if (base) this.#baseUrl = base;
+  }
+
+  #startBacklink({
+    target,
+    rel,
+    typeId,
+  }: { target: URL; rel: string | undefined; typeId: BacklinkTypeId }): FoundBacklink {
+    const tokens = relTokens(rel);
+    const backlink: FoundBacklink = {
+      href: target.href,
+      anchor: '',
+      attribute: relAttribute(tokens),
+      rel: tokens,
+      typeId,
+      textBefore: this.#text.textBefore(),
+      textAfter: '',
+    };
+    this.#backlinks.push(backlink);
+    return backlink;
+  }
+
+  #acceptedTarget(href: string | undefined): URL | null {
+    const target = this.#resolve(href);
+    return target && this.#acceptors.matches(target) ? target : null;
+  }
+
+  /** Resolves against <base href> or the document URL; only http(s) targets can be backlinks. */
+  #resolve(href: string | undefined): URL | null {
+    if (href === undefined) return null;
+    try {
+      const url = new URL(href.trim(), this.#baseUrl);
+      return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+function joinOrNull(values: string[]): string | null {
+  return values.length === 0 ? null : values.join(', ');
+}

@@ -1,0 +1,27 @@
+// Words the whole web app shares: buttons, states, language names.
+export default {
+  appName: 'Linkwatch',
+  tagline: 'Backlink monitoring',
+  loading: 'Loading…',
+  save: 'Save',
+  saving: 'Saving…',
+  cancel: 'Cancel',
+  close: 'Close',
+  back: 'Back',
+  retry: 'Try again',
+  backHome: 'Back to home',
+  optional: 'optional',
+  showPassword: 'Show password',
+  hidePassword: 'Hide password',
+  networkError: 'Could not reach the server. Check your connection and try again.',
+  requestFailed: 'Something went wrong. Please try again.',
+  formHasErrors: 'Please correct the highlighted fields.',
+  comingSoon: {
+    title: 'Coming soon',
+    body: 'We are building this section right now. It will appear here shortly.',
+  },
+  language: 'Language',
+  languages: { en: 'English', ru: 'Русский', ua: 'Українська' },
+  skipToContent: 'Skip to content',
+  credits: '{{value}} credits',
+};

@@ -1,0 +1,37 @@
+// The profile page: personal information, password and language.
+export default {
+  title: 'Profile',
+  subtitle: 'Manage your personal details, password and language.',
+  personal: {
+    title: 'Personal information',
+    description: 'Your name and contact details. Billing details appear on your invoices.',
+    fullname: 'Full name',
+    email: 'Email',
+    emailHint: 'Changing the email sends a confirmation link to the new address.',
+    pending: 'Waiting for confirmation: {{email}}',
+    billing: 'Billing details',
+    address: 'Address',
+    city: 'City',
+    index: 'Postal code',
+    country: 'Country',
+    regCode: 'Registration code',
+    vatNumber: 'VAT number',
+    submit: 'Save changes',
+    saved: 'Your profile has been saved.',
+    emailSent: 'We sent a confirmation link to {{email}}.',
+  },
+  password: {
+    title: 'Change password',
+    description: 'After the change, use the new password the next time you log in.',
+    current: 'Current password',
+    password: 'New password',
+    passwordConfirmation: 'Confirm new password',
+    submit: 'Change password',
+    changed: 'Your password has been changed.',
+  },
+  language: {
+    title: 'Language',
+    description: 'The interface and the emails we send you use this language.',
+    saved: 'Language saved.',
+  },
+};
