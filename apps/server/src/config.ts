@@ -11,7 +11,7 @@ const ZEnv = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.string().optional(),
   DATABASE_URL: z.string().optional(),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   APP_URL: z.string().optional(),
@@ -29,11 +29,15 @@ const ZEnv = z.object({
   WEB_DIST: z.string().optional(),
 });
 
+const REPO_DATA_DIR = path.resolve(new URL('../../../data', import.meta.url).pathname);
+
 export type Config = ReturnType<typeof loadConfig>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const e = ZEnv.parse(env);
-  const dataDir = path.resolve(e.DATA_DIR);
+  // npm runs workspace scripts inside the workspace; relative paths mean where the user typed the command.
+  const cwd = env.INIT_CWD ?? process.cwd();
+  const dataDir = e.DATA_DIR ? path.resolve(cwd, e.DATA_DIR) : REPO_DATA_DIR;
   const port = e.PORT;
   return {
     env: e.NODE_ENV,

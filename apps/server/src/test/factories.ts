@@ -9,7 +9,10 @@ const DEFAULT_PASSWORD = 'correct horse 1';
 let defaultHash: Promise<string> | null = null;
 
 /** A confirmed user, ready to log in; hashing the shared default password once keeps tests fast. */
-export async function makeUser(db: Queryable, overrides: Partial<typeof users.$inferInsert> & { password?: string } = {}) {
+export async function makeUser(
+  db: Queryable,
+  overrides: Partial<typeof users.$inferInsert> & { password?: string } = {},
+) {
   sequence += 1;
   const { password, ...values } = overrides;
   defaultHash ??= hashPassword(DEFAULT_PASSWORD);

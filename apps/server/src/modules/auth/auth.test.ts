@@ -36,18 +36,26 @@ describe('register, confirm, login', () => {
     const link = linkIn(mail, '/confirm-email/');
     expect(link.startsWith('http://app.test/ru/confirm-email/')).toBe(true);
 
-    const unconfirmed = await t.api('POST', 'auth/login', { body: { email: 'ann@example.com', password: 'secret-pass' } });
+    const unconfirmed = await t.api('POST', 'auth/login', {
+      body: { email: 'ann@example.com', password: 'secret-pass' },
+    });
     expect(unconfirmed.status).toBe(403);
     expect(unconfirmed.body.message).toMatch(/confirm your email/);
 
     const confirmed = await t.api('GET', `auth/confirm-email/${codeFrom(link)}`);
     expect(confirmed.status).toBe(200);
 
-    const login = await t.api('POST', 'auth/login', { body: { email: 'ANN@example.com', password: 'secret-pass' } });
+    const login = await t.api('POST', 'auth/login', {
+      body: { email: 'ANN@example.com', password: 'secret-pass' },
+    });
     expect(login.status).toBe(200);
     const token = login.body.data.attributes.accessToken;
     const me = await t.api('GET', 'user/me', { token });
-    expect(me.body.data.attributes).toMatchObject({ email: 'ann@example.com', locale: 'ru', participant: { roleId: 1 } });
+    expect(me.body.data.attributes).toMatchObject({
+      email: 'ann@example.com',
+      locale: 'ru',
+      participant: { roleId: 1 },
+    });
   });
 
   it('answers 422 with a message per field for missing, malformed and mismatched input', async () => {
@@ -92,20 +100,28 @@ describe('register, confirm, login', () => {
 
   it('answers 401 Bad credentials for a wrong password or an unknown email', async () => {
     const user = await makeUser(t.db);
-    const wrong = await t.api('POST', 'auth/login', { body: { email: user.email, password: 'wrong-password' } });
+    const wrong = await t.api('POST', 'auth/login', {
+      body: { email: user.email, password: 'wrong-password' },
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual({ message: 'Bad credentials' });
-    const unknown = await t.api('POST', 'auth/login', { body: { email: 'ghost@example.com', password: 'whatever1' } });
+    const unknown = await t.api('POST', 'auth/login', {
+      body: { email: 'ghost@example.com', password: 'whatever1' },
+    });
     expect(unknown.status).toBe(401);
   });
 
   it('rate-limits repeated failures with 429, even for the right password', async () => {
     const user = await makeUser(t.db);
     for (let i = 0; i < 5; i++) {
-      const res = await t.api('POST', 'auth/login', { body: { email: user.email, password: `wrong-${i}-pass` } });
+      const res = await t.api('POST', 'auth/login', {
+        body: { email: user.email, password: `wrong-${i}-pass` },
+      });
       expect(res.status).toBe(401);
     }
-    const blocked = await t.api('POST', 'auth/login', { body: { email: user.email, password: user.password } });
+    const blocked = await t.api('POST', 'auth/login', {
+      body: { email: user.email, password: user.password },
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/Too many attempts/);
   });
@@ -139,14 +155,21 @@ describe('forgot and reset password', () => {
     const resetToken = link.searchParams.get('token')!;
     expect(link.searchParams.get('email')).toBe(user.email);
 
-    const body = { token: resetToken, email: user.email, password: 'brand-new-pass', passwordConfirmation: 'brand-new-pass' };
+    const body = {
+      token: resetToken,
+      email: user.email,
+      password: 'brand-new-pass',
+      passwordConfirmation: 'brand-new-pass',
+    };
     const bad = await t.api('POST', 'auth/reset-password', { body: { ...body, email: 'other@example.com' } });
     expect(bad.status).toBe(422);
     expect((await t.api('POST', 'auth/reset-password', { body })).status).toBe(200);
     expect((await t.api('POST', 'auth/reset-password', { body })).status).toBe(422);
 
     expect((await t.api('GET', 'user/me', { token })).status).toBe(401);
-    const login = await t.api('POST', 'auth/login', { body: { email: user.email, password: 'brand-new-pass' } });
+    const login = await t.api('POST', 'auth/login', {
+      body: { email: user.email, password: 'brand-new-pass' },
+    });
     expect(login.status).toBe(200);
   });
 });
@@ -171,12 +194,16 @@ describe('captcha', () => {
     const captcha = siteverifyCaptcha({ verifyUrl: `http://127.0.0.1:${port}/siteverify`, secret: 's3cret' });
     const app = await createTestApp({ captcha });
     try {
-      const robot = await app.api('POST', 'auth/register', { body: signup('robot@example.com', { captcha: 'bot' }) });
+      const robot = await app.api('POST', 'auth/register', {
+        body: signup('robot@example.com', { captcha: 'bot' }),
+      });
       expect(robot.status).toBe(422);
       expect(robot.body.errors.captcha).toEqual(['Captcha is wrong!']);
       const missing = await app.api('POST', 'auth/register', { body: signup('robot2@example.com') });
       expect(missing.status).toBe(422);
-      const human = await app.api('POST', 'auth/register', { body: signup('human@example.com', { captcha: 'human' }) });
+      const human = await app.api('POST', 'auth/register', {
+        body: signup('human@example.com', { captcha: 'human' }),
+      });
       expect(human.status).toBe(200);
       expect(seen).toEqual(['s3cret:bot', 's3cret:human']);
     } finally {

@@ -10,4 +10,16 @@ import shell from './shell.ts';
 import status from './status.ts';
 import validation from './validation.ts';
 
-export default { errors, fields, mail, validation, common, shell, auth, profile, dashboard, status, agreement };
+export default {
+  errors,
+  fields,
+  mail,
+  validation,
+  common,
+  shell,
+  auth,
+  profile,
+  dashboard,
+  status,
+  agreement,
+};

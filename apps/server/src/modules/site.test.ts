@@ -1,0 +1,99 @@
+import { readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { desc } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageLogs } from '../db/schema/index.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { makeUserWithToken } from '../test/factories.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { saveSettings } from './settings/settings.routes.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('health, docs and conventions', () => {
+  it('reports status and database', async () => {
+    expect((await t.api('GET', 'health')).body).toEqual({ status: 'ok', db: 'ok' });
+  });
+
+  it('publishes an OpenAPI 3 document with the auth routes, and the viewer', async () => {
+    const doc = await t.api('GET', 'openapi.json');
+    expect(doc.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/user/me']));
+    expect(doc.body.paths['/api/auth/register'].post.requestBody).toBeDefined();
+    const viewer = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(viewer.statusCode).toBe(200);
+    expect(viewer.body).toContain('swagger');
+  });
+
+  it('answers an unknown api path with 404 JSON in the requested language', async () => {
+    const res = await t.api('GET', 'no/such/thing', { locale: 'ua' });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'Не знайдено' });
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.api('GET', 'health');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});
+
+describe('settings', () => {
+  it('is public, and carries the service warning once set', async () => {
+    const empty = await t.api('GET', 'settings');
+    expect(empty.body.data.attributes).toMatchObject({
+      warning: null,
+      enablePayPal: false,
+      captchaSiteKey: null,
+    });
+    await saveSettings(t.ctx, { warning: 'Maintenance tonight', referralDomain: 'linkwatch.example' });
+    const set = await t.api('GET', 'settings');
+    expect(set.body.data.attributes).toMatchObject({
+      warning: 'Maintenance tonight',
+      referralDomain: 'linkwatch.example',
+    });
+  });
+});
+
+describe('page logs', () => {
+  it('records the visited path for users and guests', async () => {
+    const { user, token } = await makeUserWithToken(t.db);
+    expect((await t.api('POST', 'page-logs/', { token, body: { page: '/ru/profile?tab=1' } })).body).toBe(
+      true,
+    );
+    expect((await t.api('POST', 'page-logs/', { body: { page: '/login' } })).status).toBe(200);
+    expect((await t.api('POST', 'page-logs/', { body: {} })).status).toBe(422);
+    const rows = await t.db.select().from(pageLogs).orderBy(desc(pageLogs.id)).limit(2);
+    expect(rows.map((r) => [r.page, r.userId])).toEqual([
+      ['/login', null],
+      ['/ru/profile?tab=1', user.id],
+    ]);
+  });
+});
+
+describe('mail without SMTP', () => {
+  const dir = path.join(tmpdir(), `linkwatch-mail-${process.pid}`);
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('saves each mail as an .eml file', async () => {
+    const mailer = createMailer({ from: 'Linkwatch <no-reply@test>', dir, log: pino({ level: 'silent' }) });
+    await mailer.send({
+      to: 'a@example.com',
+      subject: 'Hello',
+      text: 'Visit http://x.test/a',
+      html: '<p>x</p>',
+    });
+    const [file] = await readdir(dir);
+    expect(file).toMatch(/\.eml$/);
+    const raw = await readFile(path.join(dir, file), 'utf8');
+    expect(raw).toContain('Subject: Hello');
+    expect(raw).toContain('To: a@example.com');
+    expect(raw).toContain('Visit http://x.test/a');
+  });
+});
