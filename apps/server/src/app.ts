@@ -13,7 +13,9 @@ import { registerAuthentication } from './http/auth.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { validatorCompiler } from './http/validator.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { campaignRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { pageLogRoutes } from './modules/page-logs/page-logs.routes.ts';
+import { projectRoutes } from './modules/projects/projects.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 
@@ -21,7 +23,7 @@ export const API_PREFIX = '/api';
 const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
 /** Every feature's routes, in one list: a new feature adds one line here. */
-const features = [authRoutes, userRoutes, settingsRoutes, pageLogRoutes];
+const features = [authRoutes, userRoutes, settingsRoutes, pageLogRoutes, projectRoutes, campaignRoutes];
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({

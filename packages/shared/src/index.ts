@@ -1,4 +1,6 @@
 export * from './constants.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/projects.ts';
+export * from './url.ts';
 export * from './schemas/user.ts';
 export * from './validation.ts';

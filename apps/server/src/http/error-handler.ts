@@ -1,5 +1,5 @@
 import { type FieldErrors, issuesToFieldErrors } from '@linkwatch/shared';
-import { translate } from '@linkwatch/shared/i18n';
+import { hasKey, translate } from '@linkwatch/shared/i18n';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, type ErrorBody, FieldError, RequestValidationError } from './errors.ts';
 import { requestLocale } from './locale.ts';
@@ -19,7 +19,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       const errors: FieldErrors = {};
       for (const [field, value] of Object.entries(error.fields)) {
         const { key, params } = typeof value === 'string' ? { key: value, params: {} } : value;
-        const label = translate(locale, `fields.${field.split('.')[0]}`);
+        const name = field.split('.')[0];
+        const label = hasKey(locale, `fields.${name}`) ? translate(locale, `fields.${name}`) : name;
         errors[field] = [translate(locale, key, { field: label, host: 'example.com', ...params })];
       }
       return send(422, { message: translate(locale, error.message), errors });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
+import { campaigns, links, projects, users } from '../db/schema/index.ts';
 import { createAccessToken } from '../modules/auth/auth.queries.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 
@@ -37,4 +37,69 @@ export async function makeUserWithToken(db: Queryable, overrides: Parameters<typ
 export async function reloadUser(db: Queryable, id: number) {
   const [user] = await db.select().from(users).where(eq(users.id, id));
   return user;
+}
+
+export async function makeProject(
+  db: Queryable,
+  params: { userId: number; name?: string; domains?: string[]; isFavorite?: boolean },
+) {
+  const domains = params.domains ?? [`site${++sequence}.example.com`];
+  const [project] = await db
+    .insert(projects)
+    .values({
+      userId: params.userId,
+      name: params.name ?? domains[0],
+      mainDomain: domains[0],
+      domains,
+      isFavorite: params.isFavorite ?? false,
+    })
+    .returning();
+  return project;
+}
+
+export async function makeCampaign(
+  db: Queryable,
+  params: { userId: number; projectId: number; name?: string; tier?: number },
+) {
+  const [campaign] = await db
+    .insert(campaigns)
+    .values({
+      userId: params.userId,
+      projectId: params.projectId,
+      name: params.name ?? `Campaign ${++sequence}`,
+      tier: params.tier ?? 1,
+    })
+    .returning();
+  return campaign;
+}
+
+/** A user with a project, a tier 1 campaign and a token: the usual starting point of a links test. */
+export async function makeWorkspace(db: Queryable) {
+  const { user, token } = await makeUserWithToken(db);
+  const project = await makeProject(db, { userId: user.id });
+  const campaign = await makeCampaign(db, { userId: user.id, projectId: project.id });
+  return { user, token, project, campaign };
+}
+
+export async function makeLinks(
+  db: Queryable,
+  params: {
+    campaign: typeof campaigns.$inferSelect;
+    urls: string[];
+    values?: Partial<typeof links.$inferInsert>;
+  },
+) {
+  return db
+    .insert(links)
+    .values(
+      params.urls.map((url) => ({
+        userId: params.campaign.userId,
+        projectId: params.campaign.projectId,
+        campaignId: params.campaign.id,
+        tier: params.campaign.tier,
+        url,
+        ...params.values,
+      })),
+    )
+    .returning();
 }

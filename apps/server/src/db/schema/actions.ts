@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { at, createdAt, id, updatedAt } from './columns.ts';
+import { campaigns, links, projects } from './projects.ts';
+import { users } from './users.ts';
+
+/** A paid task (spec: action). Its work is one action_item per link. */
+export const actions = pgTable(
+  'actions',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    actionId: smallint('action_id').notNull(),
+    statusId: smallint('status_id').notNull().default(0),
+    tier: smallint('tier'),
+    totalCount: integer('total_count').notNull().default(0),
+    currentCount: integer('current_count').notNull().default(0),
+    successCount: integer('success_count').notNull().default(0),
+    errorCount: integer('error_count').notNull().default(0),
+    totalErrorCount: integer('total_error_count').notNull().default(0),
+    price: integer('price').notNull().default(0),
+    cost: integer('cost').notNull().default(0),
+    refunded: integer('refunded').notNull().default(0),
+    message: text('message'),
+    filters: jsonb('filters').notNull().default({}),
+    isAutostart: boolean('is_autostart').notNull().default(false),
+    scheduleId: integer('schedule_id'),
+    hasNewReport: boolean('has_new_report').notNull().default(false),
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    startedAt: at('started_at'),
+    finishedAt: at('finished_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('actions_user_idx').on(t.userId, t.statusId, t.id),
+    index('actions_campaign_idx').on(t.campaignId, t.actionId, t.statusId),
+  ],
+);
+
+/** One link's share of an action; workers claim these in batches with a lease (locked_until). */
+export const actionItems = pgTable(
+  'action_items',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    actionId: integer('action_id')
+      .notNull()
+      .references(() => actions.id, { onDelete: 'cascade' }),
+    linkId: integer('link_id').references(() => links.id, { onDelete: 'set null' }),
+    /** 0 pending, 1 done, 2 failed, 3 cancelled. */
+    status: smallint('status').notNull().default(0),
+    attempts: smallint('attempts').notNull().default(0),
+    lockedUntil: at('locked_until'),
+    lockedBy: text('locked_by'),
+    error: text('error'),
+    processedAt: at('processed_at'),
+  },
+  (t) => [
+    index('action_items_action_idx').on(t.actionId, t.status),
+    index('action_items_pending_idx').on(t.id).where(sql`status = 0`),
+  ],
+);
+
+export const actionPrices = pgTable('action_prices', {
+  id: id(),
+  actionId: smallint('action_id').notNull().unique(),
+  price: integer('price').notNull(),
+});
+
+/** Per-user price overrides (the spec's customPrice). */
+export const userActionPrices = pgTable(
+  'user_action_prices',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actionId: smallint('action_id').notNull(),
+    price: integer('price').notNull(),
+  },
+  (t) => [uniqueIndex('user_action_prices_unique').on(t.userId, t.actionId)],
+);
+
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    /** 1 auto check indexing, 2 auto check backlinks. */
+    actionId: smallint('action_id').notNull(),
+    interval: integer('interval').notNull().default(1),
+    time: text('time').notNull().default('00:00'),
+    startAt: at('start_at').notNull().defaultNow(),
+    isActive: boolean('is_active').notNull().default(true),
+    nextRunAt: at('next_run_at'),
+    lastRunAt: at('last_run_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('schedules_campaign_action_unique').on(t.campaignId, t.actionId),
+    index('schedules_due_idx').on(t.isActive, t.nextRunAt),
+  ],
+);

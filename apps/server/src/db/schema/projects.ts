@@ -1,0 +1,155 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, createdAt, id, updatedAt } from './columns.ts';
+import { users } from './users.ts';
+
+/** A site. `domains` holds every domain of the project: the main one first, then its 301/302 redirects. */
+export const projects = pgTable(
+  'projects',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    mainDomain: text('main_domain').notNull(),
+    domains: text('domains').array().notNull().default(sql`'{}'::text[]`),
+    isFavorite: boolean('is_favorite').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('projects_user_idx').on(t.userId, t.isFavorite, t.id)],
+);
+
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tier: smallint('tier').notNull().default(1),
+    history: boolean('history').notNull().default(false),
+    disallow: boolean('disallow').notNull().default(false),
+    isSystem: boolean('is_system').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('campaigns_user_idx').on(t.userId, t.projectId, t.tier)],
+);
+
+/**
+ * A referring (donor) page the user watches. `url` is normalised (scheme and host lower-cased, default
+ * port and fragment dropped) and unique per campaign. `listType` is the tab: 1 history, 2 active, 3 disallow.
+ * project_id and tier are copied from the campaign so list filters need no join.
+ */
+export const links = pgTable(
+  'links',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    tier: smallint('tier').notNull().default(1),
+    url: text('url').notNull(),
+    listType: smallint('list_type').notNull().default(2),
+    title: text('title'),
+    comment: text('comment'),
+    indexing: smallint('indexing').notNull().default(0),
+    indexingCapabilityId: smallint('indexing_capability_id'),
+    metaRobots: text('meta_robots'),
+    xRobotsTag: text('x_robots_tag'),
+    canonical: text('canonical'),
+    responseCode: integer('response_code'),
+    responseCodeGroup: smallint('response_code_group'),
+    redirect: text('redirect'),
+    countBacklinks: integer('count_backlinks'),
+    countBacklinksT2: integer('count_backlinks_t2'),
+    pa: integer('pa'),
+    semRushULinks: integer('sem_rush_u_links'),
+    /** Checks in a row on which a page that answered 200 did not have the backlink; lost is reported at 2. */
+    missedChecks: smallint('missed_checks').notNull().default(0),
+    dateAddIndex: at('date_add_index'),
+    dateCheckData: at('date_check_data'),
+    dateCheckIndexing: at('date_check_indexing'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('links_campaign_url_unique').on(t.campaignId, t.url),
+    index('links_campaign_list_idx').on(t.campaignId, t.listType, t.id),
+    index('links_user_list_idx').on(t.userId, t.listType, t.id),
+    index('links_project_list_idx').on(t.projectId, t.listType, t.tier),
+  ],
+);
+
+/** A link to the project found on a donor page at the last check. */
+export const backlinks = pgTable(
+  'backlinks',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    linkId: integer('link_id')
+      .notNull()
+      .references(() => links.id, { onDelete: 'cascade' }),
+    /** The acceptor URL the backlink points to. */
+    href: text('href').notNull(),
+    anchor: text('anchor').notNull().default(''),
+    attribute: text('attribute').notNull().default('dofollow'),
+    typeId: smallint('type_id').notNull().default(2),
+    textBefore: text('text_before'),
+    textAfter: text('text_after'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('backlinks_link_idx').on(t.linkId),
+    index('backlinks_user_anchor_idx').on(t.userId, t.anchor),
+  ],
+);
+
+/** One row per check of a link: what the page answered and how many backlinks it had. */
+export const backlinkCheckHistories = pgTable(
+  'backlink_check_histories',
+  {
+    id: id(),
+    linkId: integer('link_id')
+      .notNull()
+      .references(() => links.id, { onDelete: 'cascade' }),
+    actionId: integer('action_id'),
+    statusId: smallint('status_id').notNull(),
+    responseCode: integer('response_code'),
+    responseCodeGroup: smallint('response_code_group'),
+    indexingCapabilityId: smallint('indexing_capability_id'),
+    countBacklinks: integer('count_backlinks'),
+    crawlerId: smallint('crawler_id'),
+    date: at('date').notNull().defaultNow(),
+    removedAt: at('removed_at'),
+  },
+  (t) => [index('backlink_check_histories_link_idx').on(t.linkId, t.date)],
+);
+
+export const indexHistories = pgTable(
+  'index_histories',
+  {
+    id: id(),
+    linkId: integer('link_id')
+      .notNull()
+      .references(() => links.id, { onDelete: 'cascade' }),
+    value: smallint('value').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('index_histories_link_idx').on(t.linkId, t.createdAt)],
+);

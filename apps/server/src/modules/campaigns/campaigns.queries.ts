@@ -1,0 +1,48 @@
+import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { campaigns, links, projects } from '../../db/schema/index.ts';
+import { escapeLike } from '../../http/list-query.ts';
+import type { PageQuery } from '../../http/present.ts';
+
+export type Campaign = typeof campaigns.$inferSelect;
+
+export async function findCampaign(db: Queryable, params: { userId: number; id: number }) {
+  const [row] = await db
+    .select({ campaign: campaigns, projectName: projects.name })
+    .from(campaigns)
+    .innerJoin(projects, eq(projects.id, campaigns.projectId))
+    .where(and(eq(campaigns.id, params.id), eq(campaigns.userId, params.userId)));
+  return row;
+}
+
+export interface CampaignFilters {
+  project?: number;
+  tier?: number;
+  search?: string;
+}
+
+export async function listCampaigns(
+  db: Queryable,
+  params: { userId: number; page: PageQuery; filters: CampaignFilters },
+) {
+  const { filters } = params;
+  const where = and(
+    eq(campaigns.userId, params.userId),
+    filters.project ? eq(campaigns.projectId, filters.project) : undefined,
+    filters.tier ? eq(campaigns.tier, filters.tier) : undefined,
+    filters.search ? ilike(campaigns.name, `%${escapeLike(filters.search)}%`) : undefined,
+  );
+  const activeLinks = sql<number>`(select count(*)::int from ${links} where ${links.campaignId} = ${campaigns.id} and ${links.listType} = 2)`;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ campaign: campaigns, projectName: projects.name, linksCount: activeLinks })
+      .from(campaigns)
+      .innerJoin(projects, eq(projects.id, campaigns.projectId))
+      .where(where)
+      .orderBy(asc(campaigns.tier), asc(campaigns.name), asc(campaigns.id))
+      .limit(params.page.size)
+      .offset((params.page.number - 1) * params.page.size),
+    db.select({ total: count() }).from(campaigns).where(where),
+  ]);
+  return { rows, total };
+}

@@ -1,0 +1,82 @@
+import { ZCreateCampaignRequest, ZUpdateCampaignRequest } from '@linkwatch/shared';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { campaigns } from '../../db/schema/index.ts';
+import { requireUser } from '../../http/auth.ts';
+import { FieldError, notFound } from '../../http/errors.ts';
+import { type RawQuery, readNumberFilter, readPage, readSearch } from '../../http/list-query.ts';
+import { paginated } from '../../http/present.ts';
+import { findProject } from '../projects/projects.queries.ts';
+import { presentCampaign } from './campaigns.presenter.ts';
+import { findCampaign, listCampaigns } from './campaigns.queries.ts';
+
+const tags = ['campaigns'];
+const security = [{ bearerAuth: [] }];
+const ZId = z.object({ id: z.coerce.number().int().positive() });
+
+export function campaignRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/campaigns', { schema: { tags, security } }, async (req) => {
+    const user = requireUser(req);
+    const query = req.query as RawQuery;
+    const page = readPage(query, { maxSize: 1000 });
+    const filters = {
+      project: readNumberFilter(query, 'project'),
+      tier: readNumberFilter(query, 'tier'),
+      search: readSearch(query),
+    };
+    const { rows, total } = await listCampaigns(ctx.db, { userId: user.id, page, filters });
+    return paginated(
+      rows.map((row) =>
+        presentCampaign(row.campaign, { projectName: row.projectName, linksCount: row.linksCount }),
+      ),
+      page,
+      total,
+    );
+  });
+
+  r.get('/campaigns/:id', { schema: { tags, security, params: ZId } }, async (req) => {
+    const row = await findCampaign(ctx.db, { userId: requireUser(req).id, id: req.params.id });
+    if (!row) throw notFound();
+    return { data: presentCampaign(row.campaign, { projectName: row.projectName }) };
+  });
+
+  r.post('/campaigns/', { schema: { tags, security, body: ZCreateCampaignRequest } }, async (req, reply) => {
+    const user = requireUser(req);
+    const project = await findProject(ctx.db, { userId: user.id, id: req.body.project });
+    if (!project) throw new FieldError({ project: 'validation.invalid' });
+    const [campaign] = await ctx.db
+      .insert(campaigns)
+      .values({ userId: user.id, projectId: project.id, name: req.body.name, tier: req.body.tier })
+      .returning();
+    return reply.code(201).send({ data: presentCampaign(campaign, { projectName: project.name }) });
+  });
+
+  r.put(
+    '/campaigns/:id',
+    { schema: { tags, security, params: ZId, body: ZUpdateCampaignRequest } },
+    async (req) => {
+      const user = requireUser(req);
+      const [campaign] = await ctx.db
+        .update(campaigns)
+        .set({ name: req.body.name })
+        .where(and(eq(campaigns.id, req.params.id), eq(campaigns.userId, user.id)))
+        .returning();
+      if (!campaign) throw notFound();
+      return { data: presentCampaign(campaign) };
+    },
+  );
+
+  r.delete('/campaigns/:id', { schema: { tags, security, params: ZId } }, async (req) => {
+    const deleted = await ctx.db
+      .delete(campaigns)
+      .where(and(eq(campaigns.id, req.params.id), eq(campaigns.userId, requireUser(req).id)))
+      .returning({ id: campaigns.id });
+    if (deleted.length === 0) throw notFound();
+    return true;
+  });
+}

@@ -1,0 +1,90 @@
+import { ZCreateProjectRequest, ZUpdateProjectRequest } from '@linkwatch/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { requireUser } from '../../http/auth.ts';
+import { notFound } from '../../http/errors.ts';
+import { type RawQuery, readPage, readSearch } from '../../http/list-query.ts';
+import { paginated } from '../../http/present.ts';
+import { presentCampaign } from '../campaigns/campaigns.presenter.ts';
+import { presentProject, presentStatistic } from './projects.presenter.ts';
+import {
+  allProjectIds,
+  findProject,
+  listProjects,
+  projectStatistics,
+  sumStatistics,
+} from './projects.queries.ts';
+import { createProjectWithCampaign, deleteProject, updateProject } from './projects.service.ts';
+
+const tags = ['projects'];
+const security = [{ bearerAuth: [] }];
+const ZId = z.object({ id: z.coerce.number().int().positive() });
+
+export function projectRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** Totals over every project of the user, for the dashboard summary. */
+  r.get('/projects/statistic', { schema: { tags, security } }, async (req) => {
+    const user = requireUser(req);
+    const statistics = await projectStatistics(ctx.db, {
+      userId: user.id,
+      projectIds: await allProjectIds(ctx.db, user.id),
+    });
+    return { data: presentStatistic(0, sumStatistics(statistics.values())) };
+  });
+
+  r.get('/projects', { schema: { tags, security } }, async (req) => {
+    const user = requireUser(req);
+    const query = req.query as RawQuery;
+    const page = readPage(query, { maxSize: 1000 });
+    const { rows, total } = await listProjects(ctx.db, {
+      userId: user.id,
+      page,
+      search: readSearch(query),
+      favoritesFirst: true,
+    });
+    const statistics = await projectStatistics(ctx.db, {
+      userId: user.id,
+      projectIds: rows.map((p) => p.id),
+    });
+    return paginated(
+      rows.map((p) => presentProject(p, statistics.get(p.id))),
+      page,
+      total,
+    );
+  });
+
+  r.get('/projects/:id', { schema: { tags, security, params: ZId } }, async (req) => {
+    const user = requireUser(req);
+    const project = await findProject(ctx.db, { userId: user.id, id: req.params.id });
+    if (!project) throw notFound();
+    const statistics = await projectStatistics(ctx.db, { userId: user.id, projectIds: [project.id] });
+    return { data: presentProject(project, statistics.get(project.id)) };
+  });
+
+  r.post('/projects/', { schema: { tags, security, body: ZCreateProjectRequest } }, async (req, reply) => {
+    const user = requireUser(req);
+    const { project, campaign } = await createProjectWithCampaign(ctx, { userId: user.id, input: req.body });
+    return reply.code(201).send({ data: presentProject(project), included: [presentCampaign(campaign)] });
+  });
+
+  r.put(
+    '/projects/:id',
+    { schema: { tags, security, params: ZId, body: ZUpdateProjectRequest } },
+    async (req) => {
+      const user = requireUser(req);
+      return {
+        data: presentProject(
+          await updateProject(ctx, { userId: user.id, id: req.params.id, input: req.body }),
+        ),
+      };
+    },
+  );
+
+  r.delete('/projects/:id', { schema: { tags, security, params: ZId } }, async (req) => {
+    await deleteProject(ctx, { userId: requireUser(req).id, id: req.params.id });
+    return true;
+  });
+}
