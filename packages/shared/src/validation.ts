@@ -82,8 +82,8 @@ export function issuesToFieldErrors(issues: readonly Issue[], locale: Locale): F
   for (const issue of issues.flatMap(closestUnionBranch)) {
     const path = issue.path.map(String).join('.') || '_';
     const message = localizeIssue(issue, locale);
-    errors[path] ??= [];
-    if (!errors[path].includes(message)) errors[path].push(message);
+    // Like the web form rules, a field shows its first broken rule only.
+    errors[path] ??= [message];
   }
   return errors;
 }

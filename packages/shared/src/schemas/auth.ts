@@ -9,7 +9,8 @@ const newPassword = {
 
 const passwordsMatch = (v: { password: string; passwordConfirmation: string }) =>
   v.password === v.passwordConfirmation;
-const mismatch = { error: 'validation.confirmed', path: ['passwordConfirmation'] };
+// `when` reports a mismatch together with the other fields' errors, not only once they are fixed.
+const mismatch = { error: 'validation.confirmed', path: ['passwordConfirmation'], when: () => true };
 
 export const ZRegisterRequest = z
   .object({

@@ -23,11 +23,16 @@ export const ZCreateProjectRequest = z
     isFavorite: z.boolean().optional(),
     campaignName: rules.requiredString().max(255, { error: 'validation.max' }),
   })
-  .superRefine((v, ctx) => {
-    if (!(v.name || v.projectName)) {
-      ctx.addIssue({ code: 'custom', message: 'validation.required', path: [v.projectName !== undefined ? 'projectName' : 'name'] });
-    }
-  });
+  .superRefine(
+    (v, ctx) => {
+      if (!(v.name || v.projectName)) {
+        const path = [v.projectName !== undefined ? 'projectName' : 'name'];
+        ctx.addIssue({ code: 'custom', message: 'validation.required', path });
+      }
+    },
+    // Report a missing name together with the other fields' errors, not only once they are fixed.
+    { when: () => true },
+  );
 export type TCreateProjectRequest = z.infer<typeof ZCreateProjectRequest>;
 
 export const ZUpdateProjectRequest = z.object({

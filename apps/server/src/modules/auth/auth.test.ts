@@ -68,6 +68,7 @@ describe('register, confirm, login', () => {
       name: ['The name field is required'],
       email: ['The email field must be a valid email'],
       password: ['The password field must be at least 8 characters'],
+      passwordConfirmation: ['The password confirmation field confirmation does not match'],
     });
     const mismatch = await t.api('POST', 'auth/register', {
       body: signup('mismatch@example.com', { passwordConfirmation: 'secret-pasS' }),

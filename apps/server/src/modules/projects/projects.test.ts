@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  makeCampaign,
+  makeLinks,
+  makeProject,
+  makeUserWithToken,
+  makeWorkspace,
+} from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('projects', () => {
+  it('creates a project with its domains and a first tier 1 campaign in one call', async () => {
+    const { token } = await makeUserWithToken(t.db);
+    const res = await t.api('POST', 'projects/', {
+      token,
+      body: {
+        domains: ['Shop.example.com', 'old-shop.example.com'],
+        name: 'Shop',
+        campaignName: 'Guest posts',
+      },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data.attributes).toMatchObject({
+      name: 'Shop',
+      mainDomain: 'shop.example.com',
+      domains: ['shop.example.com', 'old-shop.example.com'],
+      isFavorite: false,
+    });
+    expect(res.body.included[0].attributes).toMatchObject({ name: 'Guest posts', tier: 1 });
+
+    const campaigns = await t.api('GET', `campaigns?filter[project]=${res.body.data.id}`, { token });
+    expect(campaigns.body.data.map((c: { attributes: { name: string } }) => c.attributes.name)).toEqual([
+      'Guest posts',
+    ]);
+  });
+
+  it('names each bad field with the spec rules and creates nothing', async () => {
+    const { token } = await makeUserWithToken(t.db);
+    const res = await t.api('POST', 'projects/', {
+      token,
+      body: { domains: ['good.com', 'http://bad.com', 'two words.com'], projectName: '', campaignName: '' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({
+      'domains.1': ['The domain field must be valid url(without protocol). For example: "example.com"'],
+      'domains.2': ['The domain field must be without spaces'],
+      projectName: ['The project name field is required'],
+      campaignName: ['The campaign name field is required'],
+    });
+    expect((await t.api('GET', 'projects', { token })).body.meta.page.total).toBe(0);
+  });
+
+  it('lists favourites first with their statistic, and searches by name from 3 characters', async () => {
+    const { user, token } = await makeUserWithToken(t.db);
+    await makeProject(t.db, { userId: user.id, name: 'Alpha site' });
+    const fav = await makeProject(t.db, { userId: user.id, name: 'Zulu site', isFavorite: true });
+    const campaign = await makeCampaign(t.db, { userId: user.id, projectId: fav.id });
+    await makeLinks(t.db, {
+      campaign,
+      urls: ['http://a.com/1', 'http://b.com/2'],
+      values: { responseCode: 200, indexing: 1 },
+    });
+    await makeLinks(t.db, { campaign, urls: ['http://c.com/3'], values: { responseCode: 404 } });
+
+    const list = await t.api('GET', 'projects?page[number]=1&page[size]=100&sort=isFavorite', { token });
+    expect(list.body.data.map((p: { attributes: { name: string } }) => p.attributes.name)).toEqual([
+      'Zulu site',
+      'Alpha site',
+    ]);
+    expect(list.body.data[0].attributes.statistic).toEqual({
+      companies: 1,
+      tierOne: 3,
+      tierTwo: 0,
+      indexed: 2,
+      goodCode: 2,
+      badCode: 1,
+      total: 3,
+    });
+    expect(list.body.meta.page).toEqual({ currentPage: 1, perPage: 100, total: 2, lastPage: 1 });
+
+    expect((await t.api('GET', 'projects?filter[query]=zul', { token })).body.data).toHaveLength(1);
+    expect((await t.api('GET', 'projects?filter[query]=zu', { token })).status).toBe(422);
+
+    const totals = await t.api('GET', 'projects/statistic', { token });
+    expect(totals.body.data.attributes).toMatchObject({ companies: 1, total: 3, badCode: 1 });
+  });
+
+  it('updates and deletes only the owner’s projects', async () => {
+    const owner = await makeWorkspace(t.db);
+    const stranger = await makeUserWithToken(t.db);
+    const url = `projects/${owner.project.id}`;
+    expect((await t.api('GET', url, { token: stranger.token })).status).toBe(404);
+    expect((await t.api('PUT', url, { token: stranger.token, body: { isFavorite: true } })).status).toBe(404);
+    expect((await t.api('DELETE', url, { token: stranger.token })).status).toBe(404);
+
+    const updated = await t.api('PUT', url, {
+      token: owner.token,
+      body: { isFavorite: true, domains: ['new.example.com'] },
+    });
+    expect(updated.body.data.attributes).toMatchObject({ isFavorite: true, mainDomain: 'new.example.com' });
+    expect((await t.api('DELETE', url, { token: owner.token })).status).toBe(200);
+    expect((await t.api('GET', url, { token: owner.token })).status).toBe(404);
+    expect((await t.api('GET', `campaigns/${owner.campaign.id}`, { token: owner.token })).status).toBe(404);
+  });
+});
+
+describe('campaigns', () => {
+  it('creates tier 1 and tier 2 campaigns and filters them as a dropdown', async () => {
+    const { token, project } = await makeWorkspace(t.db);
+    const created = await t.api('POST', 'campaigns/', {
+      token,
+      body: { project: project.id, name: 'Tier two', tier: 2 },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data.attributes).toMatchObject({ name: 'Tier two', tier: 2, projectId: project.id });
+
+    const tier2 = await t.api(
+      'GET',
+      `campaigns?filter[project]=${project.id}&filter[tier]=2&page[size]=100`,
+      { token },
+    );
+    expect(tier2.body.data.map((c: { id: number }) => c.id)).toEqual([created.body.data.id]);
+    const search = await t.api('GET', `campaigns?filter[query]=two`, { token });
+    expect(search.body.data).toHaveLength(1);
+  });
+
+  it('refuses a missing name, a bad tier and another user’s project', async () => {
+    const { token, project } = await makeWorkspace(t.db);
+    const other = await makeWorkspace(t.db);
+    const res = await t.api('POST', 'campaigns/', {
+      token,
+      body: { project: project.id, name: '', tier: 3 },
+    });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors).sort()).toEqual(['name', 'tier']);
+    const foreign = await t.api('POST', 'campaigns/', {
+      token,
+      body: { project: other.project.id, name: 'x' },
+    });
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.errors.project).toBeDefined();
+  });
+
+  it('renames and deletes a campaign of the owner only', async () => {
+    const { token, campaign } = await makeWorkspace(t.db);
+    const stranger = await makeUserWithToken(t.db);
+    const url = `campaigns/${campaign.id}`;
+    expect((await t.api('PUT', url, { token: stranger.token, body: { name: 'x' } })).status).toBe(404);
+    expect((await t.api('PUT', url, { token, body: { name: 'Renamed' } })).body.data.attributes.name).toBe(
+      'Renamed',
+    );
+    expect((await t.api('DELETE', url, { token: stranger.token })).status).toBe(404);
+    expect((await t.api('DELETE', url, { token })).status).toBe(200);
+  });
+});
