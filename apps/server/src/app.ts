@@ -12,8 +12,13 @@ import type { AppContext } from './context.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { validatorCompiler } from './http/validator.ts';
+import { registerWebSocket } from './http/websocket.ts';
+import { actionRoutes } from './modules/actions/actions.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { campaignRoutes } from './modules/campaigns/campaigns.routes.ts';
+import { indexHistoryRoutes } from './modules/index-histories/index-histories.routes.ts';
+import { linkRoutes } from './modules/links/links.routes.ts';
+import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { pageLogRoutes } from './modules/page-logs/page-logs.routes.ts';
 import { projectRoutes } from './modules/projects/projects.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -23,7 +28,18 @@ export const API_PREFIX = '/api';
 const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
 /** Every feature's routes, in one list: a new feature adds one line here. */
-const features = [authRoutes, userRoutes, settingsRoutes, pageLogRoutes, projectRoutes, campaignRoutes];
+const features = [
+  authRoutes,
+  userRoutes,
+  settingsRoutes,
+  pageLogRoutes,
+  projectRoutes,
+  campaignRoutes,
+  linkRoutes,
+  indexHistoryRoutes,
+  actionRoutes,
+  notificationRoutes,
+];
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -60,6 +76,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
 
+  await registerWebSocket(app, ctx);
   await app.register(
     async (api) => {
       registerAuthentication(api, ctx.db);

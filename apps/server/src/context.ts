@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { EventBus } from './events/bus.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { CaptchaVerifier } from './modules/auth/captcha.ts';
 
@@ -11,4 +12,5 @@ export interface AppContext {
   mailer: Mailer;
   captcha: CaptchaVerifier;
   log: FastifyBaseLogger;
+  events: EventBus;
 }

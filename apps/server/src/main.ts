@@ -1,27 +1,49 @@
+import { createChecker } from '@linkwatch/checker';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
+import { inProcessBus, postgresBus } from './events/bus.ts';
 import { createMailer } from './mail/mailer.ts';
+import { actionEventHooks } from './modules/actions/action-events.ts';
 import { createCaptcha } from './modules/auth/captcha.ts';
+import { createWorker } from './worker/worker.ts';
 
 async function main() {
   const config = loadConfig();
   const log = pino({ level: config.logLevel });
   const database = await openDatabase(config);
   await database.migrate();
+  const events = database.pool ? await postgresBus(database.pool) : inProcessBus();
   const ctx: AppContext = {
     config,
     db: database.db,
     log,
+    events,
     mailer: createMailer({ ...config.mail, log }),
     captcha: createCaptcha(config.captcha),
   };
 
-  const app = await buildApp(ctx);
-  await app.listen({ port: config.port, host: config.host });
-  log.info(`Linkwatch is running: open ${config.appUrl} (database: ${database.kind})`);
+  const checker = createChecker({
+    concurrency: config.checker.concurrency,
+    perHost: config.checker.perHost,
+    hostDelayMs: config.checker.hostDelayMs,
+    allowPrivateNetworks: config.checker.allowPrivateNetworks,
+  });
+  const worker =
+    config.role === 'api'
+      ? null
+      : createWorker({ db: ctx.db, checker, log }, { hooks: actionEventHooks(ctx) });
+  worker?.start();
+
+  const app = config.role === 'worker' ? null : await buildApp(ctx);
+  if (app) {
+    await app.listen({ port: config.port, host: config.host });
+    log.info(`Linkwatch is running: open ${config.appUrl} (database: ${database.kind})`);
+  } else {
+    log.info({ worker: worker?.id }, 'Linkwatch worker is running');
+  }
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -29,7 +51,10 @@ async function main() {
     stopping = true;
     log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
-    await app.close();
+    await app?.close();
+    await worker?.stop();
+    await checker.close();
+    await events.close();
     await database.close();
     clearTimeout(force);
     process.exit(0);

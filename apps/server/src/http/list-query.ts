@@ -50,7 +50,7 @@ export function readSearch(query: RawQuery): string | undefined {
 export function readSort<F extends string>(
   query: RawQuery,
   allowed: readonly F[],
-  fallback: `${'' | '-'}${F}`,
+  fallback: NoInfer<`${'' | '-'}${F}`>,
 ) {
   const raw = first(query.sort) ?? fallback;
   const field = raw.replace(/^-/, '') as F;

@@ -1,8 +1,10 @@
+import { BalanceTransactionType } from '@linkwatch/shared';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { campaigns, links, projects, users } from '../db/schema/index.ts';
 import { createAccessToken } from '../modules/auth/auth.queries.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { applyLedgerEntry } from '../modules/balance/ledger.ts';
 
 let sequence = 0;
 const DEFAULT_PASSWORD = 'correct horse 1';
@@ -16,16 +18,21 @@ export async function makeUser(
   sequence += 1;
   const { password, ...values } = overrides;
   defaultHash ??= hashPassword(DEFAULT_PASSWORD);
-  const [user] = await db
+  const { balance, ...rest } = values;
+  const [created] = await db
     .insert(users)
     .values({
       name: `User ${sequence}`,
       email: `user${sequence}-${Date.now()}@example.com`,
       passwordHash: password ? await hashPassword(password) : await defaultHash,
       emailVerifiedAt: new Date(),
-      ...values,
+      ...rest,
     })
     .returning();
+  // Credits arrive through the ledger, so balance and ledger agree from the start.
+  if (balance)
+    await applyLedgerEntry(db, { userId: created.id, value: balance, typeId: BalanceTransactionType.TopUp });
+  const user = balance ? await reloadUser(db, created.id) : created;
   return { ...user, password: password ?? DEFAULT_PASSWORD };
 }
 

@@ -1,11 +1,15 @@
+import { createChecker } from '@linkwatch/checker';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
+import { inProcessBus } from '../events/bus.ts';
 import { createMailer } from '../mail/mailer.ts';
+import { actionEventHooks } from '../modules/actions/action-events.ts';
 import { type CaptchaVerifier, captchaOff } from '../modules/auth/captcha.ts';
+import { createWorker } from '../worker/worker.ts';
 import { freshDatabase } from './database.ts';
 import { startSmtpSink } from './smtp-sink.ts';
 
@@ -32,17 +36,26 @@ export async function createTestApp(options: TestAppOptions = {}) {
     log,
     mailer: createMailer({ ...config.mail, log }),
     captcha: options.captcha ?? captchaOff,
+    events: inProcessBus(),
   };
   const app = await buildApp(ctx);
   await app.ready();
+  const checker = createChecker({ allowPrivateNetworks: true, parseThreads: 0, timeoutMs: 5_000 });
+  const worker = createWorker({ db: ctx.db, checker, log }, { hooks: actionEventHooks(ctx), pollMs: 20 });
   return {
     app,
     ctx,
+    checker,
+    /** Runs queued tasks to the end, as the worker loop would. */
+    drain: () => worker.drain(),
+    worker,
     db: database.db,
     smtp,
     api: apiClient(app),
     async close() {
       await app.close();
+      await worker.stop();
+      await checker.close();
       await smtp.close();
       await database.close();
     },

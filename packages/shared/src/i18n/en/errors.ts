@@ -12,4 +12,6 @@ export default {
   serverError: 'Something went wrong',
   invalidData: 'The given data was invalid.',
   payloadTooLarge: 'The request is too large.',
+  noSelectedLinks: 'No selected links',
+  exportExpired: 'This download link has expired. Please export the links again.',
 };

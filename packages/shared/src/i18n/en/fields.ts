@@ -26,4 +26,8 @@ export default {
   comment: 'comment',
   interval: 'interval',
   file: 'file',
+  links: 'links',
+  filter: 'filter',
+  format: 'format',
+  sort: 'sort',
 };

@@ -6,9 +6,9 @@ export default {
   },
   error: {
     code: 'Error {{code}}',
-    404: 'Page not found',
-    403: 'Access forbbiden',
-    500: 'Something went wrong',
+    notFound: 'Page not found',
+    forbidden: 'Access forbbiden', // spec: spelt 'forbbiden'
+    serverError: 'Something went wrong',
     hint: 'If the problem persists, please contact support.',
   },
 };

@@ -12,4 +12,6 @@ export default {
   serverError: 'Что-то пошло не так',
   invalidData: 'Переданные данные некорректны.',
   payloadTooLarge: 'Слишком большой запрос.',
+  noSelectedLinks: 'Не выбраны ссылки',
+  exportExpired: 'Срок действия ссылки для скачивания истёк. Выполните экспорт ещё раз.',
 };

@@ -25,4 +25,8 @@ export default {
   comment: 'комментарий',
   interval: 'интервал',
   file: 'файл',
+  links: 'ссылки',
+  filter: 'фильтр',
+  format: 'формат',
+  sort: 'сортировка',
 };

@@ -13,4 +13,6 @@ export default {
   serverError: 'Щось пішло не так',
   invalidData: 'Передані дані некоректні.',
   payloadTooLarge: 'Завеликий запит.',
+  noSelectedLinks: 'Не вибрано посилань',
+  exportExpired: 'Термін дії посилання для завантаження минув. Виконайте експорт ще раз.',
 };

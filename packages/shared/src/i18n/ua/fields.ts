@@ -25,4 +25,8 @@ export default {
   comment: 'коментар',
   interval: 'інтервал',
   file: 'файл',
+  links: 'посилання',
+  filter: 'фільтр',
+  format: 'формат',
+  sort: 'сортування',
 };

@@ -4,10 +4,12 @@ import common from './common.ts';
 import dashboard from './dashboard.ts';
 import errors from './errors.ts';
 import fields from './fields.ts';
+import links from './links.ts';
 import mail from './mail.ts';
 import profile from './profile.ts';
 import shell from './shell.ts';
 import status from './status.ts';
+import tasks from './tasks.ts';
 import validation from './validation.ts';
 
 export default {
@@ -22,4 +24,6 @@ export default {
   dashboard,
   status,
   agreement,
+  links,
+  tasks,
 };

@@ -1,0 +1,75 @@
+import { type Locale, TaskStatus } from '@linkwatch/shared';
+import { translate } from '@linkwatch/shared/i18n';
+import { and, count, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { actions, users } from '../../db/schema/index.ts';
+import type { WorkerHooks } from '../../worker/worker.ts';
+import { notify, publishActionCount } from '../notifications/notifications.service.ts';
+import type { ActionRow } from './catalog.ts';
+
+/** spec point 9: progress bars are throttled to one update per 200 ms. */
+export const PROGRESS_THROTTLE_MS = 200;
+
+export async function newReportCount(ctx: Pick<AppContext, 'db'>, userId: number) {
+  const [row] = await ctx.db
+    .select({ count: count() })
+    .from(actions)
+    .where(and(eq(actions.userId, userId), eq(actions.hasNewReport, true)));
+  return row.count;
+}
+
+export type FinishedListener = (action: ActionRow) => Promise<void>;
+
+/** What the user sees of a task's life: throttled progress, a notice when it ends, live counters. */
+export function actionEventHooks(ctx: AppContext, extraOnFinished: FinishedListener[] = []): WorkerHooks {
+  const lastSent = new Map<number, number>();
+  return {
+    onProgress(action) {
+      const now = Date.now();
+      if (now - (lastSent.get(action.id) ?? 0) < PROGRESS_THROTTLE_MS) return;
+      lastSent.set(action.id, now);
+      void ctx.events.publish({ userId: action.userId, event: 'ActionProgress', data: progressOf(action) });
+    },
+    async onFinished(action) {
+      lastSent.delete(action.id);
+      await ctx.events.publish({ userId: action.userId, event: 'ActionProgress', data: progressOf(action) });
+      const [user] = await ctx.db
+        .select({ locale: users.locale })
+        .from(users)
+        .where(eq(users.id, action.userId));
+      const locale = (user?.locale ?? 'en') as Locale;
+      const actionName = translate(locale, `tasks.actions.${action.actionId}`);
+      const failed = action.statusId === TaskStatus.Fail;
+      await notify(ctx, {
+        userId: action.userId,
+        type: failed ? 'error' : 'success',
+        message: translate(locale, failed ? 'tasks.notifications.failed' : 'tasks.notifications.finished', {
+          action: actionName,
+          success: action.currentCount,
+          total: action.totalCount,
+        }),
+        props: [{ actionName, actionId: action.id }],
+      });
+      await publishActionCount(ctx, action.userId);
+      if (action.hasNewReport) {
+        await ctx.events.publish({
+          userId: action.userId,
+          event: 'NewReportCount',
+          data: { count: await newReportCount(ctx, action.userId) },
+        });
+      }
+      for (const listener of extraOnFinished) await listener(action);
+    },
+  };
+}
+
+function progressOf(action: ActionRow) {
+  return {
+    id: action.id,
+    statusId: action.statusId,
+    totalCount: action.totalCount,
+    currentCount: action.currentCount,
+    successCount: action.successCount,
+    errorCount: action.errorCount,
+  };
+}

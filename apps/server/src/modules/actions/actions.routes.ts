@@ -1,0 +1,141 @@
+import { TaskStatus } from '@linkwatch/shared';
+import { translate } from '@linkwatch/shared/i18n';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { requireUser } from '../../http/auth.ts';
+import { notFound } from '../../http/errors.ts';
+import { type RawQuery, readFilter, readIdList, readNumberFilter, readPage } from '../../http/list-query.ts';
+import { requestLocale } from '../../http/locale.ts';
+import { paginated, resource } from '../../http/present.ts';
+import { publishActionCount, runningActionCount } from '../notifications/notifications.service.ts';
+import { presentAction } from './actions.presenter.ts';
+import { actionDates, countSelection, findAction, listActions } from './actions.queries.ts';
+import { cancelAction, startAction } from './actions.service.ts';
+import { STARTABLE_ACTIONS } from './catalog.ts';
+import { finishIfComplete } from './lifecycle.ts';
+import { allPricesFor, priceFor } from './prices.ts';
+import { selectionFromQuery } from './selection.ts';
+
+const tags = ['actions'];
+const security = [{ bearerAuth: [] }];
+const ZId = z.object({ id: z.coerce.number().int().positive() });
+const ZAction = z.object({ action: z.coerce.number().int().positive() });
+
+/** The list filters a task remembers, besides the selection itself. */
+function taskFilters(query: RawQuery) {
+  const filters: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(query)) if (key.startsWith('filter[')) filters[key] = value;
+  if (query.campaign) filters.campaign = Number(query.campaign);
+  const target = Number(query.targetCampaign ?? query.target);
+  if (target) filters.targetCampaign = target;
+  return filters;
+}
+
+export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const present = (req: FastifyRequest, row: NonNullable<Awaited<ReturnType<typeof findAction>>>) =>
+    presentAction(row.action, requestLocale(req), { project: row.project, campaign: row.campaign });
+
+  r.post('/actions/:action/start', { schema: { tags, security, params: ZAction } }, async (req, reply) => {
+    const user = requireUser(req);
+    const query = req.query as RawQuery;
+    const action = await startAction(ctx, {
+      userId: user.id,
+      action: req.params.action,
+      selection: selectionFromQuery(user.id, query),
+      filters: taskFilters(query),
+    });
+    await publishActionCount(ctx, user.id);
+    const row = await findAction(ctx.db, { userId: user.id, id: action.id });
+    return reply.code(201).send({ data: present(req, row!) });
+  });
+
+  r.get('/actions', { schema: { tags, security } }, async (req) => {
+    const user = requireUser(req);
+    const query = req.query as RawQuery;
+    const page = readPage(query, { maxSize: 200 });
+    const { rows, total } = await listActions(ctx.db, {
+      userId: user.id,
+      page,
+      filters: {
+        statuses: readIdList(query, 'filter[statuses]').concat(readStatusNames(query)),
+        action: readNumberFilter(query, 'action'),
+        project: readNumberFilter(query, 'project'),
+        campaign: readNumberFilter(query, 'campaign'),
+        date: readFilter(query, 'date'),
+      },
+    });
+    return paginated(
+      rows.map((row) => present(req, row)),
+      page,
+      total,
+    );
+  });
+
+  r.get('/actions/count', { schema: { tags, security } }, async (req) => ({
+    data: { count: await runningActionCount(ctx, requireUser(req).id) },
+  }));
+
+  r.get('/actions/dates', { schema: { tags, security } }, async (req) => ({
+    data: await actionDates(ctx.db, requireUser(req).id),
+  }));
+
+  r.get('/actions/list', { schema: { tags, security } }, async (req) => {
+    requireUser(req);
+    const locale = requestLocale(req);
+    return {
+      data: STARTABLE_ACTIONS.map((id) =>
+        resource('actionTypes', id, { id, name: translate(locale, `tasks.actions.${id}`) }),
+      ),
+    };
+  });
+
+  r.get('/actions/prices', { schema: { tags, security } }, async (req) => {
+    const prices = await allPricesFor(ctx.db, requireUser(req).id);
+    return { data: prices.map((p) => resource('actionPrices', p.action, p)) };
+  });
+
+  r.get('/actions/:action/balance', { schema: { tags, security, params: ZAction } }, async (req) => {
+    const user = requireUser(req);
+    const selection = selectionFromQuery(user.id, req.query as RawQuery);
+    const [{ price }, count] = await Promise.all([
+      priceFor(ctx.db, { userId: user.id, action: req.params.action }),
+      countSelection(ctx.db, selection),
+    ]);
+    return {
+      data: { type: 'actionCosts', attributes: { cost: price * count, price, count, balance: user.balance } },
+    };
+  });
+
+  r.get('/actions/:id', { schema: { tags, security, params: ZId } }, async (req) => {
+    const row = await findAction(ctx.db, { userId: requireUser(req).id, id: req.params.id });
+    if (!row) throw notFound();
+    return { data: present(req, row) };
+  });
+
+  r.post('/actions/:id/cancel', { schema: { tags, security, params: ZId } }, async (req) => {
+    const user = requireUser(req);
+    await cancelAction(ctx, { userId: user.id, id: req.params.id });
+    await finishIfComplete(ctx.db, req.params.id);
+    await publishActionCount(ctx, user.id);
+    const row = await findAction(ctx.db, { userId: user.id, id: req.params.id });
+    return { data: present(req, row!) };
+  });
+}
+
+/** `filter[statuses]=process,waiting` as the spec's task count call sends it. */
+function readStatusNames(query: RawQuery): number[] {
+  const raw = readFilter(query, 'statuses') ?? '';
+  const names: Record<string, number> = {
+    waiting: TaskStatus.Waiting,
+    process: TaskStatus.Process,
+    done: TaskStatus.Done,
+    fail: TaskStatus.Fail,
+  };
+  return raw
+    .split(',')
+    .map((s) => names[s.trim().toLowerCase()])
+    .filter((n): n is number => n !== undefined);
+}

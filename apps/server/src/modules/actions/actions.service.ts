@@ -1,0 +1,151 @@
+import { ActionCode, BalanceTransactionType, TaskStatus } from '@linkwatch/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { actionItems, actions, campaigns, links } from '../../db/schema/index.ts';
+import { AppError, FieldError, notFound } from '../../http/errors.ts';
+import { applyLedgerEntry, InsufficientBalanceError } from '../balance/ledger.ts';
+import { type ActionRow, actionCatalog } from './catalog.ts';
+import { priceFor } from './prices.ts';
+import { isEmptySelection, type Selection } from './selection.ts';
+
+export const ITEM_STATUS = { Pending: 0, Done: 1, Failed: 2, Cancelled: 3 } as const;
+const RUNNING = [TaskStatus.Waiting, TaskStatus.Process];
+
+export interface StartParams {
+  userId: number;
+  action: number;
+  selection: Selection;
+  filters?: Record<string, unknown>;
+  isAutostart?: boolean;
+  scheduleId?: number;
+}
+
+/**
+ * Creates the task, its items and the charge in one transaction: either all of it exists or none,
+ * and the balance can never go below zero because the charge is a conditional update.
+ */
+export async function startAction(ctx: AppContext, params: StartParams): Promise<ActionRow> {
+  if (!actionCatalog.has(params.action)) throw new AppError(422, 'tasks.errors.selectTask');
+  if (isEmptySelection(params.selection)) throw new AppError(422, 'errors.noSelectedLinks');
+  const campaign = params.selection.campaignId ? await findOwnCampaign(ctx, params) : undefined;
+  if (params.action === ActionCode.Move) await assertTargetCampaign(ctx, params);
+  const { price } = await priceFor(ctx.db, { userId: params.userId, action: params.action });
+
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      if (campaign) await assertNotRunning(tx, { ...params, campaignId: campaign.id });
+      const [action] = await tx
+        .insert(actions)
+        .values({
+          userId: params.userId,
+          actionId: params.action,
+          projectId: campaign?.projectId ?? null,
+          campaignId: campaign?.id ?? null,
+          tier: campaign?.tier ?? null,
+          price,
+          filters: params.filters ?? {},
+          isAutostart: params.isAutostart ?? false,
+          scheduleId: params.scheduleId ?? null,
+        })
+        .returning();
+      const total = await insertItems(tx, { actionId: action.id, selection: params.selection });
+      if (total === 0) {
+        if (campaign) throw new AppError(422, 'tasks.errors.noLinks', { campaign: campaign.name });
+        throw new AppError(422, 'errors.noSelectedLinks');
+      }
+      const cost = price * total;
+      const [started] = await tx
+        .update(actions)
+        .set({ totalCount: total, cost })
+        .where(eq(actions.id, action.id))
+        .returning();
+      if (cost > 0) {
+        await applyLedgerEntry(tx, {
+          userId: params.userId,
+          value: -cost,
+          typeId: BalanceTransactionType.Charge,
+          description: `task:${params.action}`,
+          actionId: action.id,
+        });
+      }
+      return started;
+    });
+  } catch (error) {
+    if (error instanceof InsufficientBalanceError) {
+      throw new AppError(422, 'tasks.errors.insufficientBalance', {
+        required: error.required,
+        balance: error.balance,
+      });
+    }
+    throw error;
+  }
+}
+
+async function findOwnCampaign(ctx: AppContext, params: StartParams) {
+  const [campaign] = await ctx.db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.id, params.selection.campaignId!), eq(campaigns.userId, params.userId)));
+  if (!campaign) throw notFound();
+  return campaign;
+}
+
+async function assertTargetCampaign(ctx: AppContext, params: StartParams) {
+  const target = Number(params.filters?.targetCampaign);
+  const [campaign] = target
+    ? await ctx.db
+        .select({ id: campaigns.id })
+        .from(campaigns)
+        .where(and(eq(campaigns.id, target), eq(campaigns.userId, params.userId)))
+    : [];
+  if (!campaign) throw new FieldError({ campaign: 'validation.required' });
+}
+
+/** 'Task already started': the same action may run only once at a time on a campaign. */
+async function assertNotRunning(tx: Tx, params: { userId: number; campaignId: number; action: number }) {
+  // Serialises concurrent starts for one campaign so two of them cannot both pass the check.
+  await tx
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(eq(campaigns.id, params.campaignId))
+    .for('update');
+  const [running] = await tx
+    .select({ id: actions.id })
+    .from(actions)
+    .where(
+      and(
+        eq(actions.campaignId, params.campaignId),
+        eq(actions.actionId, params.action),
+        inArray(actions.statusId, RUNNING),
+      ),
+    )
+    .limit(1);
+  if (running) throw new AppError(422, 'tasks.errors.alreadyStarted');
+}
+
+async function insertItems(tx: Tx, params: { actionId: number; selection: Selection }): Promise<number> {
+  const result = await tx.execute(sql`
+    insert into ${actionItems} (action_id, link_id)
+    select ${params.actionId}, ${links.id} from ${links} where ${params.selection.where} order by ${links.id}`);
+  return Number(
+    (result as { rowCount?: number; affectedRows?: number }).rowCount ??
+      (result as { affectedRows?: number }).affectedRows ??
+      0,
+  );
+}
+
+/** Cancels a waiting or running task: its pending items stop and their share is refunded. */
+export async function cancelAction(ctx: AppContext, params: { userId: number; id: number }) {
+  const [action] = await ctx.db
+    .select()
+    .from(actions)
+    .where(and(eq(actions.id, params.id), eq(actions.userId, params.userId)));
+  if (!action) throw notFound();
+  if (!RUNNING.includes(action.statusId as 0 | 2)) throw new AppError(422, 'tasks.errors.notRunning');
+  await ctx.db
+    .update(actionItems)
+    .set({ status: ITEM_STATUS.Cancelled, processedAt: new Date() })
+    .where(and(eq(actionItems.actionId, action.id), eq(actionItems.status, ITEM_STATUS.Pending)));
+  await ctx.db.update(actions).set({ cancelRequested: true }).where(eq(actions.id, action.id));
+}

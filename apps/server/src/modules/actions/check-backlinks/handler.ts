@@ -1,0 +1,120 @@
+import { type AcceptorSet, type CheckResult, RobotsCache } from '@linkwatch/checker';
+import { ActionCode, LinkListType, Tier } from '@linkwatch/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Queryable } from '../../../db/client.ts';
+import { links, projects } from '../../../db/schema/index.ts';
+import type { ActionHandler, ActionRow, ClaimedItem, ItemOutcome, WorkerContext } from '../catalog.ts';
+import { applyCheckResult } from './apply.ts';
+
+/** Per-task caches: robots.txt is fetched once per host per task; acceptor sets once per project and tier. */
+const taskCaches = new Map<number, { robots: RobotsCache; acceptors: Map<string, Promise<AcceptorSet>> }>();
+
+function cachesFor(actionId: number) {
+  let caches = taskCaches.get(actionId);
+  if (!caches) {
+    caches = { robots: new RobotsCache(), acceptors: new Map() };
+    taskCaches.set(actionId, caches);
+  }
+  return caches;
+}
+
+/**
+ * Tier 1 links must point to any of the project's domains (and their subdomains); tier 2 links must
+ * point to the donor pages of the project's tier 1 links.
+ */
+async function loadAcceptors(
+  db: Queryable,
+  params: { projectId: number; tier: number },
+): Promise<AcceptorSet> {
+  if (params.tier === Tier.Two) {
+    const rows = await db
+      .select({ url: links.url })
+      .from(links)
+      .where(
+        and(
+          eq(links.projectId, params.projectId),
+          eq(links.tier, Tier.One),
+          eq(links.listType, LinkListType.Active),
+        ),
+      );
+    return { kind: 'urls', urls: rows.map((r) => r.url) };
+  }
+  const [project] = await db
+    .select({ domains: projects.domains })
+    .from(projects)
+    .where(eq(projects.id, params.projectId));
+  return { kind: 'domains', domains: project?.domains ?? [] };
+}
+
+function acceptorsFor(ctx: WorkerContext, actionId: number, link: { projectId: number; tier: number }) {
+  const { acceptors } = cachesFor(actionId);
+  const key = `${link.projectId}:${link.tier}`;
+  let set = acceptors.get(key);
+  if (!set) {
+    set = loadAcceptors(ctx.db, link);
+    acceptors.set(key, set);
+  }
+  return set;
+}
+
+/** Fetch failures that may pass on a second try; anything else is the page's own answer. */
+const TRANSIENT_ERRORS = new Set(['connection_reset', 'timeout']);
+
+function isTransient(result: CheckResult) {
+  return result.error !== null && TRANSIENT_ERRORS.has(result.error.code);
+}
+
+/** A page that gave no answer or a non-2xx one counts as an error of the task (still charged: we did the work). */
+function problemOf(result: CheckResult): string | null {
+  if (result.error) return result.error.code;
+  const status = result.redirectChain.at(-1)?.status ?? result.responseCode;
+  return status !== null && status >= 200 && status < 300 ? null : `http ${status}`;
+}
+
+export const checkBacklinksHandler: ActionHandler = {
+  code: ActionCode.CheckBacklinks,
+  batchSize: 100,
+  leaseSeconds: 120,
+  maxAttempts: 3,
+
+  async process(ctx: WorkerContext, action: ActionRow, items: ClaimedItem[]): Promise<ItemOutcome[]> {
+    const linkIds = items.map((i) => i.linkId).filter((id): id is number => id !== null);
+    const rows = linkIds.length
+      ? await ctx.db
+          .select({ id: links.id, url: links.url, projectId: links.projectId, tier: links.tier })
+          .from(links)
+          .where(and(eq(links.userId, action.userId), inArray(links.id, linkIds)))
+      : [];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const { robots } = cachesFor(action.id);
+
+    return Promise.all(
+      items.map(async (item): Promise<ItemOutcome> => {
+        const link = item.linkId === null ? undefined : byId.get(item.linkId);
+        // The link was deleted after the task started: nothing to check, nothing to charge for.
+        if (!link) return { itemId: item.id, kind: 'failed', error: 'link no longer exists' };
+        try {
+          const acceptors = await acceptorsFor(ctx, action.id, link);
+          const result = await ctx.checker.check({ url: link.url, acceptors }, { robots });
+          if (isTransient(result) && item.attempts < checkBacklinksHandler.maxAttempts) {
+            return { itemId: item.id, kind: 'retry', error: result.error!.message };
+          }
+          return {
+            itemId: item.id,
+            kind: 'done',
+            error: problemOf(result),
+            apply: (tx) => applyCheckResult(tx, { action, linkId: link.id, result }),
+          };
+        } catch (error) {
+          ctx.log.error({ err: error, linkId: link.id }, 'check failed');
+          const kind = item.attempts < checkBacklinksHandler.maxAttempts ? 'retry' : 'failed';
+          return { itemId: item.id, kind, error: error instanceof Error ? error.message : String(error) };
+        }
+      }),
+    );
+  },
+
+  finish(actionId) {
+    taskCaches.delete(actionId);
+  },
+};

@@ -1,0 +1,91 @@
+import { BalanceTransactionType, TaskStatus } from '@linkwatch/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../../db/client.ts';
+import { actionItems, actions } from '../../db/schema/index.ts';
+import { applyLedgerEntry } from '../balance/ledger.ts';
+import { ITEM_STATUS } from './actions.service.ts';
+import type { ActionRow } from './catalog.ts';
+
+export interface ItemCounts {
+  pending: number;
+  success: number;
+  errors: number;
+  failed: number;
+  cancelled: number;
+}
+
+export async function countItems(db: Queryable, actionId: number): Promise<ItemCounts> {
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*) filter (where ${actionItems.status} = ${ITEM_STATUS.Pending})::int`,
+      success: sql<number>`count(*) filter (where ${actionItems.status} = ${ITEM_STATUS.Done} and ${actionItems.error} is null)::int`,
+      errors: sql<number>`count(*) filter (where ${actionItems.status} = ${ITEM_STATUS.Done} and ${actionItems.error} is not null)::int`,
+      failed: sql<number>`count(*) filter (where ${actionItems.status} = ${ITEM_STATUS.Failed})::int`,
+      cancelled: sql<number>`count(*) filter (where ${actionItems.status} = ${ITEM_STATUS.Cancelled})::int`,
+    })
+    .from(actionItems)
+    .where(eq(actionItems.actionId, actionId));
+  return row;
+}
+
+function countersOf(counts: ItemCounts) {
+  return {
+    currentCount: counts.success + counts.errors + counts.failed + counts.cancelled,
+    successCount: counts.success,
+    errorCount: counts.errors,
+    totalErrorCount: counts.errors + counts.failed,
+  };
+}
+
+/** Progress after a batch; a waiting task becomes a running one. */
+export async function updateProgress(db: Db, actionId: number): Promise<ActionRow | undefined> {
+  const counts = await countItems(db, actionId);
+  const [action] = await db
+    .update(actions)
+    .set({
+      ...countersOf(counts),
+      statusId: sql`case when ${actions.statusId} = ${TaskStatus.Waiting} then ${TaskStatus.Process} else ${actions.statusId} end`,
+      startedAt: sql`coalesce(${actions.startedAt}, now())`,
+    })
+    .where(and(eq(actions.id, actionId), inArray(actions.statusId, [TaskStatus.Waiting, TaskStatus.Process])))
+    .returning();
+  return action;
+}
+
+/**
+ * Ends a task once no item is pending, exactly once even when several workers finish its last items
+ * together (the row lock and the status check). Items that failed through our fault, and cancelled
+ * ones, are refunded.
+ */
+export async function finishIfComplete(db: Db, actionId: number): Promise<ActionRow | null> {
+  return db.transaction(async (tx) => {
+    const [action] = await tx.select().from(actions).where(eq(actions.id, actionId)).for('update');
+    if (!action || action.statusId === TaskStatus.Done || action.statusId === TaskStatus.Fail) return null;
+    const counts = await countItems(tx, actionId);
+    if (counts.pending > 0) return null;
+
+    const refund = (counts.failed + counts.cancelled) * action.price;
+    if (refund > 0) {
+      await applyLedgerEntry(tx, {
+        userId: action.userId,
+        value: refund,
+        typeId: BalanceTransactionType.Refund,
+        description: `task:${action.actionId}:refund`,
+        actionId: action.id,
+      });
+    }
+    const nothingDone = counts.success + counts.errors === 0 && counts.failed > 0;
+    const [finished] = await tx
+      .update(actions)
+      .set({
+        ...countersOf(counts),
+        statusId: nothingDone ? TaskStatus.Fail : TaskStatus.Done,
+        refunded: refund,
+        finishedAt: new Date(),
+        startedAt: action.startedAt ?? new Date(),
+      })
+      .where(eq(actions.id, actionId))
+      .returning();
+    return finished;
+  });
+}

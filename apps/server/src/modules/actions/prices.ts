@@ -1,0 +1,65 @@
+import { ActionCode } from '@linkwatch/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { actionPrices, userActionPrices } from '../../db/schema/index.ts';
+
+/** Credits per link when no price row is stored; list moves are free, checks cost. */
+export const DEFAULT_PRICES: Record<number, number> = {
+  [ActionCode.CheckIndexing]: 2,
+  [ActionCode.CheckBacklinks]: 1,
+  [ActionCode.AddToIndex]: 5,
+  [ActionCode.CheckTrust]: 2,
+  [ActionCode.LoadLinks]: 0,
+  [ActionCode.AddToHistory]: 0,
+  [ActionCode.Remove]: 0,
+  [ActionCode.RecoverFromHistory]: 0,
+  [ActionCode.LoadToCrawlers]: 1,
+  [ActionCode.AddToDisallow]: 0,
+  [ActionCode.RecoverFromDisallow]: 0,
+  [ActionCode.Move]: 0,
+  [ActionCode.RemoveFromCrawlers]: 0,
+};
+
+export interface ActionPrice {
+  action: number;
+  price: number;
+  customPrice: boolean;
+}
+
+/** The user's price for an action: a per-user override, else the stored price, else the default. */
+export async function priceFor(
+  db: Queryable,
+  params: { userId: number; action: number },
+): Promise<ActionPrice> {
+  const [custom] = await db
+    .select({ price: userActionPrices.price })
+    .from(userActionPrices)
+    .where(and(eq(userActionPrices.userId, params.userId), eq(userActionPrices.actionId, params.action)));
+  if (custom) return { action: params.action, price: custom.price, customPrice: true };
+  const [stored] = await db
+    .select({ price: actionPrices.price })
+    .from(actionPrices)
+    .where(eq(actionPrices.actionId, params.action));
+  return {
+    action: params.action,
+    price: stored?.price ?? DEFAULT_PRICES[params.action] ?? 0,
+    customPrice: false,
+  };
+}
+
+export async function allPricesFor(db: Queryable, userId: number): Promise<ActionPrice[]> {
+  const [stored, custom] = await Promise.all([
+    db.select().from(actionPrices),
+    db.select().from(userActionPrices).where(eq(userActionPrices.userId, userId)),
+  ]);
+  return Object.keys(DEFAULT_PRICES).map((key) => {
+    const action = Number(key);
+    const own = custom.find((c) => c.actionId === action);
+    if (own) return { action, price: own.price, customPrice: true };
+    return {
+      action,
+      price: stored.find((s) => s.actionId === action)?.price ?? DEFAULT_PRICES[action],
+      customPrice: false,
+    };
+  });
+}

@@ -1,0 +1,33 @@
+export default {
+  errors: {
+    selectTask: 'Select task',
+    alreadyStarted: 'Task already started',
+    alreadyStartedHint: 'Please wait while current task will be finished and try again',
+    noLinks: 'Task cannot be started for campaign {{campaign}}. No links.',
+    alreadyRun: 'Task cannot be started for campaign {{campaign}}. Task already run.',
+    insufficientBalance: 'Not enough credits: the task costs {{required}}, your balance is {{balance}}.',
+    notRunning: 'Only a waiting or running task can be cancelled.',
+  },
+  actions: {
+    '1': 'Check indexing',
+    '2': 'Check backlinks',
+    '3': 'Add to index',
+    '4': 'Check trust',
+    '5': 'Load links',
+    '6': 'Add to history',
+    '7': 'Remove',
+    '9': 'Recover from history',
+    '10': 'Load to crawlers',
+    '13': 'Add to disallow',
+    '14': 'Recover from disallow',
+    '16': 'Move to another campaign',
+    '17': 'Remove from crawlers',
+  },
+  statuses: { '0': 'Waiting', '1': 'Done', '2': 'Process', '3': 'Fail' },
+  notifications: {
+    finished: 'Task "{{action}}" finished: {{success}} of {{total}} links processed.',
+    failed: 'Task "{{action}}" failed.',
+    scheduleNoCredits:
+      'The scheduled task "{{action}}" for campaign {{campaign}} was not started: not enough credits.',
+  },
+};
