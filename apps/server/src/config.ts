@@ -26,6 +26,7 @@ const ZEnv = z.object({
   CHECKER_PER_HOST: z.coerce.number().int().positive().default(2),
   CHECKER_HOST_DELAY_MS: z.coerce.number().int().min(0).default(0),
   DEMO: z.string().optional(),
+  DEMO_WEB_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   WEB_DIST: z.string().optional(),
 });
 
@@ -57,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       hostDelayMs: e.CHECKER_HOST_DELAY_MS,
     },
     demo: e.DEMO !== '0' && !e.DATABASE_URL,
+    demoWebPort: e.DEMO_WEB_PORT ?? (port === 0 ? 3001 : port + 1),
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
+import { startDemo } from './demo/index.ts';
 import { inProcessBus, postgresBus } from './events/bus.ts';
 import { createMailer } from './mail/mailer.ts';
 import { actionEventHooks } from './modules/actions/action-events.ts';
@@ -25,7 +26,9 @@ async function main() {
     captcha: createCaptcha(config.captcha),
   };
 
+  const demo = config.demo ? await startDemo({ db: ctx.db, config, log }) : null;
   const checker = createChecker({
+    allowOrigins: demo ? [demo.allowOrigin] : [],
     concurrency: config.checker.concurrency,
     perHost: config.checker.perHost,
     hostDelayMs: config.checker.hostDelayMs,
@@ -54,6 +57,7 @@ async function main() {
     await app?.close();
     await worker?.stop();
     await checker.close();
+    await demo?.close();
     await events.close();
     await database.close();
     clearTimeout(force);

@@ -1,0 +1,53 @@
+import { ActionCode } from '@linkwatch/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { links, users } from '../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { startSampleWeb } from './sample-web.ts';
+import { DEMO_EMAIL, seedDemo } from './seed.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('offline demo', () => {
+  it('seeds a demo account whose sample project can be checked with no internet', async () => {
+    const server = await startSampleWeb(0);
+    const port = (server.address() as { port: number }).port;
+    try {
+      const seeded = await seedDemo(t.db, {
+        sampleOrigin: `http://127.0.0.1:${port}`,
+        password: 'demo-pass-123',
+      });
+      expect(seeded).toEqual({ email: DEMO_EMAIL, password: 'demo-pass-123' });
+      expect(await seedDemo(t.db, { sampleOrigin: 'http://x', password: 'again-123' })).toBeNull();
+
+      const login = await t.api('POST', 'auth/login', {
+        body: { email: DEMO_EMAIL, password: 'demo-pass-123' },
+      });
+      const token = login.body.data.attributes.accessToken;
+      const campaigns = await t.api('GET', 'campaigns', { token });
+      const campaignId = campaigns.body.data[0].id;
+      const start = await t.api('POST', `actions/${ActionCode.CheckBacklinks}/start?campaign=${campaignId}`, {
+        token,
+      });
+      expect(start.status).toBe(201);
+      await t.drain();
+
+      const [demo] = await t.db.select().from(users).where(eq(users.email, DEMO_EMAIL));
+      expect(demo.balance).toBe(1000 - start.body.data.attributes.cost);
+      const rows = await t.db.select().from(links).where(eq(links.userId, demo.id));
+      const byPath = Object.fromEntries(rows.map((r) => [new URL(r.url).pathname, r]));
+      expect(byPath['/blog/best-online-shops']).toMatchObject({ responseCode: 200, countBacklinks: 1 });
+      expect(byPath['/forum/thread-42']).toMatchObject({ responseCode: 200, countBacklinks: 0 });
+      expect(byPath['/private/noindex']).toMatchObject({ indexingCapabilityId: 4 });
+      expect(byPath['/blocked/by-robots']).toMatchObject({ indexingCapabilityId: 10 });
+      expect(byPath['/old-article']).toMatchObject({ responseCode: 301 });
+      expect(byPath['/deleted-post']).toMatchObject({ responseCode: 404 });
+    } finally {
+      server.close();
+    }
+  });
+});

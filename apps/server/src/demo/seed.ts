@@ -1,0 +1,27 @@
+import { BalanceTransactionType } from '@linkwatch/shared';
+import { count } from 'drizzle-orm';
+import { createUser } from '../cli/commands.ts';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
+import { applyLedgerEntry } from '../modules/balance/ledger.ts';
+import { makeDemoProject } from './project.ts';
+
+export const DEMO_EMAIL = 'demo@linkwatch.local';
+export const DEMO_CREDITS = 1000;
+
+/** On an empty database only: a demo account with credits and a sample project. Returns its password. */
+export async function seedDemo(db: Db, params: { sampleOrigin: string; password: string }) {
+  const [{ total }] = await db.select({ total: count() }).from(users);
+  if (total > 0) return null;
+  const user = await createUser(db, { email: DEMO_EMAIL, password: params.password, name: 'Demo user' });
+  await db.transaction((tx) =>
+    applyLedgerEntry(tx, {
+      userId: user.id,
+      value: DEMO_CREDITS,
+      typeId: BalanceTransactionType.Bonus,
+      description: 'Demo credits',
+    }),
+  );
+  await makeDemoProject(db, { userId: user.id, sampleOrigin: params.sampleOrigin });
+  return { email: DEMO_EMAIL, password: params.password };
+}
