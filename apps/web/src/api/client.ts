@@ -9,7 +9,11 @@ export class ApiError extends Error {
   readonly status: number;
   readonly fieldErrors: FieldErrors;
 
-  constructor({ status, message, fieldErrors = {} }: { status: number; message: string; fieldErrors?: FieldErrors }) {
+  constructor({
+    status,
+    message,
+    fieldErrors = {},
+  }: { status: number; message: string; fieldErrors?: FieldErrors }) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
@@ -75,8 +79,8 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 function fallbackMessage(status: number): string {
-  if (status === 403) return i18n.t('status.error.403');
-  if (status === 404) return i18n.t('status.error.404');
+  if (status === 403) return i18n.t('status.error.forbidden');
+  if (status === 404) return i18n.t('status.error.notFound');
   return i18n.t('common.requestFailed');
 }
 
@@ -107,7 +111,10 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   if (response.ok) return body as T;
 
   const payload = (body && typeof body === 'object' ? body : {}) as { message?: unknown; errors?: unknown };
-  const message = typeof payload.message === 'string' && payload.message ? payload.message : fallbackMessage(response.status);
+  const message =
+    typeof payload.message === 'string' && payload.message
+      ? payload.message
+      : fallbackMessage(response.status);
   // spec point 4: an authentication error resets the session; the guards then send the user to login.
   if (response.status === 401) clearToken('expired');
   throw new ApiError({
@@ -121,6 +128,7 @@ export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
 };

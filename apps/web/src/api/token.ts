@@ -53,3 +53,8 @@ export function resetTokenForTests(value: string | null = null): void {
   if (value) setCookie({ name: TOKEN_COOKIE, value, days: TOKEN_DAYS });
   else deleteCookie(TOKEN_COOKIE);
 }
+
+/** The login page forgets why the last session ended, so the next guard redirect remembers the page again. */
+export function resetEndReason(): void {
+  endReason = null;
+}

@@ -40,7 +40,7 @@ export function switchLocalePath({ path, locale }: { path: string; locale: Local
 
 /** spec point 5: a redirect target is accepted only if it is a local path starting with a slash. */
 export function safeRedirect(target: string | null | undefined): string | null {
-  if (!target || !target.startsWith('/')) return null;
+  if (!target?.startsWith('/')) return null;
   // `//host` and `/\host` are protocol-relative URLs that browsers send off-site.
   if (target.startsWith('//') || target.startsWith('/\\')) return null;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we reject

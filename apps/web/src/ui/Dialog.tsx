@@ -17,7 +17,15 @@ type SlideOverProps = {
 };
 
 /** A panel from the right edge, for forms that sit beside the page (create campaign). */
-export function SlideOver({ open, onOpenChange, title, description, closeLabel, children, footer }: SlideOverProps) {
+export function SlideOver({
+  open,
+  onOpenChange,
+  title,
+  description,
+  closeLabel,
+  children,
+  footer,
+}: SlideOverProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -30,7 +38,9 @@ export function SlideOver({ open, onOpenChange, title, description, closeLabel, 
             <div>
               <RadixDialog.Title className="text-base font-semibold text-ink">{title}</RadixDialog.Title>
               {description ? (
-                <RadixDialog.Description className="mt-1 text-sm text-ink-muted">{description}</RadixDialog.Description>
+                <RadixDialog.Description className="mt-1 text-sm text-ink-muted">
+                  {description}
+                </RadixDialog.Description>
               ) : null}
             </div>
             <RadixDialog.Close asChild>
@@ -40,7 +50,9 @@ export function SlideOver({ open, onOpenChange, title, description, closeLabel, 
             </RadixDialog.Close>
           </div>
           <div className="flex-1 overflow-y-auto px-6 py-5">{children}</div>
-          {footer ? <div className="flex justify-end gap-3 border-t border-line px-6 py-4">{footer}</div> : null}
+          {footer ? (
+            <div className="flex justify-end gap-3 border-t border-line px-6 py-4">{footer}</div>
+          ) : null}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

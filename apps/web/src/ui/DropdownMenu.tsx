@@ -84,7 +84,9 @@ export function DropdownMenuCheckItem({
 }
 
 export function DropdownMenuLabel({ children }: { children: ReactNode }) {
-  return <Radix.Label className="px-2.5 pt-2 pb-1 text-xs font-medium text-ink-subtle">{children}</Radix.Label>;
+  return (
+    <Radix.Label className="px-2.5 pt-2 pb-1 text-xs font-medium text-ink-subtle">{children}</Radix.Label>
+  );
 }
 
 export function DropdownMenuSeparator() {

@@ -23,7 +23,8 @@ export function Field({ label, error, hint, optionalLabel, className, children }
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const hasError = Boolean(error && error.length > 0);
-  const describedBy = [hasError ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hasError ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
 
   return (
     <div className={cn('space-y-1.5', className)}>

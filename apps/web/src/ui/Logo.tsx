@@ -19,7 +19,11 @@ export function Logo({ name, className, compact }: { name: string; className?: s
   return (
     <span className={cn('inline-flex items-center gap-2.5', className)}>
       <LogoMark />
-      {compact ? <span className="sr-only">{name}</span> : <span className="text-lg font-semibold tracking-tight">{name}</span>}
+      {compact ? (
+        <span className="sr-only">{name}</span>
+      ) : (
+        <span className="text-lg font-semibold tracking-tight">{name}</span>
+      )}
     </span>
   );
 }

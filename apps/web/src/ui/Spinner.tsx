@@ -2,7 +2,8 @@ import { cn } from './cn.ts';
 
 export function Spinner({ className, label }: { className?: string; label?: string }) {
   return (
-    <span role={label ? 'status' : undefined} aria-label={label} className={cn('inline-flex', className)}>
+    <span role={label ? 'status' : undefined} className={cn('inline-flex', className)}>
+      {label ? <span className="sr-only">{label}</span> : null}
       <svg className="size-full animate-spin" viewBox="0 0 24 24" fill="none" aria-hidden="true">
         <circle cx="12" cy="12" r="10" stroke="currentColor" strokeOpacity="0.2" strokeWidth="3" />
         <path d="M22 12a10 10 0 0 0-10-10" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />

@@ -32,7 +32,9 @@ export function Toaster({ items, onDismiss, onDismissAll, labels, duration }: To
             <Icon className={cn('mt-0.5 size-5 shrink-0', icon)} aria-hidden />
             <div className="min-w-0 flex-1">
               <Toast.Title className="text-sm font-semibold text-ink">{labels.kinds[item.kind]}</Toast.Title>
-              <Toast.Description className="mt-0.5 text-sm break-words text-ink-muted">{item.message}</Toast.Description>
+              <Toast.Description className="mt-0.5 text-sm break-words text-ink-muted">
+                {item.message}
+              </Toast.Description>
             </div>
             <Toast.Close
               aria-label={labels.dismiss}

@@ -7,6 +7,8 @@ import fields from './fields.ts';
 import links from './links.ts';
 import mail from './mail.ts';
 import profile from './profile.ts';
+import reports from './reports.ts';
+import schedules from './schedules.ts';
 import shell from './shell.ts';
 import status from './status.ts';
 import tasks from './tasks.ts';
@@ -26,4 +28,6 @@ export default {
   agreement,
   links,
   tasks,
+  reports,
+  schedules,
 };

@@ -1,0 +1,64 @@
+import { SCROLL_TO_TOP_MS } from '@linkwatch/shared';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import { api } from '@/api/client.ts';
+import { fullPath } from './guards.tsx';
+import { LocaleSync } from './locale.tsx';
+import type { RouteHandle } from './routes.tsx';
+
+/** spec point 2: scroll-to-top takes 500 ms (instant for people who ask for reduced motion). */
+export function scrollToTop(duration = SCROLL_TO_TOP_MS): void {
+  const start = window.scrollY;
+  if (start <= 0) return;
+  if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) {
+    window.scrollTo(0, 0);
+    return;
+  }
+  const startedAt = performance.now();
+  const step = (now: number) => {
+    const progress = Math.min(1, (now - startedAt) / duration);
+    const eased = 1 - (1 - progress) ** 3;
+    window.scrollTo(0, Math.round(start * (1 - eased)));
+    if (progress < 1) requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+}
+
+function useScrollToTop(pathname: string): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each route change
+  useEffect(() => scrollToTop(), [pathname]);
+}
+
+/** spec point 7: POST page-logs/ with the full visited path after each navigation; failures ignored. */
+function usePageLog(path: string): void {
+  useEffect(() => {
+    api.post('page-logs/', { page: path }).catch(() => {});
+  }, [path]);
+}
+
+function useDocumentTitle(): void {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
+    | RouteHandle
+    | undefined;
+  const title = handle ? t(`shell.pages.${handle.title}`) : null;
+  const app = t('common.appName');
+  useEffect(() => {
+    document.title = title ? `${title} · ${app}` : app;
+  }, [title, app]);
+}
+
+/** The frame around every page: locale, title, scroll and the page log. */
+export function RootShell() {
+  const location = useLocation();
+  useScrollToTop(location.pathname);
+  usePageLog(fullPath(location));
+  useDocumentTitle();
+  return (
+    <LocaleSync>
+      <Outlet />
+    </LocaleSync>
+  );
+}

@@ -1,0 +1,75 @@
+import type { Locale } from '@linkwatch/shared';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { getEndReason } from '@/api/token.ts';
+import { localePath, redirectQuery, safeRedirect, switchLocalePath } from '@/lib/locale.ts';
+import { PageLoader } from '@/ui/Spinner.tsx';
+import { useLocale } from './locale.tsx';
+import { belongsOnPayrolls, type User, useMe, useToken } from './session.ts';
+
+/**
+ * Who may open a page (spec points 4 and 6):
+ * - `user`: logged in; a non-admin whose participant role is not 1 is sent to the payrolls page;
+ * - `session`: logged in, without the role check (the payrolls page itself);
+ * - `guest`: logged out only (login, register and the password pages);
+ * - `public`: anyone (agreement, email confirmation, unsubscribe, 404).
+ */
+export type Access = 'user' | 'session' | 'guest' | 'public';
+
+export function fullPath(location: { pathname: string; search: string; hash: string }): string {
+  return `${location.pathname}${location.search}${location.hash}`;
+}
+
+/** Where a user goes after login: the remembered local path, else partners or the index. */
+export function postLoginTarget({ user, redirect }: { user: User; redirect: string | null }): string {
+  const target = safeRedirect(redirect);
+  if (target) return target;
+  return localePath(user.attributes.locale as Locale, user.attributes.isPartner ? '/partners' : '/');
+}
+
+function Loading() {
+  const { t } = useTranslation();
+  return <PageLoader label={t('common.loading')} />;
+}
+
+function RequireUser({ roleCheck, children }: { roleCheck: boolean; children: ReactNode }) {
+  const token = useToken();
+  const me = useMe();
+  const location = useLocation();
+  const locale = useLocale();
+
+  if (!token) {
+    const login = localePath(locale, '/login');
+    // An explicit logout lands on a clean login page; an expired session remembers the page.
+    if (getEndReason() === 'logout') return <Navigate to={login} replace />;
+    return <Navigate to={`${login}?${redirectQuery(fullPath(location))}`} replace />;
+  }
+  if (me.isPending) return <Loading />;
+  // 401 has already cleared the token (and re-rendered into the branch above); the rest is the error page.
+  if (me.isError) throw me.error;
+
+  const user = me.data.attributes;
+  if (user.locale !== locale)
+    return <Navigate to={switchLocalePath({ path: fullPath(location), locale: user.locale })} replace />;
+  if (roleCheck && belongsOnPayrolls(user)) return <Navigate to={localePath(locale, '/payrolls')} replace />;
+  return children;
+}
+
+function RequireGuest({ children }: { children: ReactNode }) {
+  const token = useToken();
+  const me = useMe();
+  const [params] = useSearchParams();
+
+  if (!token) return children;
+  if (me.isPending) return <Loading />;
+  if (me.isError) return children;
+  return <Navigate to={postLoginTarget({ user: me.data, redirect: params.get('redirect') })} replace />;
+}
+
+export function Guard({ access, children }: { access: Access; children: ReactNode }) {
+  if (access === 'user') return <RequireUser roleCheck>{children}</RequireUser>;
+  if (access === 'session') return <RequireUser roleCheck={false}>{children}</RequireUser>;
+  if (access === 'guest') return <RequireGuest>{children}</RequireGuest>;
+  return children;
+}

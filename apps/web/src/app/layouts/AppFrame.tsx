@@ -1,0 +1,143 @@
+import { LAYOUT } from '@linkwatch/shared';
+import { Menu, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { LanguageSwitcher } from '@/features/shell/LanguageSwitcher.tsx';
+import { BalanceChip, UserMenu } from '@/features/shell/UserMenu.tsx';
+import { Button } from '@/ui/Button.tsx';
+import { cn } from '@/ui/cn.ts';
+import { Logo } from '@/ui/Logo.tsx';
+import { useLocalePath } from '../locale.tsx';
+import { useSidebarCollapsed } from '../sidebarState.ts';
+import { PageTransition } from './PageTransition.tsx';
+
+export type NavRenderProps = { collapsed: boolean; onExpand: () => void; onNavigate?: () => void };
+
+type AppFrameProps = {
+  nav: (props: NavRenderProps) => ReactNode;
+  /** Under the header, above the page (the service warning banner). */
+  banner?: ReactNode;
+  /** Rendered once beside the page (slide-overs opened from the sidebar). */
+  extras?: ReactNode;
+};
+
+function SidebarLogo({ collapsed }: { collapsed: boolean }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  return (
+    <div className={cn('flex h-16 shrink-0 items-center text-white', collapsed ? 'justify-center' : 'px-5')}>
+      <Link to={to('/')} className="rounded-lg focus-visible:outline-2 focus-visible:outline-brand-400">
+        <Logo name={t('common.appName')} compact={collapsed} />
+      </Link>
+    </div>
+  );
+}
+
+/** The frame of the main and partner layouts: sidebar (collapsible, a drawer below 920 px), header, page. */
+export function AppFrame({ nav, banner, extras }: AppFrameProps) {
+  const { t } = useTranslation();
+  const [collapsed, setCollapsed] = useSidebarCollapsed();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
+  const width = collapsed ? LAYOUT.sidebarCollapsedWidth : LAYOUT.sidebarWidth;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the drawer closes on every route change
+  useEffect(() => setDrawerOpen(false), [pathname]);
+
+  return (
+    <div className="min-h-screen" style={{ '--sidebar-w': `${width}px` } as CSSProperties}>
+      <a
+        href="#content"
+        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium shadow-pop focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        {t('common.skipToContent')}
+      </a>
+
+      <aside
+        className="fixed inset-y-0 left-0 z-30 hidden flex-col bg-slate-900 transition-[width] duration-200 desk:flex"
+        style={{ width }}
+        data-collapsed={collapsed || undefined}
+      >
+        <SidebarLogo collapsed={collapsed} />
+        {nav({ collapsed, onExpand: () => setCollapsed(false) })}
+        <div className={cn('border-t border-white/10 p-3', collapsed && 'flex justify-center px-2')}>
+          <button
+            type="button"
+            onClick={() => setCollapsed(!collapsed)}
+            aria-label={collapsed ? t('shell.expand') : t('shell.collapse')}
+            aria-pressed={collapsed}
+            title={collapsed ? t('shell.expand') : t('shell.collapse')}
+            className={cn(
+              'flex h-9 items-center gap-3 rounded-lg text-sm text-slate-400 hover:bg-white/5 hover:text-white focus-visible:outline-2 focus-visible:outline-brand-400',
+              collapsed ? 'w-9 justify-center' : 'w-full px-3',
+            )}
+          >
+            {collapsed ? (
+              <PanelLeftOpen className="size-5" aria-hidden />
+            ) : (
+              <>
+                <PanelLeftClose className="size-5" aria-hidden />
+                <span>{t('shell.collapse')}</span>
+              </>
+            )}
+          </button>
+        </div>
+      </aside>
+
+      <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 animate-fade-in desk:hidden" />
+          <Dialog.Content
+            className="fixed inset-y-0 left-0 z-50 flex flex-col bg-slate-900 shadow-pop focus:outline-none desk:hidden"
+            style={{ width: LAYOUT.sidebarWidth }}
+            aria-describedby={undefined}
+          >
+            <Dialog.Title className="sr-only">{t('shell.nav.label')}</Dialog.Title>
+            <div className="flex items-center justify-between pr-3">
+              <SidebarLogo collapsed={false} />
+              <Dialog.Close
+                aria-label={t('shell.closeMenu')}
+                className="rounded-lg p-2 text-slate-400 hover:bg-white/5 hover:text-white focus-visible:outline-2 focus-visible:outline-brand-400"
+              >
+                <X className="size-5" aria-hidden />
+              </Dialog.Close>
+            </div>
+            {nav({ collapsed: false, onExpand: () => {}, onNavigate: () => setDrawerOpen(false) })}
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+
+      <div className="flex min-h-screen flex-col transition-[padding] duration-200 desk:pl-(--sidebar-w)">
+        <header className="sticky top-0 z-20 flex h-16 shrink-0 items-center gap-2 border-b border-line bg-white/85 px-4 backdrop-blur sm:px-6 lg:px-8">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="-ml-2 desk:hidden"
+            aria-label={t('shell.openMenu')}
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen(true)}
+          >
+            <Menu className="size-5" aria-hidden />
+          </Button>
+          <div className="flex-1" />
+          <LanguageSwitcher />
+          <BalanceChip />
+          <UserMenu />
+        </header>
+        {banner}
+        <main
+          id="content"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-8"
+        >
+          <PageTransition>
+            <Outlet />
+          </PageTransition>
+        </main>
+      </div>
+      {extras}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClass } from '@/ui/Button.tsx';
+import { cn } from '@/ui/cn.ts';
+import { LogoMark } from '@/ui/Logo.tsx';
+import { useLocalePath } from '../locale.tsx';
+
+const KNOWN = { 403: 'forbidden', 404: 'notFound', 500: 'serverError' } as const;
+
+/** spec point 2: status code, message and a back-home button. */
+export function ErrorPage({ status, message }: { status: number; message?: string }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const known = KNOWN[status as keyof typeof KNOWN] as (typeof KNOWN)[keyof typeof KNOWN] | undefined;
+  // The three spec texts win over the server's wording; other statuses keep the server message.
+  const text = known ? t(`status.error.${known}`) : (message ?? t('status.error.serverError'));
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center bg-canvas px-6 py-16 text-center">
+      <LogoMark className="mb-10 size-10" />
+      <p className="text-7xl font-bold tracking-tight text-brand-600 tabular-nums">{status}</p>
+      <h1 className="mt-4 text-2xl font-semibold tracking-tight text-ink">{text}</h1>
+      <p className="mt-2 max-w-md text-sm text-ink-muted">{t('status.error.hint')}</p>
+      <Link to={to('/')} className={cn(buttonClass({ size: 'lg' }), 'mt-8')}>
+        {t('common.backHome')}
+      </Link>
+    </main>
+  );
+}

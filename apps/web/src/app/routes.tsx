@@ -1,0 +1,148 @@
+import { LOCALES } from '@linkwatch/shared';
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { ConfirmEmailPage } from '@/features/auth/ConfirmEmailPage.tsx';
+import { ForgotPasswordPage } from '@/features/auth/ForgotPasswordPage.tsx';
+import { LoginPage } from '@/features/auth/LoginPage.tsx';
+import { RegisterPage } from '@/features/auth/RegisterPage.tsx';
+import { RegisterSuccessPage } from '@/features/auth/RegisterSuccessPage.tsx';
+import { ResetPasswordPage } from '@/features/auth/ResetPasswordPage.tsx';
+import { type Access, Guard } from './guards.tsx';
+import { EmptyLayout } from './layouts/EmptyLayout.tsx';
+import { LoginLayout } from './layouts/LoginLayout.tsx';
+import { MainLayout } from './layouts/MainLayout.tsx';
+import { PartnerLayout } from './layouts/PartnerLayout.tsx';
+import { lazyPage } from './lazyPage.ts';
+import { ComingSoonPage } from './pages/ComingSoonPage.tsx';
+import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
+import { RootShell } from './RootShell.tsx';
+
+const DashboardPage = lazyPage(() => import('@/features/dashboard/DashboardPage.tsx'));
+const ProfilePage = lazyPage(() => import('@/features/profile/ProfilePage.tsx'));
+const AgreementPage = lazyPage(() => import('@/features/agreement/AgreementPage.tsx'));
+
+type LayoutKind = 'main' | 'partner' | 'login' | 'empty';
+
+/** Page title keys under `shell.pages`. */
+export type PageTitle = keyof typeof import('@linkwatch/shared/i18n').resources.en.shell.pages;
+
+export type RouteHandle = { title: PageTitle };
+
+type AppRoute = { path: string; layout: LayoutKind; access: Access; title: PageTitle; page?: ComponentType };
+
+/**
+ * spec point 2, written once. `page` left out means the page comes with a later feature and shows
+ * the "coming soon" panel inside its layout. Paths are relative to the locale prefix.
+ */
+export const ROUTES: readonly AppRoute[] = [
+  { path: '', layout: 'main', access: 'user', title: 'dashboard', page: DashboardPage },
+  { path: 'profile', layout: 'main', access: 'user', title: 'profile', page: ProfilePage },
+  { path: 'balance', layout: 'main', access: 'user', title: 'balance' },
+  { path: 'tasks', layout: 'main', access: 'user', title: 'tasks' },
+  { path: 'report', layout: 'main', access: 'user', title: 'report' },
+  { path: 'schedule', layout: 'main', access: 'user', title: 'schedule' },
+  { path: 'search', layout: 'main', access: 'user', title: 'search' },
+  { path: 'wiki', layout: 'main', access: 'user', title: 'wiki' },
+  { path: 'wiki/:section', layout: 'main', access: 'user', title: 'wiki' },
+  { path: 'wiki/:section/type/FaqSection', layout: 'main', access: 'user', title: 'wiki' },
+  { path: 'wiki/:section/type/NewsSection', layout: 'main', access: 'user', title: 'wiki' },
+  { path: 'wiki/:section/type/PreviewSection', layout: 'main', access: 'user', title: 'wiki' },
+  { path: 'wiki/:section/:id', layout: 'main', access: 'user', title: 'wiki' },
+  { path: 'user/profile', layout: 'main', access: 'user', title: 'userProfile' },
+  { path: 'crawlers/:project', layout: 'main', access: 'user', title: 'crawlers' },
+  { path: 'anchors/:project?/:tier', layout: 'main', access: 'user', title: 'anchors' },
+  { path: 'campaign/:tier?/:id?/index-history', layout: 'main', access: 'user', title: 'indexHistory' },
+  { path: 'project/:tier?/:id?/index-history', layout: 'main', access: 'user', title: 'indexHistory' },
+  { path: 'campaign/:type?/:tier?/:id', layout: 'main', access: 'user', title: 'campaign' },
+  { path: 'project/:type?/:tier?/:id', layout: 'main', access: 'user', title: 'project' },
+  { path: 'partners', layout: 'partner', access: 'user', title: 'partners' },
+  { path: 'partners/users', layout: 'partner', access: 'user', title: 'partnersUsers' },
+  { path: 'partners/payout', layout: 'partner', access: 'user', title: 'partnersPayout' },
+  { path: 'login', layout: 'login', access: 'guest', title: 'login', page: LoginPage },
+  { path: 'register', layout: 'login', access: 'guest', title: 'register', page: RegisterPage },
+  {
+    path: 'login/forgot-password',
+    layout: 'login',
+    access: 'guest',
+    title: 'forgotPassword',
+    page: ForgotPasswordPage,
+  },
+  {
+    path: 'login/register-success',
+    layout: 'login',
+    access: 'guest',
+    title: 'registerSuccess',
+    page: RegisterSuccessPage,
+  },
+  {
+    path: 'login/reset-password',
+    layout: 'login',
+    access: 'guest',
+    title: 'resetPassword',
+    page: ResetPasswordPage,
+  },
+  {
+    path: 'confirm-email/:code',
+    layout: 'empty',
+    access: 'public',
+    title: 'confirmEmail',
+    page: ConfirmEmailPage,
+  },
+  { path: 'agreement', layout: 'empty', access: 'public', title: 'agreement', page: AgreementPage },
+  { path: 'unsubscribe', layout: 'empty', access: 'public', title: 'unsubscribe' },
+  // spec point 6: the redirect target of non-user participant roles; no role check here, or it would loop.
+  { path: 'payrolls', layout: 'empty', access: 'session', title: 'payrolls' },
+];
+
+const LAYOUTS: Record<LayoutKind, ComponentType> = {
+  main: MainLayout,
+  partner: PartnerLayout,
+  login: LoginLayout,
+  empty: EmptyLayout,
+};
+
+function localeChildren(): RouteObject[] {
+  const groups = new Map<string, AppRoute[]>();
+  for (const route of ROUTES) {
+    const key = `${route.layout}:${route.access}`;
+    groups.set(key, [...(groups.get(key) ?? []), route]);
+  }
+  const guarded: RouteObject[] = [...groups.values()].map((routes) => {
+    const { layout, access } = routes[0];
+    const Layout = LAYOUTS[layout];
+    return {
+      element: (
+        <Guard access={access}>
+          <Layout />
+        </Guard>
+      ),
+      children: routes.map(({ path, title, page: Page = ComingSoonPage }) => ({
+        ...(path === '' ? { index: true } : { path }),
+        handle: { title } satisfies RouteHandle,
+        element: <Page />,
+      })),
+    };
+  });
+  return [
+    ...guarded,
+    {
+      element: <EmptyLayout />,
+      children: [
+        { path: '*', handle: { title: 'notFound' } satisfies RouteHandle, element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}
+
+/** Every route in four forms: no prefix (cookie locale or en), /en, /ru and /ua. */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootShell />,
+    errorElement: <RouteErrorPage />,
+    children: [null, ...LOCALES].map((locale) => ({
+      path: locale ? `/${locale}` : '/',
+      children: localeChildren(),
+    })),
+  },
+];

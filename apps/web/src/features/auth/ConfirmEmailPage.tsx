@@ -1,0 +1,66 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { MailX } from 'lucide-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocalePath } from '@/app/locale.tsx';
+import { notify } from '@/app/notices.ts';
+import { meQueryKey, useToken } from '@/app/session.ts';
+import { buttonClass } from '@/ui/Button.tsx';
+import { Card } from '@/ui/Card.tsx';
+import { EmptyState } from '@/ui/EmptyState.tsx';
+import { Spinner } from '@/ui/Spinner.tsx';
+import { authApi } from './api.ts';
+
+/**
+ * spec point 4: after email confirmation the user goes to login with a success notice. A changed
+ * email (`?type=change`) is confirmed with user/confirm-email; a logged-in user goes back to the profile.
+ */
+export function ConfirmEmailPage() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const navigate = useNavigate();
+  const code = useParams().code ?? '';
+  const change = useSearchParams()[0].get('type') === 'change';
+  const loggedIn = useToken() !== null;
+  const queryClient = useQueryClient();
+
+  const confirm = useQuery({
+    queryKey: ['confirm-email', code, change],
+    queryFn: () => authApi.confirmEmail({ code, change }),
+    retry: false,
+    gcTime: 0,
+    staleTime: Number.POSITIVE_INFINITY,
+    throwOnError: false,
+  });
+
+  useEffect(() => {
+    if (!confirm.isSuccess) return;
+    notify.success(change ? t('auth.confirm.changed') : t('auth.confirm.success'));
+    if (change) void queryClient.invalidateQueries({ queryKey: meQueryKey });
+    navigate(to(change && loggedIn ? '/profile' : '/login'), { replace: true });
+  }, [confirm.isSuccess, change, loggedIn, navigate, queryClient, t, to]);
+
+  if (confirm.isError) {
+    return (
+      <Card className="mx-auto max-w-lg">
+        <EmptyState
+          icon={<MailX className="size-6" aria-hidden />}
+          title={t('auth.confirm.failedTitle')}
+          body={<span role="alert">{confirm.error.message}</span>}
+          action={
+            <Link to={to('/login')} className={buttonClass()}>
+              {t('auth.confirm.toLogin')}
+            </Link>
+          }
+        />
+      </Card>
+    );
+  }
+  return (
+    <div className="flex flex-col items-center gap-4 py-16 text-ink-muted">
+      <Spinner className="size-8 text-brand-600" />
+      <p role="status">{t('auth.confirm.checking')}</p>
+    </div>
+  );
+}

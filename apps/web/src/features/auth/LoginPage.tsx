@@ -1,0 +1,75 @@
+import { ZLoginRequest } from '@linkwatch/shared';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { resetEndReason, setToken } from '@/api/token.ts';
+import { useLocalePath } from '@/app/locale.tsx';
+import { useApiForm } from '@/lib/useApiForm.ts';
+import { Alert } from '@/ui/Alert.tsx';
+import { Button } from '@/ui/Button.tsx';
+import { PasswordField, TextField } from '@/ui/TextField.tsx';
+import { AuthHeading } from './AuthHeading.tsx';
+import { authApi } from './api.ts';
+
+/**
+ * spec point 4: login is followed by fetching the current user. Storing the token is all this page
+ * does; the guest guard then fetches the user and sends them to the remembered path, the partners
+ * page or the index.
+ */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const [params] = useSearchParams();
+  const form = useApiForm({
+    schema: ZLoginRequest,
+    fields: ['email', 'password'],
+    prepare: (values) => ({ ...values, partner: params.has('partner') || undefined }),
+    submit: authApi.login,
+    onSuccess: (token) => setToken(token),
+  });
+
+  useEffect(() => resetEndReason(), []);
+
+  return (
+    <>
+      <AuthHeading title={t('auth.login.title')} subtitle={t('auth.login.subtitle')} />
+      <form noValidate onSubmit={form.onSubmit} className="space-y-5">
+        {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
+        <TextField
+          label={t('auth.login.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoFocus
+          error={form.fieldError('email')}
+        />
+        <div className="space-y-2">
+          <PasswordField
+            label={t('auth.login.password')}
+            name="password"
+            autoComplete="current-password"
+            error={form.fieldError('password')}
+          />
+          <div className="text-right">
+            <Link
+              to={to('/login/forgot-password')}
+              className="text-sm font-medium text-brand-600 hover:text-brand-700"
+            >
+              {t('auth.login.forgot')}
+            </Link>
+          </div>
+        </div>
+        <Button type="submit" size="lg" className="w-full" loading={form.pending}>
+          {t('auth.login.submit')}
+        </Button>
+      </form>
+      <p className="mt-8 text-center text-sm text-ink-muted">
+        {t('auth.login.noAccount')}{' '}
+        <Link to={to('/register')} className="font-medium text-brand-600 hover:text-brand-700">
+          {t('auth.login.register')}
+        </Link>
+      </p>
+    </>
+  );
+}

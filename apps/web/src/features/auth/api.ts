@@ -1,0 +1,20 @@
+import type {
+  TForgotPasswordRequest,
+  TLoginRequest,
+  TRegisterRequest,
+  TResetPasswordRequest,
+} from '@linkwatch/shared';
+import { api } from '@/api/client.ts';
+
+type AccessTokenResponse = { data: { type: 'tokens'; attributes: { accessToken: string } } };
+
+export const authApi = {
+  login: (payload: TLoginRequest) =>
+    api.post<AccessTokenResponse>('auth/login', payload).then((r) => r.data.attributes.accessToken),
+  register: (payload: TRegisterRequest) => api.post<boolean>('auth/register', payload),
+  forgotPassword: (payload: TForgotPasswordRequest) => api.post<boolean>('auth/forgot-password', payload),
+  resetPassword: (payload: TResetPasswordRequest) => api.post<boolean>('auth/reset-password', payload),
+  /** A registration link confirms with auth/…; a changed-email link (`?type=change`) with user/…. */
+  confirmEmail: ({ code, change }: { code: string; change: boolean }) =>
+    api.get<boolean>(`${change ? 'user' : 'auth'}/confirm-email/${encodeURIComponent(code)}`),
+};

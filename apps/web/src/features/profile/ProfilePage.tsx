@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/app/pages/PageHeader.tsx';
+import { useMe } from '@/app/session.ts';
+import { ChangePasswordForm } from './ChangePasswordForm.tsx';
+import { LanguageForm } from './LanguageForm.tsx';
+import { PersonalInfoForm } from './PersonalInfoForm.tsx';
+import { ProfileSection } from './ProfileSection.tsx';
+
+export default function ProfilePage() {
+  const { t } = useTranslation();
+  const user = useMe().data;
+  if (!user) return null;
+  return (
+    <>
+      <PageHeader title={t('profile.title')} description={t('profile.subtitle')} />
+      <div className="divide-y divide-line">
+        <ProfileSection title={t('profile.personal.title')} description={t('profile.personal.description')}>
+          <PersonalInfoForm key={user.id} user={user} />
+        </ProfileSection>
+        <ProfileSection title={t('profile.password.title')} description={t('profile.password.description')}>
+          <ChangePasswordForm />
+        </ProfileSection>
+        <ProfileSection title={t('profile.language.title')} description={t('profile.language.description')}>
+          <LanguageForm />
+        </ProfileSection>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { LOCALES } from '@linkwatch/shared';
+import { ChevronDown, Globe } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '@/app/locale.tsx';
+import { useSwitchLocale } from '@/app/useSwitchLocale.ts';
+import { Button } from '@/ui/Button.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuCheckItem,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from '@/ui/DropdownMenu.tsx';
+
+export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const switchLocale = useSwitchLocale();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`${t('common.language')}: ${t(`common.languages.${locale}`)}`}
+        >
+          <Globe className="size-4" aria-hidden />
+          <span className="uppercase">{locale}</span>
+          {compact ? null : <ChevronDown className="size-3.5 opacity-60" aria-hidden />}
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        <DropdownMenuLabel>{t('common.language')}</DropdownMenuLabel>
+        {LOCALES.map((code) => (
+          <DropdownMenuCheckItem
+            key={code}
+            checked={code === locale}
+            onSelect={() => void switchLocale(code)}
+          >
+            <span lang={code === 'ua' ? 'uk' : code}>{t(`common.languages.${code}`)}</span>
+          </DropdownMenuCheckItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

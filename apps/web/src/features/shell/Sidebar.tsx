@@ -1,0 +1,200 @@
+import { Tier } from '@linkwatch/shared';
+import {
+  BookOpen,
+  CalendarClock,
+  ChevronDown,
+  ExternalLink,
+  FileBarChart,
+  FolderKanban,
+  LayoutDashboard,
+  LifeBuoy,
+  ListChecks,
+  Plus,
+  Search,
+} from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { useCreateCampaign } from '@/app/createCampaign.tsx';
+import { useLocale, useLocalePath } from '@/app/locale.tsx';
+import { useSettings } from '@/app/settings.ts';
+import { Button } from '@/ui/Button.tsx';
+import { cn } from '@/ui/cn.ts';
+import { NavItem, navItemClass } from './NavItem.tsx';
+import { useProjectOptions, useSidebarCounts } from './useSidebarCounts.ts';
+
+/** spec point 2: each project opens its page for tier 1 with the active-links type. */
+export function projectPath(id: string | number): string {
+  return `/project/active/${Tier.One}/${id}`;
+}
+
+/** spec point 2: help is the contact page of the referral domain, with /ru for Russian. */
+export function helpUrl({ referralDomain, locale }: { referralDomain: string; locale: string }): string {
+  return `https://${referralDomain}${locale === 'ru' ? '/ru' : ''}/contacts`;
+}
+
+function ProjectsMenu({
+  collapsed,
+  onExpand,
+  onNavigate,
+}: {
+  collapsed: boolean;
+  onExpand: () => void;
+  onNavigate?: () => void;
+}) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const projects = useProjectOptions();
+  const list = projects.data ?? [];
+
+  return (
+    <div>
+      <button
+        type="button"
+        className={cn(navItemClass(false, collapsed), 'w-full')}
+        aria-expanded={open && !collapsed}
+        aria-controls={listId}
+        title={collapsed ? t('shell.nav.projects') : undefined}
+        onClick={() => {
+          if (collapsed) {
+            onExpand();
+            setOpen(true);
+          } else setOpen((v) => !v);
+        }}
+      >
+        <FolderKanban className="size-5 shrink-0" aria-hidden />
+        <span className={cn('flex-1 truncate text-left', collapsed && 'sr-only')}>
+          {t('shell.nav.projects')}
+        </span>
+        {collapsed ? null : (
+          <ChevronDown
+            className={cn('size-4 opacity-60 transition-transform', open && 'rotate-180')}
+            aria-hidden
+          />
+        )}
+      </button>
+      {open && !collapsed ? (
+        <ul id={listId} className="mt-1 ml-5 space-y-0.5 border-l border-white/10 pl-3">
+          {projects.isPending ? (
+            <li className="px-2 py-1.5 text-xs text-slate-400">{t('common.loading')}</li>
+          ) : list.length === 0 ? (
+            <li className="px-2 py-1.5 text-xs text-slate-400">{t('shell.nav.noProjects')}</li>
+          ) : (
+            list.map((project) => (
+              <li key={project.id}>
+                <NavLink
+                  to={to(projectPath(project.id))}
+                  onClick={onNavigate}
+                  className={({ isActive }) =>
+                    cn(
+                      'block truncate rounded-md px-2 py-1.5 text-sm',
+                      isActive ? 'text-white' : 'text-slate-400 hover:text-white',
+                    )
+                  }
+                >
+                  {project.name}
+                </NavLink>
+              </li>
+            ))
+          )}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+type SidebarProps = { collapsed: boolean; onExpand: () => void; onNavigate?: () => void };
+
+export function MainNav({ collapsed, onExpand, onNavigate }: SidebarProps) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const locale = useLocale();
+  const settings = useSettings();
+  const counts = useSidebarCounts();
+  const { setOpen } = useCreateCampaign();
+  const badgeLabel = (count: number | null) => (count ? t('shell.nav.badge', { count }) : undefined);
+
+  return (
+    <>
+      <div className={cn('px-3 pb-4', collapsed && 'px-2')}>
+        <Button
+          className="w-full"
+          size={collapsed ? 'icon' : 'md'}
+          icon={<Plus className="size-4" aria-hidden />}
+          aria-label={collapsed ? t('shell.createCampaign') : undefined}
+          title={collapsed ? t('shell.createCampaign') : undefined}
+          onClick={() => {
+            onNavigate?.();
+            setOpen(true);
+          }}
+        >
+          {collapsed ? null : t('shell.createCampaign')}
+        </Button>
+      </div>
+      <nav
+        aria-label={t('shell.nav.label')}
+        className={cn('flex-1 space-y-1 overflow-y-auto px-3', collapsed && 'px-2')}
+      >
+        <NavItem
+          to={to('/')}
+          end
+          icon={LayoutDashboard}
+          label={t('shell.nav.dashboard')}
+          {...{ collapsed, onNavigate }}
+        />
+        <ProjectsMenu collapsed={collapsed} onExpand={onExpand} onNavigate={onNavigate} />
+        <NavItem
+          to={to('/tasks')}
+          icon={ListChecks}
+          label={t('shell.nav.tasks')}
+          badge={counts.tasks}
+          badgeLabel={badgeLabel(counts.tasks)}
+          {...{ collapsed, onNavigate }}
+        />
+        <NavItem
+          to={to('/report')}
+          icon={FileBarChart}
+          label={t('shell.nav.reports')}
+          badge={counts.reports}
+          badgeLabel={badgeLabel(counts.reports)}
+          {...{ collapsed, onNavigate }}
+        />
+        <NavItem
+          to={to('/schedule')}
+          icon={CalendarClock}
+          label={t('shell.nav.schedule')}
+          {...{ collapsed, onNavigate }}
+        />
+        <NavItem
+          to={to('/search')}
+          icon={Search}
+          label={t('shell.nav.search')}
+          {...{ collapsed, onNavigate }}
+        />
+        <NavItem
+          to={to('/wiki')}
+          icon={BookOpen}
+          label={t('shell.nav.wiki')}
+          badge={counts.wiki}
+          badgeLabel={badgeLabel(counts.wiki)}
+          {...{ collapsed, onNavigate }}
+        />
+        {settings?.referralDomain ? (
+          <a
+            href={helpUrl({ referralDomain: settings.referralDomain, locale })}
+            target="_blank"
+            rel="noopener noreferrer"
+            title={collapsed ? t('shell.nav.help') : undefined}
+            className={navItemClass(false, collapsed)}
+          >
+            <LifeBuoy className="size-5 shrink-0" aria-hidden />
+            <span className={cn('flex-1 truncate', collapsed && 'sr-only')}>{t('shell.nav.help')}</span>
+            {collapsed ? null : <ExternalLink className="size-3.5 opacity-50" aria-hidden />}
+          </a>
+        ) : null}
+      </nav>
+    </>
+  );
+}

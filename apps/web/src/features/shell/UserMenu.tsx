@@ -1,0 +1,109 @@
+import { BCP47 } from '@linkwatch/shared';
+import { useQuery } from '@tanstack/react-query';
+import { ChevronDown, Coins, Handshake, LogOut, UserRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { api } from '@/api/client.ts';
+import { useLocale, useLocalePath } from '@/app/locale.tsx';
+import { useLogout, useMe, useToken } from '@/app/session.ts';
+import { cn } from '@/ui/cn.ts';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/ui/DropdownMenu.tsx';
+
+export const balanceQueryKey = ['user', 'balance'] as const;
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return (parts.length > 1 ? `${parts[0][0]}${parts[1][0]}` : (parts[0] ?? '?').slice(0, 2)).toUpperCase();
+}
+
+/** spec point 7: GET user/balance; data becomes the balance. Logout clears it with the rest of the cache. */
+export function BalanceChip() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const locale = useLocale();
+  const token = useToken();
+  const balance = useQuery({
+    queryKey: balanceQueryKey,
+    enabled: token !== null,
+    staleTime: 30_000,
+    queryFn: () => api.get<{ data: { balance: number } }>('user/balance').then((r) => r.data.balance),
+    throwOnError: false,
+  });
+  if (balance.data === undefined) return null;
+  const value = new Intl.NumberFormat(BCP47[locale]).format(balance.data);
+  return (
+    <Link
+      to={to('/balance')}
+      className="hidden items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-700 ring-1 ring-brand-100 ring-inset hover:bg-brand-100 sm:inline-flex"
+      aria-label={`${t('shell.balance')}: ${t('common.credits', { value })}`}
+    >
+      <Coins className="size-4" aria-hidden />
+      <span className="tabular-nums">{t('common.credits', { value })}</span>
+    </Link>
+  );
+}
+
+export function UserMenu() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const me = useMe();
+  const user = me.data?.attributes;
+  if (!user) return null;
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        className="flex items-center gap-2 rounded-full p-0.5 pr-2 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500"
+        aria-label={t('shell.account')}
+      >
+        <span className="flex size-8 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white">
+          {initials(user.name || user.email)}
+        </span>
+        <span className="hidden max-w-36 truncate font-medium text-slate-700 md:inline">{user.name}</span>
+        <ChevronDown className="size-4 text-slate-400" aria-hidden />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent className="w-60">
+        <div className="px-2.5 py-2">
+          <p className="truncate text-sm font-medium text-ink">{user.name}</p>
+          <p className="truncate text-xs text-ink-subtle">{user.email}</p>
+        </div>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          icon={<UserRound className="size-4" aria-hidden />}
+          onSelect={() => navigate(to('/profile'))}
+        >
+          {t('shell.profile')}
+        </DropdownMenuItem>
+        <DropdownMenuItem
+          icon={<Coins className="size-4" aria-hidden />}
+          onSelect={() => navigate(to('/balance'))}
+        >
+          {t('shell.balance')}
+        </DropdownMenuItem>
+        {user.isPartner ? (
+          <DropdownMenuItem
+            icon={<Handshake className="size-4" aria-hidden />}
+            onSelect={() => navigate(to('/partners'))}
+          >
+            {t('shell.partnerNav.title')}
+          </DropdownMenuItem>
+        ) : null}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          icon={<LogOut className={cn('size-4')} aria-hidden />}
+          onSelect={() => void logout()}
+        >
+          {t('shell.logout')}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

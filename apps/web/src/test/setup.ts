@@ -1,0 +1,27 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { resetTokenForTests } from '@/api/token.ts';
+import { notify } from '@/app/notices.ts';
+
+function clearCookies(): void {
+  for (const cookie of document.cookie.split('; ')) {
+    const name = cookie.split('=')[0];
+    // biome-ignore lint/suspicious/noDocumentCookie: test cleanup
+    if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  }
+}
+
+beforeEach(() => {
+  clearCookies();
+  localStorage.clear();
+  sessionStorage.clear();
+  resetTokenForTests(null);
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+});
+
+afterEach(() => {
+  cleanup();
+  notify.dismissAll();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});

@@ -1,0 +1,57 @@
+// Reports, report recipients (mailings) and the task mails they receive.
+export default {
+  errors: {
+    selectProject: 'Please, select a project.',
+    exportXlsxTooMany: 'An XLSX file holds at most {{max}} changes: choose CSV or narrow the filters.',
+  },
+  changesTypes: {
+    lost: 'Lost',
+    found: 'Found',
+    anchor: 'Anchor',
+    rel: 'Rel attribute',
+    kind: 'Link type',
+    responseCode: 'Response code',
+    redirect: 'Redirect',
+    indexingCapability: 'Indexing capability',
+    title: 'Title',
+  },
+  exportColumns: {
+    createdAt: 'Date',
+    campaign: 'Campaign',
+    url: 'URL',
+    changesType: 'Change',
+    old: 'Old value',
+    new: 'New value',
+    title: 'Page title',
+    task: 'Task',
+  },
+  mailings: {
+    errors: {
+      unsubscribeInvalid: 'Error. Please try again.',
+      tooMany: 'An account can have at most {{max}} report recipients.',
+    },
+    unsubscribed: {
+      actions: 'You will no longer receive task mails at {{email}}.',
+      report: 'You will no longer receive backlink reports at {{email}}.',
+      wiki: 'You will no longer receive news from the wiki at {{email}}.',
+      all: 'You will no longer receive any Linkwatch mail at {{email}}.',
+    },
+  },
+  mail: {
+    taskSubject: 'Task "{{action}}" finished: {{campaign}}',
+    taskFailedSubject: 'Task "{{action}}" failed: {{campaign}}',
+    reportSubject: 'Backlink report for {{campaign}}: {{lost}} lost, {{found}} found',
+    finished: 'The task "{{action}}" for campaign {{campaign}} (project {{project}}) has finished.',
+    failed: 'The task "{{action}}" for campaign {{campaign}} (project {{project}}) has failed.',
+    counts: 'Links processed: {{current}} of {{total}}. Checked: {{success}}. With errors: {{errors}}.',
+    cost: 'Cost: {{cost}} credits. Refunded: {{refunded}} credits.',
+    reportHeading: 'What changed',
+    reportTotals: 'Lost backlinks: {{lost}}. New backlinks: {{found}}. Other changes: {{other}}.',
+    more: '…and {{count}} more changes in the report.',
+    openReport: 'Open the report',
+    unsubscribeReport: 'Stop receiving backlink reports',
+    unsubscribeActions: 'Stop receiving task mails',
+    unsubscribeAll: 'Unsubscribe from all Linkwatch mail',
+    footer: 'You receive this mail because {{email}} is a report recipient of a Linkwatch account.',
+  },
+};
