@@ -18,9 +18,12 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { campaignRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { indexHistoryRoutes } from './modules/index-histories/index-histories.routes.ts';
 import { linkRoutes } from './modules/links/links.routes.ts';
+import { mailingRoutes } from './modules/mailings/mailings.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { pageLogRoutes } from './modules/page-logs/page-logs.routes.ts';
 import { projectRoutes } from './modules/projects/projects.routes.ts';
+import { reportRoutes } from './modules/reports/reports.routes.ts';
+import { scheduleRoutes } from './modules/schedules/schedules.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 
@@ -39,6 +42,9 @@ const features = [
   indexHistoryRoutes,
   actionRoutes,
   notificationRoutes,
+  reportRoutes,
+  mailingRoutes,
+  scheduleRoutes,
 ];
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -111,6 +117,7 @@ function registerWebApp(app: FastifyInstance, webDist: string) {
     app.register(fastifyStatic, {
       root: webDist,
       index: false,
+      // Routes per file found at start; newer files (a rebuild) are served by the not-found handler below.
       wildcard: false,
       setHeaders: (res, file) => {
         if (file.includes(`${path.sep}assets${path.sep}`))
@@ -120,6 +127,12 @@ function registerWebApp(app: FastifyInstance, webDist: string) {
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply.code(404).send({ message: 'Not found' });
+    if (req.url.startsWith('/assets/')) {
+      // A missing asset is a 404, not the app: a stale chunk must fail so the client can reload once.
+      const file = path.normalize(req.url.split('?')[0]).replace(/^(\.\.[/\\])+/, '');
+      if (!existsSync(path.join(webDist, file))) return reply.code(404).send({ message: 'Not found' });
+      return reply.sendFile(file, webDist);
+    }
     if (!existsSync(index)) {
       return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     }
