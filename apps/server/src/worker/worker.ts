@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { TaskStatus } from '@linkwatch/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
 import { actionItems, actions } from '../db/schema/index.ts';
 import { ITEM_STATUS } from '../modules/actions/actions.service.ts';
 import {
+  type ActionHandler,
   type ActionRow,
   actionCatalog,
   type ClaimedItem,
+  type DoneOutcome,
   type ItemOutcome,
   type WorkerContext,
 } from '../modules/actions/catalog.ts';
-import { finishIfComplete, updateProgress } from '../modules/actions/lifecycle.ts';
+import { addProgress, type BatchDelta, finishIfComplete } from '../modules/actions/lifecycle.ts';
 
 export interface WorkerHooks {
   onProgress?(action: ActionRow): void;
@@ -73,36 +76,51 @@ export function createWorker(ctx: WorkerContext, options: WorkerOptions = {}) {
   }
 
   /** Only while this worker still holds the lease: a taken-over item is written by its new owner alone. */
-  const heldByMe = (itemId: number) =>
+  const heldByMe = (itemIds: number[]) =>
     and(
-      eq(actionItems.id, itemId),
+      inArray(actionItems.id, itemIds),
       eq(actionItems.lockedBy, workerId),
       eq(actionItems.status, ITEM_STATUS.Pending),
     );
 
-  async function record(outcome: ItemOutcome) {
-    if (outcome.kind === 'retry') {
-      await ctx.db
-        .update(actionItems)
-        .set({ lockedUntil: null, error: outcome.error })
-        .where(heldByMe(outcome.itemId));
-      return;
+  /** Writes a batch's outcomes and answers what was actually written (a taken-over item is not). */
+  async function record(
+    handler: ActionHandler,
+    action: ActionRow,
+    outcomes: ItemOutcome[],
+  ): Promise<BatchDelta> {
+    const delta: BatchDelta = { success: 0, errors: 0, failed: 0 };
+    for (const outcome of outcomes) {
+      if (outcome.kind === 'retry') {
+        await ctx.db
+          .update(actionItems)
+          .set({ lockedUntil: null, error: outcome.error })
+          .where(heldByMe([outcome.itemId]));
+      } else if (outcome.kind === 'failed') {
+        const failed = await ctx.db
+          .update(actionItems)
+          .set({ status: ITEM_STATUS.Failed, error: outcome.error, processedAt: new Date() })
+          .where(heldByMe([outcome.itemId]))
+          .returning({ id: actionItems.id });
+        delta.failed += failed.length;
+      }
     }
-    if (outcome.kind === 'failed') {
-      await ctx.db
-        .update(actionItems)
-        .set({ status: ITEM_STATUS.Failed, error: outcome.error, processedAt: new Date() })
-        .where(heldByMe(outcome.itemId));
-      return;
-    }
+    const done = outcomes.filter((o): o is DoneOutcome => o.kind === 'done');
+    if (done.length === 0) return delta;
     await ctx.db.transaction(async (tx) => {
       const marked = await tx
         .update(actionItems)
-        .set({ status: ITEM_STATUS.Done, error: outcome.error, processedAt: new Date() })
-        .where(heldByMe(outcome.itemId))
+        .set({ status: ITEM_STATUS.Done, error: null, processedAt: new Date() })
+        .where(heldByMe(done.map((d) => d.itemId)))
         .returning({ id: actionItems.id });
-      if (marked.length === 1) await outcome.apply(tx);
+      const mine = new Set(marked.map((m) => Number(m.id)));
+      const kept = done.filter((d) => mine.has(d.itemId));
+      await recordErrors(tx, kept);
+      if (kept.length > 0) await handler.applyBatch(tx, action, kept);
+      delta.errors = kept.filter((d) => d.error !== null).length;
+      delta.success = kept.length - delta.errors;
     });
+    return delta;
   }
 
   /** Claims and works one batch; answers whether there was anything to do. */
@@ -113,10 +131,9 @@ export function createWorker(ctx: WorkerContext, options: WorkerOptions = {}) {
     if (!handler) return false;
     const items = await claim(action, handler.batchSize, handler.leaseSeconds);
     if (items.length === 0) return true;
-    const outcomes = await handler.process(ctx, action, items);
-    for (const outcome of outcomes) await record(outcome);
+    const delta = await record(handler, action, await handler.process(ctx, action, items));
 
-    const progressed = await updateProgress(ctx.db, action.id);
+    const progressed = await addProgress(ctx.db, action.id, delta);
     if (progressed) options.hooks?.onProgress?.(progressed);
     const finished = await finishIfComplete(ctx.db, action.id);
     if (finished) {
@@ -157,5 +174,15 @@ export function createWorker(ctx: WorkerContext, options: WorkerOptions = {}) {
 }
 
 export type Worker = ReturnType<typeof createWorker>;
+
+/** Donor-side problems of done items, written in one statement. */
+async function recordErrors(tx: Tx, done: DoneOutcome[]) {
+  const withError = done.filter((d) => d.error !== null).map((d) => ({ id: d.itemId, error: d.error }));
+  if (withError.length === 0) return;
+  await tx.execute(sql`
+    update ${actionItems} set error = v.error
+    from jsonb_to_recordset(${JSON.stringify(withError)}::jsonb) as v(id bigint, error text)
+    where ${actionItems.id} = v.id`);
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

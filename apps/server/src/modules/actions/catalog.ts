@@ -14,12 +14,18 @@ export interface ClaimedItem {
   attempts: number;
 }
 
-/**
- * What a handler decided for one item. `done` items are written by `apply` in the same transaction that
- * marks the item done, and only while this worker still holds the item's lease: each result lands once.
- */
-export type ItemOutcome =
-  | { itemId: number; kind: 'done'; error: string | null; apply: (tx: Tx) => Promise<void> }
+/** A processed item whose result is to be written; `error` marks a donor-side problem (still charged). */
+export interface DoneOutcome<R = unknown> {
+  itemId: number;
+  kind: 'done';
+  linkId: number | null;
+  error: string | null;
+  result: R;
+}
+
+/** What a handler decided for one item. */
+export type ItemOutcome<R = unknown> =
+  | DoneOutcome<R>
   | { itemId: number; kind: 'retry'; error: string }
   | { itemId: number; kind: 'failed'; error: string };
 
@@ -29,7 +35,8 @@ export interface WorkerContext {
   log: FastifyBaseLogger;
 }
 
-export interface ActionHandler {
+// biome-ignore lint/suspicious/noExplicitAny: the catalogue holds handlers of every result type
+export interface ActionHandler<R = any> {
   code: number;
   /** Items claimed at once by one worker. */
   batchSize: number;
@@ -37,7 +44,12 @@ export interface ActionHandler {
   leaseSeconds: number;
   /** Tries per item before it is given up as failed (and refunded). */
   maxAttempts: number;
-  process(ctx: WorkerContext, action: ActionRow, items: ClaimedItem[]): Promise<ItemOutcome[]>;
+  process(ctx: WorkerContext, action: ActionRow, items: ClaimedItem[]): Promise<ItemOutcome<R>[]>;
+  /**
+   * Writes the results of a batch, in the transaction that marks its items done, and only for the items
+   * this worker still holds the lease of: each result lands once, even after a takeover.
+   */
+  applyBatch(tx: Tx, action: ActionRow, done: DoneOutcome<R>[]): Promise<void>;
   /** Called once when the action ends, to drop per-task caches. */
   finish?(actionId: number): void;
 }

@@ -37,19 +37,44 @@ function countersOf(counts: ItemCounts) {
   };
 }
 
-/** Progress after a batch; a waiting task becomes a running one. */
-export async function updateProgress(db: Db, actionId: number): Promise<ActionRow | undefined> {
-  const counts = await countItems(db, actionId);
+export interface BatchDelta {
+  success: number;
+  errors: number;
+  failed: number;
+}
+
+/**
+ * Progress after a batch, by increments of what this worker actually wrote (counting every item of a
+ * large task after each batch would cost more than the checks); a waiting task becomes a running one.
+ */
+export async function addProgress(
+  db: Db,
+  actionId: number,
+  delta: BatchDelta,
+): Promise<ActionRow | undefined> {
+  const processed = delta.success + delta.errors + delta.failed;
   const [action] = await db
     .update(actions)
     .set({
-      ...countersOf(counts),
+      currentCount: sql`${actions.currentCount} + ${processed}`,
+      successCount: sql`${actions.successCount} + ${delta.success}`,
+      errorCount: sql`${actions.errorCount} + ${delta.errors}`,
+      totalErrorCount: sql`${actions.totalErrorCount} + ${delta.errors + delta.failed}`,
       statusId: sql`case when ${actions.statusId} = ${TaskStatus.Waiting} then ${TaskStatus.Process} else ${actions.statusId} end`,
       startedAt: sql`coalesce(${actions.startedAt}, now())`,
     })
     .where(and(eq(actions.id, actionId), inArray(actions.statusId, [TaskStatus.Waiting, TaskStatus.Process])))
     .returning();
   return action;
+}
+
+async function hasPendingItems(db: Queryable, actionId: number) {
+  const [row] = await db
+    .select({ id: actionItems.id })
+    .from(actionItems)
+    .where(and(eq(actionItems.actionId, actionId), eq(actionItems.status, ITEM_STATUS.Pending)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /**
@@ -61,8 +86,9 @@ export async function finishIfComplete(db: Db, actionId: number): Promise<Action
   return db.transaction(async (tx) => {
     const [action] = await tx.select().from(actions).where(eq(actions.id, actionId)).for('update');
     if (!action || action.statusId === TaskStatus.Done || action.statusId === TaskStatus.Fail) return null;
+    if (await hasPendingItems(tx, actionId)) return null;
+    // The exact counts, once, at the end: they also correct anything the increments missed.
     const counts = await countItems(tx, actionId);
-    if (counts.pending > 0) return null;
 
     const refund = (counts.failed + counts.cancelled) * action.price;
     if (refund > 0) {

@@ -35,21 +35,24 @@ const moveToCampaign: Change = async (tx, action, linkIds) => {
     .where(and(eq(links.userId, action.userId), inArray(links.id, linkIds), not(alreadyThere)));
 };
 
-function listMoveHandler(code: number, change: Change): ActionHandler {
+function listMoveHandler(code: number, change: Change): ActionHandler<null> {
   return {
     code,
     batchSize: 500,
     leaseSeconds: 60,
     maxAttempts: 3,
-    async process(_ctx, action, items: ClaimedItem[]): Promise<ItemOutcome[]> {
+    async process(_ctx, _action, items: ClaimedItem[]): Promise<ItemOutcome<null>[]> {
       return items.map((item) => ({
         itemId: item.id,
-        kind: 'done' as const,
+        kind: 'done',
+        linkId: item.linkId,
         error: null,
-        apply: async (tx: Tx) => {
-          if (item.linkId !== null) await change(tx, action, [item.linkId]);
-        },
+        result: null,
       }));
+    },
+    async applyBatch(tx, action, done) {
+      const linkIds = done.map((d) => d.linkId).filter((id): id is number => id !== null);
+      if (linkIds.length > 0) await change(tx, action, linkIds);
     },
   };
 }

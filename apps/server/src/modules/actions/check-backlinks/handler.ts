@@ -4,7 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
 import { links, projects } from '../../../db/schema/index.ts';
 import type { ActionHandler, ActionRow, ClaimedItem, ItemOutcome, WorkerContext } from '../catalog.ts';
-import { applyCheckResult } from './apply.ts';
+import { applyCheckResults } from './apply.ts';
 
 /** Per-task caches: robots.txt is fetched once per host per task; acceptor sets once per project and tier. */
 const taskCaches = new Map<number, { robots: RobotsCache; acceptors: Map<string, Promise<AcceptorSet>> }>();
@@ -71,13 +71,17 @@ function problemOf(result: CheckResult): string | null {
   return status !== null && status >= 200 && status < 300 ? null : `http ${status}`;
 }
 
-export const checkBacklinksHandler: ActionHandler = {
+export const checkBacklinksHandler: ActionHandler<CheckResult> = {
   code: ActionCode.CheckBacklinks,
   batchSize: 100,
   leaseSeconds: 120,
   maxAttempts: 3,
 
-  async process(ctx: WorkerContext, action: ActionRow, items: ClaimedItem[]): Promise<ItemOutcome[]> {
+  async process(
+    ctx: WorkerContext,
+    action: ActionRow,
+    items: ClaimedItem[],
+  ): Promise<ItemOutcome<CheckResult>[]> {
     const linkIds = items.map((i) => i.linkId).filter((id): id is number => id !== null);
     const rows = linkIds.length
       ? await ctx.db
@@ -89,7 +93,7 @@ export const checkBacklinksHandler: ActionHandler = {
     const { robots } = cachesFor(action.id);
 
     return Promise.all(
-      items.map(async (item): Promise<ItemOutcome> => {
+      items.map(async (item): Promise<ItemOutcome<CheckResult>> => {
         const link = item.linkId === null ? undefined : byId.get(item.linkId);
         // The link was deleted after the task started: nothing to check, nothing to charge for.
         if (!link) return { itemId: item.id, kind: 'failed', error: 'link no longer exists' };
@@ -99,12 +103,7 @@ export const checkBacklinksHandler: ActionHandler = {
           if (isTransient(result) && item.attempts < checkBacklinksHandler.maxAttempts) {
             return { itemId: item.id, kind: 'retry', error: result.error!.message };
           }
-          return {
-            itemId: item.id,
-            kind: 'done',
-            error: problemOf(result),
-            apply: (tx) => applyCheckResult(tx, { action, linkId: link.id, result }),
-          };
+          return { itemId: item.id, kind: 'done', linkId: link.id, error: problemOf(result), result };
         } catch (error) {
           ctx.log.error({ err: error, linkId: link.id }, 'check failed');
           const kind = item.attempts < checkBacklinksHandler.maxAttempts ? 'retry' : 'failed';
@@ -113,6 +112,8 @@ export const checkBacklinksHandler: ActionHandler = {
       }),
     );
   },
+
+  applyBatch: applyCheckResults,
 
   finish(actionId) {
     taskCaches.delete(actionId);
