@@ -9,6 +9,8 @@ import { inProcessBus, postgresBus } from './events/bus.ts';
 import { createMailer } from './mail/mailer.ts';
 import { actionEventHooks } from './modules/actions/action-events.ts';
 import { createCaptcha } from './modules/auth/captcha.ts';
+import { taskMailListener } from './modules/mailings/task-mail.ts';
+import { createScheduler } from './worker/scheduler.ts';
 import { createWorker } from './worker/worker.ts';
 
 async function main() {
@@ -37,8 +39,11 @@ async function main() {
   const worker =
     config.role === 'api'
       ? null
-      : createWorker({ db: ctx.db, checker, log }, { hooks: actionEventHooks(ctx) });
+      : createWorker({ db: ctx.db, checker, log }, { hooks: actionEventHooks(ctx, [taskMailListener(ctx)]) });
   worker?.start();
+  // Scheduled tasks start where workers run; several such processes claim each run once.
+  const scheduler = config.role === 'api' ? null : createScheduler(ctx);
+  scheduler?.start();
 
   const app = config.role === 'worker' ? null : await buildApp(ctx);
   if (app) {
@@ -55,6 +60,7 @@ async function main() {
     log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     await app?.close();
+    await scheduler?.stop();
     await worker?.stop();
     await checker.close();
     await demo?.close();

@@ -9,6 +9,7 @@ import { inProcessBus } from '../events/bus.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { actionEventHooks } from '../modules/actions/action-events.ts';
 import { type CaptchaVerifier, captchaOff } from '../modules/auth/captcha.ts';
+import { taskMailListener } from '../modules/mailings/task-mail.ts';
 import { createWorker } from '../worker/worker.ts';
 import { freshDatabase } from './database.ts';
 import { startSmtpSink } from './smtp-sink.ts';
@@ -41,7 +42,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const app = await buildApp(ctx);
   await app.ready();
   const checker = createChecker({ allowPrivateNetworks: true, parseThreads: 0, timeoutMs: 5_000 });
-  const worker = createWorker({ db: ctx.db, checker, log }, { hooks: actionEventHooks(ctx), pollMs: 20 });
+  const worker = createWorker(
+    { db: ctx.db, checker, log },
+    { hooks: actionEventHooks(ctx, [taskMailListener(ctx)]), pollMs: 20 },
+  );
   return {
     app,
     ctx,

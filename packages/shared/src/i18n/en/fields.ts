@@ -30,4 +30,7 @@ export default {
   filter: 'filter',
   format: 'format',
   sort: 'sort',
+  time: 'time',
+  startAt: 'start date',
+  action: 'task',
 };

@@ -31,7 +31,8 @@ export default {
     unsupportedType: 'Upload a txt, xlsx or xls file.',
     unreadable: 'The file cannot be read as {{format}}. Save it again as txt, xlsx or xls and retry.',
     empty: 'The file is empty.',
-    noLinks: 'The file contains no links: put one address per line (txt) or in the first column of the first sheet.',
+    noLinks:
+      'The file contains no links: put one address per line (txt) or in the first column of the first sheet.',
     tooLarge: 'The file is larger than {{max}} MB.',
     tooManyLines: 'The file has more than {{max}} lines. Split it into smaller files.',
     missingFile: 'Choose a file to upload.',

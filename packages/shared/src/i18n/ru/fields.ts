@@ -29,4 +29,7 @@ export default {
   filter: 'фильтр',
   format: 'формат',
   sort: 'сортировка',
+  time: 'время',
+  startAt: 'дата начала',
+  action: 'задача',
 };

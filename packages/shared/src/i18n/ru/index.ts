@@ -1,17 +1,23 @@
 import agreement from './agreement.ts';
+import anchors from './anchors.ts';
 import auth from './auth.ts';
 import common from './common.ts';
 import dashboard from './dashboard.ts';
 import errors from './errors.ts';
 import fields from './fields.ts';
 import links from './links.ts';
+import linksUi from './linksUi.ts';
 import mail from './mail.ts';
 import profile from './profile.ts';
+import projects from './projects.ts';
 import reports from './reports.ts';
+import reportsUi from './reportsUi.ts';
 import schedules from './schedules.ts';
+import scheduleUi from './scheduleUi.ts';
 import shell from './shell.ts';
 import status from './status.ts';
 import tasks from './tasks.ts';
+import tasksUi from './tasksUi.ts';
 import validation from './validation.ts';
 
 export default {
@@ -30,4 +36,10 @@ export default {
   tasks,
   reports,
   schedules,
+  projects,
+  linksUi,
+  anchors,
+  tasksUi,
+  reportsUi,
+  scheduleUi,
 };

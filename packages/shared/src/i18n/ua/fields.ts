@@ -29,4 +29,7 @@ export default {
   filter: 'фільтр',
   format: 'формат',
   sort: 'сортування',
+  time: 'час',
+  startAt: 'дата початку',
+  action: 'задача',
 };

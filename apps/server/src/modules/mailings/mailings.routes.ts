@@ -1,0 +1,114 @@
+import {
+  MAILING_FLAGS,
+  ZCreateMailingRequest,
+  ZMailingListResponse,
+  ZMailingResponse,
+  ZUnsubscribeRequest,
+  ZUpdateMailingRequest,
+} from '@linkwatch/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { requireUser } from '../../http/auth.ts';
+import { notFound } from '../../http/errors.ts';
+import { type RawQuery, readPage } from '../../http/list-query.ts';
+import { paginated } from '../../http/present.ts';
+import { presentMailing } from './mailings.presenter.ts';
+import { findMailing, listMailings } from './mailings.queries.ts';
+import { changeMailing, createMailing, removeMailing, unsubscribe } from './mailings.service.ts';
+
+const tags = ['mailings'];
+const security = [{ bearerAuth: [] }];
+const ZId = z.object({ id: z.coerce.number().int().positive() });
+export const ONE_CLICK_PATH = '/mailings/unsubscribe/one-click';
+
+/** Report recipients (spec: mailings) and the public unsubscribe calls their mails link to. */
+export function mailingRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/mailings', { schema: { tags, security, response: { 200: ZMailingListResponse } } }, async (req) => {
+    const page = readPage(req.query as RawQuery);
+    const { rows, total } = await listMailings(ctx.db, { userId: requireUser(req).id, page });
+    return paginated(rows.map(presentMailing), page, total);
+  });
+
+  r.get(
+    '/mailings/:id',
+    { schema: { tags, security, params: ZId, response: { 200: ZMailingResponse } } },
+    async (req) => {
+      const mailing = await findMailing(ctx.db, { userId: requireUser(req).id, id: req.params.id });
+      if (!mailing) throw notFound();
+      return { data: presentMailing(mailing) };
+    },
+  );
+
+  r.post(
+    '/mailings/',
+    { schema: { tags, security, body: ZCreateMailingRequest, response: { 201: ZMailingResponse } } },
+    async (req, reply) => {
+      const mailing = await createMailing(ctx, { userId: requireUser(req).id, body: req.body });
+      return reply.code(201).send({ data: presentMailing(mailing) });
+    },
+  );
+
+  r.put(
+    '/mailings/:id',
+    {
+      schema: {
+        tags,
+        security,
+        params: ZId,
+        body: ZUpdateMailingRequest,
+        response: { 200: ZMailingResponse },
+      },
+    },
+    async (req) => {
+      const mailing = await changeMailing(ctx, {
+        userId: requireUser(req).id,
+        id: req.params.id,
+        body: req.body,
+      });
+      return { data: presentMailing(mailing) };
+    },
+  );
+
+  r.delete('/mailings/:id', { schema: { tags, security, params: ZId } }, async (req) => {
+    await removeMailing(ctx, { userId: requireUser(req).id, id: req.params.id });
+    return true;
+  });
+
+  /** The /unsubscribe page posts the mail link's token here; no login, the token is the key. */
+  r.post(
+    '/mailings/unsubscribe',
+    { schema: { tags, body: ZUnsubscribeRequest, response: { 200: ZMailingResponse } } },
+    async (req) => ({ data: presentMailing(await unsubscribe(ctx, req.body)) }),
+  );
+
+  app.register(async (scope) => oneClickRoutes(scope, ctx));
+}
+
+const ZOneClickQuery = z.object({ token: z.string().max(200), type: z.enum(MAILING_FLAGS).optional() });
+
+/**
+ * RFC 8058 one-click unsubscribe, the target of the List-Unsubscribe header: mail providers POST a
+ * form body (which says nothing we need) to the URL. A person opening the URL is sent to the web page.
+ */
+function oneClickRoutes(scope: FastifyInstance, ctx: AppContext) {
+  scope.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_req, _body, done) => done(null, undefined),
+  );
+  const r = scope.withTypeProvider<ZodTypeProvider>();
+  r.post(ONE_CLICK_PATH, { schema: { tags, querystring: ZOneClickQuery } }, async (req) => ({
+    data: presentMailing(await unsubscribe(ctx, req.query)),
+  }));
+  r.get(ONE_CLICK_PATH, { schema: { tags, querystring: ZOneClickQuery } }, async (req, reply) => {
+    const query = new URLSearchParams({
+      token: req.query.token,
+      ...(req.query.type ? { type: req.query.type } : {}),
+    });
+    return reply.redirect(`${ctx.config.appUrl}/unsubscribe?${query}`, 303);
+  });
+}

@@ -1,0 +1,139 @@
+import { BCP47, type Locale, TaskStatus } from '@linkwatch/shared';
+import { translate } from '@linkwatch/shared/i18n';
+import type { MailMessage } from '../../mail/mailer.ts';
+import type { ActionRow } from '../actions/catalog.ts';
+import type { ChangeLine, ReportSummary } from './task-mail.queries.ts';
+
+export interface TaskMailParams {
+  locale: Locale;
+  to: string;
+  action: ActionRow;
+  campaign: string;
+  project: string;
+  /** Present when this recipient gets the summary of changes. */
+  report: ReportSummary | null;
+  /** Whether the task part (counts and cost) is included. */
+  withTask: boolean;
+  links: { report: string; unsubscribe: string; unsubscribeAll: string; oneClick: string };
+}
+
+/** The words of one mail, before they become text and HTML. */
+interface MailContent {
+  subject: string;
+  paragraphs: string[];
+  changes: { heading: string; lines: string[]; more: string | null } | null;
+  openReport: string;
+  footer: string;
+  unsubscribe: string;
+  unsubscribeAll: string;
+}
+
+/** The mail a report recipient gets when a check task ends, in the account owner's language. */
+export function taskMail(params: TaskMailParams): MailMessage {
+  const content = taskMailContent(params);
+  return {
+    to: params.to,
+    subject: content.subject,
+    text: renderText(content, params.links),
+    html: renderHtml(content, params),
+    headers: {
+      'List-Unsubscribe': `<${params.links.oneClick}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
+
+function taskMailContent(params: TaskMailParams): MailContent {
+  const t = (key: string, p: Record<string, string | number> = {}) => translate(params.locale, key, p);
+  const { action, report } = params;
+  const failed = action.statusId === TaskStatus.Fail;
+  const names = {
+    action: t(`tasks.actions.${action.actionId}`),
+    campaign: params.campaign,
+    project: params.project,
+  };
+
+  const paragraphs = [t(failed ? 'reports.mail.failed' : 'reports.mail.finished', names)];
+  if (params.withTask) {
+    const counts = {
+      current: action.currentCount,
+      total: action.totalCount,
+      success: action.successCount,
+      errors: action.totalErrorCount,
+    };
+    paragraphs.push(
+      t('reports.mail.counts', counts),
+      t('reports.mail.cost', { cost: action.cost, refunded: action.refunded }),
+    );
+  }
+  if (report)
+    paragraphs.push(
+      t('reports.mail.reportTotals', { lost: report.lost, found: report.found, other: report.other }),
+    );
+
+  const unlisted = report ? report.total - report.lines.length : 0;
+  return {
+    subject: report
+      ? t('reports.mail.reportSubject', { campaign: params.campaign, lost: report.lost, found: report.found })
+      : t(failed ? 'reports.mail.taskFailedSubject' : 'reports.mail.taskSubject', names),
+    paragraphs,
+    changes: report
+      ? {
+          heading: t('reports.mail.reportHeading'),
+          lines: report.lines.map((line) => changeLine(params.locale, line)),
+          more: unlisted > 0 ? t('reports.mail.more', { count: unlisted }) : null,
+        }
+      : null,
+    openReport: t('reports.mail.openReport'),
+    footer: t('reports.mail.footer', { email: params.to }),
+    unsubscribe: t(report ? 'reports.mail.unsubscribeReport' : 'reports.mail.unsubscribeActions'),
+    unsubscribeAll: t('reports.mail.unsubscribeAll'),
+  };
+}
+
+function changeLine(locale: Locale, line: ChangeLine): string {
+  const label = translate(locale, `reports.changesTypes.${line.changesType}`);
+  const values = line.old !== null || line.new !== null ? ` (${line.old ?? '—'} → ${line.new ?? '—'})` : '';
+  return `${label}: ${line.url}${values}`;
+}
+
+function renderText(c: MailContent, links: TaskMailParams['links']): string {
+  const changes = c.changes
+    ? [c.changes.heading, ...c.changes.lines.map((l) => `- ${l}`), c.changes.more, '']
+    : [];
+  return [
+    ...c.paragraphs.flatMap((p) => [p, '']),
+    ...changes,
+    `${c.openReport}: ${links.report}`,
+    '',
+    c.footer,
+    `${c.unsubscribe}: ${links.unsubscribe}`,
+    `${c.unsubscribeAll}: ${links.unsubscribeAll}`,
+  ]
+    .filter((line) => line !== null)
+    .join('\n');
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+  );
+const link = (href: string, label: string, style = '') =>
+  `<a href="${escapeHtml(href)}"${style ? ` style="${style}"` : ''}>${escapeHtml(label)}</a>`;
+const BUTTON =
+  'display:inline-block;background:#4f46e5;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none';
+
+function renderHtml(c: MailContent, params: TaskMailParams): string {
+  const { links } = params;
+  const changes = c.changes
+    ? `<h3>${escapeHtml(c.changes.heading)}</h3><ul>${c.changes.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` +
+      (c.changes.more ? `<p>${escapeHtml(c.changes.more)}</p>` : '')
+    : '';
+  return `<!doctype html><html lang="${BCP47[params.locale].slice(0, 2)}"><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:640px;margin:auto;padding:24px">
+${c.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${changes}
+<p>${link(links.report, c.openReport, BUTTON)}</p>
+<p style="color:#64748b;font-size:13px">${escapeHtml(c.footer)}<br>${link(links.unsubscribe, c.unsubscribe)} · ${link(links.unsubscribeAll, c.unsubscribeAll)}</p>
+</body></html>`;
+}

@@ -1,0 +1,56 @@
+import type { Locale } from '@linkwatch/shared';
+import { translate } from '@linkwatch/shared/i18n';
+import { and, asc, eq, gt, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { campaigns, reportChanges, reportLinks } from '../../db/schema/index.ts';
+// The one place that knows how a spreadsheet cell is escaped (formula injection); shared with links.
+import type { CellValue } from '../links/spreadsheet.ts';
+import { changesTypeText } from './reports.presenter.ts';
+
+/** Rows read per query: keeps memory flat however long the report is. */
+const EXPORT_CHUNK = 5000;
+
+const COLUMNS = ['createdAt', 'campaign', 'url', 'changesType', 'old', 'new', 'title', 'task'] as const;
+
+const header = (locale: Locale): CellValue[] =>
+  COLUMNS.map((c) => translate(locale, `reports.exportColumns.${c}`));
+
+/** report_{YYYY-MM-DD}.{csv|xlsx} */
+export const reportFilename = (format: string, now = new Date()) =>
+  `report_${now.toISOString().slice(0, 10)}.${format}`;
+
+/**
+ * The header, then one row per change, oldest first, read in keyset chunks (`id > last`) so each
+ * query is an index range scan however deep the export goes.
+ */
+export async function* reportExportRows(
+  db: Queryable,
+  params: { where: SQL; locale: Locale },
+): AsyncGenerator<CellValue[]> {
+  yield header(params.locale);
+  let lastId = 0;
+  for (;;) {
+    const chunk = await db
+      .select({ change: reportChanges, link: reportLinks, campaignName: campaigns.name })
+      .from(reportChanges)
+      .innerJoin(reportLinks, eq(reportLinks.id, reportChanges.reportLinkId))
+      .leftJoin(campaigns, eq(campaigns.id, reportLinks.campaignId))
+      .where(and(params.where, gt(reportChanges.id, lastId)))
+      .orderBy(asc(reportChanges.id))
+      .limit(EXPORT_CHUNK);
+    for (const { change, link, campaignName } of chunk) {
+      yield [
+        link.createdAt.toISOString(),
+        campaignName,
+        link.url,
+        changesTypeText(params.locale, change.changesType),
+        change.old,
+        change.new,
+        change.title,
+        link.actionId,
+      ];
+    }
+    if (chunk.length < EXPORT_CHUNK) return;
+    lastId = chunk[chunk.length - 1].change.id;
+  }
+}

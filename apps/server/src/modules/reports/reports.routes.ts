@@ -1,0 +1,138 @@
+import {
+  EXPORT_FILE_FORMATS,
+  type ExportFileFormat,
+  XLSX_EXPORT_MAX_ROWS,
+  ZMarkReportsSeenRequest,
+  ZReportChangeListResponse,
+  ZReportCountResponse,
+  ZReportCountsResponse,
+  ZReportLinkListResponse,
+} from '@linkwatch/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { requireUser } from '../../http/auth.ts';
+import { FieldError } from '../../http/errors.ts';
+import { type RawQuery, readIdList, readPage } from '../../http/list-query.ts';
+import { requestLocale } from '../../http/locale.ts';
+import { paginated } from '../../http/present.ts';
+import { newReportCount } from '../actions/action-events.ts';
+import { attachment, collect, csvStream, MIME, xlsxBuffer } from '../links/spreadsheet.ts';
+import { reportExportRows, reportFilename } from './reports.export.ts';
+import { readChangeTypeParam, readReportFilters } from './reports.filters.ts';
+import { presentChangeWithLink } from './reports.presenter.ts';
+import { countReportChanges, listChangesOfType, reportChangeWhere } from './reports.queries.ts';
+import { markSeen, reportCountsOf, reportLinksPage } from './reports.service.ts';
+
+const tags = ['reports'];
+const security = [{ bearerAuth: [] }];
+
+function readFormat(query: RawQuery): ExportFileFormat {
+  const raw = query.format ?? 'csv';
+  if (!(EXPORT_FILE_FORMATS as readonly unknown[]).includes(raw))
+    throw new FieldError({ format: 'validation.invalid' });
+  return raw as ExportFileFormat;
+}
+
+/**
+ * The report page (spec points 2 and 7): report links with their changes, per-type counts, the
+ * new-report badge, marking seen and the download. Every call is scoped to the signed-in user, and
+ * the filtered calls need `filter[project]`.
+ */
+export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/reports/links',
+    { schema: { tags, security, response: { 200: ZReportLinkListResponse } } },
+    async (req) => {
+      const query = req.query as RawQuery;
+      return reportLinksPage(ctx, {
+        userId: requireUser(req).id,
+        filters: readReportFilters(query),
+        page: readPage(query),
+        locale: requestLocale(req),
+      });
+    },
+  );
+
+  r.get(
+    '/reports/changes/:type',
+    {
+      schema: {
+        tags,
+        security,
+        params: z.object({ type: z.string() }),
+        response: { 200: ZReportChangeListResponse },
+      },
+    },
+    async (req) => {
+      const query = req.query as RawQuery;
+      const page = readPage(query);
+      const locale = requestLocale(req);
+      const { rows, total } = await listChangesOfType(ctx.db, {
+        userId: requireUser(req).id,
+        type: readChangeTypeParam(req.params.type),
+        filters: readReportFilters(query),
+        page,
+      });
+      return paginated(
+        rows.map((row) => presentChangeWithLink(row, locale)),
+        page,
+        total,
+      );
+    },
+  );
+
+  r.get(
+    '/reports/counts',
+    { schema: { tags, security, response: { 200: ZReportCountsResponse } } },
+    async (req) => ({
+      data: await reportCountsOf(ctx, {
+        userId: requireUser(req).id,
+        filters: readReportFilters(req.query as RawQuery),
+      }),
+    }),
+  );
+
+  r.get(
+    '/reports/new',
+    { schema: { tags, security, response: { 200: ZReportCountResponse } } },
+    async (req) => ({
+      data: { count: await newReportCount(ctx, requireUser(req).id) },
+    }),
+  );
+
+  r.post(
+    '/reports/actions',
+    { schema: { tags, security, body: ZMarkReportsSeenRequest, response: { 200: ZReportCountResponse } } },
+    async (req) => {
+      const user = requireUser(req);
+      // The task ids come as a JSON body or as `actions[]=…` in the query; none means every task.
+      const actionIds = req.body?.actions?.length
+        ? req.body.actions
+        : readIdList(req.query as RawQuery, 'actions');
+      return { data: { count: await markSeen(ctx, { userId: user.id, actionIds }) } };
+    },
+  );
+
+  /** CSV is streamed; XLSX is built in memory, so it is capped like the links export. */
+  app.get(
+    '/reports/export',
+    { schema: { tags, security, produces: [MIME.csv, MIME.xlsx] } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      const query = req.query as RawQuery;
+      const format = readFormat(query);
+      const where = reportChangeWhere(user.id, readReportFilters(query));
+      if (format === 'xlsx' && (await countReportChanges(ctx.db, where)) > XLSX_EXPORT_MAX_ROWS)
+        throw new FieldError({
+          format: { key: 'reports.errors.exportXlsxTooMany', params: { max: XLSX_EXPORT_MAX_ROWS } },
+        });
+      const rows = reportExportRows(ctx.db, { where, locale: requestLocale(req) });
+      reply.header('content-disposition', attachment(reportFilename(format))).type(MIME[format]);
+      return reply.send(format === 'csv' ? csvStream(rows) : xlsxBuffer(await collect(rows), 'Report'));
+    },
+  );
+}

@@ -1,0 +1,71 @@
+import { type Locale, REPORT_CHANGE_TYPES, type ReportChangeType } from '@linkwatch/shared';
+import type { AppContext } from '../../context.ts';
+import { type PageQuery, paginated } from '../../http/present.ts';
+import { newReportCount } from '../actions/action-events.ts';
+import type { ReportFilters } from './reports.filters.ts';
+import { presentChange, presentReportLink } from './reports.presenter.ts';
+import { changesOf, listReportLinks, markReportsSeen, reportCounts } from './reports.queries.ts';
+
+interface ReportQuery {
+  userId: number;
+  filters: ReportFilters;
+  page: PageQuery;
+  locale: Locale;
+}
+
+/** A page of report links; each carries its changes (only the filtered types, when filtered). */
+export async function reportLinksPage(ctx: Pick<AppContext, 'db'>, params: ReportQuery) {
+  const { rows, total } = await listReportLinks(ctx.db, params);
+  const changes = await changesOf(ctx.db, {
+    reportLinkIds: rows.map((r) => r.link.id),
+    types: params.filters.changesTypes,
+  });
+  const byLink = groupByLink(changes);
+  const data = rows.map((row) => presentReportLink(row, byLink.get(row.link.id) ?? [], params.locale));
+  return {
+    ...paginated(data, params.page, total),
+    included: changes.map((c) => presentChange(c, params.locale)),
+  };
+}
+
+// Map.groupBy needs Node 21; the machines run Node 20.
+function groupByLink<T extends { reportLinkId: number }>(rows: T[]) {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) groups.set(row.reportLinkId, [...(groups.get(row.reportLinkId) ?? []), row]);
+  return groups;
+}
+
+export async function reportCountsOf(
+  ctx: Pick<AppContext, 'db'>,
+  params: { userId: number; filters: ReportFilters },
+) {
+  const counts = await reportCounts(ctx.db, params);
+  const types = Object.fromEntries(REPORT_CHANGE_TYPES.map((t) => [t, 0])) as Record<
+    ReportChangeType,
+    number
+  >;
+  for (const row of counts.byType) if (row.type in types) types[row.type as ReportChangeType] = row.count;
+  return {
+    id: 0,
+    type: 'reportCounts' as const,
+    attributes: {
+      total: counts.total,
+      unseen: counts.unseen,
+      new: types.found,
+      lost: types.lost,
+      changes: Object.values(types).reduce((sum, n) => sum + n, 0),
+      types,
+    },
+  };
+}
+
+/** Marks reports seen and pushes the new count to the user's open tabs (the sidebar badge). */
+export async function markSeen(
+  ctx: Pick<AppContext, 'db' | 'events'>,
+  params: { userId: number; actionIds: number[] },
+) {
+  await ctx.db.transaction((tx) => markReportsSeen(tx, params));
+  const count = await newReportCount(ctx, params.userId);
+  await ctx.events.publish({ userId: params.userId, event: 'NewReportCount', data: { count } });
+  return count;
+}

@@ -1,0 +1,153 @@
+import { and, asc, count, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../../db/client.ts';
+import { campaigns, projects, schedules, users } from '../../db/schema/index.ts';
+import type { PageQuery } from '../../http/present.ts';
+
+export type Schedule = typeof schedules.$inferSelect;
+export type ScheduleValues = Pick<
+  typeof schedules.$inferInsert,
+  'campaignId' | 'actionId' | 'interval' | 'time' | 'startAt' | 'isActive' | 'nextRunAt'
+>;
+
+/** A page of the owner's projects, with every campaign of them and their schedules. */
+export async function scheduleGroups(
+  db: Queryable,
+  params: { userId: number; page: PageQuery; project?: number },
+) {
+  const where = and(
+    eq(projects.userId, params.userId),
+    params.project ? eq(projects.id, params.project) : undefined,
+  );
+  const [projectRows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(projects)
+      .where(where)
+      .orderBy(asc(projects.name), asc(projects.id))
+      .limit(params.page.size)
+      .offset((params.page.number - 1) * params.page.size),
+    db.select({ total: count() }).from(projects).where(where),
+  ]);
+  const projectIds = projectRows.map((p) => p.id);
+  if (projectIds.length === 0) return { projects: projectRows, campaigns: [], schedules: [], total };
+  const campaignRows = await db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.userId, params.userId), inArray(campaigns.projectId, projectIds)))
+    .orderBy(asc(campaigns.tier), asc(campaigns.name), asc(campaigns.id));
+  const scheduleRows = campaignRows.length
+    ? await db
+        .select()
+        .from(schedules)
+        .where(
+          and(
+            eq(schedules.userId, params.userId),
+            inArray(
+              schedules.campaignId,
+              campaignRows.map((c) => c.id),
+            ),
+          ),
+        )
+    : [];
+  return { projects: projectRows, campaigns: campaignRows, schedules: scheduleRows, total };
+}
+
+export async function findSchedule(db: Queryable, params: { userId: number; id: number }) {
+  const [row] = await db
+    .select()
+    .from(schedules)
+    .where(and(eq(schedules.id, params.id), eq(schedules.userId, params.userId)));
+  return row;
+}
+
+/** The owner's campaign, with the domains a schedule shows (its project's). */
+export async function findOwnCampaign(db: Queryable, params: { userId: number; id: number }) {
+  const [row] = await db
+    .select({ id: campaigns.id, name: campaigns.name, domains: projects.domains })
+    .from(campaigns)
+    .innerJoin(projects, eq(projects.id, campaigns.projectId))
+    .where(and(eq(campaigns.id, params.id), eq(campaigns.userId, params.userId)));
+  return row;
+}
+
+/**
+ * One schedule per campaign and action: saving one that exists updates it, atomically, so a double
+ * click cannot create two. `xmax = 0` only on a freshly inserted row: it tells created from updated.
+ */
+export async function upsertSchedule(db: Queryable, params: { userId: number; values: ScheduleValues }) {
+  const { campaignId, actionId, ...rest } = params.values;
+  const [row] = await db
+    .insert(schedules)
+    .values({ userId: params.userId, ...params.values })
+    .onConflictDoUpdate({
+      target: [schedules.campaignId, schedules.actionId],
+      set: { ...rest, updatedAt: new Date() },
+    })
+    .returning({ id: schedules.id, created: sql<boolean>`(xmax = 0)` });
+  return { id: row.id, created: Boolean(row.created), campaignId, actionId };
+}
+
+export async function updateSchedule(
+  db: Queryable,
+  params: { userId: number; id: number; values: ScheduleValues },
+) {
+  const [row] = await db
+    .update(schedules)
+    .set(params.values)
+    .where(and(eq(schedules.id, params.id), eq(schedules.userId, params.userId)))
+    .returning();
+  return row;
+}
+
+export async function scheduleTaken(
+  db: Queryable,
+  params: { campaignId: number; actionId: number; exceptId: number },
+) {
+  const [row] = await db
+    .select({ id: schedules.id })
+    .from(schedules)
+    .where(
+      and(
+        eq(schedules.campaignId, params.campaignId),
+        eq(schedules.actionId, params.actionId),
+        ne(schedules.id, params.exceptId),
+      ),
+    );
+  return row !== undefined;
+}
+
+/**
+ * Claims due schedules for this process: the rows are locked (SKIP LOCKED, so another scheduler passes
+ * them by) and moved to their next run before the lock is released, so each run is claimed once.
+ */
+export async function claimDueSchedules(
+  db: Db,
+  params: { limit: number; next: (schedule: Schedule) => Date },
+): Promise<Schedule[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(schedules)
+      .where(and(eq(schedules.isActive, true), lte(schedules.nextRunAt, sql`now()`)))
+      .orderBy(asc(schedules.nextRunAt))
+      .limit(params.limit)
+      .for('update', { skipLocked: true });
+    for (const schedule of due) {
+      await tx
+        .update(schedules)
+        .set({ nextRunAt: params.next(schedule), lastRunAt: sql`now()` })
+        .where(eq(schedules.id, schedule.id));
+    }
+    return due;
+  });
+}
+
+/** What a scheduled run needs to know besides the schedule: names and the owner's language. */
+export async function runContext(db: Queryable, schedule: Schedule) {
+  const [row] = await db
+    .select({ campaignName: campaigns.name, locale: users.locale })
+    .from(campaigns)
+    .innerJoin(users, eq(users.id, campaigns.userId))
+    .where(eq(campaigns.id, schedule.campaignId));
+  return row;
+}

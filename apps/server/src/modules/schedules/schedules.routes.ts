@@ -1,0 +1,79 @@
+import {
+  ZCreateScheduleRequest,
+  ZScheduleProjectListResponse,
+  ZScheduleResponse,
+  ZUpdateScheduleRequest,
+} from '@linkwatch/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { requireUser } from '../../http/auth.ts';
+import { type RawQuery, readNumberFilter, readPage } from '../../http/list-query.ts';
+import { requestLocale } from '../../http/locale.ts';
+import { changeSchedule, saveSchedule, scheduleGroupsPage } from './schedules.service.ts';
+
+const tags = ['schedules'];
+const security = [{ bearerAuth: [] }];
+const ZId = z.object({ id: z.coerce.number().int().positive() });
+
+/** The schedule page (spec points 2, 3 and 7): project groups, and saving a campaign's schedule. */
+export function scheduleRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/schedules/projects',
+    { schema: { tags, security, response: { 200: ZScheduleProjectListResponse } } },
+    async (req) => {
+      const query = req.query as RawQuery;
+      return scheduleGroupsPage(ctx, {
+        userId: requireUser(req).id,
+        page: readPage(query),
+        project: readNumberFilter(query, 'project'),
+        locale: requestLocale(req),
+      });
+    },
+  );
+
+  /** 201 when the campaign had no schedule of this action, 200 when the existing one was updated. */
+  r.post(
+    '/schedules/',
+    {
+      schema: {
+        tags,
+        security,
+        body: ZCreateScheduleRequest,
+        response: { 200: ZScheduleResponse, 201: ZScheduleResponse },
+      },
+    },
+    async (req, reply) => {
+      const { created, data } = await saveSchedule(ctx, {
+        userId: requireUser(req).id,
+        body: req.body,
+        locale: requestLocale(req),
+      });
+      return reply.code(created ? 201 : 200).send({ data });
+    },
+  );
+
+  r.put(
+    '/schedules/:id',
+    {
+      schema: {
+        tags,
+        security,
+        params: ZId,
+        body: ZUpdateScheduleRequest,
+        response: { 200: ZScheduleResponse },
+      },
+    },
+    async (req) => ({
+      data: await changeSchedule(ctx, {
+        userId: requireUser(req).id,
+        id: req.params.id,
+        body: req.body,
+        locale: requestLocale(req),
+      }),
+    }),
+  );
+}

@@ -1,0 +1,70 @@
+import type { AppContext } from '../context.ts';
+import { nextRunAt } from '../modules/schedules/next-run.ts';
+import { type RunResult, runSchedule } from '../modules/schedules/run-schedule.ts';
+import { claimDueSchedules, type Schedule } from '../modules/schedules/schedules.queries.ts';
+
+export interface SchedulerOptions {
+  /** How often due schedules are looked for. */
+  intervalMs?: number;
+  /** Schedules claimed per look; the rest wait for the next tick. */
+  batchSize?: number;
+}
+
+/**
+ * Starts scheduled tasks. Every process that runs workers runs one; a due schedule is claimed by
+ * exactly one of them (see claimDueSchedules) and moved to its next run in the same transaction.
+ * A process that dies between the claim and the start loses that one run: the next one comes on time.
+ */
+export function createScheduler(ctx: AppContext, options: SchedulerOptions = {}) {
+  const intervalMs = options.intervalMs ?? 5_000;
+  const batchSize = options.batchSize ?? 50;
+  let running = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<unknown> = Promise.resolve();
+
+  /** Strictly after the run just claimed, and never in the past even if this process slept for days. */
+  const following = (schedule: Schedule) => {
+    const claimed = schedule.nextRunAt ?? new Date(0);
+    const from = new Date(Math.max(Date.now(), claimed.getTime()));
+    return nextRunAt(schedule, { from, strict: true });
+  };
+
+  /** Claims the due schedules and starts their tasks; answers what became of each. */
+  async function tick(): Promise<{ scheduleId: number; result: RunResult }[]> {
+    const claimed = await claimDueSchedules(ctx.db, { limit: batchSize, next: following });
+    const results: { scheduleId: number; result: RunResult }[] = [];
+    for (const schedule of claimed) {
+      try {
+        results.push({ scheduleId: schedule.id, result: await runSchedule(ctx, schedule) });
+      } catch (err) {
+        ctx.log.error({ err, scheduleId: schedule.id }, 'scheduled task failed to start');
+      }
+    }
+    return results;
+  }
+
+  function loop() {
+    current = tick()
+      .catch((err) => ctx.log.error({ err }, 'scheduler tick failed'))
+      .finally(() => {
+        if (running) timer = setTimeout(loop, intervalMs);
+      });
+  }
+
+  return {
+    tick,
+    start() {
+      if (running) return;
+      running = true;
+      loop();
+    },
+    /** Stops looking and waits for a tick in progress to finish. */
+    async stop() {
+      running = false;
+      clearTimeout(timer);
+      await current;
+    },
+  };
+}
+
+export type Scheduler = ReturnType<typeof createScheduler>;

@@ -1,0 +1,36 @@
+// The schedule page: automatic checks per campaign.
+export default {
+  title: 'Schedule',
+  subtitle: 'Repeat checks automatically: choose how often, at what time and from which day.',
+  group: {
+    campaigns: 'Campaigns: {{count}}',
+    backlinks: 'Auto check backlinks: {{count}}',
+    indexing: 'Auto check indexing: {{count}}',
+    toggle: 'Show campaigns of {{name}}',
+  },
+  columns: {
+    campaign: 'Campaign',
+    task: 'Task',
+    active: 'On',
+    interval: 'Every (days)',
+    time: 'Time (UTC)',
+    startAt: 'Start date',
+    nextRun: 'Next run',
+  },
+  fields: {
+    interval: 'Period in days for {{task}} of {{campaign}}',
+    time: 'Time for {{task}} of {{campaign}}',
+    startAt: 'Start date for {{task}} of {{campaign}}',
+    active: '{{task}} of {{campaign}}',
+  },
+  tier: 'Tier {{tier}}',
+  save: 'Save',
+  saved: 'The schedule was saved.',
+  notScheduled: 'Not scheduled',
+  off: 'Off',
+  needsProvider: 'Needs a search provider: indexing checks start once one is connected.',
+  empty: {
+    title: 'Nothing to schedule yet',
+    body: 'Create a project and a campaign first: each campaign gets its own schedule here.',
+  },
+};

@@ -1,0 +1,291 @@
+import { z } from 'zod';
+import { ScheduleAction } from '../constants.ts';
+import { rules } from '../validation.ts';
+
+// ---------------------------------------------------------------------------------------------------
+// Reports, report recipients (mailings) and schedules: constants, requests and responses.
+// ---------------------------------------------------------------------------------------------------
+
+/** What a check can report about a link (spec point 3, report change `changesType`). */
+export const REPORT_CHANGE_TYPES = [
+  'lost',
+  'found',
+  'anchor',
+  'rel',
+  'kind',
+  'responseCode',
+  'redirect',
+  'indexingCapability',
+  'title',
+] as const;
+export type ReportChangeType = (typeof REPORT_CHANGE_TYPES)[number];
+
+export function isReportChangeType(value: unknown): value is ReportChangeType {
+  return typeof value === 'string' && (REPORT_CHANGE_TYPES as readonly string[]).includes(value);
+}
+
+/** The mail kinds a recipient can switch off (spec point 4, tabs: report, actions, wiki). */
+export const MAILING_FLAGS = ['actions', 'report', 'wiki'] as const;
+export type MailingFlag = (typeof MAILING_FLAGS)[number];
+
+/** Recipients per account: enough for a team, few enough that an account cannot be used to spam. */
+export const MAILINGS_MAX = 20;
+/** Change lines listed in a task's report mail; the rest are counted and left to the report page. */
+export const REPORT_MAIL_MAX_LINES = 20;
+
+export const SCHEDULE_ACTIONS = [
+  ScheduleAction.AutoCheckIndexing,
+  ScheduleAction.AutoCheckBacklinks,
+] as const;
+export const SCHEDULE_INTERVAL_MAX_DAYS = 365;
+/** `HH:MM`, 00:00 to 23:59; schedule times are UTC. */
+export const SCHEDULE_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}/;
+
+// ---------------------------------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------------------------------
+
+const flag = z.boolean({ error: 'validation.invalid' });
+
+/** `POST mailings/`: every flag defaults to on (spec point 3, report recipient). */
+export const ZCreateMailingRequest = z.object({
+  email: rules.email(),
+  actions: flag.default(true),
+  report: flag.default(true),
+  wiki: flag.default(true),
+});
+export type TCreateMailingRequest = z.infer<typeof ZCreateMailingRequest>;
+
+/** `PUT mailings/{id}`: only the fields sent change. */
+export const ZUpdateMailingRequest = z.object({
+  email: rules.email().optional(),
+  actions: flag.optional(),
+  report: flag.optional(),
+  wiki: flag.optional(),
+});
+export type TUpdateMailingRequest = z.infer<typeof ZUpdateMailingRequest>;
+
+/** `POST mailings/unsubscribe` (no login): without `type`, every kind of mail is switched off. */
+export const ZUnsubscribeRequest = z.object({
+  token: z.string({ error: 'validation.required' }).max(200, { error: 'validation.invalid' }),
+  type: z.enum(MAILING_FLAGS, { error: 'validation.invalid' }).nullish(),
+});
+export type TUnsubscribeRequest = z.infer<typeof ZUnsubscribeRequest>;
+
+/** `POST reports/actions`: the tasks whose reports were seen; none means all of them. */
+export const ZMarkReportsSeenRequest = z
+  .object({ actions: z.array(z.coerce.number().int().positive()).optional() })
+  .nullish();
+
+const scheduleAction = z.coerce
+  .number({ error: 'validation.required' })
+  .refine((v) => (SCHEDULE_ACTIONS as readonly number[]).includes(v), { error: 'validation.invalid' });
+
+const interval = z.coerce
+  .number({ error: 'validation.numeric' })
+  .int({ error: 'validation.numeric' })
+  // Checked before the minimum so a negative value gets the spec's own message.
+  .refine((v) => v >= 0, { error: 'validation.intervalNegative' })
+  .min(1, { error: 'validation.min_value' })
+  .max(SCHEDULE_INTERVAL_MAX_DAYS, { error: 'validation.max_value' });
+
+const time = z
+  .string({ error: 'validation.required' })
+  .regex(SCHEDULE_TIME_PATTERN, { error: 'validation.invalid' });
+
+/** A calendar day, `YYYY-MM-DD` (a full ISO timestamp is cut to its date). */
+const startAt = z
+  .string({ error: 'validation.invalid' })
+  .regex(DATE_PATTERN, { error: 'validation.invalid' })
+  .transform((v) => v.slice(0, 10))
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: 'validation.invalid' });
+
+const campaign = z.coerce
+  .number({ error: 'validation.required' })
+  .int({ error: 'validation.required' })
+  .positive({ error: 'validation.required' });
+
+/** `POST schedules/` (spec point 3, save payload): creates, or updates the campaign's schedule of that action. */
+export const ZCreateScheduleRequest = z.object({
+  action: scheduleAction,
+  interval: interval.default(1),
+  time: time.default('00:00'),
+  campaign,
+  isActive: flag.default(true),
+  startAt: startAt.nullish(),
+});
+export type TCreateScheduleRequest = z.infer<typeof ZCreateScheduleRequest>;
+
+/** `PUT schedules/{id}`: the same body; fields left out keep their value. */
+export const ZUpdateScheduleRequest = z.object({
+  action: scheduleAction.optional(),
+  interval: interval.optional(),
+  time: time.optional(),
+  campaign: campaign.nullish(),
+  isActive: flag.optional(),
+  startAt: startAt.nullish(),
+});
+export type TUpdateScheduleRequest = z.infer<typeof ZUpdateScheduleRequest>;
+
+// ---------------------------------------------------------------------------------------------------
+// Responses (the web infers its types from these)
+// ---------------------------------------------------------------------------------------------------
+
+const pageMeta = z.object({
+  page: z.object({ currentPage: z.number(), perPage: z.number(), total: z.number(), lastPage: z.number() }),
+});
+const ref = (type: string) => z.object({ id: z.number(), type: z.literal(type) });
+
+export const ZReportChangeAttributes = z.object({
+  reportLinkId: z.number(),
+  changesType: z.enum(REPORT_CHANGE_TYPES),
+  changesTypeText: z.string(),
+  old: z.string().nullable(),
+  new: z.string().nullable(),
+  oldTitle: z.string().nullable(),
+  newTitle: z.string().nullable(),
+  title: z.string().nullable(),
+  count: z.number(),
+  status: z.number(),
+});
+export const ZReportChangeResource = z.object({
+  id: z.number(),
+  type: z.literal('reportChanges'),
+  attributes: ZReportChangeAttributes,
+});
+export type TReportChangeResource = z.infer<typeof ZReportChangeResource>;
+
+export const ZReportLinkResource = z.object({
+  id: z.number(),
+  type: z.literal('reportLinks'),
+  attributes: z.object({
+    url: z.string(),
+    projectId: z.number().nullable(),
+    campaignId: z.number().nullable(),
+    campaignName: z.string().nullable(),
+    /** The task (`actions` row) whose check produced this report. */
+    actionId: z.number().nullable(),
+    linkId: z.number().nullable(),
+    createdAt: z.string(),
+    seen: z.boolean(),
+    changes: z.array(ZReportChangeAttributes.extend({ id: z.number() })),
+  }),
+  relationships: z.object({
+    campaign: z.object({ data: ref('campaigns').nullable() }),
+    action: z.object({ data: ref('actions').nullable() }),
+    changes: z.object({ data: z.array(ref('reportChanges')) }),
+  }),
+});
+export type TReportLinkResource = z.infer<typeof ZReportLinkResource>;
+
+export const ZReportLinkListResponse = z.object({
+  data: z.array(ZReportLinkResource),
+  included: z.array(ZReportChangeResource),
+  meta: pageMeta,
+});
+
+/** One change with the link it belongs to (`GET reports/changes/{type}`). */
+export const ZReportChangeListResponse = z.object({
+  data: z.array(
+    z.object({
+      id: z.number(),
+      type: z.literal('reportChanges'),
+      attributes: ZReportChangeAttributes.extend({
+        url: z.string(),
+        campaignId: z.number().nullable(),
+        campaignName: z.string().nullable(),
+        actionId: z.number().nullable(),
+        createdAt: z.string(),
+        seen: z.boolean(),
+      }),
+    }),
+  ),
+  meta: pageMeta,
+});
+
+export const ZReportCountsResponse = z.object({
+  data: z.object({
+    id: z.number(),
+    type: z.literal('reportCounts'),
+    attributes: z.object({
+      /** Report links matching the filters (changesType aside). */
+      total: z.number(),
+      /** Of those, not yet marked seen. */
+      unseen: z.number(),
+      /** New backlinks (changes of type found) and lost ones. */
+      new: z.number(),
+      lost: z.number(),
+      /** Every change of the filtered links. */
+      changes: z.number(),
+      types: z.record(z.enum(REPORT_CHANGE_TYPES), z.number()),
+    }),
+  }),
+});
+
+export const ZReportCountResponse = z.object({ data: z.object({ count: z.number() }) });
+
+export const ZMailingResource = z.object({
+  id: z.number(),
+  type: z.literal('mailings'),
+  attributes: z.object({
+    email: z.string(),
+    actions: z.boolean(),
+    report: z.boolean(),
+    wiki: z.boolean(),
+    createdAt: z.string(),
+  }),
+});
+export type TMailingResource = z.infer<typeof ZMailingResource>;
+export const ZMailingResponse = z.object({ data: ZMailingResource });
+export const ZMailingListResponse = z.object({ data: z.array(ZMailingResource), meta: pageMeta });
+
+export const ZScheduleResource = z.object({
+  id: z.number(),
+  type: z.literal('schedules'),
+  attributes: z.object({
+    campaignId: z.number(),
+    domains: z.array(z.string()),
+    actionId: z.number(),
+    actionText: z.string(),
+    interval: z.number(),
+    /** `YYYY-MM-DD` */
+    startAt: z.string(),
+    /** `HH:MM`, UTC */
+    time: z.string(),
+    isActive: z.boolean(),
+    nextRunAt: z.string().nullable(),
+    lastRunAt: z.string().nullable(),
+  }),
+});
+export type TScheduleResource = z.infer<typeof ZScheduleResource>;
+export const ZScheduleResponse = z.object({ data: ZScheduleResource });
+
+/** Schedule project group (spec point 3). */
+export const ZScheduleProjectResource = z.object({
+  id: z.number(),
+  type: z.literal('scheduleProjects'),
+  attributes: z.object({
+    name: z.string(),
+    domains: z.array(z.string()),
+    /** Campaigns in the project, and how many of them have an active schedule of each action. */
+    total: z.number(),
+    backlinks: z.number(),
+    indexing: z.number(),
+    isOpen: z.boolean(),
+    campaigns: z.array(
+      z.object({
+        id: z.number(),
+        name: z.string(),
+        tier: z.number(),
+        checkBacklinks: ZScheduleResource.nullable(),
+        checkIndexing: ZScheduleResource.nullable(),
+      }),
+    ),
+  }),
+});
+export type TScheduleProjectResource = z.infer<typeof ZScheduleProjectResource>;
+export const ZScheduleProjectListResponse = z.object({
+  data: z.array(ZScheduleProjectResource),
+  meta: pageMeta,
+});
