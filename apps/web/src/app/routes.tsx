@@ -21,6 +21,15 @@ import { RootShell } from './RootShell.tsx';
 const DashboardPage = lazyPage(() => import('@/features/dashboard/DashboardPage.tsx'));
 const ProfilePage = lazyPage(() => import('@/features/profile/ProfilePage.tsx'));
 const AgreementPage = lazyPage(() => import('@/features/agreement/AgreementPage.tsx'));
+const SearchPage = lazyPage(() => import('@/features/search/SearchPage.tsx'));
+const AnchorsPage = lazyPage(() => import('@/features/anchors/AnchorsPage.tsx'));
+const IndexHistoryPage = lazyPage(() => import('@/features/links/IndexHistoryPage.tsx'));
+const CampaignPage = lazyPage(() => import('@/features/links/CampaignPage.tsx'));
+const ProjectPage = lazyPage(() => import('@/features/links/ProjectPage.tsx'));
+const TasksPage = lazyPage(() => import('@/features/tasks/TasksPage.tsx'));
+const ReportPage = lazyPage(() => import('@/features/reports/ReportPage.tsx'));
+const SchedulePage = lazyPage(() => import('@/features/schedule/SchedulePage.tsx'));
+const UnsubscribePage = lazyPage(() => import('@/features/unsubscribe/UnsubscribePage.tsx'));
 
 type LayoutKind = 'main' | 'partner' | 'login' | 'empty';
 
@@ -39,10 +48,10 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '', layout: 'main', access: 'user', title: 'dashboard', page: DashboardPage },
   { path: 'profile', layout: 'main', access: 'user', title: 'profile', page: ProfilePage },
   { path: 'balance', layout: 'main', access: 'user', title: 'balance' },
-  { path: 'tasks', layout: 'main', access: 'user', title: 'tasks' },
-  { path: 'report', layout: 'main', access: 'user', title: 'report' },
-  { path: 'schedule', layout: 'main', access: 'user', title: 'schedule' },
-  { path: 'search', layout: 'main', access: 'user', title: 'search' },
+  { path: 'tasks', layout: 'main', access: 'user', title: 'tasks', page: TasksPage },
+  { path: 'report', layout: 'main', access: 'user', title: 'report', page: ReportPage },
+  { path: 'schedule', layout: 'main', access: 'user', title: 'schedule', page: SchedulePage },
+  { path: 'search', layout: 'main', access: 'user', title: 'search', page: SearchPage },
   { path: 'wiki', layout: 'main', access: 'user', title: 'wiki' },
   { path: 'wiki/:section', layout: 'main', access: 'user', title: 'wiki' },
   { path: 'wiki/:section/type/FaqSection', layout: 'main', access: 'user', title: 'wiki' },
@@ -51,11 +60,29 @@ export const ROUTES: readonly AppRoute[] = [
   { path: 'wiki/:section/:id', layout: 'main', access: 'user', title: 'wiki' },
   { path: 'user/profile', layout: 'main', access: 'user', title: 'userProfile' },
   { path: 'crawlers/:project', layout: 'main', access: 'user', title: 'crawlers' },
-  { path: 'anchors/:project?/:tier', layout: 'main', access: 'user', title: 'anchors' },
-  { path: 'campaign/:tier?/:id?/index-history', layout: 'main', access: 'user', title: 'indexHistory' },
-  { path: 'project/:tier?/:id?/index-history', layout: 'main', access: 'user', title: 'indexHistory' },
-  { path: 'campaign/:type?/:tier?/:id', layout: 'main', access: 'user', title: 'campaign' },
-  { path: 'project/:type?/:tier?/:id', layout: 'main', access: 'user', title: 'project' },
+  { path: 'anchors/:project?/:tier', layout: 'main', access: 'user', title: 'anchors', page: AnchorsPage },
+  {
+    path: 'campaign/:tier?/:id?/index-history',
+    layout: 'main',
+    access: 'user',
+    title: 'indexHistory',
+    page: IndexHistoryPage,
+  },
+  {
+    path: 'project/:tier?/:id?/index-history',
+    layout: 'main',
+    access: 'user',
+    title: 'indexHistory',
+    page: IndexHistoryPage,
+  },
+  {
+    path: 'campaign/:type?/:tier?/:id',
+    layout: 'main',
+    access: 'user',
+    title: 'campaign',
+    page: CampaignPage,
+  },
+  { path: 'project/:type?/:tier?/:id', layout: 'main', access: 'user', title: 'project', page: ProjectPage },
   { path: 'partners', layout: 'partner', access: 'user', title: 'partners' },
   { path: 'partners/users', layout: 'partner', access: 'user', title: 'partnersUsers' },
   { path: 'partners/payout', layout: 'partner', access: 'user', title: 'partnersPayout' },
@@ -90,7 +117,7 @@ export const ROUTES: readonly AppRoute[] = [
     page: ConfirmEmailPage,
   },
   { path: 'agreement', layout: 'empty', access: 'public', title: 'agreement', page: AgreementPage },
-  { path: 'unsubscribe', layout: 'empty', access: 'public', title: 'unsubscribe' },
+  { path: 'unsubscribe', layout: 'empty', access: 'public', title: 'unsubscribe', page: UnsubscribePage },
   // spec point 6: the redirect target of non-user participant roles; no role check here, or it would loop.
   { path: 'payrolls', layout: 'empty', access: 'session', title: 'payrolls' },
 ];

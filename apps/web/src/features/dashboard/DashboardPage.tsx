@@ -1,11 +1,28 @@
-import { FolderPlus, Plus, SearchCheck, Upload } from 'lucide-react';
+import {
+  CheckCircle2,
+  FolderKanban,
+  FolderPlus,
+  Layers,
+  Link2,
+  Plus,
+  SearchCheck,
+  Upload,
+  XCircle,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateCampaign } from '@/app/createCampaign.tsx';
 import { PageHeader } from '@/app/pages/PageHeader.tsx';
 import { useMe } from '@/app/session.ts';
+import { useProjectStatistic, useProjects } from '@/features/projects/api.ts';
+import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
-import { Card } from '@/ui/Card.tsx';
+import { Card, CardBody, CardHeader } from '@/ui/Card.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
+import { Skeleton } from '@/ui/Spinner.tsx';
+import { StatCard } from '@/ui/StatCard.tsx';
+import { ProjectHealthChart } from './ProjectHealthChart.tsx';
+import { ProjectsTable } from './ProjectsTable.tsx';
 
 const STEPS = [
   { key: 'project', icon: FolderPlus },
@@ -13,29 +30,16 @@ const STEPS = [
   { key: 'check', icon: SearchCheck },
 ] as const;
 
-/** The projects feature replaces the empty state with the project list and statistics. */
-export default function DashboardPage() {
+function FirstSteps({ action }: { action: ReactNode }) {
   const { t } = useTranslation();
-  const user = useMe().data?.attributes;
-  const { setOpen } = useCreateCampaign();
-  const create = (
-    <Button icon={<Plus className="size-4" aria-hidden />} onClick={() => setOpen(true)}>
-      {t('dashboard.empty.action')}
-    </Button>
-  );
-
   return (
     <>
-      <PageHeader
-        title={t('dashboard.greeting', { name: user?.name ?? '' })}
-        description={t('dashboard.subtitle')}
-      />
       <Card>
         <EmptyState
           icon={<FolderPlus className="size-6" aria-hidden />}
           title={t('dashboard.empty.title')}
           body={t('dashboard.empty.body')}
-          action={create}
+          action={action}
         />
       </Card>
       <section className="mt-8" aria-labelledby="how-it-works">
@@ -59,6 +63,136 @@ export default function DashboardPage() {
           ))}
         </ol>
       </section>
+    </>
+  );
+}
+
+function Totals({ projectCount }: { projectCount: number }) {
+  const { t } = useTranslation();
+  const statistic = useProjectStatistic();
+  const s = statistic.data;
+  const loading = statistic.isPending;
+  const n = (v: number | undefined) => (v ?? 0).toLocaleString();
+  return (
+    <div className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-6">
+      <StatCard
+        label={t('projects.dashboard.totals.projects')}
+        value={n(projectCount)}
+        icon={<FolderKanban className="size-5" aria-hidden />}
+        tone="brand"
+      />
+      <StatCard
+        label={t('projects.dashboard.totals.campaigns')}
+        value={n(s?.companies)}
+        loading={loading}
+        icon={<Layers className="size-5" aria-hidden />}
+      />
+      <StatCard
+        label={t('projects.dashboard.totals.total')}
+        value={n(s?.total)}
+        loading={loading}
+        icon={<Link2 className="size-5" aria-hidden />}
+      />
+      <StatCard
+        label={t('projects.dashboard.totals.indexed')}
+        value={n(s?.indexed)}
+        loading={loading}
+        icon={<SearchCheck className="size-5" aria-hidden />}
+        tone="brand"
+      />
+      <StatCard
+        label={t('projects.dashboard.totals.goodCode')}
+        value={n(s?.goodCode)}
+        loading={loading}
+        icon={<CheckCircle2 className="size-5" aria-hidden />}
+        tone="success"
+      />
+      <StatCard
+        label={t('projects.dashboard.totals.badCode')}
+        value={n(s?.badCode)}
+        loading={loading}
+        icon={<XCircle className="size-5" aria-hidden />}
+        tone="danger"
+      />
+    </div>
+  );
+}
+
+function Loading() {
+  return (
+    <div className="space-y-6" aria-hidden>
+      <div className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-6">
+        {['a', 'b', 'c', 'd', 'e', 'f'].map((key) => (
+          <Skeleton key={key} className="h-[72px] rounded-xl" />
+        ))}
+      </div>
+      <Skeleton className="h-72 rounded-xl" />
+      <Skeleton className="h-64 rounded-xl" />
+    </div>
+  );
+}
+
+/** spec point 2, dashboard: the user's projects with their statistic, favourites first, and a chart. */
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const user = useMe().data?.attributes;
+  const { setOpen } = useCreateCampaign();
+  const projects = useProjects();
+  const list = projects.data?.data ?? [];
+  const create = (
+    <Button icon={<Plus className="size-4" aria-hidden />} onClick={() => setOpen(true)}>
+      {t('dashboard.empty.action')}
+    </Button>
+  );
+
+  let body: ReactNode;
+  if (projects.isPending) body = <Loading />;
+  else if (projects.isError)
+    body = (
+      <Alert tone="error">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <span>{t('projects.dashboard.loadFailed')}</span>
+          <Button size="sm" variant="secondary" onClick={() => projects.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      </Alert>
+    );
+  else if (list.length === 0) body = <FirstSteps action={create} />;
+  else
+    body = (
+      <div className="space-y-6">
+        <Totals projectCount={projects.data?.meta.page.total ?? list.length} />
+        <Card>
+          <CardHeader
+            title={t('projects.dashboard.chart.title')}
+            description={t('projects.dashboard.chart.description')}
+          />
+          <CardBody>
+            <ProjectHealthChart projects={list} />
+          </CardBody>
+        </Card>
+        <Card className="overflow-hidden">
+          <CardHeader title={t('projects.dashboard.title')} />
+          <ProjectsTable projects={list} />
+        </Card>
+      </div>
+    );
+
+  return (
+    <>
+      <PageHeader
+        title={t('dashboard.greeting', { name: user?.name ?? '' })}
+        description={t('dashboard.subtitle')}
+        actions={
+          list.length > 0 ? (
+            <Button icon={<Plus className="size-4" aria-hidden />} onClick={() => setOpen(true)}>
+              {t('projects.dashboard.newProject')}
+            </Button>
+          ) : null
+        }
+      />
+      {body}
     </>
   );
 }

@@ -1,10 +1,34 @@
+import type { FieldErrors } from '@linkwatch/shared';
+import { useMutation } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
-import { useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { isApiError } from '@/api/client.ts';
 import { useCreateCampaign } from '@/app/createCampaign.tsx';
+import { useLocalePath } from '@/app/locale.tsx';
+import { notify } from '@/app/notices.ts';
 import { Alert } from '@/ui/Alert.tsx';
+import { Button } from '@/ui/Button.tsx';
 import { cn } from '@/ui/cn.ts';
 import { ConfirmDialog, SlideOver } from '@/ui/Dialog.tsx';
+import { Field } from '@/ui/Field.tsx';
+import { RadioCards } from '@/ui/Radio.tsx';
+import { TextField } from '@/ui/TextField.tsx';
+import { projectsApi, useInvalidateProjects } from './api.ts';
+import {
+  checkExistingProject,
+  checkNewProject,
+  type ExistingProjectState,
+  emptyExistingProject,
+  emptyNewProject,
+  isExistingProjectDirty,
+  isNewProjectDirty,
+  type NewProjectState,
+  withDomains,
+} from './createForms.ts';
+import { DomainRows } from './DomainRows.tsx';
+import { ProjectPicker } from './ProjectPicker.tsx';
 
 const tabClass = cn(
   'flex-1 rounded-md px-3 py-1.5 text-sm font-medium text-ink-muted transition-colors',
@@ -12,21 +36,107 @@ const tabClass = cn(
   'focus-visible:outline-2 focus-visible:outline-brand-500',
 );
 
+type Tab = 'new' | 'existing';
+
+/** The campaign page a create lands on: active links of the new campaign, at its tier. */
+export function campaignPath(campaign: { id: string | number; tier: number }): string {
+  return `/campaign/active/${campaign.tier}/${campaign.id}`;
+}
+
 /**
- * spec point 2, create project/campaign slide-over. The forms come with the projects feature; the
- * frame already asks before closing with unsaved changes ('You have unsaved changes').
+ * spec point 2, create project/campaign slide-over: a new project (domains with redirects, project
+ * name, campaign name) or a new campaign of an existing project (searchable project, tier, name).
+ * Closing with unsaved changes asks first; server field errors stay under their inputs.
  */
 export function CreateCampaignSlideOver() {
   const { t } = useTranslation();
   const { open, setOpen } = useCreateCampaign();
-  const [dirty] = useState(false);
+  const navigate = useNavigate();
+  const to = useLocalePath();
+  const location = useLocation();
+  const invalidate = useInvalidateProjects();
+  const [tab, setTab] = useState<Tab>('new');
+  const [newProject, setNewProject] = useState<NewProjectState>(emptyNewProject);
+  const [existing, setExisting] = useState<ExistingProjectState>(emptyExistingProject);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const dirty = isNewProjectDirty(newProject) || isExistingProjectDirty(existing);
 
+  // spec point 5: errors are cleared on each route change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: cleared on every navigation
+  useEffect(() => {
+    setErrors({});
+    setFormError(null);
+  }, [location.key]);
+
+  const reset = () => {
+    setNewProject(emptyNewProject());
+    setExisting(emptyExistingProject());
+    setErrors({});
+    setFormError(null);
+    setTab('new');
+  };
+  const close = () => {
+    setOpen(false);
+    reset();
+  };
   const requestClose = (next: boolean) => {
     if (next) return setOpen(true);
     if (dirty) return setConfirming(true);
-    setOpen(false);
+    close();
   };
+
+  const onFailure = (error: unknown) => {
+    // spec point 8: a failed create keeps its server field errors in the form.
+    if (isApiError(error, 422) && Object.keys(error.fieldErrors).length > 0) setErrors(error.fieldErrors);
+    else setFormError(error instanceof Error ? error.message : t('common.requestFailed'));
+  };
+
+  const finish = async (campaign: { id: string | number; tier: number }, message: string) => {
+    await invalidate();
+    notify.success(message);
+    close();
+    navigate(to(campaignPath(campaign)));
+  };
+
+  const createProject = useMutation({
+    mutationFn: projectsApi.create,
+    onSuccess: async (result) => {
+      const campaign = result.included[0];
+      await finish(
+        { id: campaign.id, tier: campaign.attributes.tier },
+        t('projects.create.createdProject', { name: result.data.attributes.name }),
+      );
+    },
+    onError: onFailure,
+  });
+  const createCampaign = useMutation({
+    mutationFn: projectsApi.createCampaign,
+    onSuccess: async (result) => {
+      await finish(
+        { id: result.data.id, tier: result.data.attributes.tier },
+        t('projects.create.createdCampaign', { name: result.data.attributes.name }),
+      );
+    },
+    onError: onFailure,
+  });
+  const pending = createProject.isPending || createCampaign.isPending;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    // spec point 5: errors are cleared before each request.
+    setErrors({});
+    setFormError(null);
+    const checked = tab === 'new' ? checkNewProject(newProject) : checkExistingProject(existing);
+    if (!checked.ok) return setErrors(checked.errors);
+    if (tab === 'new') createProject.mutate(checked.payload as Parameters<typeof projectsApi.create>[0]);
+    else createCampaign.mutate(checked.payload as Parameters<typeof projectsApi.createCampaign>[0]);
+  };
+
+  const errorOf = (path: string) => errors[path];
+  const formId = 'create-campaign-form';
 
   return (
     <>
@@ -36,22 +146,106 @@ export function CreateCampaignSlideOver() {
         title={t('shell.create.title')}
         description={t('shell.create.description')}
         closeLabel={t('common.close')}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => requestClose(false)}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" form={formId} loading={pending}>
+              {tab === 'new' ? t('projects.create.submitProject') : t('projects.create.submitCampaign')}
+            </Button>
+          </>
+        }
       >
-        <Tabs.Root defaultValue="new">
-          <Tabs.List className="flex gap-1 rounded-lg bg-slate-100 p-1" aria-label={t('shell.create.title')}>
-            <Tabs.Trigger value="new" className={tabClass}>
-              {t('shell.create.newProject')}
-            </Tabs.Trigger>
-            <Tabs.Trigger value="existing" className={tabClass}>
-              {t('shell.create.existingProject')}
-            </Tabs.Trigger>
-          </Tabs.List>
-          {(['new', 'existing'] as const).map((tab) => (
-            <Tabs.Content key={tab} value={tab} className="mt-5 focus-visible:outline-none">
-              <Alert tone="info">{t('shell.create.placeholder')}</Alert>
+        <form id={formId} onSubmit={submit} noValidate>
+          <Tabs.Root
+            value={tab}
+            onValueChange={(value) => {
+              setTab(value as Tab);
+              setErrors({});
+              setFormError(null);
+            }}
+          >
+            <Tabs.List
+              className="flex gap-1 rounded-lg bg-slate-100 p-1"
+              aria-label={t('shell.create.title')}
+            >
+              <Tabs.Trigger value="new" className={tabClass}>
+                {t('shell.create.newProject')}
+              </Tabs.Trigger>
+              <Tabs.Trigger value="existing" className={tabClass}>
+                {t('shell.create.existingProject')}
+              </Tabs.Trigger>
+            </Tabs.List>
+            {formError ? (
+              <Alert tone="error" className="mt-5">
+                {formError}
+              </Alert>
+            ) : null}
+            <Tabs.Content value="new" className="mt-5 space-y-5 focus-visible:outline-none">
+              <DomainRows
+                domains={newProject.domains}
+                onChange={(domains) => setNewProject((s) => withDomains(s, domains))}
+                errorOf={errorOf}
+                addLabel={`${t('projects.create.addRedirect')} ${t('projects.create.redirectCodes')}`}
+              />
+              <TextField
+                label={t('projects.create.projectName')}
+                name="projectName"
+                value={newProject.projectName}
+                placeholder={t('projects.create.projectNamePlaceholder')}
+                onChange={(e) => setNewProject((s) => ({ ...s, projectName: e.target.value }))}
+                error={errorOf('projectName') ?? errorOf('name')}
+              />
+              <TextField
+                label={t('projects.create.campaignName')}
+                name="campaignName"
+                value={newProject.campaignName}
+                placeholder={t('projects.create.campaignNamePlaceholder')}
+                onChange={(e) => setNewProject((s) => ({ ...s, campaignName: e.target.value }))}
+                error={errorOf('campaignName')}
+              />
             </Tabs.Content>
-          ))}
-        </Tabs.Root>
+            <Tabs.Content value="existing" className="mt-5 space-y-5 focus-visible:outline-none">
+              <Field label={t('projects.create.project')} error={errorOf('project')}>
+                {(control) => (
+                  <ProjectPicker
+                    control={control}
+                    value={existing.project}
+                    onChange={(project) => setExisting((s) => ({ ...s, project }))}
+                  />
+                )}
+              </Field>
+              <fieldset>
+                <legend className="mb-1.5 text-sm font-medium text-slate-700">
+                  {t('projects.create.tier')}
+                </legend>
+                <RadioCards
+                  label={t('projects.create.tier')}
+                  name="tier"
+                  value={existing.tier}
+                  onChange={(tier) => setExisting((s) => ({ ...s, tier: tier as '1' | '2' }))}
+                  items={(['1', '2'] as const).map((tier) => ({
+                    value: tier,
+                    label: t(`projects.tier.t${tier}`),
+                    description: t(`projects.tierHint.t${tier}`),
+                  }))}
+                />
+                {errorOf('tier') ? (
+                  <p className="mt-1.5 text-sm text-rose-600">{errorOf('tier')?.[0]}</p>
+                ) : null}
+              </fieldset>
+              <TextField
+                label={t('projects.create.campaignName')}
+                name="name"
+                value={existing.name}
+                placeholder={t('projects.create.campaignNamePlaceholder')}
+                onChange={(e) => setExisting((s) => ({ ...s, name: e.target.value }))}
+                error={errorOf('name')}
+              />
+            </Tabs.Content>
+          </Tabs.Root>
+        </form>
       </SlideOver>
       <ConfirmDialog
         open={confirming}
@@ -60,7 +254,7 @@ export function CreateCampaignSlideOver() {
         body={t('shell.unsaved.body')}
         cancelLabel={t('shell.unsaved.cancel')}
         confirmLabel={t('shell.unsaved.close')}
-        onConfirm={() => setOpen(false)}
+        onConfirm={close}
       />
     </>
   );

@@ -1,0 +1,269 @@
+import { useMutation } from '@tanstack/react-query';
+import { Anchor, ChevronDown, ChevronsDownUp, ChevronsUpDown, Download } from 'lucide-react';
+import { Fragment, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { useLocalePath } from '@/app/locale.tsx';
+import { notify } from '@/app/notices.ts';
+import { NotFoundPage } from '@/app/pages/NotFoundPage.tsx';
+import { PageHeader } from '@/app/pages/PageHeader.tsx';
+import { downloadExport } from '@/features/links/download.ts';
+import { useListState } from '@/features/links/listState.ts';
+import { useProjects } from '@/features/projects/api.ts';
+import { Badge } from '@/ui/Badge.tsx';
+import { Button } from '@/ui/Button.tsx';
+import { Card } from '@/ui/Card.tsx';
+import { cn } from '@/ui/cn.ts';
+import { EmptyState } from '@/ui/EmptyState.tsx';
+import { Input } from '@/ui/Input.tsx';
+import { Pagination } from '@/ui/Pagination.tsx';
+import { SegmentedTabs } from '@/ui/SegmentedTabs.tsx';
+import { Select } from '@/ui/Select.tsx';
+import { StatCard } from '@/ui/StatCard.tsx';
+import { SkeletonRows, Table, TableMessage, Td, Th, Tr } from '@/ui/Table.tsx';
+import { type AnchorRow, useAnchorCounts, useAnchors } from './api.ts';
+
+function List({ items, open }: { items: readonly string[]; open: boolean }) {
+  const { t } = useTranslation();
+  if (items.length === 0) return <span className="text-ink-subtle">—</span>;
+  if (open)
+    return (
+      <ul className="space-y-0.5">
+        {items.map((i) => (
+          <li key={i} className="truncate">
+            {i}
+          </li>
+        ))}
+      </ul>
+    );
+  return (
+    <span className="flex items-center gap-1.5">
+      <span className="truncate">{items[0]}</span>
+      {items.length > 1 ? <Badge>{t('anchors.more', { count: items.length - 1 })}</Badge> : null}
+    </span>
+  );
+}
+
+/** `/anchors/{project?}/{tier}`: the anchor list with project and tier selectors, export and expand-all. */
+export default function AnchorsPage() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const navigate = useNavigate();
+  const params = useParams();
+  const list = useListState();
+  const projects = useProjects();
+  const [expanded, setExpanded] = useState<Set<string>>(new Set());
+  const [allOpen, setAllOpen] = useState(false);
+  const [text, setText] = useState('');
+  const tier = params.tier === '1' || params.tier === '2' ? Number(params.tier) : null;
+  const project = params.project && /^\d+$/.test(params.project) ? params.project : undefined;
+  const scope = useMemo(
+    () => ({ 'filter[project]': project, 'filter[tier]': tier ?? undefined }),
+    [project, tier],
+  );
+  const query = useMemo(
+    () => ({
+      ...scope,
+      'filter[query]': text.trim().length >= 3 ? text.trim() : undefined,
+      'page[number]': list.page,
+      'page[size]': list.size,
+    }),
+    [scope, text, list.page, list.size],
+  );
+  const anchors = useAnchors(query);
+  const counts = useAnchorCounts(scope);
+  const exporting = useMutation({
+    mutationFn: () =>
+      downloadExport({
+        path: 'anchors/export',
+        query: { ...scope, format: 'csv' },
+        fallbackName: 'anchor_links.csv',
+      }),
+    onSuccess: (outcome) =>
+      notify.success(outcome.kind === 'mailed' ? t('anchors.mailed') : t('anchors.downloaded')),
+    onError: (error) => notify.error(error.message),
+  });
+  if (tier === null || (params.project && !project)) return <NotFoundPage />;
+  const go = (next: { project?: string; tier?: number }) => {
+    const p = next.project ?? project ?? '';
+    navigate(to(`/anchors/${p ? `${p}/` : ''}${next.tier ?? tier}`));
+  };
+  const rows = anchors.data?.data ?? [];
+  const meta = anchors.data?.meta.page;
+  const isOpen = (row: AnchorRow) => allOpen || expanded.has(row.id);
+  const toggle = (id: string) =>
+    setExpanded((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const c = counts.data;
+
+  return (
+    <>
+      <PageHeader
+        title={t('anchors.title')}
+        description={t('anchors.description')}
+        actions={
+          <Button
+            variant="secondary"
+            icon={<Download className="size-4" aria-hidden />}
+            onClick={() => exporting.mutate()}
+            loading={exporting.isPending}
+          >
+            {t('anchors.export')}
+          </Button>
+        }
+      />
+      <div className="mb-5 grid grid-cols-2 gap-4 md:grid-cols-3">
+        {(['anchors', 'backlinks', 'links'] as const).map((k) => (
+          <StatCard
+            key={k}
+            label={t(`anchors.totals.${k}`)}
+            value={(c?.[k] ?? 0).toLocaleString()}
+            loading={counts.isPending}
+          />
+        ))}
+      </div>
+      <Card className="overflow-hidden">
+        <div className="flex flex-wrap items-center gap-3 border-b border-line px-5 py-3">
+          <Select
+            size="sm"
+            className="w-56"
+            aria-label={t('anchors.project')}
+            value={project ?? ''}
+            onChange={(e) => go({ project: e.target.value })}
+            placeholder={t('anchors.allProjects')}
+            options={(projects.data?.data ?? []).map((p) => ({
+              value: String(p.id),
+              label: p.attributes.name,
+            }))}
+          />
+          <SegmentedTabs
+            label={t('anchors.tier')}
+            value={String(tier) as '1' | '2'}
+            onChange={(v) => go({ tier: Number(v) })}
+            items={(['1', '2'] as const).map((v) => ({ value: v, label: t(`projects.tier.t${v}`) }))}
+          />
+          <Input
+            type="search"
+            className="h-8 max-w-64"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder={t('anchors.query')}
+            aria-label={t('anchors.query')}
+          />
+          <Button
+            variant="ghost"
+            size="sm"
+            className="ml-auto"
+            aria-pressed={allOpen}
+            icon={
+              allOpen ? (
+                <ChevronsDownUp className="size-4" aria-hidden />
+              ) : (
+                <ChevronsUpDown className="size-4" aria-hidden />
+              )
+            }
+            onClick={() => {
+              setAllOpen((v) => !v);
+              setExpanded(new Set());
+            }}
+          >
+            {allOpen ? t('anchors.collapseAll') : t('anchors.expandAll')}
+          </Button>
+        </div>
+        <Table>
+          <thead>
+            <tr>
+              <Th className="w-10">
+                <span className="sr-only">{t('anchors.expandAll')}</span>
+              </Th>
+              {(['anchor', 'index', 'matches', 'acceptor', 'company', 'attribute', 'linkType'] as const).map(
+                (k) => (
+                  <Th key={k}>{t(`anchors.columns.${k}`)}</Th>
+                ),
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {anchors.isPending ? (
+              <SkeletonRows columns={8} />
+            ) : rows.length === 0 ? (
+              <TableMessage columns={8}>
+                <EmptyState
+                  icon={<Anchor className="size-6" aria-hidden />}
+                  title={anchors.isError ? t('anchors.loadFailed') : t('anchors.empty')}
+                  body={anchors.isError ? anchors.error.message : undefined}
+                />
+              </TableMessage>
+            ) : (
+              rows.map((row) => {
+                const a = row.attributes;
+                const open = isOpen(row);
+                return (
+                  <Fragment key={row.id}>
+                    <Tr className="align-top">
+                      <Td>
+                        <button
+                          type="button"
+                          onClick={() => toggle(row.id)}
+                          aria-expanded={open}
+                          aria-label={t('anchors.expandRow', { anchor: a.anchor })}
+                          className="rounded p-0.5 text-slate-400 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500"
+                        >
+                          <ChevronDown
+                            className={cn('size-4 transition-transform', open && 'rotate-180')}
+                            aria-hidden
+                          />
+                        </button>
+                      </Td>
+                      <Td className="max-w-64 font-medium">
+                        {a.anchor || <span className="text-ink-subtle">{t('links.noAnchor')}</span>}
+                      </Td>
+                      <Td className="tabular-nums">{a.indexed}</Td>
+                      <Td className="whitespace-nowrap">
+                        <span className="tabular-nums">{t('anchors.links', { count: a.countLinks })}</span>
+                        <p className="text-xs text-ink-subtle">
+                          {t('anchors.share', { share: a.countAnchor })}
+                        </p>
+                      </Td>
+                      <Td className="max-w-56">
+                        <List items={a.acceptors} open={open} />
+                      </Td>
+                      <Td className="max-w-48">
+                        <List items={a.campaigns.map((c) => c.name)} open={open} />
+                      </Td>
+                      <Td>
+                        <List items={a.attributes} open={open} />
+                      </Td>
+                      <Td>
+                        <List items={a.typeTexts} open={open} />
+                      </Td>
+                    </Tr>
+                  </Fragment>
+                );
+              })
+            )}
+          </tbody>
+        </Table>
+        {meta ? (
+          <div className="flex justify-end px-5 py-3">
+            <Pagination
+              page={meta.currentPage}
+              lastPage={meta.lastPage}
+              onPage={list.setPage}
+              labels={{
+                nav: t('linksUi.table.pagination'),
+                previous: t('linksUi.table.previous'),
+                next: t('linksUi.table.next'),
+                page: (page) => t('linksUi.table.page', { page }),
+              }}
+            />
+          </div>
+        ) : null}
+      </Card>
+    </>
+  );
+}

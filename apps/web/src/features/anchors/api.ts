@@ -1,0 +1,26 @@
+import type { ZAnchorCountsResponse, ZAnchorListResponse } from '@linkwatch/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api, type Query } from '@/api/client.ts';
+
+export type AnchorPage = z.infer<typeof ZAnchorListResponse>;
+export type AnchorRow = AnchorPage['data'][number];
+export type AnchorCounts = z.infer<typeof ZAnchorCountsResponse>['data']['attributes'];
+
+export function useAnchors(query: Query) {
+  return useQuery({
+    queryKey: ['anchors', 'list', query],
+    placeholderData: keepPreviousData,
+    queryFn: () => api.get<AnchorPage>('anchors', { query }),
+  });
+}
+
+export function useAnchorCounts(query: Query) {
+  return useQuery({
+    queryKey: ['anchors', 'counts', query],
+    queryFn: () =>
+      api
+        .get<{ data: { attributes: AnchorCounts } }>('anchors/counts', { query })
+        .then((r) => r.data.attributes),
+  });
+}

@@ -1,0 +1,110 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { useNotices } from '@/app/notices.ts';
+import { json, mockApi } from '@/test/api.ts';
+import { BulkBar } from './BulkBar.tsx';
+import type { ListType } from './route.ts';
+
+function Notices() {
+  return (
+    <ul>
+      {useNotices().map((n) => (
+        <li key={n.id} data-kind={n.kind}>
+          {n.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function renderBar({ type = 'active', selected = [11, 12] }: { type?: ListType; selected?: number[] } = {}) {
+  const onClear = vi.fn();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <BulkBar type={type} selected={selected} scope={{ campaign: 5 }} onClear={onClear} />
+      <Notices />
+    </QueryClientProvider>,
+  );
+  return { onClear };
+}
+
+const task = (actionId: number, statusId = 1) =>
+  json(201, { data: { id: 9, attributes: { actionId, statusId, totalCount: 2, message: null } } });
+
+describe('selected-count bar and bulk actions', () => {
+  it('is hidden with nothing selected', () => {
+    mockApi({});
+    renderBar({ selected: [] });
+    expect(screen.queryByText(/selected/)).toBeNull();
+  });
+
+  it('offers the moves of the tab and starts the task with the selected links', async () => {
+    const server = mockApi({ 'POST actions/6/start': task(6), 'GET actions/9': task(6) });
+    const user = userEvent.setup();
+    const { onClear } = renderBar();
+    expect(screen.getByText('2 selected')).toBeTruthy();
+    const select = screen.getByRole('combobox', { name: 'Action' });
+    const options = within(select)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toEqual([
+      'Choose an action',
+      'Check backlinks',
+      'Move to history',
+      'Move to disallow',
+      'Move to another campaign',
+      'Remove',
+    ]);
+    await user.selectOptions(select, 'Move to history');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+
+    expect(await screen.findByText('Task "Move to history" started for 2 links.')).toBeTruthy();
+    const url = String(
+      server.fetchMock.mock.calls.find((c) => String(c[0]).includes('actions/6/start'))?.[0],
+    );
+    expect(url).toBe('/api/actions/6/start?campaign=5&links[]=11&links[]=12');
+    expect(onClear).toHaveBeenCalled();
+  });
+
+  it('history offers recovery, not another move to history', () => {
+    mockApi({});
+    renderBar({ type: 'history' });
+    const options = within(screen.getByRole('combobox', { name: 'Action' }))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toContain('Recover from history');
+    expect(options).not.toContain('Move to history');
+  });
+
+  it('shows the cost of a backlink check before starting it', async () => {
+    const server = mockApi({
+      'GET actions/2/balance': json(200, {
+        data: { attributes: { cost: 6, price: 3, count: 2, balance: 100 } },
+      }),
+      'POST actions/2/start': task(2, 0),
+    });
+    const user = userEvent.setup();
+    renderBar();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Action' }), 'Check backlinks');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Check backlinks' });
+    expect(await within(dialog).findByText(/costs 6 credits\. Your balance: 100 credits/)).toBeTruthy();
+    expect(server.find('POST actions/2/start')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Start task' }));
+    expect(await screen.findByText('Task "Check backlinks" started for 2 links.')).toBeTruthy();
+  });
+
+  it('asks before removing and shows a server refusal as an error notice', async () => {
+    mockApi({ 'POST actions/7/start': json(422, { message: 'Task already started' }) });
+    const user = userEvent.setup();
+    renderBar();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Action' }), 'Remove');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Remove 2 links?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    expect((await screen.findByText('Task already started')).getAttribute('data-kind')).toBe('error');
+  });
+});

@@ -1,0 +1,123 @@
+import { Download, History, Settings, Upload } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useLocalePath } from '@/app/locale.tsx';
+import { NotFoundPage } from '@/app/pages/NotFoundPage.tsx';
+import { useCampaign } from '@/features/projects/api.ts';
+import { CampaignSettingsModal } from '@/features/projects/SettingsModals.tsx';
+import { Badge } from '@/ui/Badge.tsx';
+import { Button, buttonClass } from '@/ui/Button.tsx';
+import { useLinkCounts } from './api.ts';
+import { ExportModal } from './ExportModal.tsx';
+import { LinkSummary } from './LinkSummary.tsx';
+import { LinksWorkspace } from './LinksWorkspace.tsx';
+import { Breadcrumbs, HeaderSkeleton, LoadFailure, TypeTabs } from './ListPageParts.tsx';
+import { filterQuery, useListState } from './listState.ts';
+import { LIST_TYPE_CODE, listPath, parseListRoute } from './route.ts';
+import { UploadModal } from './UploadModal.tsx';
+
+/** `/campaign/{type?}/{tier?}/{id}`: one campaign's links, by tab. */
+export default function CampaignPage() {
+  const route = parseListRoute(useParams());
+  return route ? <Campaign route={route} /> : <NotFoundPage />;
+}
+
+function Campaign({ route }: { route: NonNullable<ReturnType<typeof parseListRoute>> }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const navigate = useNavigate();
+  const list = useListState();
+  const campaign = useCampaign(route.id);
+  const [upload, setUpload] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [settings, setSettings] = useState(false);
+  const [selected, setSelected] = useState<number[]>([]);
+  const scope = useMemo(() => ({ 'filter[campaign]': route.id }), [route.id]);
+  const base = useMemo(() => ({ ...scope, 'filter[type]': LIST_TYPE_CODE[route.type] }), [scope, route.type]);
+  const counts = useLinkCounts(scope);
+
+  if (campaign.isError) return <LoadFailure error={campaign.error} />;
+  const c = campaign.data?.attributes;
+  const tier = c?.tier ?? route.tier ?? 1;
+
+  return (
+    <>
+      {c ? (
+        <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+          <div className="min-w-0">
+            <Breadcrumbs
+              items={[
+                { label: t('shell.nav.dashboard'), to: '/' },
+                {
+                  label: c.projectName ?? '',
+                  to: listPath('project', { type: 'active', tier, id: c.projectId }),
+                },
+                { label: c.name },
+              ]}
+            />
+            <div className="flex items-center gap-3">
+              <h1 className="truncate text-2xl font-semibold tracking-tight text-ink">{c.name}</h1>
+              <Badge tone="brand">{t(`projects.tier.t${tier === 2 ? 2 : 1}`)}</Badge>
+            </div>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <Link
+              to={to(`/campaign/${tier}/${route.id}/index-history`)}
+              className={buttonClass({ variant: 'ghost', size: 'md' })}
+            >
+              <History className="size-4" aria-hidden />
+              {t('linksUi.toolbar.indexHistory')}
+            </Link>
+            <Button
+              variant="secondary"
+              icon={<Settings className="size-4" aria-hidden />}
+              onClick={() => setSettings(true)}
+            >
+              {t('linksUi.toolbar.settings')}
+            </Button>
+            <Button
+              variant="secondary"
+              icon={<Download className="size-4" aria-hidden />}
+              onClick={() => setExporting(true)}
+            >
+              {t('linksUi.toolbar.export')}
+            </Button>
+            <Button icon={<Upload className="size-4" aria-hidden />} onClick={() => setUpload(true)}>
+              {t('linksUi.toolbar.upload')}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <HeaderSkeleton />
+      )}
+      <div className="space-y-5">
+        <TypeTabs
+          value={route.type}
+          counts={counts.data}
+          onChange={(type) => navigate(to(listPath('campaign', { type, tier, id: route.id })))}
+        />
+        <LinkSummary query={base} />
+        <LinksWorkspace
+          base={base}
+          type={route.type}
+          list={list}
+          taskScope={{ campaign: route.id }}
+          projectId={c?.projectId}
+          onUpload={() => setUpload(true)}
+          onSelectionChange={setSelected}
+        />
+      </div>
+      <UploadModal open={upload} onOpenChange={setUpload} campaignId={route.id} />
+      <ExportModal
+        open={exporting}
+        onOpenChange={setExporting}
+        query={{ ...base, ...filterQuery(list.filters) }}
+        selected={selected}
+      />
+      {campaign.data ? (
+        <CampaignSettingsModal campaign={campaign.data} open={settings} onOpenChange={setSettings} />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { useQuery } from '@tanstack/react-query';
+import { Coins } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { Query } from '@/api/client.ts';
+import { Alert } from '@/ui/Alert.tsx';
+import { Button } from '@/ui/Button.tsx';
+import { Modal } from '@/ui/Modal.tsx';
+import { Spinner } from '@/ui/Spinner.tsx';
+import { tasksApi } from './api.ts';
+
+/** A paid task shows its cost (`actions/{code}/balance` → data.attributes.cost) before it starts. */
+export function CostDialog({
+  open,
+  onOpenChange,
+  code,
+  query,
+  pending,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  code: number;
+  query: Query;
+  pending: boolean;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation();
+  const cost = useQuery({
+    queryKey: ['actions', 'balance', code, query],
+    enabled: open,
+    staleTime: 0,
+    queryFn: () => tasksApi.balance(code, query),
+  });
+  const short = cost.data ? cost.data.cost > cost.data.balance : false;
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('linksUi.bulk.costTitle')}
+      closeLabel={t('common.close')}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            {t('common.cancel')}
+          </Button>
+          <Button onClick={onConfirm} loading={pending} disabled={!cost.data}>
+            {t('linksUi.bulk.start')}
+          </Button>
+        </>
+      }
+    >
+      {cost.isPending ? (
+        <p className="flex items-center gap-2 text-sm text-ink-muted">
+          <Spinner className="size-4" /> {t('linksUi.bulk.costLoading')}
+        </p>
+      ) : cost.isError ? (
+        <Alert tone="error">{cost.error.message}</Alert>
+      ) : (
+        <div className="flex gap-3">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-amber-50 text-amber-600">
+            <Coins className="size-5" aria-hidden />
+          </span>
+          <p className="text-sm text-ink-muted" data-testid="task-cost">
+            {t('linksUi.bulk.costBody', {
+              count: cost.data.count,
+              cost: cost.data.cost,
+              balance: cost.data.balance,
+            })}
+          </p>
+        </div>
+      )}
+      {short ? (
+        <Alert tone="warning" className="mt-4">
+          {t('tasks.errors.insufficientBalance', { required: cost.data?.cost, balance: cost.data?.balance })}
+        </Alert>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,339 @@
+import { issuesToFieldErrors, ZUpdateLinkRequest } from '@linkwatch/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ExternalLink, Pencil, RefreshCw, Trash2 } from 'lucide-react';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/api/client.ts';
+import { notify } from '@/app/notices.ts';
+import { currentLocale } from '@/lib/i18n.ts';
+import { Alert } from '@/ui/Alert.tsx';
+import { Badge } from '@/ui/Badge.tsx';
+import { Button } from '@/ui/Button.tsx';
+import { cn } from '@/ui/cn.ts';
+import { ConfirmDialog } from '@/ui/Dialog.tsx';
+import { Drawer } from '@/ui/Drawer.tsx';
+import { Field } from '@/ui/Field.tsx';
+import { inputClass } from '@/ui/Input.tsx';
+import { Skeleton } from '@/ui/Spinner.tsx';
+import { TextField } from '@/ui/TextField.tsx';
+import { type Backlink, type Link, linkKeys, linksApi, useLinkDetails } from './api.ts';
+import { IndexingBadge, ResponseCodeBadge, useFormatDate } from './cells.tsx';
+
+function Section({ title, children, count }: { title: string; children: ReactNode; count?: number }) {
+  return (
+    <section className="mt-7 first:mt-0">
+      <h3 className="mb-3 flex items-center gap-2 text-sm font-semibold text-ink">
+        {title}
+        {count !== undefined ? <Badge>{count}</Badge> : null}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+function EditLink({ link, onDone }: { link: Link; onDone: () => void }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [url, setUrl] = useState(link.attributes.urlWithoutProtocol);
+  const [comment, setComment] = useState(link.attributes.comment ?? '');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const save = useMutation({
+    mutationFn: (payload: { url: string; comment: string | null }) => linksApi.update(link.id, payload),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: linkKeys.all });
+      notify.success(t('linksUi.panel.saved'));
+      onDone();
+    },
+    onError: (error) => {
+      if (isApiError(error, 422)) setErrors(error.fieldErrors);
+      else setErrors({ _: [error.message] });
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setErrors({});
+    const payload = { url: url.trim(), comment: comment.trim() || null };
+    const parsed = ZUpdateLinkRequest.safeParse(payload);
+    if (!parsed.success) return setErrors(issuesToFieldErrors(parsed.error.issues, currentLocale()));
+    save.mutate(payload);
+  };
+  return (
+    <form onSubmit={submit} className="space-y-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200" noValidate>
+      <TextField
+        label={t('linksUi.panel.url')}
+        name="url"
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+        hint={t('linksUi.panel.urlHint')}
+        error={errors.url}
+      />
+      <Field label={t('linksUi.panel.comment')} error={errors.comment}>
+        {(control) => (
+          <textarea
+            {...control}
+            name="comment"
+            rows={3}
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+            className={cn(inputClass, 'h-auto py-2')}
+          />
+        )}
+      </Field>
+      {errors._ ? <Alert tone="error">{errors._.join(' ')}</Alert> : null}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" size="sm" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" size="sm" loading={save.isPending}>
+          {t('common.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function BacklinksTable({ backlinks, onDelete }: { backlinks: Backlink[]; onDelete: (b: Backlink) => void }) {
+  const { t } = useTranslation();
+  if (backlinks.length === 0)
+    return <p className="text-sm text-ink-subtle">{t('linksUi.panel.noBacklinks')}</p>;
+  return (
+    <ul className="space-y-2">
+      {backlinks.map((b) => (
+        <li key={b.id} className="rounded-lg p-3 ring-1 ring-slate-200" data-backlink>
+          <div className="flex items-start gap-3">
+            <div className="min-w-0 flex-1">
+              <p className="font-medium text-ink">
+                {b.attributes.anchor ? (
+                  `“${b.attributes.anchor}”`
+                ) : (
+                  <span className="text-ink-subtle">{t('links.noAnchor')}</span>
+                )}
+              </p>
+              <p className="mt-0.5 truncate text-xs text-ink-subtle" title={b.attributes.acceptor}>
+                {t('linksUi.panel.acceptor')}: {b.attributes.acceptor}
+              </p>
+              <div className="mt-2 flex flex-wrap gap-1.5">
+                <Badge tone={b.attributes.attribute === 'dofollow' ? 'success' : 'warning'}>
+                  {t('linksUi.panel.rel')}: {b.attributes.attribute}
+                </Badge>
+                <Badge tone="brand">
+                  {t('linksUi.panel.kind')}: {b.attributes.typeText}
+                </Badge>
+              </div>
+              {b.attributes.textBefore || b.attributes.textAfter ? (
+                <p className="mt-2 text-xs leading-5 text-ink-muted">
+                  <span className="sr-only">{t('linksUi.panel.context')}: </span>…{b.attributes.textBefore}{' '}
+                  <mark className="rounded bg-amber-100 px-0.5 text-ink">{b.attributes.anchor}</mark>{' '}
+                  {b.attributes.textAfter}…
+                </p>
+              ) : null}
+            </div>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8 text-slate-400 hover:text-rose-600"
+              aria-label={t('linksUi.panel.deleteBacklink')}
+              onClick={() => onDelete(b)}
+            >
+              <Trash2 className="size-4" aria-hidden />
+            </Button>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The link side panel: details, status code, robots and indexing, backlinks (deletable), history. */
+export function LinkDrawer({ linkId, onClose }: { linkId: number | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const formatDate = useFormatDate();
+  const details = useLinkDetails(linkId);
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState<Backlink | null>(null);
+  const removeBacklink = useMutation({
+    mutationFn: (b: Backlink) => linksApi.deleteBacklink(b.id),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: linkKeys.all });
+      notify.success(t('linksUi.panel.backlinkDeleted'));
+    },
+    onError: (error) => notify.error(error.message),
+  });
+  const link = details.data?.link;
+  const a = link?.attributes;
+  const typeName = a
+    ? t(`linksUi.types.${a.listType === 1 ? 'history' : a.listType === 3 ? 'disallow' : 'active'}`)
+    : '';
+
+  const rows: [string, ReactNode][] = a
+    ? [
+        [t('linksUi.panel.responseCode'), <ResponseCodeBadge key="c" link={a} />],
+        [t('linksUi.panel.indexing'), <IndexingBadge key="i" link={a} />],
+        [t('linksUi.panel.robots'), a.indexingCapabilityText ?? '—'],
+        [t('linksUi.panel.metaRobots'), a.metaRobots ?? '—'],
+        [t('linksUi.panel.redirect'), a.redirect ?? '—'],
+        [t('linksUi.panel.list'), typeName],
+        [t('linksUi.panel.lastCheck'), formatDate(a.dateCheckData, true)],
+        [t('linksUi.panel.indexingChecked'), formatDate(a.dateCheckIndexing, true)],
+        [t('linksUi.panel.addedToIndex'), formatDate(a.dateAddIndex, true)],
+        [t('linksUi.panel.added'), formatDate(a.createdAt, true)],
+      ]
+    : [];
+
+  return (
+    <>
+      <Drawer
+        open={linkId !== null}
+        onOpenChange={(open) => {
+          if (!open) {
+            setEditing(false);
+            onClose();
+          }
+        }}
+        title={a?.urlWithoutProtocol ?? t('linksUi.panel.title')}
+        description={a?.title ?? undefined}
+        closeLabel={t('common.close')}
+        actions={
+          <>
+            {a ? (
+              <Button variant="ghost" size="icon" asChild>
+                <a
+                  href={a.url}
+                  target="_blank"
+                  rel="noopener noreferrer nofollow"
+                  aria-label={t('linksUi.table.openExternal')}
+                >
+                  <ExternalLink className="size-4" aria-hidden />
+                </a>
+              </Button>
+            ) : null}
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={t('linksUi.panel.refresh')}
+              title={t('linksUi.panel.refresh')}
+              onClick={() => details.refetch()}
+              disabled={details.isFetching}
+            >
+              <RefreshCw className={cn('size-4', details.isFetching && 'animate-spin')} aria-hidden />
+            </Button>
+          </>
+        }
+      >
+        {details.isPending ? (
+          <div className="space-y-3" aria-hidden>
+            <Skeleton className="h-24 w-full" />
+            <Skeleton className="h-40 w-full" />
+          </div>
+        ) : details.isError ? (
+          <Alert tone="error">{t('linksUi.panel.loadFailed')}</Alert>
+        ) : link && a ? (
+          <>
+            <Section title={t('linksUi.panel.details')}>
+              {editing ? (
+                <EditLink link={link} onDone={() => setEditing(false)} />
+              ) : (
+                <>
+                  <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
+                    {rows.map(([label, value]) => (
+                      <div key={label} className="min-w-0">
+                        <dt className="text-xs text-ink-subtle">{label}</dt>
+                        <dd className="mt-0.5 truncate text-sm text-ink">{value}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                  <div className="mt-4 rounded-lg bg-slate-50 p-3 text-sm">
+                    <p className="text-xs text-ink-subtle">{t('linksUi.panel.comment')}</p>
+                    <p className="mt-0.5 whitespace-pre-wrap text-ink">{a.comment || '—'}</p>
+                  </div>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    className="mt-3"
+                    icon={<Pencil className="size-3.5" aria-hidden />}
+                    onClick={() => setEditing(true)}
+                  >
+                    {t('linksUi.panel.edit')}
+                  </Button>
+                </>
+              )}
+            </Section>
+            <Section title={t('linksUi.panel.backlinks')} count={details.data.backlinks.length}>
+              <BacklinksTable backlinks={details.data.backlinks} onDelete={setDeleting} />
+            </Section>
+            <Section title={t('linksUi.panel.history')}>
+              {details.data.histories.length === 0 ? (
+                <p className="text-sm text-ink-subtle">{t('linksUi.panel.noHistory')}</p>
+              ) : (
+                <table className="w-full text-sm">
+                  <thead className="text-left text-xs text-ink-subtle">
+                    <tr>
+                      <th scope="col" className="py-1.5 font-medium">
+                        {t('linksUi.panel.date')}
+                      </th>
+                      <th scope="col" className="py-1.5 font-medium">
+                        {t('linksUi.panel.status')}
+                      </th>
+                      <th scope="col" className="py-1.5 font-medium">
+                        {t('linksUi.panel.responseCode')}
+                      </th>
+                      <th scope="col" className="py-1.5 font-medium">
+                        {t('linksUi.panel.source')}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {details.data.histories.map((h) => (
+                      <tr key={h.id} className="border-t border-slate-100">
+                        <td className="py-2 whitespace-nowrap text-ink-muted">
+                          {formatDate(h.attributes.date, true)}
+                        </td>
+                        <td className="py-2">
+                          <Badge
+                            tone={
+                              h.attributes.statusId === 3
+                                ? 'danger'
+                                : h.attributes.statusId === 2
+                                  ? 'success'
+                                  : 'brand'
+                            }
+                          >
+                            {h.attributes.statusText}
+                          </Badge>
+                        </td>
+                        <td className="py-2 tabular-nums">{h.attributes.responseCode ?? '—'}</td>
+                        <td className="py-2 text-ink-muted">{h.attributes.crawlerText ?? '—'}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </Section>
+            {details.data.indexHistories.length > 0 ? (
+              <Section title={t('linksUi.panel.indexHistory')}>
+                <ul className="space-y-1.5 text-sm">
+                  {details.data.indexHistories.map((h) => (
+                    <li key={h.id} className="flex justify-between gap-3">
+                      <span className="text-ink-muted">{formatDate(h.attributes.createdAt, true)}</span>
+                      <span>{h.attributes.valueText}</span>
+                    </li>
+                  ))}
+                </ul>
+              </Section>
+            ) : null}
+          </>
+        ) : null}
+      </Drawer>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t('linksUi.panel.deleteBacklinkTitle')}
+        body={t('linksUi.panel.deleteBacklinkBody', { acceptor: deleting?.attributes.acceptor ?? '' })}
+        cancelLabel={t('common.cancel')}
+        confirmLabel={t('linksUi.panel.deleteBacklink')}
+        onConfirm={() => deleting && removeBacklink.mutate(deleting)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+import { REL_ATTRIBUTES, RobotsStatus } from '@linkwatch/shared';
+import { Search, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/ui/Button.tsx';
+import { Input } from '@/ui/Input.tsx';
+import { Select } from '@/ui/Select.tsx';
+import type { ListFilters } from './listState.ts';
+
+const QUERY_DELAY_MS = 300;
+
+type Props = {
+  filters: ListFilters;
+  onChange: (key: keyof ListFilters, value: string) => void;
+  onReset: () => void;
+  hasFilters: boolean;
+  /** The search page only needs the query box. */
+  queryOnly?: boolean;
+};
+
+/** Query box and the select filters of the links table (response group, indexing, robots, rel). */
+export function LinkFilters({ filters, onChange, onReset, hasFilters, queryOnly = false }: Props) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(filters.query);
+
+  useEffect(() => setText(filters.query), [filters.query]);
+  useEffect(() => {
+    if (text === filters.query) return;
+    const timer = setTimeout(() => onChange('query', text), QUERY_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, filters.query, onChange]);
+
+  const all = t('linksUi.filters.all');
+  // The server's texts for the spec's robots codes (the `links` namespace).
+  const robotsTexts = t('links.robotsStatus', { returnObjects: true }) as Record<string, string>;
+  const robots = Object.values(RobotsStatus).map((v) => ({
+    value: String(v),
+    label: robotsTexts[v] ?? String(v),
+  }));
+
+  return (
+    <search aria-label={t('linksUi.filters.label')} className="flex flex-wrap items-center gap-2">
+      <div className="relative min-w-56 flex-1">
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+          aria-hidden
+        />
+        <Input
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') onChange('query', text);
+          }}
+          placeholder={t('linksUi.filters.query')}
+          aria-label={t('linksUi.filters.query')}
+          className="h-9 pl-9"
+        />
+      </div>
+      {queryOnly ? null : (
+        <>
+          <Select
+            size="sm"
+            className="w-40"
+            aria-label={t('linksUi.filters.responseCode')}
+            value={filters.code}
+            onChange={(e) => onChange('code', e.target.value)}
+            placeholder={`${t('linksUi.filters.responseCode')}: ${all}`}
+            options={[
+              { value: 'good', label: t('linksUi.filters.codes.good') },
+              { value: 'bad', label: t('linksUi.filters.codes.bad') },
+              ...(['1', '2', '3', '4'] as const).map((g) => ({
+                value: g,
+                label: t(`linksUi.filters.codes.g${g}`),
+              })),
+            ]}
+          />
+          <Select
+            size="sm"
+            className="w-40"
+            aria-label={t('linksUi.filters.indexing')}
+            value={filters.indexing}
+            onChange={(e) => onChange('indexing', e.target.value)}
+            placeholder={`${t('linksUi.filters.indexing')}: ${all}`}
+            options={(['0', '1', '2'] as const).map((v) => ({
+              value: v,
+              label: t(`linksUi.filters.indexingValues.v${v}`),
+            }))}
+          />
+          <Select
+            size="sm"
+            className="w-40"
+            aria-label={t('linksUi.filters.robots')}
+            value={filters.robots}
+            onChange={(e) => onChange('robots', e.target.value)}
+            placeholder={`${t('linksUi.filters.robots')}: ${all}`}
+            options={robots}
+          />
+          <Select
+            size="sm"
+            className="w-36"
+            aria-label={t('linksUi.filters.rel')}
+            value={filters.rel}
+            onChange={(e) => onChange('rel', e.target.value)}
+            placeholder={`${t('linksUi.filters.rel')}: ${all}`}
+            options={REL_ATTRIBUTES.map((r) => ({ value: r, label: r }))}
+          />
+        </>
+      )}
+      {hasFilters ? (
+        <Button variant="ghost" size="sm" icon={<X className="size-4" aria-hidden />} onClick={onReset}>
+          {t('linksUi.filters.reset')}
+        </Button>
+      ) : null}
+    </search>
+  );
+}

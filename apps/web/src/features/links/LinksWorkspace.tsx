@@ -1,0 +1,219 @@
+import { PAGE_SIZES } from '@linkwatch/shared';
+import { LayoutList, Rows3, SearchX, Upload } from 'lucide-react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Query } from '@/api/client.ts';
+import { Button } from '@/ui/Button.tsx';
+import { Card } from '@/ui/Card.tsx';
+import { EmptyState } from '@/ui/EmptyState.tsx';
+import { Pagination } from '@/ui/Pagination.tsx';
+import { SegmentedTabs } from '@/ui/SegmentedTabs.tsx';
+import { Select } from '@/ui/Select.tsx';
+import { type Link, useLinks } from './api.ts';
+import { BulkBar } from './BulkBar.tsx';
+import { CommentModal } from './CommentModal.tsx';
+import { LinkDrawer } from './LinkDrawer.tsx';
+import { LinkFilters } from './LinkFilters.tsx';
+import { LinksTable } from './LinksTable.tsx';
+import { filterQuery, type useListState, useViewType } from './listState.ts';
+import type { ListType } from './route.ts';
+
+type Props = {
+  /** The list's scope and tab (`filter[campaign]` or `filter[project]`+`filter[tier]`, `filter[type]`). */
+  base: Query;
+  type: ListType;
+  list: ReturnType<typeof useListState>;
+  /** Extra query of bulk tasks (the campaign of a campaign page). */
+  taskScope?: Query;
+  projectId?: string | number;
+  onUpload?: () => void;
+  queryOnly?: boolean;
+  campaignName?: (id: number) => string | undefined;
+  /** Lifts the ticked ids to the page (the export modal exports them). */
+  onSelectionChange?: (ids: number[]) => void;
+  emptyBody?: ReactNode;
+  /** The search page waits for a query before listing anything. */
+  idle?: ReactNode;
+};
+
+/** Filters, the selected-count bar, the table, pagination and page size, the side panel. */
+export function LinksWorkspace({
+  base,
+  type,
+  list,
+  taskScope = {},
+  projectId,
+  onUpload,
+  queryOnly,
+  campaignName,
+  onSelectionChange,
+  emptyBody,
+  idle,
+}: Props) {
+  const { t } = useTranslation();
+  const [view, setView] = useViewType();
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [opened, setOpened] = useState<number | null>(null);
+  const [commenting, setCommenting] = useState<Link | null>(null);
+  const query = useMemo(
+    () => ({ ...base, ...filterQuery(list.filters), 'page[number]': list.page, 'page[size]': list.size }),
+    [base, list.filters, list.page, list.size],
+  );
+  const links = useLinks(query, !idle);
+  const rows = links.data?.data ?? [];
+  const meta = links.data?.meta.page;
+  const key = JSON.stringify(query);
+
+  // A new page, tab or filter starts with nothing ticked.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset whenever the query changes
+  useEffect(() => setSelected(new Set()), [key]);
+  useEffect(() => onSelectionChange?.([...selected]), [selected, onSelectionChange]);
+
+  const toggle = (id: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const toggleAll = (checked: boolean) => setSelected(checked ? new Set(rows.map((r) => r.id)) : new Set());
+
+  const message = links.isError ? (
+    <EmptyState
+      icon={<SearchX className="size-6" aria-hidden />}
+      title={t('linksUi.table.loadFailed')}
+      body={links.error.message}
+      action={
+        <Button variant="secondary" onClick={() => links.refetch()}>
+          {t('common.retry')}
+        </Button>
+      }
+    />
+  ) : list.hasFilters ? (
+    <EmptyState
+      icon={<SearchX className="size-6" aria-hidden />}
+      title={t('linksUi.table.emptyFiltered')}
+      action={
+        <Button variant="secondary" onClick={list.resetFilters}>
+          {t('linksUi.filters.reset')}
+        </Button>
+      }
+    />
+  ) : (
+    <EmptyState
+      icon={<Upload className="size-6" aria-hidden />}
+      title={t('linksUi.table.emptyTitle')}
+      body={emptyBody ?? (type === 'active' ? t('linksUi.table.emptyActive') : t('linksUi.table.emptyOther'))}
+      action={
+        onUpload && type === 'active' ? (
+          <Button icon={<Upload className="size-4" aria-hidden />} onClick={onUpload}>
+            {t('linksUi.toolbar.upload')}
+          </Button>
+        ) : undefined
+      }
+    />
+  );
+
+  const from = meta && meta.total > 0 ? (meta.currentPage - 1) * meta.perPage + 1 : 0;
+  const to = meta ? Math.min(meta.currentPage * meta.perPage, meta.total) : 0;
+
+  return (
+    <Card className="overflow-hidden">
+      <div className="flex flex-wrap items-center gap-3 border-b border-line px-5 py-3">
+        <div className="min-w-0 flex-1">
+          <LinkFilters
+            filters={list.filters}
+            onChange={list.setFilter}
+            onReset={list.resetFilters}
+            hasFilters={list.hasFilters}
+            queryOnly={queryOnly}
+          />
+        </div>
+        <SegmentedTabs
+          label={t('linksUi.table.view')}
+          value={view}
+          onChange={setView}
+          items={[
+            {
+              value: 'table',
+              label: (
+                <>
+                  <LayoutList className="size-4" aria-hidden />
+                  <span className="sr-only sm:not-sr-only">{t('linksUi.table.viewTable')}</span>
+                </>
+              ),
+            },
+            {
+              value: 'compact',
+              label: (
+                <>
+                  <Rows3 className="size-4" aria-hidden />
+                  <span className="sr-only sm:not-sr-only">{t('linksUi.table.viewCompact')}</span>
+                </>
+              ),
+            },
+          ]}
+        />
+      </div>
+      <BulkBar
+        type={type}
+        selected={[...selected]}
+        scope={taskScope}
+        onClear={() => setSelected(new Set())}
+        projectId={projectId}
+      />
+      {idle ?? (
+        <div
+          aria-busy={links.isFetching}
+          className={links.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+        >
+          <LinksTable
+            links={rows}
+            loading={links.isPending}
+            view={view}
+            selected={selected}
+            onToggle={toggle}
+            onToggleAll={toggleAll}
+            onOpen={(link) => setOpened(link.id)}
+            onComment={setCommenting}
+            message={message}
+            campaignName={campaignName}
+          />
+        </div>
+      )}
+      {meta && meta.total > 0 && !idle ? (
+        <div className="flex flex-wrap items-center justify-between gap-3 px-5 py-3">
+          <div className="flex items-center gap-3 text-sm text-ink-muted">
+            <span className="flex items-center gap-2">
+              <span aria-hidden>{t('linksUi.table.pageSize')}</span>
+              <Select
+                aria-label={t('linksUi.table.pageSize')}
+                size="sm"
+                className="w-20"
+                value={String(list.size)}
+                onChange={(e) => list.setSize(Number(e.target.value))}
+                options={PAGE_SIZES.map((s) => ({ value: String(s), label: String(s) }))}
+              />
+            </span>
+            <span className="tabular-nums" data-testid="links-range">
+              {t('linksUi.table.range', { from, to, total: meta.total })}
+            </span>
+          </div>
+          <Pagination
+            page={meta.currentPage}
+            lastPage={meta.lastPage}
+            onPage={list.setPage}
+            labels={{
+              nav: t('linksUi.table.pagination'),
+              previous: t('linksUi.table.previous'),
+              next: t('linksUi.table.next'),
+              page: (page) => t('linksUi.table.page', { page }),
+            }}
+          />
+        </div>
+      ) : null}
+      <LinkDrawer linkId={opened} onClose={() => setOpened(null)} />
+      <CommentModal link={commenting} onClose={() => setCommenting(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,77 @@
+import { ChevronRight } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isApiError } from '@/api/client.ts';
+import { useLocalePath } from '@/app/locale.tsx';
+import { ErrorPage } from '@/app/pages/ErrorPage.tsx';
+import { NotFoundPage } from '@/app/pages/NotFoundPage.tsx';
+import { SegmentedTabs } from '@/ui/SegmentedTabs.tsx';
+import { Skeleton } from '@/ui/Spinner.tsx';
+import type { LinkCounts } from './api.ts';
+import { LIST_TYPES, type ListType } from './route.ts';
+
+export function Breadcrumbs({ items }: { items: { label: ReactNode; to?: string }[] }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  return (
+    <nav aria-label={t('linksUi.breadcrumbs')} className="mb-2">
+      <ol className="flex flex-wrap items-center gap-1 text-sm text-ink-subtle">
+        {items.map((item, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: positional trail
+          <li key={i} className="flex items-center gap-1">
+            {i > 0 ? <ChevronRight className="size-3.5" aria-hidden /> : null}
+            {item.to ? (
+              <Link to={to(item.to)} className="hover:text-ink">
+                {item.label}
+              </Link>
+            ) : (
+              <span aria-current="page">{item.label}</span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+/** Active, history and disallow, each with its count (`links/counts`). */
+export function TypeTabs({
+  value,
+  counts,
+  onChange,
+}: {
+  value: ListType;
+  counts?: LinkCounts;
+  onChange: (type: ListType) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SegmentedTabs
+      label={t('linksUi.tabsLabel')}
+      value={value}
+      onChange={onChange}
+      items={LIST_TYPES.map((type) => ({
+        value: type,
+        label: t(`linksUi.types.${type}`),
+        count: counts?.[type] ?? null,
+      }))}
+    />
+  );
+}
+
+/** 404 of the API reads as the 404 page; other failures as the error page. */
+export function LoadFailure({ error }: { error: unknown }) {
+  if (isApiError(error, 404)) return <NotFoundPage />;
+  const status = isApiError(error) && error.status ? error.status : 500;
+  return <ErrorPage status={status} message={error instanceof Error ? error.message : undefined} />;
+}
+
+export function HeaderSkeleton() {
+  return (
+    <div className="mb-6 space-y-2" aria-hidden>
+      <Skeleton className="h-4 w-40" />
+      <Skeleton className="h-8 w-72" />
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+import { Anchor, Download, History, Plus, Settings, Upload } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useCreateCampaign } from '@/app/createCampaign.tsx';
+import { useLocalePath } from '@/app/locale.tsx';
+import { NotFoundPage } from '@/app/pages/NotFoundPage.tsx';
+import { useCampaigns, useProject } from '@/features/projects/api.ts';
+import { ProjectSettingsModal } from '@/features/projects/SettingsModals.tsx';
+import { Button, buttonClass } from '@/ui/Button.tsx';
+import { SegmentedTabs } from '@/ui/SegmentedTabs.tsx';
+import { useLinkCounts } from './api.ts';
+import { ExportModal } from './ExportModal.tsx';
+import { LinkSummary } from './LinkSummary.tsx';
+import { LinksWorkspace } from './LinksWorkspace.tsx';
+import { Breadcrumbs, HeaderSkeleton, LoadFailure, TypeTabs } from './ListPageParts.tsx';
+import { filterQuery, useListState } from './listState.ts';
+import { LIST_TYPE_CODE, listPath, parseListRoute } from './route.ts';
+import { UploadModal } from './UploadModal.tsx';
+
+/** `/project/{type?}/{tier?}/{id}`: every link of a project at one tier, with its campaigns. */
+export default function ProjectPage() {
+  const route = parseListRoute(useParams());
+  return route ? <ProjectLinks route={route} /> : <NotFoundPage />;
+}
+
+function ProjectLinks({ route }: { route: NonNullable<ReturnType<typeof parseListRoute>> }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const navigate = useNavigate();
+  const list = useListState();
+  const { setOpen: openCreate } = useCreateCampaign();
+  const tier = route.tier ?? 1;
+  const project = useProject(route.id);
+  const campaigns = useCampaigns({ project: route.id, tier });
+  const [upload, setUpload] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [settings, setSettings] = useState(false);
+  const [selected, setSelected] = useState<number[]>([]);
+  const scope = useMemo(() => ({ 'filter[project]': route.id, 'filter[tier]': tier }), [route.id, tier]);
+  const base = useMemo(() => ({ ...scope, 'filter[type]': LIST_TYPE_CODE[route.type] }), [scope, route.type]);
+  const counts = useLinkCounts(scope);
+  const names = useMemo(
+    () => new Map((campaigns.data ?? []).map((c) => [Number(c.id), c.attributes.name])),
+    [campaigns.data],
+  );
+
+  if (project.isError) return <LoadFailure error={project.error} />;
+  const p = project.data?.attributes;
+  const go = (next: { type?: typeof route.type; tier?: number }) =>
+    navigate(
+      to(listPath('project', { type: next.type ?? route.type, tier: next.tier ?? tier, id: route.id })),
+    );
+
+  return (
+    <>
+      {p ? (
+        <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+          <div className="min-w-0">
+            <Breadcrumbs items={[{ label: t('shell.nav.dashboard'), to: '/' }, { label: p.name }]} />
+            <h1 className="truncate text-2xl font-semibold tracking-tight text-ink">{p.name}</h1>
+            <p className="mt-1 truncate text-sm text-ink-muted">
+              {t('linksUi.projectDomains', { domains: p.domains.join(', ') })}
+            </p>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <Link to={to(`/anchors/${route.id}/${tier}`)} className={buttonClass({ variant: 'ghost' })}>
+              <Anchor className="size-4" aria-hidden />
+              {t('linksUi.toolbar.anchors')}
+            </Link>
+            <Link
+              to={to(`/project/${tier}/${route.id}/index-history`)}
+              className={buttonClass({ variant: 'ghost' })}
+            >
+              <History className="size-4" aria-hidden />
+              {t('linksUi.toolbar.indexHistory')}
+            </Link>
+            <Button
+              variant="secondary"
+              icon={<Settings className="size-4" aria-hidden />}
+              onClick={() => setSettings(true)}
+            >
+              {t('linksUi.toolbar.settings')}
+            </Button>
+            <Button
+              variant="secondary"
+              icon={<Download className="size-4" aria-hidden />}
+              onClick={() => setExporting(true)}
+            >
+              {t('linksUi.toolbar.export')}
+            </Button>
+            <Button icon={<Upload className="size-4" aria-hidden />} onClick={() => setUpload(true)}>
+              {t('linksUi.toolbar.upload')}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <HeaderSkeleton />
+      )}
+      <div className="space-y-5">
+        <div className="flex flex-wrap items-center gap-3">
+          <SegmentedTabs
+            label={t('linksUi.tierLabel')}
+            value={String(tier) as '1' | '2'}
+            onChange={(next) => go({ tier: Number(next) })}
+            items={(['1', '2'] as const).map((v) => ({ value: v, label: t(`projects.tier.t${v}`) }))}
+          />
+          <TypeTabs value={route.type} counts={counts.data} onChange={(type) => go({ type })} />
+        </div>
+        <section aria-labelledby="project-campaigns" className="flex flex-wrap items-center gap-2">
+          <h2 id="project-campaigns" className="mr-1 text-sm font-medium text-ink-muted">
+            {t('linksUi.campaigns')}:
+          </h2>
+          {(campaigns.data ?? []).map((c) => (
+            <Link
+              key={c.id}
+              to={to(listPath('campaign', { type: 'active', tier, id: c.id }))}
+              className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm text-ink shadow-sm ring-1 ring-slate-200 hover:ring-brand-300"
+            >
+              {c.attributes.name}
+              <span className="text-xs text-ink-subtle tabular-nums">
+                {t('linksUi.campaignLinks', { count: c.attributes.linksCount ?? 0 })}
+              </span>
+            </Link>
+          ))}
+          {campaigns.data?.length === 0 ? (
+            <span className="text-sm text-ink-subtle">{t('linksUi.noCampaigns')}</span>
+          ) : null}
+          <Button
+            variant="ghost"
+            size="sm"
+            icon={<Plus className="size-4" aria-hidden />}
+            onClick={() => openCreate(true)}
+          >
+            {t('shell.createCampaign')}
+          </Button>
+        </section>
+        <LinkSummary query={base} />
+        <LinksWorkspace
+          base={base}
+          type={route.type}
+          list={list}
+          projectId={route.id}
+          onUpload={() => setUpload(true)}
+          onSelectionChange={setSelected}
+          campaignName={(id) => names.get(id)}
+        />
+      </div>
+      <UploadModal open={upload} onOpenChange={setUpload} projectId={route.id} tier={tier} />
+      <ExportModal
+        open={exporting}
+        onOpenChange={setExporting}
+        query={{ ...base, ...filterQuery(list.filters) }}
+        selected={selected}
+      />
+      {project.data ? (
+        <ProjectSettingsModal project={project.data} open={settings} onOpenChange={setSettings} />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,226 @@
+import { LINK_UPLOAD_EXTENSIONS } from '@linkwatch/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FileSpreadsheet, FileText, UploadCloud, X } from 'lucide-react';
+import { type DragEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/api/client.ts';
+import { useCampaigns } from '@/features/projects/api.ts';
+import { Alert } from '@/ui/Alert.tsx';
+import { Button } from '@/ui/Button.tsx';
+import { cn } from '@/ui/cn.ts';
+import { Field } from '@/ui/Field.tsx';
+import { Modal } from '@/ui/Modal.tsx';
+import { ProgressBar } from '@/ui/ProgressBar.tsx';
+import { Select } from '@/ui/Select.tsx';
+import { linkKeys } from './api.ts';
+import { UploadResult } from './UploadResult.tsx';
+import { uploadLinks } from './uploadFile.ts';
+
+const ACCEPT = LINK_UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',');
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+type UploadModalProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The campaign page's campaign; on a project page the user picks one of its campaigns. */
+  campaignId?: string | number;
+  projectId?: string | number;
+  tier?: number;
+};
+
+/** spec point 2: upload-links modal with drag and drop (a 130 px area), a file picker and progress. */
+export function UploadModal({ open, onOpenChange, campaignId, projectId, tier }: UploadModalProps) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const [chosenCampaign, setChosenCampaign] = useState('');
+  const campaigns = useCampaigns(
+    { project: projectId, tier },
+    open && campaignId === undefined && projectId !== undefined,
+  );
+  const target = campaignId ?? chosenCampaign;
+
+  const upload = useMutation({
+    mutationFn: (picked: File) => uploadLinks({ campaign: target, file: picked, onProgress: setProgress }),
+    onSuccess: () => client.invalidateQueries({ queryKey: linkKeys.all }),
+  });
+  const errors = isApiError(upload.error, 422) ? upload.error.fieldErrors : {};
+  const generalError =
+    upload.error && !errors.file && !errors.campaign ? (upload.error as Error).message : null;
+
+  const reset = () => {
+    setFile(null);
+    setProgress(0);
+    upload.reset();
+    if (inputRef.current) inputRef.current.value = '';
+  };
+  const change = (next: boolean) => {
+    if (!next) reset();
+    onOpenChange(next);
+  };
+  const pick = (picked: File | undefined) => {
+    if (!picked) return;
+    upload.reset();
+    setProgress(0);
+    setFile(picked);
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    pick(e.dataTransfer.files[0]);
+  };
+
+  const result = upload.data;
+  const Icon = file?.name.toLowerCase().endsWith('.txt') ? FileText : FileSpreadsheet;
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={change}
+      title={t('linksUi.upload.title')}
+      description={t('linksUi.upload.description')}
+      closeLabel={t('common.close')}
+      footer={
+        result ? (
+          <>
+            <Button variant="secondary" onClick={reset}>
+              {t('linksUi.upload.another')}
+            </Button>
+            <Button onClick={() => change(false)}>{t('linksUi.upload.done')}</Button>
+          </>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={() => change(false)}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              onClick={() => file && upload.mutate(file)}
+              disabled={!file || !target}
+              loading={upload.isPending}
+            >
+              {t('linksUi.upload.submit')}
+            </Button>
+          </>
+        )
+      }
+    >
+      {result ? (
+        <div className="space-y-3">
+          <Alert tone="success">{t('linksUi.upload.doneTitle')}</Alert>
+          <UploadResult result={result} />
+        </div>
+      ) : (
+        <div className="space-y-4">
+          {campaignId === undefined ? (
+            <Field label={t('linksUi.upload.campaign')} error={errors.campaign}>
+              {(control) => (
+                <Select
+                  {...control}
+                  name="campaign"
+                  className="w-full"
+                  value={chosenCampaign}
+                  onChange={(e) => setChosenCampaign(e.target.value)}
+                  placeholder={t('linksUi.upload.campaignPlaceholder')}
+                  options={(campaigns.data ?? []).map((c) => ({
+                    value: String(c.id),
+                    label: c.attributes.name,
+                  }))}
+                />
+              )}
+            </Field>
+          ) : null}
+          <div>
+            <label
+              htmlFor={inputId}
+              onDragOver={(e) => {
+                e.preventDefault();
+                setDragging(true);
+              }}
+              onDragLeave={() => setDragging(false)}
+              onDrop={onDrop}
+              data-testid="dropzone"
+              className={cn(
+                // spec point 9: the drag-and-drop area is 130 px high.
+                'flex h-[130px] cursor-pointer flex-col items-center justify-center gap-1.5 rounded-xl border-2 border-dashed text-center transition-colors',
+                dragging
+                  ? 'border-brand-500 bg-brand-50'
+                  : 'border-slate-300 bg-slate-50/60 hover:border-brand-400 hover:bg-brand-50/40',
+                errors.file && 'border-rose-300 bg-rose-50/40',
+              )}
+            >
+              <UploadCloud
+                className={cn('size-7', dragging ? 'text-brand-600' : 'text-slate-400')}
+                aria-hidden
+              />
+              <span className="text-sm text-ink">
+                {t('linksUi.upload.drop')} {t('linksUi.upload.or')}{' '}
+                <span className="font-medium text-brand-600 underline-offset-2 hover:underline">
+                  {t('linksUi.upload.choose')}
+                </span>
+              </span>
+              <span className="text-xs text-ink-subtle">{t('linksUi.upload.formats')}</span>
+            </label>
+            <input
+              ref={inputRef}
+              id={inputId}
+              type="file"
+              name="file"
+              accept={ACCEPT}
+              className="sr-only"
+              onChange={(e) => pick(e.target.files?.[0])}
+            />
+          </div>
+          {file ? (
+            <div className="flex items-center gap-3 rounded-lg p-3 ring-1 ring-slate-200">
+              <Icon className="size-5 shrink-0 text-brand-600" aria-hidden />
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium text-ink" data-testid="upload-file-name">
+                  {file.name}
+                </p>
+                <p className="text-xs text-ink-subtle">{formatBytes(file.size)}</p>
+                {upload.isPending ? (
+                  <div className="mt-2 space-y-1">
+                    <ProgressBar
+                      value={progress < 100 ? progress : null}
+                      label={t('linksUi.upload.progress')}
+                    />
+                    <p className="text-xs text-ink-subtle">
+                      {progress < 100
+                        ? `${t('linksUi.upload.uploading')} ${progress}%`
+                        : t('linksUi.upload.processing')}
+                    </p>
+                  </div>
+                ) : null}
+              </div>
+              {upload.isPending ? null : (
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-8"
+                  aria-label={t('linksUi.upload.removeFile')}
+                  onClick={reset}
+                >
+                  <X className="size-4" aria-hidden />
+                </Button>
+              )}
+            </div>
+          ) : null}
+          {errors.file ? (
+            <Alert tone="error">{errors.file.join(' ')}</Alert>
+          ) : generalError ? (
+            <Alert tone="error">{generalError}</Alert>
+          ) : null}
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,99 @@
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE, PAGE_SIZES } from '@linkwatch/shared';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useSearchParams } from 'react-router';
+import type { Query } from '@/api/client.ts';
+
+export type ListFilters = {
+  query: string;
+  code: string;
+  indexing: string;
+  robots: string;
+  rel: string;
+};
+
+const FILTER_PARAMS: Record<keyof ListFilters, string> = {
+  query: 'q',
+  code: 'code',
+  indexing: 'indexing',
+  robots: 'robots',
+  rel: 'rel',
+};
+
+/** Filters, page and page size live in the URL: back/forward and shared links keep them. */
+export function useListState() {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(
+    () =>
+      Object.fromEntries(
+        Object.entries(FILTER_PARAMS).map(([key, param]) => [key, params.get(param) ?? '']),
+      ) as ListFilters,
+    [params],
+  );
+  const rawSize = Number(params.get('size'));
+  const size = (PAGE_SIZES as readonly number[]).includes(rawSize) ? rawSize : DEFAULT_PAGE_SIZE;
+  const page = Math.max(FIRST_PAGE, Number(params.get('page')) || FIRST_PAGE);
+
+  const update = useCallback(
+    (changes: Record<string, string | number | null>) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === null || value === '' || (value === FIRST_PAGE && key === 'page')) next.delete(key);
+            else next.set(key, String(value));
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const setFilter = useCallback(
+    (key: keyof ListFilters, value: string) => update({ [FILTER_PARAMS[key]]: value, page: null }),
+    [update],
+  );
+  const resetFilters = useCallback(
+    () => update(Object.fromEntries(Object.values(FILTER_PARAMS).map((p) => [p, null]))),
+    [update],
+  );
+  const setPage = useCallback((next: number) => update({ page: next }), [update]);
+  const setSize = useCallback(
+    (next: number) => update({ size: next === DEFAULT_PAGE_SIZE ? null : next, page: null }),
+    [update],
+  );
+  const hasFilters = Object.values(filters).some(Boolean);
+  return { filters, page, size, setFilter, resetFilters, setPage, setSize, hasFilters };
+}
+
+/** The list filters as the API's `filter[...]` keys. */
+export function filterQuery(filters: ListFilters): Query {
+  return {
+    'filter[query]': filters.query.trim() || undefined,
+    'filter[responseCodeGroup]': filters.code || undefined,
+    'filter[indexing]': filters.indexing || undefined,
+    'filter[indexingCapability]': filters.robots || undefined,
+    'filter[attribute]': filters.rel || undefined,
+  };
+}
+
+export type ViewType = 'table' | 'compact';
+const VIEW_KEY = 'linkwatch.linksView';
+const viewListeners = new Set<() => void>();
+
+/** The table/compact switch is a preference of this browser. */
+export function useViewType(): [ViewType, (view: ViewType) => void] {
+  const view = useSyncExternalStore(
+    (listener) => {
+      viewListeners.add(listener);
+      return () => viewListeners.delete(listener);
+    },
+    () => (localStorage.getItem(VIEW_KEY) === 'compact' ? 'compact' : 'table'),
+    () => 'table' as const,
+  );
+  const setView = useCallback((next: ViewType) => {
+    localStorage.setItem(VIEW_KEY, next);
+    for (const listener of viewListeners) listener();
+  }, []);
+  return [view, setView];
+}

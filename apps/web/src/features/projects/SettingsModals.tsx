@@ -1,0 +1,248 @@
+import {
+  type FieldErrors,
+  issuesToFieldErrors,
+  ZUpdateCampaignRequest,
+  ZUpdateProjectRequest,
+} from '@linkwatch/shared';
+import { useMutation } from '@tanstack/react-query';
+import { Trash2 } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { isApiError } from '@/api/client.ts';
+import { useLocalePath } from '@/app/locale.tsx';
+import { notify } from '@/app/notices.ts';
+import { currentLocale } from '@/lib/i18n.ts';
+import { Alert } from '@/ui/Alert.tsx';
+import { Button } from '@/ui/Button.tsx';
+import { ConfirmDialog } from '@/ui/Dialog.tsx';
+import { Modal } from '@/ui/Modal.tsx';
+import { TextField } from '@/ui/TextField.tsx';
+import { type Campaign, type Project, projectsApi, useInvalidateProjects } from './api.ts';
+import { DomainRows } from './DomainRows.tsx';
+
+function useErrors() {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const fail = (error: Error) =>
+    setErrors(
+      isApiError(error, 422) && Object.keys(error.fieldErrors).length
+        ? error.fieldErrors
+        : { _: [error.message] },
+    );
+  return { errors, setErrors, fail };
+}
+
+function DangerZone({ label, onDelete }: { label: string; onDelete: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-6 flex items-center justify-between gap-3 rounded-lg p-3 ring-1 ring-rose-200">
+      <span className="text-sm font-medium text-rose-700">{t('projects.settings.dangerZone')}</span>
+      <Button variant="danger" size="sm" icon={<Trash2 className="size-4" aria-hidden />} onClick={onDelete}>
+        {label}
+      </Button>
+    </div>
+  );
+}
+
+/** The category modal of spec point 2, as project settings: rename, domains (add/remove), delete. */
+export function ProjectSettingsModal({
+  project,
+  open,
+  onOpenChange,
+}: {
+  project: Project;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const to = useLocalePath();
+  const invalidate = useInvalidateProjects();
+  const [name, setName] = useState(project.attributes.name);
+  const [domains, setDomains] = useState(project.attributes.domains);
+  const [confirm, setConfirm] = useState(false);
+  const { errors, setErrors, fail } = useErrors();
+  useEffect(() => {
+    if (!open) return;
+    setName(project.attributes.name);
+    setDomains(project.attributes.domains.length ? project.attributes.domains : ['']);
+    setErrors({});
+  }, [open, project, setErrors]);
+
+  const save = useMutation({
+    mutationFn: () => {
+      const trimmed = domains.map((d) => d.trim());
+      return projectsApi.update(project.id, { name: name.trim(), domains: trimmed, mainDomain: trimmed[0] });
+    },
+    onSuccess: async () => {
+      await invalidate();
+      notify.success(t('projects.settings.saved'));
+      onOpenChange(false);
+    },
+    onError: fail,
+  });
+  const remove = useMutation({
+    mutationFn: () => projectsApi.remove(project.id),
+    onSuccess: async () => {
+      onOpenChange(false);
+      navigate(to('/'));
+      await invalidate();
+      notify.success(t('projects.settings.deletedProject', { name: project.attributes.name }));
+    },
+    onError: (error) => notify.error(error.message),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setErrors({});
+    const parsed = ZUpdateProjectRequest.safeParse({ name, domains: domains.map((d) => d.trim()) });
+    if (!parsed.success) return setErrors(issuesToFieldErrors(parsed.error.issues, currentLocale()));
+    save.mutate();
+  };
+  return (
+    <>
+      <Modal
+        open={open}
+        onOpenChange={onOpenChange}
+        title={t('projects.settings.projectTitle')}
+        description={t('projects.settings.projectDescription')}
+        closeLabel={t('common.close')}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => onOpenChange(false)}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" form="project-settings" loading={save.isPending}>
+              {t('common.save')}
+            </Button>
+          </>
+        }
+      >
+        <form id="project-settings" onSubmit={submit} className="space-y-5" noValidate>
+          <TextField
+            label={t('projects.settings.name')}
+            name="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={errors.name}
+          />
+          <DomainRows
+            domains={domains}
+            onChange={setDomains}
+            errorOf={(p) => errors[p]}
+            addLabel={t('projects.settings.addDomain')}
+          />
+          {errors._ || errors.domains ? (
+            <Alert tone="error">{(errors._ ?? errors.domains).join(' ')}</Alert>
+          ) : null}
+        </form>
+        <DangerZone label={t('projects.settings.deleteProject')} onDelete={() => setConfirm(true)} />
+      </Modal>
+      <ConfirmDialog
+        open={confirm}
+        onOpenChange={setConfirm}
+        title={t('projects.settings.deleteProjectTitle', { name: project.attributes.name })}
+        body={t('projects.settings.deleteProjectBody')}
+        cancelLabel={t('common.cancel')}
+        confirmLabel={t('projects.settings.delete')}
+        onConfirm={() => remove.mutate()}
+      />
+    </>
+  );
+}
+
+/** Campaign settings: rename, delete with confirmation. */
+export function CampaignSettingsModal({
+  campaign,
+  open,
+  onOpenChange,
+}: {
+  campaign: Campaign;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const to = useLocalePath();
+  const invalidate = useInvalidateProjects();
+  const [name, setName] = useState(campaign.attributes.name);
+  const [confirm, setConfirm] = useState(false);
+  const { errors, setErrors, fail } = useErrors();
+  useEffect(() => {
+    if (!open) return;
+    setName(campaign.attributes.name);
+    setErrors({});
+  }, [open, campaign, setErrors]);
+  const save = useMutation({
+    mutationFn: () => projectsApi.renameCampaign(campaign.id, name.trim()),
+    onSuccess: async () => {
+      await invalidate();
+      notify.success(t('projects.settings.saved'));
+      onOpenChange(false);
+    },
+    onError: fail,
+  });
+  const remove = useMutation({
+    mutationFn: () => projectsApi.removeCampaign(campaign.id),
+    onSuccess: async () => {
+      onOpenChange(false);
+      navigate(to(`/project/active/${campaign.attributes.tier}/${campaign.attributes.projectId}`));
+      await invalidate();
+      notify.success(t('projects.settings.deletedCampaign', { name: campaign.attributes.name }));
+    },
+    onError: (error) => notify.error(error.message),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setErrors({});
+    const parsed = ZUpdateCampaignRequest.safeParse({ name });
+    if (!parsed.success) return setErrors(issuesToFieldErrors(parsed.error.issues, currentLocale()));
+    save.mutate();
+  };
+  return (
+    <>
+      <Modal
+        open={open}
+        onOpenChange={onOpenChange}
+        title={t('projects.settings.campaignTitle')}
+        description={t('projects.settings.campaignDescription')}
+        closeLabel={t('common.close')}
+        size="sm"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => onOpenChange(false)}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" form="campaign-settings" loading={save.isPending}>
+              {t('common.save')}
+            </Button>
+          </>
+        }
+      >
+        <form id="campaign-settings" onSubmit={submit} noValidate>
+          <TextField
+            label={t('projects.settings.name')}
+            name="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={errors.name}
+          />
+          {errors._ ? (
+            <Alert tone="error" className="mt-3">
+              {errors._.join(' ')}
+            </Alert>
+          ) : null}
+        </form>
+        <DangerZone label={t('projects.settings.deleteCampaign')} onDelete={() => setConfirm(true)} />
+      </Modal>
+      <ConfirmDialog
+        open={confirm}
+        onOpenChange={setConfirm}
+        title={t('projects.settings.deleteCampaignTitle', { name: campaign.attributes.name })}
+        body={t('projects.settings.deleteCampaignBody')}
+        cancelLabel={t('common.cancel')}
+        confirmLabel={t('projects.settings.delete')}
+        onConfirm={() => remove.mutate()}
+      />
+    </>
+  );
+}

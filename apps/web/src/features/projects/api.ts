@@ -1,0 +1,178 @@
+import {
+  DROPDOWN_MIN_QUERY,
+  FIRST_PAGE,
+  OPTIONS_PAGE_SIZE,
+  type TCreateCampaignRequest,
+  type TProjectStatistic,
+  type TUpdateProjectRequest,
+} from '@linkwatch/shared';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api } from '@/api/client.ts';
+import type { ListResponse, Resource, ResourceResponse } from '@/api/types.ts';
+
+export type ProjectAttributes = {
+  name: string;
+  mainDomain: string;
+  domains: string[];
+  isFavorite: boolean;
+  createdAt: string;
+  statistic?: TProjectStatistic;
+};
+export type Project = Resource<'projects', ProjectAttributes>;
+
+export type CampaignAttributes = {
+  name: string;
+  tier: number;
+  history: boolean;
+  disallow: boolean;
+  isSystem: boolean;
+  projectId: number;
+  projectName?: string;
+  linksCount?: number;
+};
+export type Campaign = Resource<'campaigns', CampaignAttributes>;
+
+/** Every cached read of projects and campaigns starts with one of these keys; writes invalidate them. */
+export const projectKeys = {
+  all: ['projects'] as const,
+  list: (page: number) => ['projects', 'list', page] as const,
+  statistic: ['projects', 'statistic'] as const,
+  one: (id: string | number) => ['projects', 'one', String(id)] as const,
+  search: (text: string) => ['projects', 'search', text] as const,
+};
+export const campaignKeys = {
+  all: ['campaigns'] as const,
+  one: (id: string | number) => ['campaigns', 'one', String(id)] as const,
+  list: (filters: Record<string, unknown>) => ['campaigns', 'list', filters] as const,
+};
+
+export function useProjects(page = FIRST_PAGE) {
+  return useQuery({
+    queryKey: projectKeys.list(page),
+    placeholderData: keepPreviousData,
+    queryFn: () =>
+      api.get<ListResponse<'projects', ProjectAttributes>>('projects', {
+        query: { 'page[number]': page, 'page[size]': OPTIONS_PAGE_SIZE, sort: 'isFavorite' },
+      }),
+  });
+}
+
+export function useProjectStatistic() {
+  return useQuery({
+    queryKey: projectKeys.statistic,
+    queryFn: () =>
+      api
+        .get<ResourceResponse<'projectStatistics', TProjectStatistic>>('projects/statistic')
+        .then((r) => r.data.attributes),
+  });
+}
+
+export function useProject(id: string | number | undefined) {
+  return useQuery({
+    queryKey: projectKeys.one(id ?? ''),
+    enabled: id !== undefined,
+    queryFn: () =>
+      api.get<ResourceResponse<'projects', ProjectAttributes>>(`projects/${id}`).then((r) => r.data),
+  });
+}
+
+export function useCampaign(id: string | number | undefined) {
+  return useQuery({
+    queryKey: campaignKeys.one(id ?? ''),
+    enabled: id !== undefined,
+    queryFn: () =>
+      api.get<ResourceResponse<'campaigns', CampaignAttributes>>(`campaigns/${id}`).then((r) => r.data),
+  });
+}
+
+export function useCampaigns(
+  filters: { project?: string | number; tier?: number; query?: string },
+  enabled = true,
+) {
+  return useQuery({
+    queryKey: campaignKeys.list(filters),
+    enabled,
+    placeholderData: keepPreviousData,
+    queryFn: () =>
+      api
+        .get<ListResponse<'campaigns', CampaignAttributes>>('campaigns', {
+          query: {
+            'page[number]': FIRST_PAGE,
+            'page[size]': OPTIONS_PAGE_SIZE,
+            'filter[project]': filters.project,
+            'filter[tier]': filters.tier,
+            'filter[query]': filters.query || undefined,
+          },
+        })
+        .then((r) => r.data),
+  });
+}
+
+/**
+ * spec point 5: dropdown search asks the server only when the text is empty or at least 3 characters;
+ * in between, the last answer stays on screen. The 200 ms delay is the spec's fetch delay.
+ */
+export function useDropdownSearch(text: string): string | null {
+  const trimmed = text.trim();
+  const ready = trimmed.length === 0 || trimmed.length >= DROPDOWN_MIN_QUERY;
+  const [debounced, setDebounced] = useState<string | null>(ready ? trimmed : null);
+  useEffect(() => {
+    if (!ready) return;
+    const timer = setTimeout(() => setDebounced(trimmed), trimmed ? 200 : 0);
+    return () => clearTimeout(timer);
+  }, [ready, trimmed]);
+  return debounced;
+}
+
+export function useProjectSearch(text: string) {
+  const query = useDropdownSearch(text);
+  return useQuery({
+    queryKey: projectKeys.search(query ?? ''),
+    enabled: query !== null,
+    placeholderData: keepPreviousData,
+    queryFn: () =>
+      api
+        .get<ListResponse<'projects', ProjectAttributes>>('projects', {
+          query: {
+            'page[number]': FIRST_PAGE,
+            'page[size]': OPTIONS_PAGE_SIZE,
+            sort: 'isFavorite',
+            'filter[query]': query || undefined,
+          },
+        })
+        .then((r) => r.data),
+  });
+}
+
+export type CreateProjectPayload = {
+  domains: string[];
+  mainDomain: string;
+  projectName: string;
+  campaignName: string;
+};
+type CreateProjectResponse = ResourceResponse<'projects', ProjectAttributes> & {
+  included: Resource<'campaigns', CampaignAttributes>[];
+};
+
+export const projectsApi = {
+  create: (payload: CreateProjectPayload) => api.post<CreateProjectResponse>('projects/', payload),
+  update: (id: string | number, payload: TUpdateProjectRequest) =>
+    api.put<ResourceResponse<'projects', ProjectAttributes>>(`projects/${id}`, payload),
+  remove: (id: string | number) => api.delete<boolean>(`projects/${id}`),
+  createCampaign: (payload: TCreateCampaignRequest) =>
+    api.post<ResourceResponse<'campaigns', CampaignAttributes>>('campaigns/', payload),
+  renameCampaign: (id: string | number, name: string) =>
+    api.put<ResourceResponse<'campaigns', CampaignAttributes>>(`campaigns/${id}`, { name }),
+  removeCampaign: (id: string | number) => api.delete<boolean>(`campaigns/${id}`),
+};
+
+/** After any write: projects (sidebar options, dashboard), campaigns (options of every dropdown). */
+export function useInvalidateProjects() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: projectKeys.all }),
+      client.invalidateQueries({ queryKey: campaignKeys.all }),
+    ]);
+}

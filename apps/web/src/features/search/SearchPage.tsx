@@ -1,0 +1,48 @@
+import { Search } from 'lucide-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/app/pages/PageHeader.tsx';
+import { LinksWorkspace } from '@/features/links/LinksWorkspace.tsx';
+import { useListState } from '@/features/links/listState.ts';
+import { LIST_TYPE_CODE } from '@/features/links/route.ts';
+import { useCampaigns } from '@/features/projects/api.ts';
+import { EmptyState } from '@/ui/EmptyState.tsx';
+
+/** `/search`: the links list across every campaign of the user (no campaign filter), by query. */
+export default function SearchPage() {
+  const { t } = useTranslation();
+  const list = useListState();
+  const campaigns = useCampaigns({});
+  const names = useMemo(
+    () =>
+      new Map(
+        (campaigns.data ?? []).map((c) => [
+          Number(c.id),
+          `${c.attributes.projectName} · ${c.attributes.name}`,
+        ]),
+      ),
+    [campaigns.data],
+  );
+  const base = useMemo(() => ({ 'filter[type]': LIST_TYPE_CODE.active }), []);
+  const idle = list.filters.query.trim() ? undefined : (
+    <EmptyState
+      icon={<Search className="size-6" aria-hidden />}
+      title={t('linksUi.search.title')}
+      body={t('linksUi.search.hint')}
+    />
+  );
+  return (
+    <>
+      <PageHeader title={t('linksUi.search.title')} description={t('linksUi.search.description')} />
+      <LinksWorkspace
+        base={base}
+        type="active"
+        list={list}
+        queryOnly
+        idle={idle}
+        campaignName={(id) => names.get(id)}
+        emptyBody={t('linksUi.search.empty')}
+      />
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { cn } from './cn.ts';
+
+export type SegmentItem<T extends string> = { value: T; label: ReactNode; count?: number | null };
+
+/**
+ * Tabs that change the page's URL or state (active/history/disallow, tier 1/2). A tablist of
+ * buttons; arrow keys move between them.
+ */
+export function SegmentedTabs<T extends string>({
+  items,
+  value,
+  onChange,
+  label,
+  className,
+}: {
+  items: readonly SegmentItem<T>[];
+  value: T;
+  onChange: (value: T) => void;
+  label: string;
+  className?: string;
+}) {
+  const move = (from: number, delta: number) => {
+    const next = items[(from + delta + items.length) % items.length];
+    onChange(next.value);
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLButtonElement>(`[data-segment="${label}-${next.value}"]`)?.focus(),
+    );
+  };
+  return (
+    <div
+      role="tablist"
+      aria-label={label}
+      className={cn('inline-flex gap-1 rounded-lg bg-slate-100 p-1', className)}
+    >
+      {items.map((item, index) => {
+        const active = item.value === value;
+        return (
+          <button
+            key={item.value}
+            type="button"
+            role="tab"
+            aria-selected={active}
+            tabIndex={active ? 0 : -1}
+            data-segment={`${label}-${item.value}`}
+            onClick={() => onChange(item.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'ArrowRight') move(index, 1);
+              if (e.key === 'ArrowLeft') move(index, -1);
+            }}
+            className={cn(
+              'inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-brand-500',
+              active ? 'bg-white text-ink shadow-sm' : 'text-ink-muted hover:text-ink',
+            )}
+          >
+            {item.label}
+            {item.count !== undefined && item.count !== null ? (
+              <span
+                className={cn(
+                  'rounded-full px-1.5 text-xs tabular-nums',
+                  active ? 'bg-brand-50 text-brand-700' : 'bg-slate-200/80 text-ink-subtle',
+                )}
+              >
+                {item.count}
+              </span>
+            ) : null}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
