@@ -18,6 +18,9 @@ async function freePort(): Promise<number> {
 }
 
 process.env.E2E_PORT ??= String(await freePort());
+// The demo seeds a fresh database with an account that has credits and a campaign whose donor pages
+// are served on this loopback port (the one origin the SSRF guard lets through): tasks.spec.ts checks it.
+process.env.E2E_DEMO_WEB_PORT ??= String(await freePort());
 // A fresh data directory per run: a new embedded database and an empty mail folder.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'linkwatch-e2e-'));
 
@@ -60,7 +63,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
-      DEMO: '0',
+      DEMO: '1',
+      DEMO_WEB_PORT: process.env.E2E_DEMO_WEB_PORT,
       APP_URL: baseURL,
       LOG_LEVEL: 'warn',
     },

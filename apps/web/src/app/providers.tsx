@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
 import { getEndReason, getToken, subscribeToken } from '@/api/token.ts';
+import { RealtimeBridge } from '@/features/realtime/RealtimeBridge.tsx';
 import { i18n } from '@/lib/i18n.ts';
 import { Toaster } from '@/ui/Toaster.tsx';
 import { notify, useNotices } from './notices.ts';
@@ -73,6 +74,7 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
         {children}
+        <RealtimeBridge />
         <Notices />
       </QueryClientProvider>
     </I18nextProvider>

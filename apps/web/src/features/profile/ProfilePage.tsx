@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/app/pages/PageHeader.tsx';
 import { useMe } from '@/app/session.ts';
+import { RecipientsSection } from '@/features/reports/RecipientsSection.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { LanguageForm } from './LanguageForm.tsx';
 import { PersonalInfoForm } from './PersonalInfoForm.tsx';
@@ -23,6 +24,7 @@ export default function ProfilePage() {
         <ProfileSection title={t('profile.language.title')} description={t('profile.language.description')}>
           <LanguageForm />
         </ProfileSection>
+        <RecipientsSection />
       </div>
     </>
   );

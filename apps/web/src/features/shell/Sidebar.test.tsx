@@ -56,7 +56,7 @@ describe('sidebar', () => {
     expect(document.cookie).toMatch(/warning_dismissed=/);
     first.unmount();
 
-    renderApp('/en/tasks');
+    renderApp('/en/balance');
     await screen.findByRole('heading', { name: 'Coming soon' });
     expect(screen.queryByText('Maintenance tonight')).toBeNull();
   });

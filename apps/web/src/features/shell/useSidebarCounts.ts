@@ -15,10 +15,16 @@ async function quietly<T>(load: () => Promise<T>): Promise<T | null> {
 
 const COUNT_STALE_MS = 30_000;
 
+/** The realtime bridge writes ActionCount and NewReportCount events into these, so the badges are live. */
+export const sidebarCountKeys = {
+  tasks: ['sidebar', 'tasks'] as const,
+  reports: ['sidebar', 'reports'] as const,
+};
+
 export function useSidebarCounts() {
   const enabled = useToken() !== null;
   const tasks = useQuery({
-    queryKey: ['sidebar', 'tasks'],
+    queryKey: sidebarCountKeys.tasks,
     enabled,
     staleTime: COUNT_STALE_MS,
     // spec point 7: the task count is fetched with filter[statuses] set to process and waiting.
@@ -32,7 +38,7 @@ export function useSidebarCounts() {
       ),
   });
   const reports = useQuery({
-    queryKey: ['sidebar', 'reports'],
+    queryKey: sidebarCountKeys.reports,
     enabled,
     staleTime: COUNT_STALE_MS,
     queryFn: () =>

@@ -1,0 +1,32 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useToken } from '@/app/session.ts';
+import { applyRealtimeMessage } from './applyMessage.ts';
+import { connectRealtime, realtimeUrl, type SocketFactory } from './connection.ts';
+import { resetShownNotifications, showUnreadNotifications } from './notifications.ts';
+import { setRealtimeStatus } from './status.ts';
+
+/**
+ * One WebSocket per logged-in session (spec point 4: the private channel user.{id}). It opens on
+ * login, reconnects with backoff, and closes on logout; it renders nothing.
+ */
+export function RealtimeBridge({ createSocket }: { createSocket?: SocketFactory }) {
+  const token = useToken();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!token || (!createSocket && typeof WebSocket === 'undefined')) return;
+    // spec point 2: unread notifications are displayed on entry, even before the socket is up.
+    void showUnreadNotifications();
+    const connection = connectRealtime({
+      url: realtimeUrl(token),
+      createSocket,
+      onStatus: setRealtimeStatus,
+      onMessage: (message) => applyRealtimeMessage(queryClient, message),
+    });
+    return () => {
+      connection.close();
+      resetShownNotifications();
+    };
+  }, [token, queryClient, createSocket]);
+  return null;
+}

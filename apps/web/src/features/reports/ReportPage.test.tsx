@@ -1,0 +1,108 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { resetTokenForTests } from '@/api/token.ts';
+import { sidebarCountKeys } from '@/features/shell/useSidebarCounts.ts';
+import { json, meReply, mockApi } from '@/test/api.ts';
+import { renderApp } from '@/test/renderApp.tsx';
+
+const page = { currentPage: 1, perPage: 50, total: 1, lastPage: 1 };
+
+function reportLink() {
+  return {
+    id: 9,
+    type: 'reportLinks',
+    attributes: {
+      url: 'https://blog.example.net/review',
+      projectId: 1,
+      campaignId: 3,
+      campaignName: 'Guest posts',
+      actionId: 41,
+      linkId: 5,
+      createdAt: '2026-03-01T10:00:00.000Z',
+      seen: false,
+      changes: [
+        {
+          id: 1,
+          reportLinkId: 9,
+          changesType: 'responseCode',
+          changesTypeText: 'Response code',
+          old: '200',
+          new: '404',
+          oldTitle: null,
+          newTitle: null,
+          title: null,
+          count: 1,
+          status: 1,
+        },
+        {
+          id: 2,
+          reportLinkId: 9,
+          changesType: 'rel',
+          changesTypeText: 'Rel attribute',
+          old: 'dofollow',
+          new: 'nofollow',
+          oldTitle: null,
+          newTitle: null,
+          title: null,
+          count: 1,
+          status: 1,
+        },
+      ],
+    },
+    relationships: {},
+  };
+}
+
+describe('report page', () => {
+  it('asks for a project before loading anything, then shows the changes and marks them seen', async () => {
+    resetTokenForTests('tok');
+    const server = mockApi({
+      'GET user/me': meReply(),
+      'GET reports/new': json(200, { data: { count: 3 } }),
+      'GET projects': json(200, {
+        data: [{ id: 1, type: 'projects', attributes: { name: 'Demo Shop' } }],
+        meta: { page },
+      }),
+      'GET campaigns': json(200, { data: [], meta: { page } }),
+      'GET reports/links': json(200, { data: [reportLink()], included: [], meta: { page } }),
+      'GET reports/counts': json(200, {
+        data: {
+          id: 0,
+          type: 'reportCounts',
+          attributes: {
+            total: 1,
+            unseen: 1,
+            new: 0,
+            lost: 0,
+            changes: 2,
+            types: { responseCode: 1, rel: 1 },
+          },
+        },
+      }),
+      'POST reports/actions': json(200, { data: { count: 0 } }),
+    });
+    const app = renderApp('/en/report');
+
+    // The lazy page chunk is compiled on first use: allow for a slow first load.
+    expect(await screen.findByText('Please, select a project.', {}, { timeout: 10_000 })).toBeTruthy();
+    const linkCalls = () =>
+      server.fetchMock.mock.calls.filter(([url]) => String(url).includes('reports/links'));
+    expect(linkCalls()).toHaveLength(0);
+
+    const project = await screen.findByRole('combobox', { name: 'Project' });
+    await screen.findByRole('option', { name: 'Demo Shop' });
+    fireEvent.change(project, { target: { value: '1' } });
+
+    expect(await screen.findByText('https://blog.example.net/review', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(String(linkCalls()[0][0])).toContain('filter[project]=1');
+    expect(screen.queryByText('Please, select a project.')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show changes of https://blog.example.net/review' }));
+    expect(screen.getByText('404')).toBeTruthy();
+    expect(screen.getByText('nofollow')).toBeTruthy();
+
+    await waitFor(() => expect(server.find('POST reports/actions')).toHaveLength(1));
+    expect(server.find('POST reports/actions')[0].body).toEqual({ actions: [41] });
+    await waitFor(() => expect(app.queryClient.getQueryData(sidebarCountKeys.reports)).toBe(0));
+  });
+});

@@ -1,0 +1,243 @@
+import { FIRST_PAGE, isReportChangeType } from '@linkwatch/shared';
+import {
+  ChevronDown,
+  Download,
+  FileSearch,
+  FolderSearch,
+  Link2,
+  Link2Off,
+  ListTree,
+  Sparkles,
+} from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { isApiError } from '@/api/client.ts';
+import { notify } from '@/app/notices.ts';
+import { PageHeader } from '@/app/pages/PageHeader.tsx';
+import { TablePager } from '@/features/tasks/pager.tsx';
+import { Alert } from '@/ui/Alert.tsx';
+import { Button } from '@/ui/Button.tsx';
+import { Card } from '@/ui/Card.tsx';
+import { Checkbox } from '@/ui/Checkbox.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from '@/ui/DropdownMenu.tsx';
+import { EmptyState } from '@/ui/EmptyState.tsx';
+import { Skeleton } from '@/ui/Spinner.tsx';
+import { StatCard } from '@/ui/StatCard.tsx';
+import { useFormat } from '@/ui/useFormat.ts';
+import { type ReportFilters as Filters, reportQuery, useReportCounts, useReportLinks } from './api.ts';
+import { downloadFile } from './download.ts';
+import { type ReportFilterName, ReportFilters } from './ReportFilters.tsx';
+import { ReportItem } from './ReportItem.tsx';
+import { useMarkSeen } from './useMarkSeen.ts';
+
+const FORMATS = ['csv', 'xlsx'] as const;
+
+function useFilters(): [Filters, (patch: Partial<Record<ReportFilterName | 'page', string>>) => void] {
+  const [params, setParams] = useSearchParams();
+  const type = params.get('type');
+  const filters: Filters = {
+    project: params.get('project') || undefined,
+    campaign: params.get('campaign') || undefined,
+    type: isReportChangeType(type) ? type : undefined,
+    page: Math.max(FIRST_PAGE, Number(params.get('page')) || FIRST_PAGE),
+  };
+  const update = (patch: Partial<Record<ReportFilterName | 'page', string>>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(patch)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        if (!('page' in patch)) next.delete('page');
+        // Campaigns belong to a project: another project clears the campaign.
+        if ('project' in patch) next.delete('campaign');
+        return next;
+      },
+      { replace: true },
+    );
+  return [filters, update];
+}
+
+export default function ReportPage() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const [filters, update] = useFilters();
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [downloading, setDownloading] = useState(false);
+  const links = useReportLinks(filters);
+  const counts = useReportCounts({ project: filters.project, campaign: filters.campaign });
+  const items = links.data?.data;
+  useMarkSeen(items);
+  // The "new" mark of the first load stays while the page is open, though the server now says seen.
+  const [firstSeen] = useState(() => new Map<number, boolean>());
+  for (const item of items ?? []) if (!firstSeen.has(item.id)) firstSeen.set(item.id, item.attributes.seen);
+
+  const change = (patch: Partial<Record<ReportFilterName | 'page', string>>) => {
+    setSelected(new Set());
+    update(patch);
+  };
+  const pageIds = (items ?? []).map((item) => item.id);
+  const allTicked = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  const someTicked = pageIds.some((id) => selected.has(id));
+
+  const download = async (fileFormat: (typeof FORMATS)[number]) => {
+    setDownloading(true);
+    try {
+      await downloadFile({
+        path: 'reports/export',
+        query: {
+          ...reportQuery(filters),
+          format: fileFormat,
+          links: selected.size ? [...selected] : undefined,
+        },
+        fallbackName: `report.${fileFormat}`,
+      });
+      notify.success(t('reportsUi.downloaded'));
+    } catch (error) {
+      notify.error(isApiError(error) ? error.fullMessage : t('common.requestFailed'));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const c = counts.data;
+  return (
+    <>
+      <PageHeader title={t('reportsUi.title')} description={t('reportsUi.subtitle')} />
+      <Card className="mb-6 p-4">
+        <ReportFilters filters={filters} counts={c} onChange={(name, value) => change({ [name]: value })} />
+      </Card>
+
+      {!filters.project ? (
+        <Card>
+          <EmptyState
+            icon={<FolderSearch className="size-6" aria-hidden />}
+            title={<span role="status">{t('reports.errors.selectProject')}</span>}
+            body={t('reportsUi.selectProject.body')}
+          />
+        </Card>
+      ) : (
+        <>
+          <div className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            <StatCard
+              label={t('reportsUi.counts.total')}
+              value={c ? format.number(c.total) : ''}
+              loading={!c}
+              icon={<ListTree className="size-5" aria-hidden />}
+            />
+            <StatCard
+              tone="success"
+              label={t('reportsUi.counts.found')}
+              value={c ? format.number(c.new) : ''}
+              loading={!c}
+              icon={<Link2 className="size-5" aria-hidden />}
+            />
+            <StatCard
+              tone="danger"
+              label={t('reportsUi.counts.lost')}
+              value={c ? format.number(c.lost) : ''}
+              loading={!c}
+              icon={<Link2Off className="size-5" aria-hidden />}
+            />
+            <StatCard
+              tone="brand"
+              label={t('reportsUi.counts.changes')}
+              value={c ? format.number(c.changes) : ''}
+              loading={!c}
+              icon={<Sparkles className="size-5" aria-hidden />}
+            />
+          </div>
+          <Card className="overflow-hidden">
+            <div className="flex flex-wrap items-center gap-3 border-b border-line bg-slate-50/60 px-5 py-2.5">
+              <label htmlFor="report-select-all" className="flex items-center gap-3 text-sm text-ink-muted">
+                <Checkbox
+                  id="report-select-all"
+                  checked={allTicked}
+                  indeterminate={someTicked && !allTicked}
+                  disabled={pageIds.length === 0}
+                  onChange={(e) => setSelected(e.target.checked ? new Set(pageIds) : new Set())}
+                />
+                {selected.size ? t('reportsUi.selected', { count: selected.size }) : t('reportsUi.selectAll')}
+              </label>
+              <div className="ml-auto">
+                <DropdownMenu>
+                  <DropdownMenuTrigger asChild>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      loading={downloading}
+                      disabled={pageIds.length === 0}
+                      icon={<Download className="size-3.5" aria-hidden />}
+                    >
+                      {selected.size ? t('reportsUi.downloadSelected') : t('reportsUi.downloadAll')}
+                      <ChevronDown className="size-3.5" aria-hidden />
+                    </Button>
+                  </DropdownMenuTrigger>
+                  <DropdownMenuContent>
+                    <DropdownMenuLabel>{t('reportsUi.download')}</DropdownMenuLabel>
+                    {FORMATS.map((f) => (
+                      <DropdownMenuItem key={f} onSelect={() => void download(f)}>
+                        {t(`reportsUi.formats.${f}`)}
+                      </DropdownMenuItem>
+                    ))}
+                  </DropdownMenuContent>
+                </DropdownMenu>
+              </div>
+            </div>
+            {links.isError ? (
+              <div className="p-5">
+                <Alert tone="error">
+                  {isApiError(links.error) ? links.error.fullMessage : t('tasksUi.loadFailed')}
+                </Alert>
+              </div>
+            ) : links.isPending ? (
+              <div className="space-y-3 p-5">
+                {[0, 1, 2, 3].map((i) => (
+                  <Skeleton key={i} className="h-10 w-full" />
+                ))}
+              </div>
+            ) : pageIds.length === 0 ? (
+              <EmptyState
+                icon={<FileSearch className="size-6" aria-hidden />}
+                title={
+                  filters.campaign || filters.type
+                    ? t('reportsUi.empty.filtered')
+                    : t('reportsUi.empty.title')
+                }
+                body={filters.campaign || filters.type ? undefined : t('reportsUi.empty.body')}
+              />
+            ) : (
+              <ul aria-busy={links.isFetching || undefined}>
+                {items?.map((item) => (
+                  <ReportItem
+                    key={item.id}
+                    item={item}
+                    isNew={firstSeen.get(item.id) === false}
+                    selected={selected.has(item.id)}
+                    onSelect={(on) =>
+                      setSelected((current) => {
+                        const next = new Set(current);
+                        if (on) next.add(item.id);
+                        else next.delete(item.id);
+                        return next;
+                      })
+                    }
+                  />
+                ))}
+              </ul>
+            )}
+            <TablePager meta={links.data?.meta.page} onPage={(page) => change({ page: String(page) })} />
+          </Card>
+        </>
+      )}
+    </>
+  );
+}

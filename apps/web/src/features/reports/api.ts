@@ -1,0 +1,74 @@
+import {
+  DEFAULT_PAGE_SIZE,
+  type ReportChangeType,
+  type TMailingResource,
+  type TReportLinkResource,
+  type ZReportCountsResponse,
+} from '@linkwatch/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api, type Query } from '@/api/client.ts';
+
+export type ReportLink = TReportLinkResource;
+export type ReportChange = ReportLink['attributes']['changes'][number];
+export type ReportCounts = z.infer<typeof ZReportCountsResponse>['data']['attributes'];
+export type ReportLinkList = {
+  data: ReportLink[];
+  meta: { page: { currentPage: number; perPage: number; total: number; lastPage: number } };
+};
+export type Mailing = TMailingResource;
+
+export type ReportFilters = {
+  project?: string;
+  campaign?: string;
+  type?: ReportChangeType;
+  page: number;
+};
+
+export const reportKeys = {
+  all: ['reports'] as const,
+  links: (filters: ReportFilters) => ['reports', 'links', filters] as const,
+  counts: (filters: Omit<ReportFilters, 'page' | 'type'>) => ['reports', 'counts', filters] as const,
+  mailings: ['reports', 'mailings'] as const,
+};
+
+/** The filter part of every report call; `filter[project]` is required by the server. */
+export function reportQuery(filters: Omit<ReportFilters, 'page'>): Query {
+  return {
+    'filter[project]': filters.project,
+    'filter[campaign]': filters.campaign,
+    'filter[changesType]': filters.type,
+  };
+}
+
+export function useReportLinks(filters: ReportFilters) {
+  return useQuery({
+    queryKey: reportKeys.links(filters),
+    enabled: Boolean(filters.project),
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      api.get<ReportLinkList>('reports/links', {
+        query: { ...reportQuery(filters), 'page[number]': filters.page, 'page[size]': DEFAULT_PAGE_SIZE },
+        signal,
+      }),
+  });
+}
+
+export function useReportCounts(filters: Omit<ReportFilters, 'page' | 'type'>) {
+  return useQuery({
+    queryKey: reportKeys.counts(filters),
+    enabled: Boolean(filters.project),
+    placeholderData: keepPreviousData,
+    queryFn: () =>
+      api
+        .get<{ data: { attributes: ReportCounts } }>('reports/counts', { query: reportQuery(filters) })
+        .then((r) => r.data.attributes),
+  });
+}
+
+/** spec point 4: new reports are marked as seen through a call; the answer is the new-report count. */
+export function markReportsSeen(actionIds: number[]) {
+  return api
+    .post<{ data: { count: number } }>('reports/actions', { actions: actionIds })
+    .then((r) => r.data.count);
+}

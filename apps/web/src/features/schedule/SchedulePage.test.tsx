@@ -1,0 +1,74 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { resetTokenForTests } from '@/api/token.ts';
+import { json, meReply, mockApi } from '@/test/api.ts';
+import { renderApp } from '@/test/renderApp.tsx';
+
+const group = {
+  id: 1,
+  type: 'scheduleProjects',
+  attributes: {
+    name: 'Demo Shop',
+    domains: ['demo-shop.com'],
+    total: 1,
+    backlinks: 0,
+    indexing: 0,
+    isOpen: false,
+    campaigns: [{ id: 3, name: 'Guest posts', tier: 1, checkBacklinks: null, checkIndexing: null }],
+  },
+};
+
+describe('schedule page', () => {
+  it('refuses a negative period with the spec message before sending, then saves a valid row', async () => {
+    resetTokenForTests('tok');
+    const server = mockApi({
+      'GET user/me': meReply(),
+      'GET schedules/projects': json(200, {
+        data: [group],
+        meta: { page: { currentPage: 1, perPage: 50, total: 1, lastPage: 1 } },
+      }),
+      'POST schedules/': (call) =>
+        json(201, {
+          data: {
+            id: 8,
+            type: 'schedules',
+            attributes: {
+              ...(call.body as object),
+              campaignId: 3,
+              domains: [],
+              actionText: '',
+              nextRunAt: null,
+              lastRunAt: null,
+            },
+          },
+        }),
+    });
+    renderApp('/en/schedule');
+
+    // The lazy page chunk is compiled on first use: allow for a slow first load.
+    const interval = await screen.findByLabelText(
+      'Period in days for Auto check backlinks of Guest posts',
+      {},
+      { timeout: 10_000 },
+    );
+    fireEvent.change(interval, { target: { value: '-2' } });
+    const row = interval.closest('tr') as HTMLElement;
+    fireEvent.click(row.querySelector('button:not([role="switch"])') as HTMLElement);
+
+    expect(await screen.findByText('Interval value cannot be negative')).toBeTruthy();
+    expect(interval.getAttribute('aria-invalid')).toBe('true');
+    expect(server.find('POST schedules/')).toHaveLength(0);
+
+    fireEvent.change(interval, { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('switch', { name: 'Auto check backlinks of Guest posts' }));
+    fireEvent.click(row.querySelector('button:not([role="switch"])') as HTMLElement);
+    await waitFor(() => expect(server.find('POST schedules/')).toHaveLength(1));
+    expect(server.find('POST schedules/')[0].body).toMatchObject({
+      action: 2,
+      campaign: 3,
+      interval: 3,
+      isActive: true,
+    });
+    expect(await screen.findByText('The schedule was saved.')).toBeTruthy();
+  });
+});

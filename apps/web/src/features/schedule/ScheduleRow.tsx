@@ -1,0 +1,215 @@
+import {
+  type FieldErrors,
+  issuesToFieldErrors,
+  ScheduleAction,
+  ZCreateScheduleRequest,
+} from '@linkwatch/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Info } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/api/client.ts';
+import { useLocale } from '@/app/locale.tsx';
+import { notify } from '@/app/notices.ts';
+import { Button } from '@/ui/Button.tsx';
+import { cn } from '@/ui/cn.ts';
+import { Input } from '@/ui/Input.tsx';
+import { Switch } from '@/ui/Switch.tsx';
+import { Td } from '@/ui/Table.tsx';
+import { useFormat } from '@/ui/useFormat.ts';
+import { type Schedule, saveSchedule, scheduleKeys } from './api.ts';
+
+type Draft = { isActive: boolean; interval: string; time: string; startAt: string };
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export function draftOf(schedule: Schedule | null): Draft {
+  if (!schedule) return { isActive: false, interval: '1', time: '00:00', startAt: today() };
+  const a = schedule.attributes;
+  return {
+    isActive: a.isActive,
+    interval: String(a.interval),
+    time: a.time,
+    startAt: a.startAt.slice(0, 10),
+  };
+}
+
+/** An input with its messages under it; the label is for screen readers (the column header shows it). */
+function Cell({
+  label,
+  errors,
+  children,
+}: {
+  label: string;
+  errors: string[] | undefined;
+  children: (props: {
+    id: string;
+    'aria-invalid'?: true;
+    'aria-describedby'?: string;
+    'aria-label': string;
+  }) => ReactNode;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      {children({
+        id,
+        'aria-label': label,
+        'aria-invalid': errors?.length ? true : undefined,
+        'aria-describedby': errors?.length ? errorId : undefined,
+      })}
+      {errors?.length ? (
+        <p id={errorId} className="mt-1 max-w-48 text-xs text-rose-600" data-field-error>
+          {errors[0]}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * One scheduled action of a campaign: on/off, period in days, time (UTC) and start date, saved with
+ * its own button. The shared request schema checks the row first, so a negative period is refused
+ * with the spec's message before any request.
+ */
+export function ScheduleRow({
+  campaign,
+  action,
+  schedule,
+  first,
+}: {
+  campaign: { id: number; name: string };
+  action: number;
+  schedule: Schedule | null;
+  first?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const format = useFormat();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState(() => draftOf(schedule));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const saved = draftOf(schedule);
+  const dirty = (Object.keys(draft) as (keyof Draft)[]).some((key) => draft[key] !== saved[key]);
+  const task = t(`schedules.actions.${action}` as 'schedules.actions.2');
+  const names = { task, campaign: campaign.name };
+  const indexing = action === ScheduleAction.AutoCheckIndexing;
+
+  const save = useMutation({
+    mutationFn: saveSchedule,
+    onSuccess: () => {
+      setErrors({});
+      notify.success(t('scheduleUi.saved'));
+      return queryClient.invalidateQueries({ queryKey: scheduleKeys.all });
+    },
+    onError: (error) => {
+      if (isApiError(error, 422) && Object.keys(error.fieldErrors).length) setErrors(error.fieldErrors);
+      else notify.error(isApiError(error) ? error.fullMessage : t('common.requestFailed'));
+    },
+  });
+
+  const submit = () => {
+    const parsed = ZCreateScheduleRequest.safeParse({
+      action,
+      campaign: campaign.id,
+      isActive: draft.isActive,
+      interval: draft.interval.trim() === '' ? undefined : draft.interval,
+      time: draft.time,
+      startAt: draft.startAt || null,
+    });
+    if (!parsed.success) {
+      setErrors(issuesToFieldErrors(parsed.error.issues, locale));
+      return;
+    }
+    setErrors({});
+    save.mutate({ id: schedule?.id ?? null, body: parsed.data });
+  };
+
+  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const next = schedule?.attributes.nextRunAt;
+
+  return (
+    <tr className={cn('align-top', dirty && 'bg-amber-50/40')} data-schedule-row={`${campaign.id}-${action}`}>
+      {first}
+      <Td>
+        <p className="text-sm whitespace-nowrap text-ink">{task}</p>
+        {indexing ? (
+          <p className="mt-0.5 flex max-w-56 items-start gap-1 text-xs text-ink-subtle">
+            <Info className="mt-0.5 size-3 shrink-0" aria-hidden />
+            {t('scheduleUi.needsProvider')}
+          </p>
+        ) : null}
+      </Td>
+      <Td>
+        <Switch
+          checked={draft.isActive}
+          onCheckedChange={(isActive) => set({ isActive })}
+          label={t('scheduleUi.fields.active', names)}
+        />
+      </Td>
+      <Td>
+        <Cell label={t('scheduleUi.fields.interval', names)} errors={errors.interval}>
+          {(props) => (
+            <Input
+              {...props}
+              name="interval"
+              type="number"
+              inputMode="numeric"
+              step={1}
+              className="h-8 w-20 tabular-nums"
+              value={draft.interval}
+              onChange={(e) => set({ interval: e.target.value })}
+            />
+          )}
+        </Cell>
+      </Td>
+      <Td>
+        <Cell label={t('scheduleUi.fields.time', names)} errors={errors.time}>
+          {(props) => (
+            <Input
+              {...props}
+              name="time"
+              type="time"
+              className="h-8 w-28 tabular-nums"
+              value={draft.time}
+              onChange={(e) => set({ time: e.target.value })}
+            />
+          )}
+        </Cell>
+      </Td>
+      <Td>
+        <Cell label={t('scheduleUi.fields.startAt', names)} errors={errors.startAt}>
+          {(props) => (
+            <Input
+              {...props}
+              name="startAt"
+              type="date"
+              className="h-8 w-40 tabular-nums"
+              value={draft.startAt}
+              onChange={(e) => set({ startAt: e.target.value })}
+            />
+          )}
+        </Cell>
+      </Td>
+      <Td className="text-xs whitespace-nowrap text-ink-muted">
+        {schedule?.attributes.isActive && next
+          ? format.dateTime(next)
+          : schedule
+            ? t('scheduleUi.off')
+            : t('scheduleUi.notScheduled')}
+      </Td>
+      <Td className="text-right">
+        <Button
+          size="sm"
+          variant={dirty ? 'primary' : 'secondary'}
+          disabled={!dirty && !Object.keys(errors).length}
+          loading={save.isPending}
+          onClick={submit}
+        >
+          {t('scheduleUi.save')}
+        </Button>
+      </Td>
+    </tr>
+  );
+}

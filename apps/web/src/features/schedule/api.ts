@@ -1,0 +1,36 @@
+import {
+  DEFAULT_PAGE_SIZE,
+  type TCreateScheduleRequest,
+  type TScheduleProjectResource,
+  type TScheduleResource,
+} from '@linkwatch/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '@/api/client.ts';
+
+export type ScheduleGroup = TScheduleProjectResource;
+export type ScheduledCampaign = ScheduleGroup['attributes']['campaigns'][number];
+export type Schedule = TScheduleResource;
+type PageMeta = { currentPage: number; perPage: number; total: number; lastPage: number };
+
+export const scheduleKeys = {
+  all: ['schedules'] as const,
+  groups: (page: number) => ['schedules', 'projects', page] as const,
+};
+
+export function useScheduleGroups(page: number) {
+  return useQuery({
+    queryKey: scheduleKeys.groups(page),
+    placeholderData: keepPreviousData,
+    queryFn: () =>
+      api.get<{ data: ScheduleGroup[]; meta: { page: PageMeta } }>('schedules/projects', {
+        query: { 'page[number]': page, 'page[size]': DEFAULT_PAGE_SIZE },
+      }),
+  });
+}
+
+/** A campaign without a schedule of this action gets one (POST); an existing one is changed (PUT). */
+export function saveSchedule({ id, body }: { id: number | null; body: TCreateScheduleRequest }) {
+  return id
+    ? api.put<{ data: Schedule }>(`schedules/${id}`, body)
+    : api.post<{ data: Schedule }>('schedules/', body);
+}

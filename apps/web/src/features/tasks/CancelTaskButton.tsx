@@ -1,0 +1,52 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Ban } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/api/client.ts';
+import { notify } from '@/app/notices.ts';
+import { balanceQueryKey } from '@/features/shell/UserMenu.tsx';
+import { sidebarCountKeys } from '@/features/shell/useSidebarCounts.ts';
+import { Button } from '@/ui/Button.tsx';
+import { ConfirmDialog } from '@/ui/Dialog.tsx';
+import { cancelTask, taskKeys } from './api.ts';
+
+/** Cancels a waiting or running task after a confirmation; the server refunds the unprocessed part. */
+export function CancelTaskButton({ id }: { id: number | string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const cancel = useMutation({
+    mutationFn: () => cancelTask(id),
+    onSuccess: () => notify.success(t('tasksUi.cancel.done')),
+    onError: (error) => notify.error(isApiError(error) ? error.fullMessage : t('common.requestFailed')),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: taskKeys.lists }),
+        queryClient.invalidateQueries({ queryKey: balanceQueryKey }),
+        queryClient.invalidateQueries({ queryKey: sidebarCountKeys.tasks }),
+      ]),
+  });
+  return (
+    <>
+      <Button
+        variant="secondary"
+        size="sm"
+        icon={<Ban className="size-3.5" aria-hidden />}
+        loading={cancel.isPending}
+        onClick={() => setOpen(true)}
+        aria-label={t('tasksUi.cancel.label', { id })}
+      >
+        {t('tasksUi.cancel.button')}
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={t('tasksUi.cancel.title')}
+        body={t('tasksUi.cancel.body')}
+        cancelLabel={t('tasksUi.cancel.keep')}
+        confirmLabel={t('tasksUi.cancel.confirm')}
+        onConfirm={() => cancel.mutate()}
+      />
+    </>
+  );
+}

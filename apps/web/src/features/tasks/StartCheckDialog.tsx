@@ -1,0 +1,175 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Play, Wallet } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isApiError } from '@/api/client.ts';
+import { useLocalePath } from '@/app/locale.tsx';
+import { notify } from '@/app/notices.ts';
+import { balanceQueryKey } from '@/features/shell/UserMenu.tsx';
+import { sidebarCountKeys, useProjectOptions } from '@/features/shell/useSidebarCounts.ts';
+import { Alert } from '@/ui/Alert.tsx';
+import { Button, buttonClass } from '@/ui/Button.tsx';
+import { Field } from '@/ui/Field.tsx';
+import { Modal } from '@/ui/Modal.tsx';
+import { Select } from '@/ui/Select.tsx';
+import { Skeleton } from '@/ui/Spinner.tsx';
+import { useFormat } from '@/ui/useFormat.ts';
+import { startCheck, taskKeys, useCampaignOptions, useCheckCost } from './api.ts';
+
+function CostLine({ label, value, strong }: { label: string; value: ReactNode; strong?: boolean }) {
+  return (
+    <div className="flex items-center justify-between gap-4 py-1.5">
+      <dt className="text-ink-muted">{label}</dt>
+      <dd className={strong ? 'font-semibold text-ink tabular-nums' : 'text-ink tabular-nums'}>{value}</dd>
+    </div>
+  );
+}
+
+/** Project → campaign → the cost of checking its active links against the balance → start. */
+export function StartCheckDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const to = useLocalePath();
+  const queryClient = useQueryClient();
+  const [project, setProject] = useState('');
+  const [campaign, setCampaign] = useState('');
+  const projects = useProjectOptions();
+  const campaigns = useCampaignOptions(project);
+  const cost = useCheckCost(campaign);
+  const credits = (value: number) => t('tasksUi.cost.credits', { value: format.number(value) });
+
+  const start = useMutation({
+    mutationFn: () => startCheck(campaign),
+    onSuccess: () => {
+      notify.success(t('tasksUi.dialog.started'));
+      onOpenChange(false);
+      setProject('');
+      setCampaign('');
+    },
+    // spec point 8: the server's message as it is ('Task already started', 'Not enough credits: …').
+    onError: (error) => notify.error(isApiError(error) ? error.fullMessage : t('common.requestFailed')),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: taskKeys.all }),
+        queryClient.invalidateQueries({ queryKey: balanceQueryKey }),
+        queryClient.invalidateQueries({ queryKey: sidebarCountKeys.tasks }),
+      ]),
+  });
+
+  const c = cost.data;
+  const short = c ? c.cost > c.balance : false;
+  const empty = c ? c.count === 0 : false;
+  const projectList = projects.data ?? [];
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('tasksUi.dialog.title')}
+      description={t('tasksUi.dialog.description')}
+      closeLabel={t('common.close')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            icon={<Play className="size-4" aria-hidden />}
+            disabled={!c || short || empty}
+            loading={start.isPending}
+            onClick={() => start.mutate()}
+          >
+            {t('tasksUi.dialog.submit')}
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-4">
+        {projects.isSuccess && projectList.length === 0 ? (
+          <Alert tone="info">{t('tasksUi.dialog.noProjects')}</Alert>
+        ) : null}
+        <Field label={t('tasksUi.dialog.project')}>
+          {(control) => (
+            <Select
+              {...control}
+              name="project"
+              className="w-full"
+              value={project}
+              placeholder={t('tasksUi.dialog.chooseProject')}
+              options={projectList.map((p) => ({ value: String(p.id), label: p.name }))}
+              onChange={(e) => {
+                setProject(e.target.value);
+                setCampaign('');
+              }}
+            />
+          )}
+        </Field>
+        <Field label={t('tasksUi.dialog.campaign')}>
+          {(control) => (
+            <Select
+              {...control}
+              name="campaign"
+              className="w-full"
+              value={campaign}
+              disabled={!project || campaigns.isLoading}
+              placeholder={t('tasksUi.dialog.chooseCampaign')}
+              options={(campaigns.data ?? []).map((item) => ({
+                value: item.id,
+                label: `${item.name} · ${t('tasksUi.tier', { tier: item.tier })}`,
+              }))}
+              onChange={(e) => setCampaign(e.target.value)}
+            />
+          )}
+        </Field>
+        {project && campaigns.isSuccess && campaigns.data.length === 0 ? (
+          <Alert tone="info">{t('tasksUi.dialog.noCampaigns')}</Alert>
+        ) : null}
+        {campaign ? (
+          <div className="rounded-lg bg-slate-50 px-4 py-2 text-sm ring-1 ring-slate-200 ring-inset">
+            {c ? (
+              <dl className="divide-y divide-slate-200" data-testid="check-cost">
+                <CostLine label={t('tasksUi.dialog.links')} value={format.number(c.count)} />
+                <CostLine label={t('tasksUi.dialog.price')} value={credits(c.price)} />
+                <CostLine label={t('tasksUi.dialog.cost')} value={credits(c.cost)} strong />
+                <CostLine label={t('tasksUi.dialog.balance')} value={credits(c.balance)} />
+                <CostLine
+                  label={t('tasksUi.dialog.after')}
+                  value={
+                    <span className={short ? 'text-rose-600' : undefined}>{credits(c.balance - c.cost)}</span>
+                  }
+                />
+              </dl>
+            ) : (
+              <div className="space-y-2 py-2">
+                <Skeleton className="h-4 w-full" />
+                <Skeleton className="h-4 w-2/3" />
+              </div>
+            )}
+          </div>
+        ) : null}
+        {empty ? <Alert tone="warning">{t('tasksUi.dialog.noLinks')}</Alert> : null}
+        {short ? (
+          <Alert tone="warning">
+            <p>{t('tasksUi.dialog.notEnough')}</p>
+            <Link to={to('/balance')} className={buttonClass({ variant: 'link', size: 'sm' })}>
+              <Wallet className="size-3.5" aria-hidden />
+              {t('tasksUi.dialog.topUp')}
+            </Link>
+          </Alert>
+        ) : null}
+        {cost.isError ? (
+          <Alert tone="error">
+            {isApiError(cost.error) ? cost.error.fullMessage : t('common.requestFailed')}
+          </Alert>
+        ) : null}
+      </div>
+    </Modal>
+  );
+}

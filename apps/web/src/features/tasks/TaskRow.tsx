@@ -1,0 +1,137 @@
+import { ActionCode, TaskStatus } from '@linkwatch/shared';
+import { FileText } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocalePath } from '@/app/locale.tsx';
+import { Badge } from '@/ui/Badge.tsx';
+import { buttonClass } from '@/ui/Button.tsx';
+import { cn } from '@/ui/cn.ts';
+import { Td, Tr } from '@/ui/Table.tsx';
+import { useFormat } from '@/ui/useFormat.ts';
+import { isActive, type Task } from './api.ts';
+import { CancelTaskButton } from './CancelTaskButton.tsx';
+import { TaskProgressBar } from './TaskProgressBar.tsx';
+import { TaskStatusBadge } from './TaskStatusBadge.tsx';
+
+export const TASK_COLUMNS = [
+  'task',
+  'target',
+  'status',
+  'progress',
+  'results',
+  'cost',
+  'dates',
+  'actions',
+] as const;
+
+export function TaskRow({ task }: { task: Task }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const to = useLocalePath();
+  const a = task.attributes;
+  const projectId = task.relationships?.project?.data?.id;
+  const campaignId = task.relationships?.campaign?.data?.id;
+  const ended = a.statusId === TaskStatus.Done || a.statusId === TaskStatus.Fail;
+  const reportQuery = new URLSearchParams({
+    ...(projectId ? { project: String(projectId) } : {}),
+    ...(campaignId ? { campaign: String(campaignId) } : {}),
+  });
+  const showReport = ended && a.actionId === ActionCode.CheckBacklinks && projectId;
+
+  return (
+    <Tr data-task-id={task.id}>
+      <Td>
+        <p className="font-medium whitespace-nowrap text-ink">
+          {t(`tasks.actions.${a.actionId}` as 'tasks.actions.2', { defaultValue: a.actionText })}
+        </p>
+        <p className="mt-0.5 flex flex-wrap items-center gap-1.5 text-xs text-ink-subtle">
+          <span className="tabular-nums">#{task.id}</span>
+          {a.tier ? <span>· {t('tasksUi.tier', { tier: a.tier })}</span> : null}
+          {a.isAutostart ? <Badge className="ml-1">{t('tasksUi.autostart')}</Badge> : null}
+        </p>
+      </Td>
+      <Td className="max-w-56">
+        <p className="truncate text-ink" title={a.projectName ?? undefined}>
+          {a.projectName ?? '—'}
+        </p>
+        <p className="truncate text-xs text-ink-subtle" title={a.campaignName ?? undefined}>
+          {a.campaignName ?? t('tasksUi.noCampaign')}
+        </p>
+      </Td>
+      <Td>
+        <TaskStatusBadge statusId={a.statusId} />
+        {a.message ? (
+          <p
+            className={cn(
+              'mt-1 max-w-48 text-xs',
+              a.statusId === TaskStatus.Fail ? 'text-rose-600' : 'text-ink-muted',
+            )}
+          >
+            {a.message}
+          </p>
+        ) : null}
+      </Td>
+      <Td className="w-48">
+        <TaskProgressBar
+          id={task.id}
+          statusId={a.statusId}
+          currentCount={a.currentCount}
+          totalCount={a.totalCount}
+        />
+      </Td>
+      <Td className="text-xs whitespace-nowrap">
+        <p className="text-emerald-700 tabular-nums">
+          {t('tasksUi.results.success', { count: a.successCount })}
+        </p>
+        <p className={cn('tabular-nums', a.errorCount > 0 ? 'text-rose-600' : 'text-ink-subtle')}>
+          {t('tasksUi.results.errors', { count: a.errorCount })}
+        </p>
+      </Td>
+      <Td className="whitespace-nowrap">
+        <p className="font-medium text-ink tabular-nums">
+          {a.cost > 0 ? t('tasksUi.cost.credits', { value: format.number(a.cost) }) : t('tasksUi.cost.free')}
+        </p>
+        {a.refunded > 0 ? (
+          <p className="text-xs text-emerald-700 tabular-nums">
+            {t('tasksUi.cost.refunded', { value: format.number(a.refunded) })}
+          </p>
+        ) : a.price > 0 ? (
+          <p className="text-xs text-ink-subtle tabular-nums">
+            {t('tasksUi.cost.price', { value: format.number(a.price) })}
+          </p>
+        ) : null}
+      </Td>
+      <Td className="text-xs whitespace-nowrap text-ink-muted">
+        <p title={t('tasksUi.dates.created', { date: format.dateTime(a.createdAt) })}>
+          {format.dateTime(a.createdAt)}
+        </p>
+        {a.finishedAt && a.startedAt ? (
+          <p
+            className="text-ink-subtle"
+            title={t('tasksUi.dates.finished', { date: format.dateTime(a.finishedAt) })}
+          >
+            {t('tasksUi.dates.duration', {
+              value: format.duration(Date.parse(a.finishedAt) - Date.parse(a.startedAt)),
+            })}
+          </p>
+        ) : a.startedAt ? (
+          <p className="text-ink-subtle">
+            {t('tasksUi.dates.started', { date: format.dateTime(a.startedAt) })}
+          </p>
+        ) : null}
+      </Td>
+      <Td className="text-right whitespace-nowrap">
+        {isActive(a.statusId) ? <CancelTaskButton id={task.id} /> : null}
+        {showReport ? (
+          <Link
+            to={`${to('/report')}?${reportQuery}`}
+            className={cn(buttonClass({ variant: a.hasNewPeport ? 'primary' : 'secondary', size: 'sm' }))}
+          >
+            <FileText className="size-3.5" aria-hidden />
+            {a.hasNewPeport ? t('tasksUi.reportReady') : t('tasksUi.openReport')}
+          </Link>
+        ) : null}
+      </Td>
+    </Tr>
+  );
+}

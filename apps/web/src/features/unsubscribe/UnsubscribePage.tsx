@@ -1,0 +1,97 @@
+import { MAILING_FLAGS, type MailingFlag, type TMailingResource } from '@linkwatch/shared';
+import { useQuery } from '@tanstack/react-query';
+import { MailCheck, MailX, RotateCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { api } from '@/api/client.ts';
+import { useLocalePath } from '@/app/locale.tsx';
+import { Button, buttonClass } from '@/ui/Button.tsx';
+import { Card } from '@/ui/Card.tsx';
+import { EmptyState } from '@/ui/EmptyState.tsx';
+import { Spinner } from '@/ui/Spinner.tsx';
+
+function isFlag(value: string | null): value is MailingFlag {
+  return value !== null && (MAILING_FLAGS as readonly string[]).includes(value);
+}
+
+/**
+ * The page a mail's unsubscribe link opens (no login needed): it posts the token once, then says
+ * which mails stop, or shows the server's 'Error. Please try again.' with a retry.
+ */
+export default function UnsubscribePage() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const rawType = params.get('type');
+  const type = isFlag(rawType) ? rawType : null;
+
+  const unsubscribe = useQuery({
+    queryKey: ['unsubscribe', token, type],
+    enabled: token !== '',
+    queryFn: () =>
+      api.post<{ data: TMailingResource }>('mailings/unsubscribe', { token, type }).then((r) => r.data),
+    retry: false,
+    gcTime: 0,
+    staleTime: Number.POSITIVE_INFINITY,
+    throwOnError: false,
+  });
+
+  const home = (
+    <Link to={to('/')} className={buttonClass({ variant: 'secondary' })}>
+      {t('common.backHome')}
+    </Link>
+  );
+
+  if (!token || unsubscribe.isError) {
+    return (
+      <Card className="mx-auto max-w-lg">
+        <EmptyState
+          icon={<MailX className="size-6" aria-hidden />}
+          title={t('reportsUi.unsubscribe.failedTitle')}
+          body={
+            <span role="alert">
+              {token ? unsubscribe.error?.message : t('reports.mailings.errors.unsubscribeInvalid')}
+              {token ? null : <span className="mt-2 block">{t('reportsUi.unsubscribe.missing')}</span>}
+            </span>
+          }
+          action={
+            <div className="flex gap-3">
+              {token ? (
+                <Button
+                  icon={<RotateCw className="size-4" aria-hidden />}
+                  loading={unsubscribe.isFetching}
+                  onClick={() => void unsubscribe.refetch()}
+                >
+                  {t('common.retry')}
+                </Button>
+              ) : null}
+              {home}
+            </div>
+          }
+        />
+      </Card>
+    );
+  }
+
+  if (unsubscribe.isSuccess) {
+    const email = unsubscribe.data.attributes.email;
+    return (
+      <Card className="mx-auto max-w-lg">
+        <EmptyState
+          icon={<MailCheck className="size-6" aria-hidden />}
+          title={t('reportsUi.unsubscribe.done')}
+          body={<span role="status">{t(`reports.mailings.unsubscribed.${type ?? 'all'}`, { email })}</span>}
+          action={home}
+        />
+      </Card>
+    );
+  }
+
+  return (
+    <div className="flex flex-col items-center gap-4 py-16 text-ink-muted">
+      <Spinner className="size-8 text-brand-600" />
+      <p role="status">{t('reportsUi.unsubscribe.working')}</p>
+    </div>
+  );
+}
