@@ -14,6 +14,7 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { validatorCompiler } from './http/validator.ts';
 import { registerWebSocket } from './http/websocket.ts';
 import { actionRoutes } from './modules/actions/actions.routes.ts';
+import { anchorRoutes } from './modules/anchors/anchors.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { campaignRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { indexHistoryRoutes } from './modules/index-histories/index-histories.routes.ts';
@@ -40,6 +41,7 @@ const features = [
   campaignRoutes,
   linkRoutes,
   indexHistoryRoutes,
+  anchorRoutes,
   actionRoutes,
   notificationRoutes,
   reportRoutes,

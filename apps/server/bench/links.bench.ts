@@ -1,0 +1,228 @@
+/**
+ * `npm run bench -w @linkwatch/server`: the links API against a campaign of 1,000,000 links on
+ * PostgreSQL. Aims: list p95 under 50 ms, CSV export of the million with flat memory (under 300 MB).
+ * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server; the bench
+ * creates the lw_bench database there and drops it at the end. BENCH_LINKS changes the size.
+ */
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import * as XLSX from '@e965/xlsx';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import type { AppContext } from '../src/context.ts';
+import { campaigns, links, projects, users } from '../src/db/schema/index.ts';
+import { inProcessBus } from '../src/events/bus.ts';
+import { createMailer } from '../src/mail/mailer.ts';
+import { createAccessToken } from '../src/modules/auth/auth.queries.ts';
+import { captchaOff } from '../src/modules/auth/captcha.ts';
+import { exportDir, mailExport } from '../src/modules/links/export.service.ts';
+import { linkFiltersWhere } from '../src/modules/links/links.filters.ts';
+import { countSelection } from '../src/modules/links/links.selection.ts';
+import { benchDatabase, seedCampaign } from './bench-db.ts';
+import { ms, peakRss, timeCalls } from './measure.ts';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const LINK_COUNT = Number(process.env.BENCH_LINKS ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const UPLOAD_LINES = 100_000;
+
+const rows: { call: string; median: string; p95: string; note: string }[] = [];
+/** Each figure is printed as soon as it is known, and again in the table at the end. */
+function progress(row: (typeof rows)[number]) {
+  rows.push(row);
+  console.log(`${row.call}: ${row.median}${row.p95 ? ` / p95 ${row.p95}` : ''} (${row.note})`);
+}
+const report = (call: string, t: { median: number; p95: number; runs: number }, note = '') =>
+  progress({ call, median: ms(t.median), p95: ms(t.p95), note: note || `${t.runs} runs` });
+
+async function main() {
+  const started = performance.now();
+  const database = await benchDatabase(ADMIN_URL, 'lw_bench');
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lw-bench-'));
+  try {
+    const { db, pool } = database;
+    const [user] = await db
+      .insert(users)
+      .values({ name: 'Bench', email: 'bench@example.com', passwordHash: 'x', emailVerifiedAt: new Date() })
+      .returning();
+    const [project] = await db
+      .insert(projects)
+      .values({
+        userId: user.id,
+        name: 'Bench',
+        mainDomain: 'site.example.com',
+        domains: ['site.example.com'],
+      })
+      .returning();
+    const [campaign] = await db
+      .insert(campaigns)
+      .values({ userId: user.id, projectId: project.id, name: 'Million' })
+      .returning();
+    const token = await createAccessToken(db, user.id);
+
+    const seedStarted = performance.now();
+    await seedCampaign(pool!, {
+      userId: user.id,
+      projectId: project.id,
+      campaignId: campaign.id,
+      count: LINK_COUNT,
+    });
+    console.log(
+      `seeded ${LINK_COUNT.toLocaleString('en-US')} links in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+    );
+
+    const log = pino({ level: 'warn' });
+    const config = loadConfig({
+      DATABASE_URL: 'bench',
+      DATA_DIR: dataDir,
+      WEB_DIST: '/nonexistent',
+      LOG_LEVEL: 'warn',
+    });
+    const ctx: AppContext = {
+      config,
+      db,
+      log,
+      mailer: createMailer({ ...config.mail, log }),
+      captcha: captchaOff,
+      events: inProcessBus(),
+    };
+    const app = await buildApp(ctx);
+    await app.ready();
+    const get = async (url: string) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/${url}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      return res;
+    };
+    const c = `filter[campaign]=${campaign.id}`;
+
+    report('GET links (page 1 of 50, newest first)', await timeCalls(RUNS, () => get(`links?${c}`)));
+    report(
+      'GET links (filter indexing=1, sort -responseCode)',
+      await timeCalls(RUNS, () => get(`links?${c}&filter[indexing]=1&sort=-responseCode`)),
+    );
+    report(
+      'GET links (filter responseCodeGroup=bad, sort -dateCheckData)',
+      await timeCalls(RUNS, () => get(`links?${c}&filter[responseCodeGroup]=bad&sort=-dateCheckData`)),
+    );
+    report(
+      'GET links (page 100, sort url)',
+      await timeCalls(RUNS, () => get(`links?${c}&sort=url&page[number]=100`)),
+    );
+    report(
+      'GET links (search filter[query], all campaigns)',
+      await timeCalls(5, () => get('links?filter[query]=post/77777')),
+    );
+    report('GET links/count (exact)', await timeCalls(50, () => get(`links/count?${c}`)));
+    report('GET links/counts', await timeCalls(50, () => get(`links/counts?${c}`)));
+    report('GET links/codes', await timeCalls(10, () => get(`links/codes?${c}`)));
+    report('GET links/indexing-capability', await timeCalls(10, () => get(`links/indexing-capability?${c}`)));
+    report('GET links/statistic', await timeCalls(5, () => get(`links/statistic?${c}`)));
+    report(
+      'GET anchors/counts',
+      await timeCalls(5, () => get(`anchors/counts?filter[project]=${project.id}`)),
+    );
+
+    // Export first: the upload's spreadsheet buffers would otherwise inflate the export's memory figure.
+    await benchExport({ ctx, userId: user.id, campaignId: campaign.id });
+    await benchUpload({ app, db, token, userId: user.id, projectId: project.id });
+
+    await app.close();
+  } finally {
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  console.table(rows);
+  console.log(`total ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+async function benchUpload(params: {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  db: AppContext['db'];
+  token: string;
+  userId: number;
+  projectId: number;
+}) {
+  const sheet = XLSX.utils.aoa_to_sheet(
+    Array.from({ length: UPLOAD_LINES }, (_, i) => [`https://upload.example.org/page/${i}`]),
+  );
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, 'Links');
+  const content = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+  const samples: number[] = [];
+  for (let run = 0; run < 3; run += 1) {
+    const [target] = await params.db
+      .insert(campaigns)
+      .values({ userId: params.userId, projectId: params.projectId, name: `Upload ${run}` })
+      .returning();
+    const boundary = '----bench';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="campaign"\r\n\r\n${target.id}\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="links.xlsx"\r\n\r\n`,
+      ),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const startedAt = performance.now();
+    const res = await params.app.inject({
+      method: 'POST',
+      url: '/api/links/upload',
+      payload,
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        authorization: `Bearer ${params.token}`,
+      },
+    });
+    samples.push(performance.now() - startedAt);
+    const added = res.json().data?.attributes?.added;
+    if (added !== UPLOAD_LINES) throw new Error(`upload added ${added}: ${res.body.slice(0, 200)}`);
+    await params.db.delete(links).where(eq(links.campaignId, target.id));
+  }
+  samples.sort((a, b) => a - b);
+  progress({
+    call: `POST links/upload (xlsx, ${UPLOAD_LINES.toLocaleString('en-US')} lines, ${(content.length / 1024 / 1024).toFixed(1)} MB)`,
+    median: ms(samples[1]),
+    p95: ms(samples[2]),
+    note: '3 runs, each into an empty campaign',
+  });
+}
+
+async function benchExport(params: { ctx: AppContext; userId: number; campaignId: number }) {
+  const where = linkFiltersWhere({
+    userId: params.userId,
+    filters: { campaign: params.campaignId, type: 2 },
+  });
+  const total = await countSelection(params.ctx.db, where);
+  const before = process.memoryUsage().rss / 1024 / 1024;
+  const startedAt = performance.now();
+  const { peakMb } = await peakRss(() =>
+    mailExport(params.ctx, {
+      user: { email: 'bench@example.com', name: 'Bench' },
+      locale: 'en',
+      where,
+      format: 'csv',
+      count: total,
+    }),
+  );
+  const seconds = (performance.now() - startedAt) / 1000;
+  const [file] = await readdir(exportDir(params.ctx));
+  const size = (await stat(path.join(exportDir(params.ctx), file))).size / 1024 / 1024;
+  progress({
+    call: `export CSV of ${total.toLocaleString('en-US')} active links (mailed)`,
+    median: `${seconds.toFixed(1)} s`,
+    p95: '',
+    note: `${Math.round(total / seconds).toLocaleString('en-US')} rows/s, ${size.toFixed(0)} MB file, RSS ${before.toFixed(0)} MB before, peak ${peakMb.toFixed(0)} MB`,
+  });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

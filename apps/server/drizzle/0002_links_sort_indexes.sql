@@ -1,0 +1,4 @@
+CREATE INDEX "links_campaign_code_idx" ON "links" USING btree ("campaign_id","list_type","response_code" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "links_campaign_checked_idx" ON "links" USING btree ("campaign_id","list_type","date_check_data" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "links_campaign_backlinks_idx" ON "links" USING btree ("campaign_id","list_type","count_backlinks" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "links_campaign_indexing_idx" ON "links" USING btree ("campaign_id","list_type","indexing","id");

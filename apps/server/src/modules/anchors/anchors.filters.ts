@@ -1,0 +1,60 @@
+import { LinkListType, TIERS } from '@linkwatch/shared';
+import { and, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { backlinks, links } from '../../db/schema/index.ts';
+import { FieldError } from '../../http/errors.ts';
+import { escapeLike, type RawQuery, readFilter, readNumberFilter } from '../../http/list-query.ts';
+
+/** The anchors page (`/anchors/{project?}/{tier}`): the backlinks of the user's active links. */
+export interface AnchorFilters {
+  project?: number;
+  campaign?: number;
+  tier?: number;
+  query?: string;
+  anchor?: string;
+  anchorId?: string;
+}
+
+export function readAnchorFilters(query: RawQuery): AnchorFilters {
+  const tier = readNumberFilter(query, 'tier');
+  if (tier !== undefined && !(TIERS as readonly number[]).includes(tier))
+    throw new FieldError({ 'filter.tier': 'validation.invalid' });
+  const anchorId = readFilter(query, 'anchorId');
+  if (anchorId !== undefined && !/^[0-9a-f]{32}$/.test(anchorId))
+    throw new FieldError({ 'filter.anchorId': 'validation.invalid' });
+  return {
+    project: readNumberFilter(query, 'project'),
+    campaign: readNumberFilter(query, 'campaign'),
+    tier,
+    query: readFilter(query, 'query')?.trim() || undefined,
+    anchor: readFilter(query, 'anchor'),
+    anchorId,
+  };
+}
+
+/** The user's active links of the project, campaign and tier asked for. */
+export function anchorLinkScope(params: {
+  userId: number;
+  filters: AnchorFilters;
+  ignoreTier?: boolean;
+}): SQL {
+  const f = params.filters;
+  return and(
+    eq(links.userId, params.userId),
+    eq(links.listType, LinkListType.Active),
+    f.project !== undefined ? eq(links.projectId, f.project) : undefined,
+    f.campaign !== undefined ? eq(links.campaignId, f.campaign) : undefined,
+    f.tier !== undefined && !params.ignoreTier ? eq(links.tier, f.tier) : undefined,
+  ) as SQL;
+}
+
+/** A WHERE over `backlinks` joined to `links`, scoped to the owner on both tables. */
+export function anchorWhere(params: { userId: number; filters: AnchorFilters; ignoreTier?: boolean }): SQL {
+  const f = params.filters;
+  return and(
+    eq(backlinks.userId, params.userId),
+    anchorLinkScope(params),
+    f.query ? ilike(backlinks.anchor, `%${escapeLike(f.query)}%`) : undefined,
+    f.anchor !== undefined ? eq(backlinks.anchor, f.anchor) : undefined,
+    f.anchorId !== undefined ? sql`md5(${backlinks.anchor}) = ${f.anchorId}` : undefined,
+  ) as SQL;
+}

@@ -1,0 +1,185 @@
+import { ANCHOR_CHART_TOP, ANCHOR_SORT_FIELDS, IndexState } from '@linkwatch/shared';
+import { and, asc, count, countDistinct, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { backlinks, campaigns, links, projects } from '../../db/schema/index.ts';
+import { type RawQuery, readSort } from '../../http/list-query.ts';
+import type { PageQuery } from '../../http/present.ts';
+
+export type AnchorSort = { field: (typeof ANCHOR_SORT_FIELDS)[number]; desc: boolean };
+export const readAnchorSort = (query: RawQuery): AnchorSort =>
+  readSort(query, ANCHOR_SORT_FIELDS, '-countLinks');
+
+const countLinks = countDistinct(links.id);
+const countBacklinks = count(backlinks.id);
+
+/** One row per anchor text, with what the anchors table shows about it. */
+const summaryFields = {
+  id: sql<string>`md5(${backlinks.anchor})`,
+  anchor: backlinks.anchor,
+  countLinks,
+  countBacklinks,
+  share: sql<number>`round(count(${backlinks.id}) * 100.0 / nullif(sum(count(${backlinks.id})) over (), 0), 2)::float8`,
+  indexed: sql<number>`count(distinct ${links.id}) filter (where ${links.indexing} = ${IndexState.Indexed})::int`,
+  acceptors: sql<string[]>`(array_agg(distinct ${backlinks.href}))[1:5]`,
+  campaignIds: sql<number[]>`array_agg(distinct ${links.campaignId})`,
+  attributes: sql<string[]>`array_agg(distinct ${backlinks.attribute})`,
+  typeIds: sql<number[]>`array_agg(distinct ${backlinks.typeId})`,
+};
+
+const anchorOrder = (sort: AnchorSort): SQL[] => {
+  const column = { anchor: backlinks.anchor, countLinks, countBacklinks }[sort.field];
+  return [sort.desc ? desc(column) : asc(column), asc(backlinks.anchor)];
+};
+
+function summaryQuery(db: Queryable, where: SQL) {
+  return db
+    .select(summaryFields)
+    .from(backlinks)
+    .innerJoin(links, eq(links.id, backlinks.linkId))
+    .where(where)
+    .groupBy(backlinks.anchor);
+}
+
+export async function listAnchors(db: Queryable, params: { where: SQL; sort: AnchorSort; page: PageQuery }) {
+  const [rows, [{ total }]] = await Promise.all([
+    summaryQuery(db, params.where)
+      .orderBy(...anchorOrder(params.sort))
+      .limit(params.page.size)
+      .offset((params.page.number - 1) * params.page.size),
+    db
+      .select({ total: countDistinct(backlinks.anchor) })
+      .from(backlinks)
+      .innerJoin(links, eq(links.id, backlinks.linkId))
+      .where(params.where),
+  ]);
+  return { rows, total };
+}
+
+export type AnchorSummary = Awaited<ReturnType<typeof listAnchors>>['rows'][number];
+
+/** Every anchor of the selection, a chunk at a time, for the export. */
+export async function* allAnchors(db: Queryable, params: { where: SQL; sort: AnchorSort }) {
+  const chunk = 5000;
+  for (let offset = 0; ; offset += chunk) {
+    const rows = await summaryQuery(db, params.where)
+      .orderBy(...anchorOrder(params.sort))
+      .limit(chunk)
+      .offset(offset);
+    yield rows;
+    if (rows.length < chunk) return;
+  }
+}
+
+export async function campaignNames(db: Queryable, params: { userId: number; ids: number[] }) {
+  if (params.ids.length === 0) return new Map<number, string>();
+  const rows = await db
+    .select({ id: campaigns.id, name: campaigns.name })
+    .from(campaigns)
+    .where(and(eq(campaigns.userId, params.userId), inArray(campaigns.id, params.ids)));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** The backlinks behind an anchor: the rows of an expanded anchor. */
+export async function anchorLinks(db: Queryable, params: { where: SQL; page: PageQuery }) {
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        backlink: backlinks,
+        url: links.url,
+        indexing: links.indexing,
+        tier: links.tier,
+        campaignId: campaigns.id,
+        campaignName: campaigns.name,
+      })
+      .from(backlinks)
+      .innerJoin(links, eq(links.id, backlinks.linkId))
+      .innerJoin(campaigns, eq(campaigns.id, links.campaignId))
+      .where(params.where)
+      .orderBy(asc(links.id), asc(backlinks.id))
+      .limit(params.page.size)
+      .offset((params.page.number - 1) * params.page.size),
+    db
+      .select({ total: count() })
+      .from(backlinks)
+      .innerJoin(links, eq(links.id, backlinks.linkId))
+      .where(params.where),
+  ]);
+  return { rows, total };
+}
+
+export async function anchorTotals(db: Queryable, where: SQL) {
+  const [row] = await db
+    .select({ anchors: countDistinct(backlinks.anchor), backlinks: count(), links: countDistinct(links.id) })
+    .from(backlinks)
+    .innerJoin(links, eq(links.id, backlinks.linkId))
+    .where(where);
+  return row;
+}
+
+export async function anchorsPerTier(db: Queryable, where: SQL) {
+  const rows = await db
+    .select({ tier: links.tier, anchors: countDistinct(backlinks.anchor) })
+    .from(backlinks)
+    .innerJoin(links, eq(links.id, backlinks.linkId))
+    .where(where)
+    .groupBy(links.tier);
+  const of = (tier: number) => rows.find((r) => r.tier === tier)?.anchors ?? 0;
+  return { tierOne: of(1), tierTwo: of(2) };
+}
+
+/** Active links in scope not checked yet: their anchors are still unknown. */
+export async function countUnverifiedLinks(db: Queryable, linkScope: SQL) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(links)
+    .where(and(linkScope, isNull(links.dateCheckData)));
+  return row.total;
+}
+
+export async function groupAnchorBacklinks(db: Queryable, where: SQL, key: SQL) {
+  const rows = await db
+    .select({ key: sql<number | string>`${key}`, value: count() })
+    .from(backlinks)
+    .innerJoin(links, eq(links.id, backlinks.linkId))
+    .where(where)
+    .groupBy(sql`1`);
+  return new Map(rows.map((r) => [r.key, r.value]));
+}
+
+/** The most used anchors, by backlinks; the rest summed as `other`. */
+export async function topAnchors(db: Queryable, where: SQL) {
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ anchor: backlinks.anchor, value: countBacklinks })
+      .from(backlinks)
+      .innerJoin(links, eq(links.id, backlinks.linkId))
+      .where(where)
+      .groupBy(backlinks.anchor)
+      .orderBy(desc(countBacklinks), asc(backlinks.anchor))
+      .limit(ANCHOR_CHART_TOP),
+    anchorTotals(db, where),
+  ]);
+  const shown = rows.reduce((sum, r) => sum + r.value, 0);
+  return { rows, total: totals.backlinks, other: totals.backlinks - shown };
+}
+
+/**
+ * Backlinks per anchor kind: empty (image links), a URL or bare domain, the project's brand (the main
+ * domain's first label, `www.` dropped, inside the anchor), or any other text.
+ */
+export async function anchorKinds(db: Queryable, where: SQL) {
+  const brand = sql`split_part(regexp_replace(lower(${projects.mainDomain}), '^www\\.', ''), '.', 1)`;
+  const kind = sql<string>`case
+    when btrim(${backlinks.anchor}) = '' then 'empty'
+    when ${backlinks.anchor} ~* '^(https?://|www\\.)' or ${backlinks.anchor} ~* '^[a-z0-9-]+(\\.[a-z0-9-]+)+(/\\S*)?$' then 'url'
+    when length(${brand}) > 2 and position(${brand} in lower(${backlinks.anchor})) > 0 then 'brand'
+    else 'text' end`;
+  const rows = await db
+    .select({ key: kind, value: count() })
+    .from(backlinks)
+    .innerJoin(links, eq(links.id, backlinks.linkId))
+    .innerJoin(projects, eq(projects.id, links.projectId))
+    .where(where)
+    .groupBy(sql`1`);
+  return new Map(rows.map((r) => [r.key, r.value]));
+}

@@ -1,0 +1,142 @@
+import {
+  ANCHOR_KINDS,
+  IndexState,
+  LinkElementKind,
+  ZAnchorChartInfoResponse,
+  ZAnchorChartResponse,
+  ZAnchorCountsResponse,
+  ZAnchorLinkListResponse,
+  ZAnchorListQuery,
+  ZAnchorListResponse,
+  ZAnchorStatisticResponse,
+  ZCountResponse,
+} from '@linkwatch/shared';
+import { translate } from '@linkwatch/shared/i18n';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { backlinks, links } from '../../db/schema/index.ts';
+import { requireUser } from '../../http/auth.ts';
+import { type RawQuery, readPage } from '../../http/list-query.ts';
+import { requestLocale } from '../../http/locale.ts';
+import { paginated } from '../../http/present.ts';
+import { linkTexts } from '../links/links.presenter.ts';
+import { anchorExportRoute } from './anchors.export.ts';
+import { anchorLinkScope, anchorWhere, readAnchorFilters } from './anchors.filters.ts';
+import { anchorTitle, keyed, presentAnchor, presentAnchorLink, relKeys } from './anchors.presenter.ts';
+import {
+  anchorKinds,
+  anchorLinks,
+  anchorsPerTier,
+  anchorTotals,
+  campaignNames,
+  countUnverifiedLinks,
+  groupAnchorBacklinks,
+  listAnchors,
+  readAnchorSort,
+  topAnchors,
+} from './anchors.queries.ts';
+
+const tags = ['anchors'];
+const security = [{ bearerAuth: [] }];
+
+/** The request's filters, with the user, ready for the anchor queries. */
+function scopeOf(req: FastifyRequest) {
+  const userId = requireUser(req).id;
+  const filters = readAnchorFilters(req.query as RawQuery);
+  return { userId, filters, where: anchorWhere({ userId, filters }), locale: requestLocale(req) };
+}
+
+export function anchorRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const schema = (response: z.ZodType) => ({
+    tags,
+    security,
+    querystring: ZAnchorListQuery,
+    response: { 200: response },
+  });
+  const single = <T>(type: string, attributes: T) => ({ data: { id: 0, type, attributes } });
+
+  /** The anchors table: one row per anchor text, most linked first. */
+  r.get('/anchors', { schema: schema(ZAnchorListResponse) }, async (req) => {
+    const { userId, where, locale } = scopeOf(req);
+    const query = req.query as RawQuery;
+    const page = readPage(query);
+    const { rows, total } = await listAnchors(ctx.db, { where, sort: readAnchorSort(query), page });
+    const names = await campaignNames(ctx.db, {
+      userId,
+      ids: [...new Set(rows.flatMap((r) => r.campaignIds))],
+    });
+    return paginated(
+      rows.map((row) => presentAnchor(row, { locale, campaignNames: names })),
+      page,
+      total,
+    );
+  });
+
+  /** The backlinks of one anchor (`filter[anchor]` or `filter[anchorId]`), for an expanded row. */
+  r.get('/anchors/links', { schema: schema(ZAnchorLinkListResponse) }, async (req) => {
+    const { where, locale } = scopeOf(req);
+    const page = readPage(req.query as RawQuery);
+    const { rows, total } = await anchorLinks(ctx.db, { where, page });
+    return paginated(
+      rows.map((row) => presentAnchorLink(row, locale)),
+      page,
+      total,
+    );
+  });
+
+  r.get('/anchors/counts', { schema: schema(ZAnchorCountsResponse) }, async (req) => {
+    const { userId, filters, where } = scopeOf(req);
+    const [perTier, totals] = await Promise.all([
+      anchorsPerTier(ctx.db, anchorWhere({ userId, filters, ignoreTier: true })),
+      anchorTotals(ctx.db, where),
+    ]);
+    return single('anchorCounts', { ...perTier, ...totals });
+  });
+
+  /** Links not checked yet, whose anchors are therefore unverified. */
+  r.get('/anchors/count/unverified', { schema: schema(ZCountResponse) }, async (req) => {
+    const { userId, filters } = scopeOf(req);
+    return { data: { count: await countUnverifiedLinks(ctx.db, anchorLinkScope({ userId, filters })) } };
+  });
+
+  r.get('/anchors/statistic', { schema: schema(ZAnchorStatisticResponse) }, async (req) => {
+    const { where, locale } = scopeOf(req);
+    const t = linkTexts(locale);
+    const [attributes, types, indexing] = await Promise.all([
+      groupAnchorBacklinks(ctx.db, where, sql`${backlinks.attribute}`),
+      groupAnchorBacklinks(ctx.db, where, sql`${backlinks.typeId}`),
+      groupAnchorBacklinks(ctx.db, where, sql`${links.indexing}`),
+    ]);
+    return single('anchorStatistics', {
+      attributes: keyed(relKeys, attributes, String),
+      backlinkTypes: keyed(Object.values(LinkElementKind), types, t.backlinkType),
+      indexing: keyed(Object.values(IndexState), indexing, t.indexing),
+    });
+  });
+
+  /** The top anchors by backlinks, for a pie or bar chart; `other` sums the rest. */
+  r.get('/anchors/chart', { schema: schema(ZAnchorChartResponse) }, async (req) => {
+    const { where, locale } = scopeOf(req);
+    const { rows, total, other } = await topAnchors(ctx.db, where);
+    const items = rows.map((row) => ({
+      key: row.anchor,
+      value: row.value,
+      title: anchorTitle(row.anchor, locale),
+    }));
+    return single('anchorChart', { items, other, total });
+  });
+
+  /** What the chart's caption tells: totals, and backlinks per anchor kind. */
+  r.get('/anchors/chart/info', { schema: schema(ZAnchorChartInfoResponse) }, async (req) => {
+    const { where, locale } = scopeOf(req);
+    const [totals, kinds] = await Promise.all([anchorTotals(ctx.db, where), anchorKinds(ctx.db, where)]);
+    const kindList = keyed(ANCHOR_KINDS, kinds, (k) => translate(locale, `links.anchorKind.${k}`));
+    return single('anchorChartInfo', { ...totals, kinds: kindList });
+  });
+
+  anchorExportRoute(app, ctx);
+}

@@ -1,0 +1,68 @@
+import { ZCountResponse, ZLinkMoveQuery, ZLinkSelectionQuery, ZMoveResponse } from '@linkwatch/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/client.ts';
+import { requireUser } from '../../http/auth.ts';
+import { FieldError } from '../../http/errors.ts';
+import type { RawQuery } from '../../http/list-query.ts';
+import { findCampaign } from '../campaigns/campaigns.queries.ts';
+import {
+  addLinksToDisallow,
+  addLinksToHistory,
+  type BulkParams,
+  deleteLinks,
+  moveLinks,
+  recoverLinksFromDisallow,
+  recoverLinksFromHistory,
+} from './links.bulk.ts';
+import { resolveSelection } from './links.selection.ts';
+
+const tags = ['links'];
+const security = [{ bearerAuth: [] }];
+const schema = { tags, security, querystring: ZLinkSelectionQuery, response: { 200: ZCountResponse } };
+
+/** The move target: one of the user's campaigns, named by the `campaign` query parameter. */
+async function readTargetCampaign(db: Queryable, params: { userId: number; query: RawQuery }) {
+  const raw = params.query.campaign;
+  const id = Number(Array.isArray(raw) ? raw[0] : raw);
+  if (raw === undefined || raw === '') throw new FieldError({ campaign: 'validation.required' });
+  const found =
+    Number.isInteger(id) && id > 0 ? await findCampaign(db, { userId: params.userId, id }) : undefined;
+  if (!found) throw new FieldError({ campaign: 'validation.invalid' });
+  return found.campaign;
+}
+
+/**
+ * Bulk calls take no body: `links[]` ids or the list filters select the links (spec point 7).
+ * Each answers `{data: {count}}`; an empty selection answers 422 'No selected links'.
+ */
+export function bulkLinkRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const bulk =
+    (operation: (db: Queryable, params: BulkParams) => Promise<number>) => async (req: FastifyRequest) => {
+      const userId = requireUser(req).id;
+      const { selection } = await resolveSelection(ctx.db, { userId, query: req.query as RawQuery });
+      return { data: { count: await operation(ctx.db, { userId, selection }) } };
+    };
+
+  r.post('/links/history', { schema }, bulk(addLinksToHistory));
+  r.post('/links/history/recover', { schema }, bulk(recoverLinksFromHistory));
+  r.post('/links/disallow', { schema }, bulk(addLinksToDisallow));
+  r.post('/links/disallow/recover', { schema }, bulk(recoverLinksFromDisallow));
+  r.delete('/links/delete', { schema }, bulk(deleteLinks));
+
+  /** `count` and `moved` are the links moved; `skipped` were already in the target campaign. */
+  r.post(
+    '/links/move',
+    { schema: { tags, security, querystring: ZLinkMoveQuery, response: { 200: ZMoveResponse } } },
+    async (req) => {
+      const userId = requireUser(req).id;
+      const query = req.query as RawQuery;
+      const target = await readTargetCampaign(ctx.db, { userId, query });
+      const { selection, total } = await resolveSelection(ctx.db, { userId, query });
+      const { moved } = await moveLinks(ctx.db, { userId, selection, target });
+      return { data: { count: moved, moved, skipped: total - moved } };
+    },
+  );
+}

@@ -1,0 +1,119 @@
+import { createReadStream } from 'node:fs';
+import {
+  EXPORT_FILE_FORMATS,
+  EXPORT_MAIL_THRESHOLD,
+  type ExportFileFormat,
+  XLSX_EXPORT_MAX_ROWS,
+  ZExportMailedResponse,
+  ZLinkExportQuery,
+} from '@linkwatch/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/client.ts';
+import { requireUser } from '../../http/auth.ts';
+import { AppError, FieldError, notFound } from '../../http/errors.ts';
+import { type RawQuery, readIdList } from '../../http/list-query.ts';
+import { requestLocale } from '../../http/locale.ts';
+import { findCampaign } from '../campaigns/campaigns.queries.ts';
+import { findProject } from '../projects/projects.queries.ts';
+import { exportRows } from './export.rows.ts';
+import { findExportFile, mailExport } from './export.service.ts';
+import { type LinkFilters, readLinkFilters } from './links.filters.ts';
+import { countSelection, type LinkSelection, noSelectedLinks, selectionWhere } from './links.selection.ts';
+import { attachment, collect, csvStream, MIME, xlsxBuffer } from './spreadsheet.ts';
+
+const tags = ['links'];
+
+export function readExportFormat(query: RawQuery): ExportFileFormat {
+  const raw = query.format ?? 'csv';
+  if (!(EXPORT_FILE_FORMATS as readonly unknown[]).includes(raw))
+    throw new FieldError({ format: 'validation.invalid' });
+  return raw as ExportFileFormat;
+}
+
+/** Ticked links, or (unlike bulk calls) whatever the table shows, which may be every active link. */
+function readExportSelection(query: RawQuery): LinkSelection {
+  const ids = readIdList(query, 'links');
+  return ids.length > 0 ? { ids } : { filters: readLinkFilters(query) };
+}
+
+/** export_{campaign or project name}.{format}, as the web app names the file (spec point 7). */
+async function exportFilename(
+  db: Queryable,
+  params: { userId: number; filters?: LinkFilters; format: string },
+) {
+  const { filters, userId } = params;
+  const campaign = filters?.campaign ? await findCampaign(db, { userId, id: filters.campaign }) : undefined;
+  const project =
+    !campaign && filters?.project ? await findProject(db, { userId, id: filters.project }) : undefined;
+  const name = campaign?.campaign.name ?? project?.name ?? 'links';
+  return `export_${name}.${params.format}`;
+}
+
+export function exportRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /**
+   * The file of the selected links (CSV streamed, XLSX built in memory). Over 3,000 links the file is
+   * built in the background and a download link is mailed: 202 `{data: {attributes: {mailed, count}}}`.
+   */
+  // Untyped on purpose: the 200 answer is a file stream, which no response schema describes.
+  app.get(
+    '/links/export',
+    {
+      schema: {
+        tags,
+        security: [{ bearerAuth: [] }],
+        querystring: ZLinkExportQuery,
+        produces: [MIME.csv, MIME.xlsx],
+        response: { 202: ZExportMailedResponse },
+      },
+    },
+    async (req, reply) => {
+      const user = requireUser(req);
+      const query = req.query as RawQuery;
+      const format = readExportFormat(query);
+      const selection = readExportSelection(query);
+      const where = selectionWhere({ userId: user.id, selection });
+      const count = await countSelection(ctx.db, where);
+      if (count === 0) throw noSelectedLinks();
+      if (format === 'xlsx' && count > XLSX_EXPORT_MAX_ROWS)
+        throw new FieldError({
+          format: { key: 'links.exportXlsxTooMany', params: { max: XLSX_EXPORT_MAX_ROWS } },
+        });
+      const locale = requestLocale(req);
+
+      if (count > EXPORT_MAIL_THRESHOLD) {
+        mailExport(ctx, { user, locale, where, format, count }).catch((err) =>
+          req.log.error({ err, userId: user.id }, 'mailed export failed'),
+        );
+        return reply.code(202).send({
+          data: { id: 0, type: 'linkExports' as const, attributes: { mailed: true as const, count } },
+        });
+      }
+      const filters = 'filters' in selection ? selection.filters : undefined;
+      const filename = await exportFilename(ctx.db, { userId: user.id, filters, format });
+      reply.header('content-disposition', attachment(filename)).type(MIME[format]);
+      const rows = exportRows(ctx.db, { where, locale });
+      return reply.send(format === 'csv' ? csvStream(rows) : xlsxBuffer(await collect(rows), 'Links'));
+    },
+  );
+
+  /** The mailed link: no login, the unguessable token is the key; it expires after a few days. */
+  r.get(
+    '/links/export/download/:token',
+    { schema: { tags, params: z.object({ token: z.string() }), produces: [MIME.csv, MIME.xlsx] } },
+    async (req, reply) => {
+      const found = await findExportFile(ctx, req.params.token);
+      if (found.status === 'missing') throw notFound();
+      if (found.status === 'expired') throw new AppError(410, 'errors.exportExpired');
+      const date = new Date().toISOString().slice(0, 10);
+      reply
+        .header('content-disposition', attachment(`export_links_${date}.${found.format}`))
+        .type(MIME[found.format]);
+      return reply.send(createReadStream(found.file));
+    },
+  );
+}

@@ -1,0 +1,146 @@
+import { type Locale, NOT_AVAILABLE, urlWithoutProtocol } from '@linkwatch/shared';
+import { translate } from '@linkwatch/shared/i18n';
+import { iso } from '../../http/present.ts';
+import type { Backlink, CheckHistory, IndexHistory, Link } from './links.queries.ts';
+
+/** The texts of the spec's codes, in the caller's language. */
+export const linkTexts = (locale: Locale) => ({
+  indexing: (value: number) => translate(locale, `links.indexing.${value}`),
+  robotsStatus: (id: number | null) => (id === null ? null : translate(locale, `links.robotsStatus.${id}`)),
+  responseCodeGroup: (id: number | null) =>
+    id === null ? null : translate(locale, `links.responseCodeGroup.${id}`),
+  backlinkType: (id: number) => translate(locale, `links.backlinkType.${id}`),
+  checkStatus: (id: number) => translate(locale, `links.checkStatus.${id}`),
+  crawler: (id: number | null) => (id === null ? null : translate(locale, `links.crawler.${id}`)),
+});
+
+const metric = (value: number | null): number | typeof NOT_AVAILABLE => value ?? NOT_AVAILABLE;
+
+/** `https://a.com/x?y` → `/x?y`. */
+function withoutDomain(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.pathname}${parsed.search}`;
+  } catch {
+    return url;
+  }
+}
+
+const toMany = <T extends string>(type: T, ids: number[]) => ({ data: ids.map((id) => ({ id, type })) });
+
+export interface LinkRelations {
+  backlinks?: number[];
+  histories?: number[];
+  indexHistories?: number[];
+}
+
+export function presentLink(
+  link: Link,
+  options: { locale: Locale; num?: number; relations?: LinkRelations },
+) {
+  const t = linkTexts(options.locale);
+  const rel = options.relations ?? {};
+  return {
+    id: link.id,
+    type: 'links' as const,
+    attributes: {
+      num: options.num ?? null,
+      url: link.url,
+      urlWithoutDomain: withoutDomain(link.url),
+      urlWithoutProtocol: urlWithoutProtocol(link.url),
+      title: link.title,
+      comment: link.comment,
+      countBacklinks: metric(link.countBacklinks),
+      countBacklinksT2: metric(link.countBacklinksT2),
+      dateAddIndex: iso(link.dateAddIndex),
+      dateCheckData: iso(link.dateCheckData),
+      dateCheckIndexing: iso(link.dateCheckIndexing),
+      disallow: link.listType === 3,
+      history: link.listType === 1,
+      listType: link.listType,
+      indexing: link.indexing,
+      indexingText: t.indexing(link.indexing),
+      indexingCapabilityId: link.indexingCapabilityId,
+      indexingCapabilityText: t.robotsStatus(link.indexingCapabilityId),
+      metaRobots: link.metaRobots,
+      responseCode: link.responseCode,
+      responseCodeGroup: link.responseCodeGroup,
+      responseCodeGroupText: t.responseCodeGroup(link.responseCodeGroup),
+      semRushULinks: metric(link.semRushULinks),
+      pa: metric(link.pa),
+      redirect: link.redirect,
+      campaignId: link.campaignId,
+      projectId: link.projectId,
+      tier: link.tier,
+      createdAt: iso(link.createdAt)!,
+      updatedAt: iso(link.updatedAt)!,
+    },
+    relationships: {
+      campaign: { data: { id: link.campaignId, type: 'campaigns' as const } },
+      ...(rel.backlinks ? { backlinks: toMany('backlinks', rel.backlinks) } : {}),
+      ...(rel.histories ? { histories: toMany('backlinkCheckHistories', rel.histories) } : {}),
+      ...(rel.indexHistories ? { indexHistories: toMany('indexHistories', rel.indexHistories) } : {}),
+    },
+  };
+}
+
+/** The donor is the watched page; the acceptor is where its link points (the user's site). */
+export function presentBacklink(backlink: Backlink, options: { locale: Locale; donor: string }) {
+  return {
+    id: backlink.id,
+    type: 'backlinks' as const,
+    attributes: {
+      linkId: backlink.linkId,
+      donor: options.donor,
+      acceptor: backlink.href,
+      href: backlink.href,
+      attribute: backlink.attribute,
+      anchor: backlink.anchor,
+      typeId: backlink.typeId,
+      typeText: linkTexts(options.locale).backlinkType(backlink.typeId),
+      textBefore: backlink.textBefore,
+      textAfter: backlink.textAfter,
+      createdAt: iso(backlink.createdAt)!,
+      updatedAt: iso(backlink.updatedAt)!,
+    },
+  };
+}
+
+export function presentCheckHistory(entry: CheckHistory, locale: Locale) {
+  const t = linkTexts(locale);
+  return {
+    id: entry.id,
+    type: 'backlinkCheckHistories' as const,
+    attributes: {
+      linkId: entry.linkId,
+      statusId: entry.statusId,
+      statusText: t.checkStatus(entry.statusId),
+      crawlerId: entry.crawlerId,
+      crawlerText: t.crawler(entry.crawlerId),
+      responseCode: entry.responseCode,
+      responseCodeGroup: entry.responseCodeGroup,
+      indexingCapabilityId: entry.indexingCapabilityId,
+      countBacklinks: metric(entry.countBacklinks),
+      date: iso(entry.date)!,
+      removedAt: iso(entry.removedAt),
+    },
+  };
+}
+
+export function presentIndexHistory(
+  entry: IndexHistory,
+  options: { locale: Locale; url: string; campaignId: number },
+) {
+  return {
+    id: entry.id,
+    type: 'indexHistories' as const,
+    attributes: {
+      linkId: entry.linkId,
+      value: entry.value,
+      valueText: linkTexts(options.locale).indexing(entry.value),
+      url: options.url,
+      campaignId: options.campaignId,
+      createdAt: iso(entry.createdAt)!,
+    },
+  };
+}

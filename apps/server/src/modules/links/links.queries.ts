@@ -1,0 +1,135 @@
+import { LINK_SORT_FIELDS, type LinkSortField } from '@linkwatch/shared';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Queryable } from '../../db/client.ts';
+import { backlinkCheckHistories, backlinks, indexHistories, links } from '../../db/schema/index.ts';
+import { type RawQuery, readSort } from '../../http/list-query.ts';
+import type { PageQuery } from '../../http/present.ts';
+import { type LinkFilters, linkFiltersWhere } from './links.filters.ts';
+
+export type Link = typeof links.$inferSelect;
+export type Backlink = typeof backlinks.$inferSelect;
+export type CheckHistory = typeof backlinkCheckHistories.$inferSelect;
+export type IndexHistory = typeof indexHistories.$inferSelect;
+
+export interface LinkSort {
+  field: LinkSortField;
+  desc: boolean;
+}
+
+export const readLinkSort = (query: RawQuery): LinkSort => readSort(query, LINK_SORT_FIELDS, '-id');
+
+// createdAt follows insertion order, as ids do: sorting by id reads the list index instead of sorting.
+const sortColumns: Record<LinkSortField, PgColumn> = {
+  id: links.id,
+  createdAt: links.id,
+  url: links.url,
+  responseCode: links.responseCode,
+  indexing: links.indexing,
+  dateCheckData: links.dateCheckData,
+  countBacklinks: links.countBacklinks,
+};
+
+/**
+ * A never-measured value (NULL) sorts as the lowest: first ascending, last descending. The id
+ * tiebreak keeps pages stable, and (campaign, tab, column, id) indexes serve these orders directly.
+ */
+export function linkOrderBy(sort: LinkSort): SQL[] {
+  const column = sortColumns[sort.field];
+  if (column === links.id) return [sort.desc ? desc(links.id) : asc(links.id)];
+  if (!column.notNull) {
+    // The id tiebreak spells out NULLS like the index does, or PostgreSQL sorts instead of scanning it.
+    return sort.desc
+      ? [sql`${column} desc nulls last`, sql`${links.id} desc nulls last`]
+      : [sql`${column} asc nulls first`, sql`${links.id} asc nulls first`];
+  }
+  return [sort.desc ? desc(column) : asc(column), sort.desc ? desc(links.id) : asc(links.id)];
+}
+
+export async function listLinks(
+  db: Queryable,
+  params: { userId: number; filters: LinkFilters; sort: LinkSort; page: PageQuery },
+) {
+  const where = linkFiltersWhere(params);
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(links)
+      .where(where)
+      .orderBy(...linkOrderBy(params.sort))
+      .limit(params.page.size)
+      .offset((params.page.number - 1) * params.page.size),
+    countLinksForPage(db, where),
+  ]);
+  return { rows, ...total };
+}
+
+/** Exact counts stop here on the list call; `links/count` always counts exactly. */
+export const LIST_EXACT_COUNT_LIMIT = 10_000;
+
+/**
+ * The list's total. Counting a million rows takes longer than the page itself, so past 10,000 the
+ * list gives PostgreSQL's estimate (`estimated: true`), never less than what was seen; `links/count`
+ * gives the exact number when it matters.
+ */
+async function countLinksForPage(db: Queryable, where: SQL): Promise<{ total: number; estimated: boolean }> {
+  const [{ seen }] = await db.select({ seen: count() }).from(
+    db
+      .select({ one: sql`1` })
+      .from(links)
+      .where(where)
+      .limit(LIST_EXACT_COUNT_LIMIT + 1)
+      .as('capped'),
+  );
+  if (seen <= LIST_EXACT_COUNT_LIMIT) return { total: seen, estimated: false };
+  const plan = await db.execute(sql`explain (format json) select 1 from ${links} where ${where}`);
+  const [row] = (plan as unknown as { rows: { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }[] }).rows;
+  const estimate = Math.round(row['QUERY PLAN'][0].Plan['Plan Rows']);
+  return { total: Math.max(estimate, seen), estimated: true };
+}
+
+export async function countLinks(db: Queryable, where: SQL): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(links).where(where);
+  return row.total;
+}
+
+/** How many links each tab holds under the same filters (the tabs' badges). */
+export async function countLinksPerTab(db: Queryable, params: { userId: number; filters: LinkFilters }) {
+  const rows = await db
+    .select({ type: links.listType, total: count() })
+    .from(links)
+    .where(linkFiltersWhere({ ...params, ignoreType: true }))
+    .groupBy(links.listType);
+  const of = (type: number) => rows.find((r) => r.type === type)?.total ?? 0;
+  return { history: of(1), active: of(2), disallow: of(3) };
+}
+
+export async function findLink(db: Queryable, params: { userId: number; id: number }) {
+  const [link] = await db
+    .select()
+    .from(links)
+    .where(and(eq(links.id, params.id), eq(links.userId, params.userId)));
+  return link;
+}
+
+export function backlinksOfLink(db: Queryable, linkId: number) {
+  return db.select().from(backlinks).where(eq(backlinks.linkId, linkId)).orderBy(asc(backlinks.id));
+}
+
+export function checkHistoriesOfLink(db: Queryable, linkId: number) {
+  return db
+    .select()
+    .from(backlinkCheckHistories)
+    .where(eq(backlinkCheckHistories.linkId, linkId))
+    .orderBy(desc(backlinkCheckHistories.date), desc(backlinkCheckHistories.id))
+    .limit(100);
+}
+
+export function indexHistoriesOfLink(db: Queryable, linkId: number) {
+  return db
+    .select()
+    .from(indexHistories)
+    .where(eq(indexHistories.linkId, linkId))
+    .orderBy(desc(indexHistories.createdAt), desc(indexHistories.id))
+    .limit(100);
+}

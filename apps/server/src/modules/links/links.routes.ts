@@ -1,0 +1,168 @@
+import {
+  ZCountResponse,
+  ZKeyValueTitleListResponse,
+  ZLinkChartResponse,
+  ZLinkCodesResponse,
+  ZLinkCountsResponse,
+  ZLinkListQuery,
+  ZLinkListResponse,
+  ZLinkResponse,
+  ZLinkStatisticResponse,
+  ZUpdateLinkRequest,
+} from '@linkwatch/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { requireUser } from '../../http/auth.ts';
+import { FieldError, notFound } from '../../http/errors.ts';
+import { type RawQuery, readPage } from '../../http/list-query.ts';
+import { requestLocale } from '../../http/locale.ts';
+import { paginated } from '../../http/present.ts';
+import { bulkLinkRoutes } from './bulk.routes.ts';
+import { exportRoutes } from './export.routes.ts';
+import { linkFiltersWhere, readLinkFilters } from './links.filters.ts';
+import { presentBacklink, presentCheckHistory, presentIndexHistory, presentLink } from './links.presenter.ts';
+import {
+  backlinksOfLink,
+  checkHistoriesOfLink,
+  countLinks,
+  countLinksPerTab,
+  findLink,
+  indexHistoriesOfLink,
+  listLinks,
+  readLinkSort,
+} from './links.queries.ts';
+import { deleteBacklink, updateLink } from './links.service.ts';
+import { indexingCapabilityCounts, linkChart, linkStatistic, responseCodeCounts } from './links.stats.ts';
+import { uploadRoutes } from './upload.routes.ts';
+
+const tags = ['links'];
+const security = [{ bearerAuth: [] }];
+const ZId = z.object({ id: z.coerce.number().int().positive() });
+const INCLUDES = ['backlinks', 'histories', 'indexHistories'] as const;
+type Include = (typeof INCLUDES)[number];
+
+function readIncludes(query: RawQuery): Set<Include> {
+  const raw = typeof query.include === 'string' ? query.include : '';
+  const names = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (names.some((n) => !(INCLUDES as readonly string[]).includes(n)))
+    throw new FieldError({ include: 'validation.invalid' });
+  return new Set(names as Include[]);
+}
+
+/** The filters of the request as a WHERE scoped to the signed-in user. */
+function filteredWhere(req: FastifyRequest) {
+  const userId = requireUser(req).id;
+  return linkFiltersWhere({ userId, filters: readLinkFilters(req.query as RawQuery) });
+}
+
+export function linkRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const listSchema = (response: z.ZodType) => ({
+    tags,
+    security,
+    querystring: ZLinkListQuery,
+    response: { 200: response },
+  });
+
+  /** The links table of a campaign or project, and the search page when no campaign is given. */
+  r.get('/links', { schema: listSchema(ZLinkListResponse) }, async (req) => {
+    const user = requireUser(req);
+    const query = req.query as RawQuery;
+    const page = readPage(query);
+    const filters = readLinkFilters(query);
+    const sort = readLinkSort(query);
+    const { rows, total, estimated } = await listLinks(ctx.db, { userId: user.id, filters, sort, page });
+    const locale = requestLocale(req);
+    const first = (page.number - 1) * page.size;
+    const body = paginated(
+      rows.map((link, i) => presentLink(link, { locale, num: first + i + 1 })),
+      page,
+      total,
+    );
+    return { ...body, meta: { page: { ...body.meta.page, estimated } } };
+  });
+
+  r.get('/links/count', { schema: listSchema(ZCountResponse) }, async (req) => ({
+    data: { count: await countLinks(ctx.db, filteredWhere(req)) },
+  }));
+
+  r.get('/links/counts', { schema: listSchema(ZLinkCountsResponse) }, async (req) => {
+    const filters = readLinkFilters(req.query as RawQuery);
+    const counts = await countLinksPerTab(ctx.db, { userId: requireUser(req).id, filters });
+    return { data: { id: 0, type: 'linkCounts' as const, attributes: counts } };
+  });
+
+  r.get('/links/statistic', { schema: listSchema(ZLinkStatisticResponse) }, async (req) => {
+    const statistic = await linkStatistic(ctx.db, { where: filteredWhere(req), locale: requestLocale(req) });
+    return { data: { id: 0, type: 'linkStatistics' as const, attributes: statistic } };
+  });
+
+  r.get('/links/indexing-capability', { schema: listSchema(ZKeyValueTitleListResponse) }, async (req) => ({
+    data: await indexingCapabilityCounts(ctx.db, { where: filteredWhere(req), locale: requestLocale(req) }),
+  }));
+
+  r.get('/links/codes', { schema: listSchema(ZLinkCodesResponse) }, async (req) => {
+    const codes = await responseCodeCounts(ctx.db, { where: filteredWhere(req), locale: requestLocale(req) });
+    return { data: { id: 0, type: 'linkCodes' as const, attributes: codes } };
+  });
+
+  r.get('/links/chart', { schema: listSchema(ZLinkChartResponse) }, async (req) => {
+    const days = await linkChart(ctx.db, { where: filteredWhere(req) });
+    return { data: { id: 0, type: 'linkChart' as const, attributes: { days } } };
+  });
+
+  r.get(
+    '/links/:id',
+    { schema: { tags, security, params: ZId, response: { 200: ZLinkResponse } } },
+    async (req) => {
+      const user = requireUser(req);
+      const includes = readIncludes(req.query as RawQuery);
+      const link = await findLink(ctx.db, { userId: user.id, id: req.params.id });
+      if (!link) throw notFound();
+      const locale = requestLocale(req);
+      const [found, histories, indexes] = await Promise.all([
+        includes.has('backlinks') ? backlinksOfLink(ctx.db, link.id) : undefined,
+        includes.has('histories') ? checkHistoriesOfLink(ctx.db, link.id) : undefined,
+        includes.has('indexHistories') ? indexHistoriesOfLink(ctx.db, link.id) : undefined,
+      ]);
+      const relations = {
+        backlinks: found?.map((b) => b.id),
+        histories: histories?.map((h) => h.id),
+        indexHistories: indexes?.map((h) => h.id),
+      };
+      const included = [
+        ...(found ?? []).map((b) => presentBacklink(b, { locale, donor: link.url })),
+        ...(histories ?? []).map((h) => presentCheckHistory(h, locale)),
+        ...(indexes ?? []).map((h) =>
+          presentIndexHistory(h, { locale, url: link.url, campaignId: link.campaignId }),
+        ),
+      ];
+      const data = presentLink(link, { locale, relations });
+      return includes.size > 0 ? { data, included } : { data };
+    },
+  );
+
+  r.put(
+    '/links/:id',
+    { schema: { tags, security, params: ZId, body: ZUpdateLinkRequest, response: { 200: ZLinkResponse } } },
+    async (req) => {
+      const user = requireUser(req);
+      const link = await updateLink(ctx.db, { userId: user.id, id: req.params.id, input: req.body });
+      return { data: presentLink(link, { locale: requestLocale(req) }) };
+    },
+  );
+
+  r.delete('/backlinks/:id', { schema: { tags, security, params: ZId } }, async (req) => {
+    await deleteBacklink(ctx.db, { userId: requireUser(req).id, id: req.params.id });
+    return true;
+  });
+
+  bulkLinkRoutes(app, ctx);
+  uploadRoutes(app, ctx);
+  exportRoutes(app, ctx);
+}

@@ -1,0 +1,144 @@
+import {
+  IndexState,
+  LINK_CHART_DAYS,
+  LinkElementKind,
+  type Locale,
+  REL_ATTRIBUTES,
+  ResponseCodeGroup,
+  RobotsStatus,
+  type TKeyValueTitle,
+} from '@linkwatch/shared';
+import { count, countDistinct, eq, gte, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { backlinkCheckHistories, backlinks, indexHistories, links } from '../../db/schema/index.ts';
+import { badCode, goodCode } from './links.filters.ts';
+import { linkTexts } from './links.presenter.ts';
+
+type Counts = Map<number | string, number>;
+
+const toCounts = (rows: { key: number | string | null; value: number }[]): Counts =>
+  new Map(rows.filter((r) => r.key !== null).map((r) => [r.key as number | string, r.value]));
+
+/** Every known key in spec order, zero when absent, so charts keep their bars in place. */
+function listed<K extends number | string>(keys: readonly K[], counts: Counts, title: (key: K) => string) {
+  return keys.map((key): TKeyValueTitle => ({ key, value: counts.get(key) ?? 0, title: title(key) }));
+}
+
+const INDEX_STATES = Object.values(IndexState);
+const ROBOTS_STATUSES = Object.values(RobotsStatus);
+const ELEMENT_KINDS = Object.values(LinkElementKind);
+const CODE_GROUPS = Object.values(ResponseCodeGroup);
+
+async function groupLinks(db: Queryable, where: SQL, column: SQL) {
+  return toCounts(
+    await db
+      .select({ key: sql<number | null>`${column}`, value: count() })
+      .from(links)
+      .where(where)
+      .groupBy(sql`1`),
+  );
+}
+
+async function groupBacklinks(
+  db: Queryable,
+  where: SQL,
+  column: typeof backlinks.typeId | typeof backlinks.attribute,
+) {
+  return toCounts(
+    await db
+      .select({ key: sql<number | string>`${column}`, value: count() })
+      .from(backlinks)
+      .innerJoin(links, eq(links.id, backlinks.linkId))
+      .where(where)
+      .groupBy(sql`1`),
+  );
+}
+
+/** spec point 3 "Statistics": lists of key/value/title for backlink types, indexing, index capability, attributes. */
+export async function linkStatistic(db: Queryable, params: { where: SQL; locale: Locale }) {
+  const t = linkTexts(params.locale);
+  const [indexing, capability, types, attributes] = await Promise.all([
+    groupLinks(db, params.where, sql`${links.indexing}`),
+    groupLinks(db, params.where, sql`${links.indexingCapabilityId}`),
+    groupBacklinks(db, params.where, backlinks.typeId),
+    groupBacklinks(db, params.where, backlinks.attribute),
+  ]);
+  const knownRels = REL_ATTRIBUTES as readonly string[];
+  const otherRels = [...attributes.keys()].map(String).filter((k) => !knownRels.includes(k));
+  return {
+    total: [...indexing.values()].reduce((a, b) => a + b, 0),
+    backlinkTypes: listed(ELEMENT_KINDS, types, t.backlinkType),
+    indexing: listed(INDEX_STATES, indexing, t.indexing),
+    indexCapability: listed(ROBOTS_STATUSES, capability, (k) => t.robotsStatus(k)!),
+    attributes: listed([...knownRels, ...otherRels], attributes, (k) => k),
+  };
+}
+
+/** Counts per robots status (spec point 4), for the index-capability filter and summary. */
+export async function indexingCapabilityCounts(db: Queryable, params: { where: SQL; locale: Locale }) {
+  const t = linkTexts(params.locale);
+  const counts = await groupLinks(db, params.where, sql`${links.indexingCapabilityId}`);
+  return listed(ROBOTS_STATUSES, counts, (k) => t.robotsStatus(k)!);
+}
+
+export async function responseCodeCounts(db: Queryable, params: { where: SQL; locale: Locale }) {
+  const t = linkTexts(params.locale);
+  const [codes, groups, [totals]] = await Promise.all([
+    groupLinks(db, params.where, sql`${links.responseCode}`),
+    groupLinks(db, params.where, sql`${links.responseCodeGroup}`),
+    db
+      .select({
+        good: sql<number>`count(*) filter (where ${goodCode})::int`,
+        bad: sql<number>`count(*) filter (where ${badCode})::int`,
+        unchecked: sql<number>`count(*) filter (where ${links.responseCode} is null and ${links.responseCodeGroup} is null)::int`,
+      })
+      .from(links)
+      .where(params.where),
+  ]);
+  const codeKeys = [...codes.keys()].map(Number).sort((a, b) => a - b);
+  return {
+    codes: listed(codeKeys, codes, String),
+    groups: listed(CODE_GROUPS, groups, (k) => t.responseCodeGroup(k)!),
+    ...totals,
+  };
+}
+
+const day = (column: SQL | typeof links.createdAt) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+
+/** Per UTC day of the last 30: links added, links checked, and links found indexed. */
+export async function linkChart(db: Queryable, params: { where: SQL; now?: Date }) {
+  const now = params.now ?? new Date();
+  const first = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (LINK_CHART_DAYS - 1)),
+  );
+  const [added, checked, indexed] = await Promise.all([
+    db
+      .select({ key: day(links.createdAt), value: count() })
+      .from(links)
+      .where(sql`${params.where} and ${gte(links.createdAt, first)}`)
+      .groupBy(sql`1`),
+    db
+      .select({
+        key: day(sql`${backlinkCheckHistories.date}`),
+        value: countDistinct(backlinkCheckHistories.linkId),
+      })
+      .from(backlinkCheckHistories)
+      .innerJoin(links, eq(links.id, backlinkCheckHistories.linkId))
+      .where(sql`${params.where} and ${gte(backlinkCheckHistories.date, first)}`)
+      .groupBy(sql`1`),
+    db
+      .select({ key: day(sql`${indexHistories.createdAt}`), value: countDistinct(indexHistories.linkId) })
+      .from(indexHistories)
+      .innerJoin(links, eq(links.id, indexHistories.linkId))
+      .where(
+        sql`${params.where} and ${gte(indexHistories.createdAt, first)} and ${eq(indexHistories.value, IndexState.Indexed)}`,
+      )
+      .groupBy(sql`1`),
+  ]);
+  const [a, c, i] = [toCounts(added), toCounts(checked), toCounts(indexed)];
+  return Array.from({ length: LINK_CHART_DAYS }, (_, n) => {
+    const date = new Date(first.getTime() + n * 86_400_000).toISOString().slice(0, 10);
+    return { date, added: a.get(date) ?? 0, checked: c.get(date) ?? 0, indexed: i.get(date) ?? 0 };
+  });
+}

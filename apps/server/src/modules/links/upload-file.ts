@@ -1,0 +1,110 @@
+import path from 'node:path';
+import * as XLSX from '@e965/xlsx';
+import { LINK_UPLOAD_EXTENSIONS, LINK_UPLOAD_MAX_LINES } from '@linkwatch/shared';
+import { FieldError } from '../../http/errors.ts';
+
+/** One non-blank value of the file, with the line (txt) or row (spreadsheet) it came from. */
+export interface UploadEntry {
+  line: number;
+  value: string;
+}
+
+type Extension = (typeof LINK_UPLOAD_EXTENSIONS)[number];
+
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+
+const fileError = (key: string, params?: Record<string, string | number>) =>
+  new FieldError({ file: { key: `links.upload.${key}`, params } });
+const tooManyLines = () => fileError('tooManyLines', { max: LINK_UPLOAD_MAX_LINES.toLocaleString('en-US') });
+
+function extensionOf(filename: string): Extension {
+  const ext = path.extname(filename).slice(1).toLowerCase();
+  if (!(LINK_UPLOAD_EXTENSIONS as readonly string[]).includes(ext)) throw fileError('unsupportedType');
+  return ext as Extension;
+}
+
+/**
+ * The URLs of an uploaded file: txt (one a line) or the first column of the first sheet of an xlsx or
+ * xls. The extension and the bytes must agree, so a renamed binary is refused instead of being read
+ * as garbage lines.
+ */
+export function readUploadFile(file: { filename: string; content: Buffer }): UploadEntry[] {
+  const ext = extensionOf(file.filename);
+  if (file.content.length === 0) throw fileError('empty');
+  const isZip = file.content.subarray(0, 4).equals(ZIP_MAGIC);
+  const isOle = file.content.subarray(0, 8).equals(OLE_MAGIC);
+  if (ext === 'txt') {
+    if (isZip || isOle) throw fileError('unreadable', { format: 'txt' });
+    return textEntries(file.content);
+  }
+  // Excel saves either format under either name often enough: any real workbook is accepted.
+  if (!isZip && !isOle) throw fileError('unreadable', { format: ext });
+  return spreadsheetEntries(file.content, ext);
+}
+
+/** UTF-8 (BOM or not) or UTF-16 with its BOM, as Excel's "Unicode text" writes; anything else is refused. */
+function decodeText(content: Buffer): string {
+  let text: string;
+  try {
+    if (content[0] === 0xff && content[1] === 0xfe)
+      text = new TextDecoder('utf-16le', { fatal: true }).decode(content.subarray(2));
+    else if (content[0] === 0xfe && content[1] === 0xff)
+      text = new TextDecoder('utf-16be', { fatal: true }).decode(content.subarray(2));
+    else text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(content);
+  } catch {
+    throw fileError('unreadable', { format: 'txt' });
+  }
+  if (text.includes('\u0000')) throw fileError('unreadable', { format: 'txt' });
+  return text;
+}
+
+function textEntries(content: Buffer): UploadEntry[] {
+  const lines = decodeText(content).split(/\r\n|\r|\n/);
+  const entries: UploadEntry[] = [];
+  for (let i = 0; i < lines.length; i += 1) {
+    const value = lines[i].trim();
+    if (value === '') continue;
+    entries.push({ line: i + 1, value });
+    if (entries.length > LINK_UPLOAD_MAX_LINES) throw tooManyLines();
+  }
+  if (entries.length === 0) throw fileError('empty');
+  return entries;
+}
+
+type Cell = XLSX.CellObject & { l?: { Target?: string } };
+
+/** The cell's text; a hyperlink cell whose text is not an address gives its link target. */
+function cellValue(cell: Cell | undefined): string {
+  if (!cell || cell.v === undefined || cell.v === null) return '';
+  const text = String(cell.v).trim();
+  const target = cell.l?.Target?.trim();
+  return target && !/[./]/.test(text) ? target : text;
+}
+
+function spreadsheetEntries(content: Buffer, ext: Extension): UploadEntry[] {
+  let workbook: XLSX.WorkBook;
+  try {
+    // sheetRows stops reading one row past the limit; `!fullref` still tells the real size.
+    workbook = XLSX.read(content, {
+      type: 'buffer',
+      dense: true,
+      sheetRows: LINK_UPLOAD_MAX_LINES + 1,
+      cellHTML: false,
+    });
+  } catch {
+    throw fileError('unreadable', { format: ext });
+  }
+  const sheet = workbook.SheetNames.length > 0 ? workbook.Sheets[workbook.SheetNames[0]] : undefined;
+  if (!sheet) throw fileError('noLinks');
+  const fullRange = sheet['!fullref'] ?? sheet['!ref'];
+  if (fullRange && XLSX.utils.decode_range(fullRange).e.r + 1 > LINK_UPLOAD_MAX_LINES) throw tooManyLines();
+  const rows = (sheet['!data'] ?? []) as (Cell[] | undefined)[];
+  const entries: UploadEntry[] = [];
+  rows.forEach((row, index) => {
+    const value = cellValue(row?.[0]);
+    if (value !== '') entries.push({ line: index + 1, value });
+  });
+  if (entries.length === 0) throw fileError('noLinks');
+  return entries;
+}

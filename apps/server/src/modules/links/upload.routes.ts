@@ -1,0 +1,85 @@
+import type { MultipartFile } from '@fastify/multipart';
+import { LINK_UPLOAD_MAX_BYTES, ZUploadResponse } from '@linkwatch/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { requireUser } from '../../http/auth.ts';
+import { FieldError } from '../../http/errors.ts';
+import { requestLocale } from '../../http/locale.ts';
+import { findCampaign } from '../campaigns/campaigns.queries.ts';
+import { storeUploadedLinks } from './upload.service.ts';
+import { readUploadFile } from './upload-file.ts';
+
+interface UploadForm {
+  campaign?: string;
+  file?: { filename: string; content: Buffer };
+}
+
+const tooLarge = () =>
+  new FieldError({
+    file: { key: 'links.upload.tooLarge', params: { max: LINK_UPLOAD_MAX_BYTES / 1024 / 1024 } },
+  });
+
+async function readFile(part: MultipartFile) {
+  try {
+    const content = await part.toBuffer();
+    return { filename: part.filename, content };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw error;
+  }
+}
+
+/** The fields may come in any order, so the whole form is read before anything is checked. */
+async function readUploadForm(req: FastifyRequest): Promise<UploadForm> {
+  const form: UploadForm = {};
+  if (!req.isMultipart()) return form;
+  for await (const part of req.parts()) {
+    if (part.type === 'file') {
+      if (part.fieldname === 'file' && !form.file) form.file = await readFile(part);
+      else await part.toBuffer();
+    } else if (part.fieldname === 'campaign') {
+      form.campaign = String(part.value);
+    }
+  }
+  return form;
+}
+
+export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /**
+   * multipart `campaign`, `file` (txt, xlsx or xls). Answers what was added, how many were already there
+   * or repeated, and which lines were not URLs; an unreadable, empty or oversized file answers 422
+   * under `file` and stores nothing.
+   */
+  r.post(
+    '/links/upload',
+    {
+      schema: {
+        tags: ['links'],
+        security: [{ bearerAuth: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 200: ZUploadResponse },
+      },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      const form = await readUploadForm(req);
+      if (!form.campaign) throw new FieldError({ campaign: 'validation.required' });
+      const id = Number(form.campaign);
+      const found =
+        Number.isInteger(id) && id > 0 ? await findCampaign(ctx.db, { userId: user.id, id }) : undefined;
+      if (!found) throw new FieldError({ campaign: 'validation.invalid' });
+      if (!form.file) throw new FieldError({ file: 'links.upload.missingFile' });
+
+      const entries = readUploadFile(form.file);
+      const result = await storeUploadedLinks(ctx.db, {
+        campaign: found.campaign,
+        entries,
+        locale: requestLocale(req),
+      });
+      return { data: { id: found.campaign.id, type: 'linkUploads' as const, attributes: result } };
+    },
+  );
+}

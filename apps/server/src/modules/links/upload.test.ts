@@ -1,0 +1,229 @@
+import * as XLSX from '@e965/xlsx';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { links } from '../../db/schema/index.ts';
+import { makeLinks, makeWorkspace } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** A multipart/form-data body as a browser's FormData sends it. */
+function multipart(fields: Record<string, string>, file?: { filename: string; content: Buffer }) {
+  const boundary = `----linkwatch${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+async function upload(
+  token: string,
+  fields: Record<string, string>,
+  file?: { filename: string; content: Buffer },
+) {
+  const { payload, headers } = multipart(fields, file);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/links/upload',
+    payload,
+    headers: { ...headers, authorization: `Bearer ${token}`, 'x-localization': 'en' },
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
+function workbook(rows: unknown[][], bookType: 'xlsx' | 'biff8'): Buffer {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Links');
+  return XLSX.write(book, { type: 'buffer', bookType }) as Buffer;
+}
+
+const storedUrls = async (campaignId: number) =>
+  (await t.db.select({ url: links.url }).from(links).where(eq(links.campaignId, campaignId)))
+    .map((r) => r.url)
+    .sort();
+
+describe('POST links/upload', () => {
+  it('adds a txt file: BOM, any line ending, blank lines, invalid lines and duplicates', async () => {
+    const { token, campaign } = await makeWorkspace(t.db);
+    await makeLinks(t.db, { campaign, urls: ['http://known.example.org/'] });
+    const text =
+      '\uFEFFhttps://A.example.org/x#top\r\n\r\nb.example.org/\rnot a url\nhttps://a.example.org/x\nhttp://known.example.org/\n\n';
+    const res = await upload(
+      token,
+      { campaign: String(campaign.id) },
+      { filename: 'links.TXT', content: Buffer.from(text) },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data.attributes).toEqual({
+      campaignId: campaign.id,
+      total: 5,
+      added: 2,
+      duplicates: 2,
+      invalidCount: 1,
+      invalid: [{ line: 4, value: 'not a url', reason: 'Not a valid http(s) address' }],
+    });
+    expect(await storedUrls(campaign.id)).toEqual([
+      'http://b.example.org/',
+      'http://known.example.org/',
+      'https://a.example.org/x',
+    ]);
+    const [row] = await t.db.select().from(links).where(eq(links.url, 'http://b.example.org/'));
+    expect(row).toMatchObject({
+      userId: campaign.userId,
+      projectId: campaign.projectId,
+      tier: 1,
+      listType: 2,
+    });
+  });
+
+  it('adds the first column of the first sheet of an xlsx and of an xls', async () => {
+    for (const [bookType, filename] of [
+      ['xlsx', 'links.xlsx'],
+      ['biff8', 'links.xls'],
+    ] as const) {
+      const { token, campaign } = await makeWorkspace(t.db);
+      const content = workbook(
+        [
+          ['https://one.example.org/', 'ignored'],
+          [],
+          ['two.example.org/page', 3],
+          [42],
+          ['https://one.example.org/'],
+        ],
+        bookType,
+      );
+      const res = await upload(token, { campaign: String(campaign.id) }, { filename, content });
+      expect(res.status, filename).toBe(200);
+      expect(res.body.data.attributes).toMatchObject({ total: 4, added: 2, duplicates: 1, invalidCount: 1 });
+      expect(res.body.data.attributes.invalid[0]).toMatchObject({ line: 4, value: '42' });
+      expect(await storedUrls(campaign.id)).toEqual([
+        'http://two.example.org/page',
+        'https://one.example.org/',
+      ]);
+    }
+  });
+
+  it('takes the campaign field after the file too', async () => {
+    const { token, campaign } = await makeWorkspace(t.db);
+    const { payload, headers } = multipart(
+      {},
+      { filename: 'a.txt', content: Buffer.from('late.example.org\n') },
+    );
+    const withLateField = Buffer.concat([
+      payload.subarray(0, payload.length - `--${headers['content-type'].split('=')[1]}--\r\n`.length),
+      Buffer.from(
+        `--${headers['content-type'].split('=')[1]}\r\nContent-Disposition: form-data; name="campaign"\r\n\r\n${campaign.id}\r\n--${headers['content-type'].split('=')[1]}--\r\n`,
+      ),
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/links/upload',
+      payload: withLateField,
+      headers: { ...headers, authorization: `Bearer ${token}` },
+    });
+    expect(res.json().data.attributes.added).toBe(1);
+  });
+
+  it('refuses broken files with a reason under file, storing nothing', async () => {
+    const { token, campaign } = await makeWorkspace(t.db);
+    const png = Buffer.from([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+    ]);
+    const cases: [string, Buffer, string][] = [
+      ['renamed.xlsx', png, 'The file cannot be read as xlsx. Save it again as txt, xlsx or xls and retry.'],
+      ['renamed.txt', png, 'The file cannot be read as txt. Save it again as txt, xlsx or xls and retry.'],
+      [
+        'sheet.txt',
+        workbook([['https://x.example.org/']], 'xlsx'),
+        'The file cannot be read as txt. Save it again as txt, xlsx or xls and retry.',
+      ],
+      [
+        'corrupt.xlsx',
+        Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(200, 7)]),
+        'The file cannot be read as xlsx. Save it again as txt, xlsx or xls and retry.',
+      ],
+      [
+        'latin1.txt',
+        Buffer.from([0x68, 0xe9, 0x2e, 0x63, 0x6f, 0x6d]),
+        'The file cannot be read as txt. Save it again as txt, xlsx or xls and retry.',
+      ],
+      ['empty.txt', Buffer.alloc(0), 'The file is empty.'],
+      ['blank.txt', Buffer.from('\n \r\n\n'), 'The file is empty.'],
+      ['links.csv', Buffer.from('https://x.example.org/\n'), 'Upload a txt, xlsx or xls file.'],
+      [
+        'words.xlsx',
+        workbook([['hello'], ['world']], 'xlsx'),
+        'The file contains no links: put one address per line (txt) or in the first column of the first sheet.',
+      ],
+      [
+        'second-column.xls',
+        workbook([[null, 'https://x.example.org/']], 'biff8'),
+        'The file contains no links: put one address per line (txt) or in the first column of the first sheet.',
+      ],
+    ];
+    for (const [filename, content, message] of cases) {
+      const res = await upload(token, { campaign: String(campaign.id) }, { filename, content });
+      expect(res.status, filename).toBe(422);
+      expect(res.body.errors, filename).toEqual({ file: [message] });
+    }
+    expect(await storedUrls(campaign.id)).toEqual([]);
+  });
+
+  it('refuses more than 200,000 lines and more than 20 MB, storing nothing', async () => {
+    const { token, campaign } = await makeWorkspace(t.db);
+    const lines = Array.from({ length: 200_001 }, (_, i) => `http://l${i}.example.org/`).join('\n');
+    const many = await upload(
+      token,
+      { campaign: String(campaign.id) },
+      { filename: 'many.txt', content: Buffer.from(lines) },
+    );
+    expect(many.status).toBe(422);
+    expect(many.body.errors.file).toEqual([
+      'The file has more than 200,000 lines. Split it into smaller files.',
+    ]);
+
+    const big = Buffer.alloc(20 * 1024 * 1024 + 10, 'a');
+    const large = await upload(
+      token,
+      { campaign: String(campaign.id) },
+      { filename: 'big.txt', content: big },
+    );
+    expect(large.status).toBe(422);
+    expect(large.body.errors.file).toEqual(['The file is larger than 20 MB.']);
+    expect(await storedUrls(campaign.id)).toEqual([]);
+  });
+
+  it("answers 422 under campaign for a missing or another user's campaign, and under file without a file", async () => {
+    const { token, campaign } = await makeWorkspace(t.db);
+    const other = await makeWorkspace(t.db);
+    const file = { filename: 'a.txt', content: Buffer.from('x.example.org\n') };
+    expect((await upload(token, {}, file)).body.errors).toEqual({
+      campaign: ['The campaign field is required'],
+    });
+    const foreign = await upload(token, { campaign: String(other.campaign.id) }, file);
+    expect(foreign.body.errors).toEqual({ campaign: ['The campaign field is invalid'] });
+    expect(await storedUrls(other.campaign.id)).toEqual([]);
+    const noFile = await upload(token, { campaign: String(campaign.id) });
+    expect(noFile.body.errors).toEqual({ file: ['Choose a file to upload.'] });
+  });
+});

@@ -1,0 +1,384 @@
+import { z } from 'zod';
+import { rules } from '../validation.ts';
+
+// ---------------------------------------------------------------------------------------------------
+// Limits and option lists of the links, upload, export and anchors calls.
+// ---------------------------------------------------------------------------------------------------
+
+/** spec point 9 and the issue: an upload over 20 MB or over 200,000 lines is refused whole. */
+export const LINK_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+export const LINK_UPLOAD_MAX_LINES = 200_000;
+export const LINK_UPLOAD_EXTENSIONS = ['txt', 'xlsx', 'xls'] as const;
+/** Longer URLs are refused per line: browsers and search engines stop around here. */
+export const LINK_URL_MAX_LENGTH = 2048;
+/** An upload answer lists at most this many invalid lines; `invalidCount` has the full number. */
+export const UPLOAD_INVALID_LIST_MAX = 1000;
+
+export const EXPORT_FILE_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFileFormat = (typeof EXPORT_FILE_FORMATS)[number];
+/** An XLSX is built in memory; beyond this many links the export has to be CSV. */
+export const XLSX_EXPORT_MAX_ROWS = 100_000;
+/** A mailed export can be downloaded for this many days. */
+export const EXPORT_DOWNLOAD_DAYS = 7;
+/** Days shown by `links/chart`. */
+export const LINK_CHART_DAYS = 30;
+
+export const LINK_SORT_FIELDS = [
+  'id',
+  'url',
+  'createdAt',
+  'responseCode',
+  'indexing',
+  'dateCheckData',
+  'countBacklinks',
+] as const;
+export type LinkSortField = (typeof LINK_SORT_FIELDS)[number];
+
+/** `filter[responseCodeGroup]`: the spec's groups 1-4, plus good (2xx) and bad (anything else checked). */
+export const RESPONSE_CODE_GROUP_FILTERS = ['1', '2', '3', '4', 'good', 'bad'] as const;
+
+export const ANCHOR_SORT_FIELDS = ['anchor', 'countLinks', 'countBacklinks'] as const;
+
+/** What the spec shows for a metric that was never measured. */
+export const NOT_AVAILABLE = 'N/A';
+
+// ---------------------------------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------------------------------
+
+/** `PUT links/{id}`: spec point 3, "save payload: url without protocol, and comment". */
+export const ZUpdateLinkRequest = z.object({
+  url: rules.websiteAddressWithoutDomain().max(LINK_URL_MAX_LENGTH, { error: 'validation.max' }),
+  comment: rules.optionalString(2000),
+});
+export type TUpdateLinkRequest = z.infer<typeof ZUpdateLinkRequest>;
+
+const queryValue = z.union([z.string(), z.array(z.string())]).optional();
+const describedQuery = (keys: Record<string, string>) =>
+  z.looseObject(Object.fromEntries(Object.entries(keys).map(([k, d]) => [k, queryValue.describe(d)])));
+
+const linkFilterKeys = {
+  'filter[campaign]': 'campaign id',
+  'filter[project]': 'project id',
+  'filter[tier]': '1 or 2',
+  'filter[type]': 'list type: 1 history, 2 active (default), 3 disallow',
+  'filter[query]': 'URL or title contains (case-insensitive)',
+  'filter[responseCode]': 'exact response code, e.g. 404',
+  'filter[responseCodeGroup]': '1-4 (spec groups), good (2xx) or bad',
+  'filter[indexing]': '0 unverified, 1 indexed, 2 not indexed',
+  'filter[indexingCapability]': 'robots status 1-11',
+  'filter[attribute]': 'dofollow, nofollow, ugc or sponsored: links having such a backlink',
+  'filter[anchor]': 'links having a backlink with exactly this anchor',
+  'filter[createdFrom]': 'ISO date (inclusive)',
+  'filter[createdTo]': 'ISO date (inclusive, whole day)',
+  'filter[checkedFrom]': 'ISO date of the last check (inclusive)',
+  'filter[checkedTo]': 'ISO date of the last check (inclusive, whole day)',
+};
+
+/** Documents the query of `GET links` (read by the server's list-query helpers). */
+export const ZLinkListQuery = describedQuery({
+  ...linkFilterKeys,
+  sort: `${LINK_SORT_FIELDS.join(', ')}; prefix - for descending; default -id`,
+  'page[number]': 'page, from 1',
+  'page[size]': '50, 100 or 200',
+});
+
+/** Bulk calls: `links[]` ids, or the list filters, select the links. */
+export const ZLinkSelectionQuery = describedQuery({ 'links[]': 'link ids', ...linkFilterKeys });
+export const ZLinkMoveQuery = describedQuery({
+  'links[]': 'link ids',
+  ...linkFilterKeys,
+  campaign: 'target campaign id',
+});
+export const ZLinkExportQuery = describedQuery({
+  'links[]': 'link ids (optional)',
+  ...linkFilterKeys,
+  format: 'csv (default) or xlsx',
+});
+export const ZAnchorListQuery = describedQuery({
+  'filter[project]': 'project id',
+  'filter[campaign]': 'campaign id',
+  'filter[tier]': '1 or 2',
+  'filter[query]': 'anchor contains',
+  'filter[anchor]': 'exact anchor (anchors/links, anchors/chart/info)',
+  'filter[anchorId]': 'md5 id of an anchor (anchors/links), for the empty anchor',
+  sort: 'countLinks, countBacklinks or anchor; default -countLinks',
+  format: 'csv or xlsx (anchors/export)',
+  'page[number]': 'page, from 1',
+  'page[size]': '50, 100 or 200',
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Responses (the web infers its types from these)
+// ---------------------------------------------------------------------------------------------------
+
+const nullableDate = z.string().nullable();
+const metric = z.union([z.number(), z.literal(NOT_AVAILABLE)]);
+const ref = (type: string) => z.object({ id: z.number(), type: z.literal(type) });
+const pageMeta = z.object({
+  page: z.object({ currentPage: z.number(), perPage: z.number(), total: z.number(), lastPage: z.number() }),
+});
+
+export const ZLinkAttributes = z.object({
+  num: z.number().nullable(),
+  url: z.string(),
+  urlWithoutDomain: z.string(),
+  urlWithoutProtocol: z.string(),
+  title: z.string().nullable(),
+  comment: z.string().nullable(),
+  countBacklinks: metric,
+  countBacklinksT2: metric,
+  dateAddIndex: nullableDate,
+  dateCheckData: nullableDate,
+  dateCheckIndexing: nullableDate,
+  disallow: z.boolean(),
+  history: z.boolean(),
+  listType: z.number(),
+  indexing: z.number(),
+  indexingText: z.string(),
+  indexingCapabilityId: z.number().nullable(),
+  indexingCapabilityText: z.string().nullable(),
+  metaRobots: z.string().nullable(),
+  responseCode: z.number().nullable(),
+  responseCodeGroup: z.number().nullable(),
+  responseCodeGroupText: z.string().nullable(),
+  semRushULinks: metric,
+  pa: metric,
+  redirect: z.string().nullable(),
+  campaignId: z.number(),
+  projectId: z.number(),
+  tier: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TLinkAttributes = z.infer<typeof ZLinkAttributes>;
+
+const toMany = (type: string) => z.object({ data: z.array(ref(type)) });
+
+export const ZLinkResource = z.object({
+  id: z.number(),
+  type: z.literal('links'),
+  attributes: ZLinkAttributes,
+  relationships: z.object({
+    campaign: z.object({ data: ref('campaigns') }),
+    backlinks: toMany('backlinks').optional(),
+    histories: toMany('backlinkCheckHistories').optional(),
+    indexHistories: toMany('indexHistories').optional(),
+  }),
+});
+export type TLinkResource = z.infer<typeof ZLinkResource>;
+
+export const ZBacklinkResource = z.object({
+  id: z.number(),
+  type: z.literal('backlinks'),
+  attributes: z.object({
+    linkId: z.number(),
+    donor: z.string(),
+    acceptor: z.string(),
+    href: z.string(),
+    attribute: z.string(),
+    anchor: z.string(),
+    typeId: z.number(),
+    typeText: z.string(),
+    textBefore: z.string().nullable(),
+    textAfter: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+});
+
+export const ZCheckHistoryResource = z.object({
+  id: z.number(),
+  type: z.literal('backlinkCheckHistories'),
+  attributes: z.object({
+    linkId: z.number(),
+    statusId: z.number(),
+    statusText: z.string(),
+    crawlerId: z.number().nullable(),
+    crawlerText: z.string().nullable(),
+    responseCode: z.number().nullable(),
+    responseCodeGroup: z.number().nullable(),
+    indexingCapabilityId: z.number().nullable(),
+    countBacklinks: metric,
+    date: z.string(),
+    removedAt: nullableDate,
+  }),
+});
+
+export const ZIndexHistoryResource = z.object({
+  id: z.number(),
+  type: z.literal('indexHistories'),
+  attributes: z.object({
+    linkId: z.number(),
+    value: z.number(),
+    valueText: z.string(),
+    url: z.string(),
+    campaignId: z.number(),
+    createdAt: z.string(),
+  }),
+});
+
+/**
+ * `meta.page.estimated`: past 10,000 links the list's total is PostgreSQL's estimate (shown as
+ * "about N"); `links/count` gives the exact number.
+ */
+export const ZLinkListResponse = z.object({
+  data: z.array(ZLinkResource),
+  meta: z.object({ page: pageMeta.shape.page.extend({ estimated: z.boolean() }) }),
+});
+export const ZLinkResponse = z.object({
+  data: ZLinkResource,
+  included: z.array(z.union([ZBacklinkResource, ZCheckHistoryResource, ZIndexHistoryResource])).optional(),
+});
+export const ZIndexHistoryListResponse = z.object({ data: z.array(ZIndexHistoryResource), meta: pageMeta });
+
+/** One bar of a summary: `key` is the code (or rel), `title` its text in the caller's language. */
+export const ZKeyValueTitle = z.object({
+  key: z.union([z.number(), z.string()]),
+  value: z.number(),
+  title: z.string(),
+});
+export type TKeyValueTitle = z.infer<typeof ZKeyValueTitle>;
+
+const single = <T extends z.ZodType>(type: string, attributes: T) =>
+  z.object({ data: z.object({ id: z.number(), type: z.literal(type), attributes }) });
+
+export const ZCountResponse = z.object({ data: z.object({ count: z.number() }) });
+export const ZMoveResponse = z.object({
+  data: z.object({ count: z.number(), moved: z.number(), skipped: z.number() }),
+});
+
+export const ZLinkCountsResponse = single(
+  'linkCounts',
+  z.object({ active: z.number(), history: z.number(), disallow: z.number() }),
+);
+export const ZLinkStatisticResponse = single(
+  'linkStatistics',
+  z.object({
+    total: z.number(),
+    backlinkTypes: z.array(ZKeyValueTitle),
+    indexing: z.array(ZKeyValueTitle),
+    indexCapability: z.array(ZKeyValueTitle),
+    attributes: z.array(ZKeyValueTitle),
+  }),
+);
+export const ZKeyValueTitleListResponse = z.object({ data: z.array(ZKeyValueTitle) });
+export const ZLinkCodesResponse = single(
+  'linkCodes',
+  z.object({
+    codes: z.array(ZKeyValueTitle),
+    groups: z.array(ZKeyValueTitle),
+    good: z.number(),
+    bad: z.number(),
+    unchecked: z.number(),
+  }),
+);
+export const ZLinkChartResponse = single(
+  'linkChart',
+  z.object({
+    days: z.array(
+      z.object({ date: z.string(), added: z.number(), checked: z.number(), indexed: z.number() }),
+    ),
+  }),
+);
+
+export const ZUploadResponse = single(
+  'linkUploads',
+  z.object({
+    campaignId: z.number(),
+    total: z.number(),
+    added: z.number(),
+    duplicates: z.number(),
+    invalidCount: z.number(),
+    invalid: z.array(z.object({ line: z.number(), value: z.string(), reason: z.string() })),
+  }),
+);
+export type TUploadResult = z.infer<typeof ZUploadResponse>['data']['attributes'];
+
+export const ZExportMailedResponse = single(
+  'linkExports',
+  z.object({ mailed: z.literal(true), count: z.number() }),
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Anchors
+// ---------------------------------------------------------------------------------------------------
+
+export const ZAnchorResource = z.object({
+  /** md5 of the anchor text: stable, and usable as `filter[anchorId]` when the anchor is empty. */
+  id: z.string(),
+  type: z.literal('anchors'),
+  attributes: z.object({
+    anchor: z.string(),
+    countLinks: z.number(),
+    countBacklinks: z.number(),
+    /** Share of this anchor among every backlink of the selection, in percent (two decimals). */
+    countAnchor: z.number(),
+    /** Links with this anchor that the search engine has indexed. */
+    indexed: z.number(),
+    /** Up to 5 acceptor URLs (where the backlinks point). */
+    acceptors: z.array(z.string()),
+    campaigns: z.array(z.object({ id: z.number(), name: z.string() })),
+    attributes: z.array(z.string()),
+    typeIds: z.array(z.number()),
+    typeTexts: z.array(z.string()),
+  }),
+});
+export const ZAnchorListResponse = z.object({ data: z.array(ZAnchorResource), meta: pageMeta });
+
+/** One backlink of an anchor: the expanded row of the anchors table. */
+export const ZAnchorLinkResource = z.object({
+  id: z.number(),
+  type: z.literal('anchorLinks'),
+  attributes: z.object({
+    anchor: z.string(),
+    linkId: z.number(),
+    url: z.string(),
+    indexing: z.number(),
+    indexingText: z.string(),
+    acceptor: z.string(),
+    campaignId: z.number(),
+    campaignName: z.string(),
+    attribute: z.string(),
+    typeId: z.number(),
+    typeText: z.string(),
+    tier: z.number(),
+  }),
+});
+export const ZAnchorLinkListResponse = z.object({ data: z.array(ZAnchorLinkResource), meta: pageMeta });
+
+export const ZAnchorCountsResponse = single(
+  'anchorCounts',
+  z.object({
+    /** Distinct anchors per tier tab (the tier filter is ignored for these two). */
+    tierOne: z.number(),
+    tierTwo: z.number(),
+    anchors: z.number(),
+    backlinks: z.number(),
+    links: z.number(),
+  }),
+);
+export const ZAnchorStatisticResponse = single(
+  'anchorStatistics',
+  z.object({
+    attributes: z.array(ZKeyValueTitle),
+    backlinkTypes: z.array(ZKeyValueTitle),
+    indexing: z.array(ZKeyValueTitle),
+  }),
+);
+export const ANCHOR_CHART_TOP = 10;
+export const ZAnchorChartResponse = single(
+  'anchorChart',
+  z.object({ items: z.array(ZKeyValueTitle), other: z.number(), total: z.number() }),
+);
+export const ANCHOR_KINDS = ['url', 'brand', 'empty', 'text'] as const;
+export const ZAnchorChartInfoResponse = single(
+  'anchorChartInfo',
+  z.object({
+    anchors: z.number(),
+    backlinks: z.number(),
+    links: z.number(),
+    /** Backlinks per anchor kind: a URL, the project's brand, empty (image links), other text. */
+    kinds: z.array(ZKeyValueTitle),
+  }),
+);
