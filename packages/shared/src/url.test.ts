@@ -12,6 +12,8 @@ describe('normalizeUrl', () => {
     ['javascript:alert(1)', null],
     ['not a url', null],
     ['localhost/x', null],
+    ['42', null],
+    ['http://2130706433/', null],
     ['', null],
   ])('%s → %s', (input, expected) => {
     expect(normalizeUrl(input)).toBe(expected);

@@ -7,6 +7,12 @@ export function normalizeUrl(input: string): string | null {
   const trimmed = input.trim();
   if (!trimmed || /\s/.test(trimmed)) return null;
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `http://${trimmed}`;
+  // The host as typed must have a dot: WHATWG URL reads a bare number such as `42` as 0.0.0.42.
+  const typedHost = withScheme
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
+    .split(/[/?#]/)[0]
+    .replace(/^[^@]*@/, '');
+  if (!typedHost.includes('.')) return null;
   let url: URL;
   try {
     url = new URL(withScheme);

@@ -7,7 +7,7 @@ import { AppError, FieldError, notFound } from '../../http/errors.ts';
 import { applyLedgerEntry, InsufficientBalanceError } from '../balance/ledger.ts';
 import { type ActionRow, actionCatalog } from './catalog.ts';
 import { priceFor } from './prices.ts';
-import { isEmptySelection, type Selection } from './selection.ts';
+import type { Selection } from './selection.ts';
 
 export const ITEM_STATUS = { Pending: 0, Done: 1, Failed: 2, Cancelled: 3 } as const;
 const RUNNING = [TaskStatus.Waiting, TaskStatus.Process];
@@ -27,7 +27,6 @@ export interface StartParams {
  */
 export async function startAction(ctx: AppContext, params: StartParams): Promise<ActionRow> {
   if (!actionCatalog.has(params.action)) throw new AppError(422, 'tasks.errors.selectTask');
-  if (isEmptySelection(params.selection)) throw new AppError(422, 'errors.noSelectedLinks');
   const campaign = params.selection.campaignId ? await findOwnCampaign(ctx, params) : undefined;
   if (params.action === ActionCode.Move) await assertTargetCampaign(ctx, params);
   const { price } = await priceFor(ctx.db, { userId: params.userId, action: params.action });

@@ -1,30 +1,21 @@
-import { LinkListType } from '@linkwatch/shared';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import { links } from '../../db/schema/index.ts';
-import { type RawQuery, readIdList, readNumberFilter } from '../../http/list-query.ts';
+import type { SQL } from 'drizzle-orm';
+import type { RawQuery } from '../../http/list-query.ts';
+import { type LinkSelection, readLinkSelection, selectionWhere } from '../links/links.selection.ts';
 
 export interface Selection {
+  /** The campaign the task is about, when it was started for one (`campaign={id}`). */
   campaignId?: number;
-  linkIds: number[];
+  links: LinkSelection;
   where: SQL;
 }
 
 /**
  * Which links a task works on: `campaign={id}` means every active link of the campaign, `links[]=…` a
- * selection; either narrowed by the list filters. Always scoped to the owner.
+ * selection; either narrowed by the list filters. The links table's own selection rules, scoped to the owner.
  */
 export function selectionFromQuery(userId: number, query: RawQuery): Selection {
-  const campaignId = Number(query.campaign) || readNumberFilter(query, 'campaign');
-  const linkIds = readIdList(query, 'links');
-  const type = readNumberFilter(query, 'type') ?? LinkListType.Active;
-  const where = and(
-    eq(links.userId, userId),
-    campaignId ? eq(links.campaignId, campaignId) : undefined,
-    linkIds.length ? inArray(links.id, linkIds) : eq(links.listType, type),
-  )!;
-  return { campaignId: campaignId || undefined, linkIds, where };
-}
-
-export function isEmptySelection(selection: Selection) {
-  return !selection.campaignId && selection.linkIds.length === 0;
+  const campaignId = Number(query.campaign) || Number(query['filter[campaign]']) || undefined;
+  const scoped = campaignId ? { 'filter[campaign]': String(campaignId), ...query } : query;
+  const links = readLinkSelection(scoped);
+  return { campaignId, links, where: selectionWhere({ userId, selection: links }) };
 }

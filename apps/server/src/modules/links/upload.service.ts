@@ -29,12 +29,6 @@ interface SortedEntries {
   invalidCount: number;
 }
 
-/**
- * The host as typed must have a dot: WHATWG URL reads a bare number such as `42` as the IPv4 address
- * 0.0.0.42, which normalizeUrl would then accept.
- */
-const hasDottedHost = (value: string) => /^(?:https?:\/\/)?[^/?#]*\.[^/?#]*[a-z0-9]/i.test(value);
-
 /** Normalises every value; invalid lines are reported, and a URL repeated in the file counts once. */
 function sortEntries(entries: UploadEntry[], locale: Locale): SortedEntries {
   const seen = new Set<string>();
@@ -51,7 +45,7 @@ function sortEntries(entries: UploadEntry[], locale: Locale): SortedEntries {
       reject(entry, 'tooLong');
       continue;
     }
-    const url = hasDottedHost(entry.value) ? normalizeUrl(entry.value) : null;
+    const url = normalizeUrl(entry.value);
     if (!url) reject(entry, 'invalidUrl');
     else if (seen.has(url)) result.repeated += 1;
     else {
