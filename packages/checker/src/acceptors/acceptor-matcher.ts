@@ -5,9 +5,13 @@ import { normalizeUrl, schemelessKey } from './normalize-url.ts';
 /** Decides whether a resolved link target belongs to the acceptor set. */
 export interface AcceptorMatcher {
   matches(target: URL): boolean;
+  /** False when no URL on this host (lower-case, ASCII) can match: lets parsers skip most links cheaply. */
+  mayMatchHost(host: string): boolean;
 }
 
 const SCHEME_PREFIX = /^[a-z][a-z0-9+.-]*:\/\//i;
+// Private suffixes (github.io, blogspot.com) count: "github.io" must not cover every site on it.
+const PSL_OPTIONS = { allowPrivateDomains: true };
 
 export function compileAcceptors(acceptors: AcceptorSet): AcceptorMatcher {
   return acceptors.kind === 'domains'
@@ -29,12 +33,11 @@ function compileDomainAcceptors(domains: string[]): AcceptorMatcher {
     if (!acceptor) continue;
     (acceptor.coversSubdomains ? withSubdomains : exactOnly).add(acceptor.host);
   }
-  return {
-    matches(target) {
-      const host = withoutTrailingDot(target.hostname);
-      return exactOnly.has(host) || hostOrParentIn(host, withSubdomains);
-    },
+  const mayMatchHost = (rawHost: string) => {
+    const host = withoutTrailingDot(rawHost);
+    return exactOnly.has(host) || hostOrParentIn(host, withSubdomains);
   };
+  return { mayMatchHost, matches: (target) => mayMatchHost(target.hostname) };
 }
 
 function hostOrParentIn(host: string, hosts: Set<string>): boolean {
@@ -54,11 +57,11 @@ interface DomainAcceptor {
 export function parseDomainAcceptor(entry: string): DomainAcceptor | null {
   const host = asciiHostOf(entry.trim());
   if (!host) return null;
-  const parsed = parseDomain(host);
+  const parsed = parseDomain(host, PSL_OPTIONS);
   if (parsed.isIp) return { host, coversSubdomains: false };
   if (!parsed.domain) return { host, coversSubdomains: false };
   const withoutWww = host.startsWith('www.') ? host.slice(4) : host;
-  const strippedIsRegistrable = parseDomain(withoutWww).domain !== null;
+  const strippedIsRegistrable = parseDomain(withoutWww, PSL_OPTIONS).domain !== null;
   return { host: strippedIsRegistrable ? withoutWww : host, coversSubdomains: true };
 }
 
@@ -81,6 +84,7 @@ function asciiHostOf(entry: string): string | null {
 function compileUrlAcceptors(urls: string[]): AcceptorMatcher {
   const exact = new Set<string>();
   const anyScheme = new Set<string>();
+  const hosts = new Set<string>();
   for (const entry of urls) {
     const trimmed = entry.trim();
     const hasScheme = SCHEME_PREFIX.test(trimmed);
@@ -88,8 +92,10 @@ function compileUrlAcceptors(urls: string[]): AcceptorMatcher {
     if (!normalized) continue;
     if (hasScheme) exact.add(normalized);
     else anyScheme.add(schemelessKey(normalized));
+    hosts.add(new URL(normalized).hostname);
   }
   return {
+    mayMatchHost: (host) => hosts.has(host),
     matches(target) {
       const normalized = normalizeUrl(target);
       if (!normalized) return false;

@@ -35,7 +35,7 @@ export function sniffMetaCharset(head: Uint8Array): string | null {
   const prefix = Buffer.from(head.buffer, head.byteOffset, Math.min(head.byteLength, META_SNIFF_BYTES));
   // latin1 maps bytes one to one, so ASCII markup is readable whatever the real encoding is.
   const text = prefix.toString('latin1');
-  const match = /<meta\b[^>]*?charset\s*=\s*["']?\s*([a-z0-9_:.\-]+)/i.exec(text);
+  const match = /<meta\b[^>]*?charset\s*=\s*["']?\s*([a-z0-9_:.-]+)/i.exec(text);
   return match ? match[1] : null;
 }
 

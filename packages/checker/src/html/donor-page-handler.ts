@@ -2,6 +2,7 @@ import type { Handler } from 'htmlparser2';
 import type { AcceptorMatcher } from '../acceptors/acceptor-matcher.ts';
 import { BacklinkType, type BacklinkTypeId } from '../codes.ts';
 import type { FoundBacklink } from '../types.ts';
+import { quickHostOf } from './quick-host.ts';
 import { relAttribute, relTokens } from './rel.ts';
 import { collapseWhitespace, firstChars } from './text.ts';
 import { VisibleTextTrail } from './visible-text.ts';
@@ -20,12 +21,13 @@ export interface DonorPageFacts {
 
 // Text inside these is never shown as page content.
 const HIDDEN_TEXT_TAGS = new Set(['script', 'style', 'template', 'title', 'noframes']);
-const BLOCK_TAGS = new Set([
-  'address', 'article', 'aside', 'blockquote', 'br', 'button', 'dd', 'details', 'dialog', 'div',
-  'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5',
-  'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'option', 'p', 'pre', 'section', 'summary',
-  'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul',
-]);
+const BLOCK_TAGS = new Set(
+  (
+    'address article aside blockquote br button dd details dialog div dl dt fieldset figcaption figure ' +
+    'footer form h1 h2 h3 h4 h5 h6 header hr li main nav ol option p pre section summary table tbody td ' +
+    'tfoot th thead tr ul'
+  ).split(' '),
+);
 const AGENT_META_NAMES = new Set(['googlebot', 'linkwatchbot']);
 const MAX_ANCHOR_CHARS = 1000;
 const MAX_TITLE_CHARS = 1000;
@@ -183,7 +185,11 @@ export class DonorPageHandler implements Partial<Handler> {
     target,
     rel,
     typeId,
-  }: { target: URL; rel: string | undefined; typeId: BacklinkTypeId }): FoundBacklink {
+  }: {
+    target: URL;
+    rel: string | undefined;
+    typeId: BacklinkTypeId;
+  }): FoundBacklink {
     const tokens = relTokens(rel);
     const backlink: FoundBacklink = {
       href: target.href,
@@ -199,15 +205,32 @@ export class DonorPageHandler implements Partial<Handler> {
   }
 
   #acceptedTarget(href: string | undefined): URL | null {
+    if (href === undefined || this.#cannotMatch(href)) return null;
     const target = this.#resolve(href);
     return target && this.#acceptors.matches(target) ? target : null;
+  }
+
+  /** True only when the href certainly leads to a host no acceptor covers. */
+  #cannotMatch(href: string): boolean {
+    const quick = quickHostOf(href);
+    switch (quick.kind) {
+      case 'not-http':
+        return true;
+      case 'relative':
+        return !this.#acceptors.mayMatchHost(this.#baseUrl.hostname);
+      case 'host':
+        return !this.#acceptors.mayMatchHost(quick.host);
+      default:
+        return false;
+    }
   }
 
   /** Resolves against <base href> or the document URL; only http(s) targets can be backlinks. */
   #resolve(href: string | undefined): URL | null {
     if (href === undefined) return null;
     try {
-      const url = new URL(href.trim(), this.#baseUrl);
+      // No trim(): the URL parser strips C0 controls and spaces itself, and nothing else (as browsers do).
+      const url = new URL(href, this.#baseUrl);
       return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
     } catch {
       return null;

@@ -2,7 +2,7 @@ import { TextDecoder } from 'node:util';
 import { Parser } from 'htmlparser2';
 import { type AcceptorMatcher, compileAcceptors } from '../acceptors/acceptor-matcher.ts';
 import type { AcceptorSet } from '../types.ts';
-import { META_SNIFF_BYTES, detectEncoding } from './charset.ts';
+import { detectEncoding, META_SNIFF_BYTES } from './charset.ts';
 import { type DonorPageFacts, DonorPageHandler } from './donor-page-handler.ts';
 
 export interface ParseDonorOptions {

@@ -1,8 +1,10 @@
-const WHITESPACE_RUN = /\s+/g;
+// Matches only runs that need rewriting (a lone space is left alone), which is most of them
+// in running text: several times faster than replacing every /\s+/.
+const WHITESPACE_TO_COLLAPSE = / \s+|[^\S ]\s*/g;
 
 /** Turns every run of whitespace (including newlines and no-break spaces) into one space. */
 export function collapseWhitespace(text: string): string {
-  return text.replace(WHITESPACE_RUN, ' ');
+  return text.replace(WHITESPACE_TO_COLLAPSE, ' ');
 }
 
 /** The first `max` characters, never cutting a surrogate pair in half. */

@@ -6,8 +6,9 @@ export const EVIDENCE_CHARS = 100;
 // one per text node keeps this off the parse profile.
 const RAW_TRAIL_LIMIT = 16 * 1024;
 const COMPACT_TRAIL_CHARS = EVIDENCE_CHARS * 2;
-// A link followed by pages of whitespace still gets settled eventually.
-const RAW_AFTER_LIMIT = 16 * 1024;
+// Text gathered after a link is collapsed once it grows this long, so pages of whitespace after
+// a link cost little memory and each check for "enough text yet" stays cheap.
+const PENDING_COMPACT_AT = 4 * 1024;
 
 interface PendingAfterText {
   target: { textAfter: string };
@@ -48,12 +49,22 @@ export class VisibleTextTrail {
     this.#pending = [];
   }
 
+  /** Keeps only the collapsed end of the trail; collapses just enough raw text to fill it. */
   #compact(): void {
-    this.#raw = lastChars(collapseWhitespace(this.#raw), COMPACT_TRAIL_CHARS);
+    for (let window = COMPACT_TRAIL_CHARS * 4; ; window *= 4) {
+      const collapsed = collapseWhitespace(lastChars(this.#raw, window));
+      if (collapsed.length >= COMPACT_TRAIL_CHARS + 1 || window >= this.#raw.length) {
+        this.#raw = lastChars(collapsed, COMPACT_TRAIL_CHARS);
+        return;
+      }
+    }
   }
 
   #feedPending(text: string): void {
-    for (const pending of this.#pending) pending.raw += text;
+    for (const pending of this.#pending) {
+      pending.raw += text;
+      if (pending.raw.length > PENDING_COMPACT_AT) pending.raw = collapseWhitespace(pending.raw);
+    }
     // Links close in document order, so the ones with enough text are always at the front.
     let settled = 0;
     while (settled < this.#pending.length && hasEnoughText(this.#pending[settled].raw)) {
@@ -66,7 +77,6 @@ export class VisibleTextTrail {
 
 function hasEnoughText(raw: string): boolean {
   if (raw.length <= EVIDENCE_CHARS) return false;
-  if (raw.length > RAW_AFTER_LIMIT) return true;
   return collapseWhitespace(raw).trim().length > EVIDENCE_CHARS;
 }
 

@@ -1,0 +1,173 @@
+import { LinkChecker } from 'linkinator';
+import { fetchPage } from '../src/fetch/fetch-page.ts';
+import { HttpClient } from '../src/fetch/http-client.ts';
+import {
+  CHECKER_DEFAULTS,
+  compileAcceptors,
+  createChecker,
+  DEFAULT_USER_AGENT,
+  parseDonorHtml,
+  RobotsCache,
+} from '../src/index.ts';
+import { HostLimiter } from '../src/limits/host-limiter.ts';
+import { Semaphore } from '../src/limits/semaphore.ts';
+import { BENCH_ACCEPTORS, type BenchTruth, backlinkLine, bodyPoolSize, generateBody } from './generate.ts';
+
+export type PhaseName = 'parse' | 'fetch' | 'linkinator' | 'checker';
+
+export interface PhaseRequest {
+  phase: PhaseName;
+  urls: string[];
+  truth: BenchTruth[];
+}
+
+export interface PhaseReport {
+  phase: PhaseName;
+  pages: number;
+  seconds: number;
+  pagesPerSecond: number;
+  peakRssMb: number;
+  /** Pages whose result matched the ground truth (checker phase only). */
+  verified?: number;
+  mismatches?: string[];
+  /** Pages that got an HTTP answer (fetch and linkinator phases). */
+  answered?: number;
+  /** Set when the phase crashed instead of finishing. */
+  failure?: string;
+}
+
+export async function runPhase(request: PhaseRequest): Promise<PhaseReport> {
+  switch (request.phase) {
+    case 'parse':
+      return parseOnly(request.urls.length);
+    case 'fetch':
+      return fetchOnly(request.urls);
+    case 'linkinator':
+      return linkinator(request.urls);
+    case 'checker':
+      return checkerPhase(request.urls, request.truth);
+  }
+}
+
+function report(
+  phase: PhaseName,
+  pages: number,
+  startedAt: number,
+  extra: Partial<PhaseReport>,
+): PhaseReport {
+  const seconds = (performance.now() - startedAt) / 1000;
+  return {
+    phase,
+    pages,
+    seconds: round(seconds),
+    pagesPerSecond: Math.round(pages / seconds),
+    peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    ...extra,
+  };
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/** The CPU ceiling: parseDonorHtml on one thread over the same bodies, no network at all. */
+function parseOnly(pages: number): PhaseReport {
+  const bodies = Array.from({ length: bodyPoolSize(pages) }, (_, index) => generateBody(index));
+  const acceptors = compileAcceptors(BENCH_ACCEPTORS);
+  const startedAt = performance.now();
+  let verified = 0;
+  for (let index = 0; index < pages; index++) {
+    const body = bodies[index % bodies.length];
+    const page = parseDonorHtml(body.html, {
+      baseUrl: 'http://127.0.0.1/p/0',
+      contentType: 'text/html',
+      acceptors,
+    });
+    if (page.backlinks.map(backlinkLine).join('\n') === body.backlinks.join('\n')) verified++;
+  }
+  return report('parse', pages, startedAt, { verified });
+}
+
+/** (a) The checker's own HTTP client, limits and redirect handling, with no parsing or robots.txt. */
+async function fetchOnly(urls: string[]): Promise<PhaseReport> {
+  const client = new HttpClient({
+    userAgent: DEFAULT_USER_AGENT,
+    connectTimeoutMs: CHECKER_DEFAULTS.connectTimeoutMs,
+    timeoutMs: CHECKER_DEFAULTS.timeoutMs,
+    allowPrivateNetworks: true,
+    allowOrigins: [],
+  });
+  const hosts = new HostLimiter({ perHost: CHECKER_DEFAULTS.perHost, delayMs: 0 });
+  const slots = new Semaphore(CHECKER_DEFAULTS.concurrency);
+  const startedAt = performance.now();
+  let answered = 0;
+  await Promise.all(
+    urls.map(async (url) => {
+      const release = await slots.acquire();
+      try {
+        const fetched = await fetchPage(new URL(url), {
+          client,
+          hosts,
+          maxRedirects: CHECKER_DEFAULTS.maxRedirects,
+          maxBytes: CHECKER_DEFAULTS.maxBytes,
+          deadline: AbortSignal.timeout(CHECKER_DEFAULTS.timeoutMs),
+        });
+        if (fetched.final) answered++;
+      } finally {
+        release();
+      }
+    }),
+  );
+  const result = report('fetch', urls.length, startedAt, { answered });
+  await client.close();
+  return result;
+}
+
+/** (b) linkinator in library mode: fetches and parses each page, skips (does not request) its links. */
+async function linkinator(urls: string[]): Promise<PhaseReport> {
+  const roots = new Set(urls);
+  const startedAt = performance.now();
+  const result = await new LinkChecker().check({
+    path: urls,
+    recurse: false,
+    concurrency: CHECKER_DEFAULTS.concurrency,
+    // No timeout: with one, linkinator 7.6.1 can crash on an unhandled stream error when a body
+    // outlives it. Everything here is on loopback anyway.
+    timeout: 0,
+    // Only the donor pages themselves are fetched; nothing may leave loopback.
+    linksToSkip: async (link) => !roots.has(link),
+  });
+  const answered = result.links.filter((link) => roots.has(link.url) && (link.status ?? 0) > 0).length;
+  return report('linkinator', urls.length, startedAt, { answered });
+}
+
+/** (c) The full checker: fetch, robots.txt, parse in worker threads; every result checked against the truth. */
+async function checkerPhase(urls: string[], truth: BenchTruth[]): Promise<PhaseReport> {
+  const checker = createChecker({ allowPrivateNetworks: true });
+  // Start the parse workers and open connections before the clock runs.
+  const warmUp = new RobotsCache();
+  await Promise.all(
+    urls.slice(0, 200).map((url) => checker.check({ url, acceptors: BENCH_ACCEPTORS }, { robots: warmUp })),
+  );
+  const robots = new RobotsCache();
+  const startedAt = performance.now();
+  const results = await Promise.all(
+    urls.map((url) => checker.check({ url, acceptors: BENCH_ACCEPTORS }, { robots })),
+  );
+  const timing = report('checker', urls.length, startedAt, {});
+  const mismatches: string[] = [];
+  results.forEach((result, index) => {
+    const expected = truth[index];
+    const found = result.backlinks.map(backlinkLine);
+    const sameLinks =
+      found.length === expected.backlinks.length &&
+      found.every((line, at) => line === expected.backlinks[at]);
+    if (result.responseCode !== expected.responseCode || !sameLinks) {
+      mismatches.push(
+        `${urls[index]}: got ${result.responseCode} ${JSON.stringify(found)} ${result.error?.message ?? ''}`,
+      );
+    }
+  });
+  await checker.close();
+  return { ...timing, verified: urls.length - mismatches.length, mismatches: mismatches.slice(0, 5) };
+}

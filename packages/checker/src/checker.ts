@@ -1,0 +1,159 @@
+import { type ParsedOutcome, parseDonorUrl, presentResult, unfetchedResult } from './check-result.ts';
+import {
+  type CheckerOptions,
+  type ResolvedCheckerOptions,
+  resolveCheckerOptions,
+} from './checker-options.ts';
+import { type FetchedPage, fetchPage } from './fetch/fetch-page.ts';
+import { HttpClient } from './fetch/http-client.ts';
+import { HostLimiter } from './limits/host-limiter.ts';
+import { Semaphore } from './limits/semaphore.ts';
+import { type ParseJob, ParseJobRunner } from './parse/parse-job.ts';
+import { ParsePool } from './parse/parse-pool.ts';
+import { fetchRobotsTxt } from './robots/fetch-robots.ts';
+import { RobotsCache } from './robots/robots-cache.ts';
+import { type RobotsVerdict, robotsVerdictOf } from './robots/robots-verdict.ts';
+import type { AcceptorSet, CheckRequest, CheckResult } from './types.ts';
+
+export interface CheckOptions {
+  /** robots.txt cache shared by the checks of one task; a fresh one per check when omitted. */
+  robots?: RobotsCache;
+  /** Cancels the check: it then rejects with the signal's reason instead of returning a result. */
+  signal?: AbortSignal;
+}
+
+export interface Checker {
+  /** Never rejects for network trouble (that is in the result); only for cancellation or after close(). */
+  check(request: CheckRequest, options?: CheckOptions): Promise<CheckResult>;
+  /** Closes connections and parse workers; checks still running fail. */
+  close(): Promise<void>;
+}
+
+export function createChecker(options: CheckerOptions = {}): Checker {
+  return new BacklinkChecker(resolveCheckerOptions(options));
+}
+
+class BacklinkChecker implements Checker {
+  readonly #options: ResolvedCheckerOptions;
+  readonly #client: HttpClient;
+  readonly #hosts: HostLimiter;
+  readonly #slots: Semaphore;
+  readonly #pool: ParsePool | null;
+  readonly #inlineParser = new ParseJobRunner();
+  readonly #acceptorIds = new WeakMap<AcceptorSet, number>();
+  #nextAcceptorId = 1;
+  #closing: Promise<void> | null = null;
+
+  constructor(options: ResolvedCheckerOptions) {
+    this.#options = options;
+    this.#client = new HttpClient(options);
+    this.#hosts = new HostLimiter({ perHost: options.perHost, delayMs: options.hostDelayMs });
+    this.#slots = new Semaphore(options.concurrency);
+    this.#pool = options.parseThreads > 0 ? new ParsePool({ size: options.parseThreads }) : null;
+  }
+
+  async check(
+    request: CheckRequest,
+    { robots = new RobotsCache(), signal }: CheckOptions = {},
+  ): Promise<CheckResult> {
+    if (this.#closing) throw new Error('checker is closed');
+    const donorUrl = parseDonorUrl(request.url);
+    if (!(donorUrl instanceof URL)) return unfetchedResult(request.url, donorUrl);
+    const release = await this.#slots.acquire(signal);
+    try {
+      return await this.#checkDonor({ request, donorUrl, robots, signal });
+    } finally {
+      release();
+    }
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= Promise.all([this.#client.close(), this.#pool?.close()]).then(() => undefined);
+    return this.#closing;
+  }
+
+  async #checkDonor({
+    request,
+    donorUrl,
+    robots,
+    signal,
+  }: {
+    request: CheckRequest;
+    donorUrl: URL;
+    robots: RobotsCache;
+    signal?: AbortSignal;
+  }): Promise<CheckResult> {
+    // Started first so robots.txt downloads while the page does; the verdict awaits it later.
+    void this.#robotsTxtFor(donorUrl, robots);
+    const fetchStarted = performance.now();
+    const fetched = await fetchPage(donorUrl, {
+      client: this.#client,
+      hosts: this.#hosts,
+      maxRedirects: this.#options.maxRedirects,
+      maxBytes: this.#options.maxBytes,
+      deadline: deadlineSignal(this.#options.timeoutMs, signal),
+      signal,
+    });
+    const fetchMs = Math.round(performance.now() - fetchStarted);
+    const bytes = fetched.final?.bytes.byteLength ?? 0;
+    const parsed = await this.#parseFinal(fetched, request.acceptors);
+    const robotsVerdict = await this.#robotsVerdictFor(fetched, donorUrl, robots);
+    return presentResult({ request, donorUrl, fetched, parsed, robotsVerdict, fetchMs, bytes });
+  }
+
+  async #parseFinal(fetched: FetchedPage, acceptors: AcceptorSet): Promise<ParsedOutcome | null> {
+    const final = fetched.final;
+    if (!final || final.bytes.byteLength === 0) return null;
+    const job: ParseJob = {
+      bytes: final.bytes,
+      baseUrl: fetched.finalUrl.href,
+      contentType: final.contentType,
+      acceptors,
+      acceptorsId: this.#acceptorIdOf(acceptors),
+    };
+    try {
+      const page = this.#pool ? await this.#pool.parse(job) : this.#inlineParser.run(job);
+      return { page, error: null };
+    } catch (error) {
+      return {
+        page: null,
+        error: { code: 'parse_error', message: error instanceof Error ? error.message : String(error) },
+      };
+    }
+  }
+
+  /** Every origin the chain went through must let crawlers in. */
+  async #robotsVerdictFor(fetched: FetchedPage, donorUrl: URL, robots: RobotsCache): Promise<RobotsVerdict> {
+    const urls = fetched.chain.length > 0 ? fetched.chain.map((hop) => new URL(hop.url)) : [donorUrl];
+    const checks = await Promise.all(
+      urls.map(async (url) => ({ url: url.href, robots: await this.#robotsTxtFor(url, robots) })),
+    );
+    return robotsVerdictOf(checks);
+  }
+
+  #robotsTxtFor(url: URL, robots: RobotsCache) {
+    return robots.get(url.origin, () =>
+      fetchRobotsTxt({
+        origin: url.origin,
+        client: this.#client,
+        hosts: this.#hosts,
+        timeoutMs: this.#options.timeoutMs,
+      }),
+    );
+  }
+
+  /** Worker threads cache compiled matchers by this id; one AcceptorSet object keeps one id. */
+  #acceptorIdOf(acceptors: AcceptorSet): number {
+    let id = this.#acceptorIds.get(acceptors);
+    if (id === undefined) {
+      id = this.#nextAcceptorId++;
+      this.#acceptorIds.set(acceptors, id);
+    }
+    return id;
+  }
+}
+
+function deadlineSignal(timeoutMs: number, signal: AbortSignal | undefined): AbortSignal {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  return signal ? AbortSignal.any([signal, timeout]) : timeout;
+}

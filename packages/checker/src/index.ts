@@ -1,0 +1,29 @@
+// Public surface of @linkwatch/checker; everything else is internal. See README.md.
+
+export type { AcceptorMatcher } from './acceptors/acceptor-matcher.ts';
+export { compileAcceptors } from './acceptors/acceptor-matcher.ts';
+export { normalizeUrl } from './acceptors/normalize-url.ts';
+export type { Checker, CheckOptions } from './checker.ts';
+export { createChecker } from './checker.ts';
+export type { CheckerOptions } from './checker-options.ts';
+export {
+  CHECKER_DEFAULTS,
+  CHECKER_ENV_VARS,
+  CHECKER_VERSION,
+  DEFAULT_USER_AGENT,
+} from './checker-options.ts';
+export type { BacklinkTypeId, IndexingCapabilityId, ResponseCodeGroupId } from './codes.ts';
+export { BacklinkType, DOFOLLOW, IndexingCapability, ResponseCodeGroup } from './codes.ts';
+export type { ParseDonorOptions, ParsedDonorPage } from './html/parse-donor-html.ts';
+export { DonorPageParser, parseDonorHtml } from './html/parse-donor-html.ts';
+export type { LookupFunction } from './net/guarded-lookup.ts';
+export { RobotsCache } from './robots/robots-cache.ts';
+export type {
+  AcceptorSet,
+  CheckError,
+  CheckErrorCode,
+  CheckRequest,
+  CheckResult,
+  FoundBacklink,
+  RedirectHop,
+} from './types.ts';

@@ -1,0 +1,101 @@
+import { describe, expect, test } from 'vitest';
+import { HostLimiter } from './host-limiter.ts';
+import { Semaphore } from './semaphore.ts';
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('Semaphore', () => {
+  test('lets `max` holders in and queues the rest first come, first served', async () => {
+    const semaphore = new Semaphore(2);
+    const order: number[] = [];
+    const first = await semaphore.acquire();
+    await semaphore.acquire();
+    const third = semaphore.acquire().then((release) => {
+      order.push(3);
+      return release;
+    });
+    const fourth = semaphore.acquire().then(() => order.push(4));
+    await tick();
+    expect(semaphore.waiting).toBe(2);
+    first();
+    first(); // a second release of the same slot changes nothing
+    await tick();
+    expect(order).toEqual([3]);
+    (await third)();
+    await fourth;
+    expect(order).toEqual([3, 4]);
+  });
+
+  test('an aborted waiter leaves the queue and rejects with the reason', async () => {
+    const semaphore = new Semaphore(1);
+    const release = await semaphore.acquire();
+    const controller = new AbortController();
+    const waiting = semaphore.acquire(controller.signal);
+    controller.abort(new Error('stop'));
+    await expect(waiting).rejects.toThrow('stop');
+    expect(semaphore.waiting).toBe(0);
+    release();
+    expect(semaphore.active).toBe(0);
+  });
+
+  test('rejects sizes that are not positive integers', () => {
+    expect(() => new Semaphore(0)).toThrow(RangeError);
+  });
+});
+
+describe('HostLimiter', () => {
+  test('runs at most perHost requests per host, other hosts unaffected', async () => {
+    const limiter = new HostLimiter({ perHost: 2, delayMs: 0 });
+    const a1 = await limiter.acquire('a.example');
+    await limiter.acquire('a.example');
+    let thirdStarted = false;
+    const a3 = limiter.acquire('a.example').then((release) => {
+      thirdStarted = true;
+      return release;
+    });
+    const b1 = await limiter.acquire('b.example');
+    await tick();
+    expect(thirdStarted).toBe(false);
+    a1();
+    (await a3)();
+    expect(thirdStarted).toBe(true);
+    b1();
+  });
+
+  test('spaces the starts of requests to one host by delayMs, even with free slots', async () => {
+    const limiter = new HostLimiter({ perHost: 4, delayMs: 60 });
+    const started: number[] = [];
+    await Promise.all(
+      Array.from({ length: 3 }, () =>
+        limiter.acquire('slow.example').then((release) => {
+          started.push(Date.now());
+          release();
+        }),
+      ),
+    );
+    const gaps = started.slice(1).map((at, index) => at - started[index]);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(55);
+    // Another host is not held back by slow.example's delay.
+    const before = Date.now();
+    (await limiter.acquire('fast.example'))();
+    expect(Date.now() - before).toBeLessThan(50);
+  });
+
+  test('forgets idle hosts', async () => {
+    const limiter = new HostLimiter({ perHost: 1, delayMs: 0 });
+    (await limiter.acquire('a.example'))();
+    expect(limiter.trackedHosts).toBe(0);
+  });
+
+  test('an abort while waiting frees nothing that was not taken', async () => {
+    const limiter = new HostLimiter({ perHost: 1, delayMs: 0 });
+    const held = await limiter.acquire('a.example');
+    const controller = new AbortController();
+    const waiting = limiter.acquire('a.example', controller.signal);
+    controller.abort(new Error('cancelled'));
+    await expect(waiting).rejects.toThrow('cancelled');
+    held();
+    expect(limiter.trackedHosts).toBe(0);
+    (await limiter.acquire('a.example'))();
+  });
+});

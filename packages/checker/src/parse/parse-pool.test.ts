@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { parseDonorHtml } from '../html/parse-donor-html.ts';
+import type { AcceptorSet } from '../types.ts';
+import type { ParseJob } from './parse-job.ts';
+import { ParsePool } from './parse-pool.ts';
+
+const acceptors: AcceptorSet = { kind: 'domains', domains: ['acceptor.example'] };
+const html = (n: number) =>
+  `<title>Page ${n}</title><p>Intro ${n}</p><a href="https://acceptor.example/${n}" rel="ugc">link ${n}</a><a href="https://other.example/">x</a>`;
+
+function jobFor(source: string, overrides: Partial<ParseJob> = {}): ParseJob {
+  return {
+    bytes: new TextEncoder().encode(source),
+    baseUrl: 'https://donor.example/',
+    contentType: 'text/html',
+    acceptors,
+    acceptorsId: 1,
+    ...overrides,
+  };
+}
+
+let pool: ParsePool | null = null;
+afterEach(async () => {
+  await pool?.close();
+  pool = null;
+});
+
+describe('ParsePool', () => {
+  test('parses in worker threads exactly as inline parsing does', async () => {
+    pool = new ParsePool({ size: 2 });
+    const pages = await Promise.all(Array.from({ length: 10 }, (_, n) => pool?.parse(jobFor(html(n)))));
+    pages.forEach((page, n) => {
+      const inline = parseDonorHtml(new TextEncoder().encode(html(n)), {
+        baseUrl: 'https://donor.example/',
+        contentType: 'text/html',
+        acceptors,
+      });
+      expect(page).toEqual(inline);
+      expect(page?.backlinks[0].href).toBe(`https://acceptor.example/${n}`);
+    });
+  });
+
+  test('moves the page bytes to the worker instead of copying them', async () => {
+    pool = new ParsePool({ size: 1 });
+    const job = jobFor(html(1));
+    const parsing = pool.parse(job);
+    expect(job.bytes.byteLength).toBe(0);
+    expect((await parsing).title).toBe('Page 1');
+  });
+
+  test('keeps the event loop free while a big page is parsed', async () => {
+    pool = new ParsePool({ size: 1 });
+    await pool.parse(jobFor(html(0))); // the worker is started and warm
+    const big = `${'<p>filler text <a href="https://other.example/">x</a></p>'.repeat(60_000)}<a href="https://acceptor.example/end">end</a>`;
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 1);
+    const page = await pool.parse(jobFor(big));
+    clearInterval(ticker);
+    expect(page.backlinks.map((link) => link.href)).toEqual(['https://acceptor.example/end']);
+    // Inline, a parse this size is one synchronous block during which no timer can fire.
+    expect(ticks).toBeGreaterThan(2);
+  });
+
+  test('a job that fails rejects alone; the pool keeps working', async () => {
+    pool = new ParsePool({ size: 1 });
+    await expect(pool.parse(jobFor(html(1), { baseUrl: 'not a url' }))).rejects.toThrow();
+    expect((await pool.parse(jobFor(html(2)))).title).toBe('Page 2');
+  });
+
+  test('a different acceptor set under a new id is compiled afresh', async () => {
+    pool = new ParsePool({ size: 1 });
+    const other: AcceptorSet = { kind: 'urls', urls: ['https://other.example/'] };
+    const first = await pool.parse(jobFor(html(1)));
+    const second = await pool.parse(jobFor(html(1), { acceptors: other, acceptorsId: 2 }));
+    expect(first.backlinks.map((link) => link.href)).toEqual(['https://acceptor.example/1']);
+    expect(second.backlinks.map((link) => link.href)).toEqual(['https://other.example/']);
+  });
+
+  test('close() rejects queued jobs and refuses new ones', async () => {
+    pool = new ParsePool({ size: 1 });
+    const settling = Promise.allSettled([
+      pool.parse(jobFor(html(1))),
+      pool.parse(jobFor(html(2))),
+      pool.parse(jobFor(html(3))),
+    ]);
+    await pool.close();
+    const settled = await settling;
+    expect(settled.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    await expect(pool.parse(jobFor(html(4)))).rejects.toThrow('closed');
+  });
+});

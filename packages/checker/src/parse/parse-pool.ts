@@ -1,0 +1,109 @@
+import { Worker } from 'node:worker_threads';
+import type { ParsedDonorPage } from '../html/parse-donor-html.ts';
+import type { ParseJob, ParseReply } from './parse-job.ts';
+
+interface QueuedJob {
+  job: ParseJob;
+  resolve: (page: ParsedDonorPage) => void;
+  reject: (error: Error) => void;
+}
+
+interface PoolWorker {
+  worker: Worker;
+  busyWith: (QueuedJob & { id: number }) | null;
+}
+
+// The sources run as TypeScript in dev, tests and the server (tsx); a build would ship .js.
+const RUNNING_FROM_TS = import.meta.url.endsWith('.ts');
+const WORKER_MODULE_URL = new URL(`./parse-worker.${RUNNING_FROM_TS ? 'ts' : 'js'}`, import.meta.url).href;
+const WORKER_ENTRY_URL = new URL('./worker-entry.mjs', import.meta.url);
+
+/**
+ * A fixed set of worker threads that decode and parse donor pages, so a busy checker never
+ * blocks the API's event loop. Workers start on first use, idle workers do not keep the
+ * process alive, and a worker that dies is replaced (its job fails, the others go on).
+ */
+export class ParsePool {
+  readonly #size: number;
+  readonly #workers: PoolWorker[] = [];
+  readonly #queue: QueuedJob[] = [];
+  #nextId = 1;
+  #closed = false;
+
+  constructor({ size }: { size: number }) {
+    if (!Number.isInteger(size) || size < 1) {
+      throw new RangeError(`parse pool size must be a positive integer, got ${size}`);
+    }
+    this.#size = size;
+  }
+
+  parse(job: ParseJob): Promise<ParsedDonorPage> {
+    if (this.#closed) return Promise.reject(new Error('parse pool is closed'));
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ job, resolve, reject });
+      this.#dispatch();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    const closed = new Error('parse pool is closed');
+    for (const queued of this.#queue.splice(0)) queued.reject(closed);
+    const workers = this.#workers.splice(0);
+    for (const entry of workers) entry.busyWith?.reject(closed);
+    await Promise.all(workers.map(({ worker }) => worker.terminate()));
+  }
+
+  #dispatch(): void {
+    while (this.#queue.length > 0) {
+      const idle = this.#idleWorker();
+      if (!idle) return;
+      const queued = this.#queue.shift() as QueuedJob;
+      const id = this.#nextId++;
+      idle.busyWith = { ...queued, id };
+      idle.worker.ref();
+      // The page bytes are moved, not copied: the fetcher gave them a buffer of their own.
+      idle.worker.postMessage({ ...queued.job, id }, [queued.job.bytes.buffer as ArrayBuffer]);
+    }
+  }
+
+  #idleWorker(): PoolWorker | null {
+    const idle = this.#workers.find((candidate) => candidate.busyWith === null);
+    if (idle) return idle;
+    if (this.#workers.length >= this.#size) return null;
+    const started = this.#startWorker();
+    this.#workers.push(started);
+    return started;
+  }
+
+  #startWorker(): PoolWorker {
+    const worker = new Worker(WORKER_ENTRY_URL, {
+      workerData: { moduleUrl: WORKER_MODULE_URL, registerTsx: RUNNING_FROM_TS },
+    });
+    const entry: PoolWorker = { worker, busyWith: null };
+    worker.on('message', (reply: ParseReply) => this.#settle(entry, reply));
+    worker.on('error', (error) => this.#retire(entry, error));
+    worker.on('exit', (code) => this.#retire(entry, new Error(`parse worker exited with code ${code}`)));
+    worker.unref();
+    return entry;
+  }
+
+  #settle(entry: PoolWorker, reply: ParseReply): void {
+    const job = entry.busyWith;
+    if (!job || job.id !== reply.id) return;
+    entry.busyWith = null;
+    entry.worker.unref();
+    if (reply.ok) job.resolve(reply.page);
+    else job.reject(new Error(reply.message));
+    this.#dispatch();
+  }
+
+  #retire(entry: PoolWorker, error: Error): void {
+    const index = this.#workers.indexOf(entry);
+    if (index === -1) return;
+    this.#workers.splice(index, 1);
+    entry.busyWith?.reject(error);
+    entry.busyWith = null;
+    if (!this.#closed) this.#dispatch();
+  }
+}
