@@ -77,6 +77,7 @@ test('upload txt and xlsx, filter and page the table, move links to history and 
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByText('No links here yet')).toBeVisible({ timeout: 20_000 });
   await page.getByRole('tab', { name: /Active/ }).click();
+  await expect(page).toHaveURL(/\/campaign\/active\/1\/\d+/);
   await expect(page.getByRole('tab', { name: /Active/ })).toContainText('63');
 
   // Export what the table shows (the filter "sheet-") as CSV and read it back.

@@ -1,6 +1,6 @@
 import { REL_ATTRIBUTES, RobotsStatus } from '@linkwatch/shared';
 import { Search, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/ui/Button.tsx';
 import { Input } from '@/ui/Input.tsx';
@@ -23,12 +23,16 @@ export function LinkFilters({ filters, onChange, onReset, hasFilters, queryOnly 
   const { t } = useTranslation();
   const [text, setText] = useState(filters.query);
 
+  // The latest onChange without restarting the debounce: parents re-render often while tasks run.
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+
   useEffect(() => setText(filters.query), [filters.query]);
   useEffect(() => {
     if (text === filters.query) return;
-    const timer = setTimeout(() => onChange('query', text), QUERY_DELAY_MS);
+    const timer = setTimeout(() => onChangeRef.current('query', text), QUERY_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [text, filters.query, onChange]);
+  }, [text, filters.query]);
 
   const all = t('linksUi.filters.all');
   // The server's texts for the spec's robots codes (the `links` namespace).
