@@ -30,12 +30,3 @@ export function normalizeUrl(input: string): string | null {
 export function urlWithoutProtocol(url: string): string {
   return url.replace(/^https?:\/\//i, '');
 }
-
-/** The host part of a URL without `www.`. */
-export function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname.replace(/^www\./, '');
-  } catch {
-    return '';
-  }
-}

@@ -1,8 +1,7 @@
 import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { actions, campaigns, links, projects } from '../../db/schema/index.ts';
+import { actions, campaigns, projects } from '../../db/schema/index.ts';
 import type { PageQuery } from '../../http/present.ts';
-import type { Selection } from './selection.ts';
 
 export interface ActionFilters {
   statuses?: number[];
@@ -64,9 +63,4 @@ export async function actionDates(db: Queryable, userId: number) {
     .orderBy(sql`1 desc`)
     .limit(366);
   return rows.map((r) => r.day);
-}
-
-export async function countSelection(db: Queryable, selection: Selection) {
-  const [row] = await db.select({ count: count() }).from(links).where(selection.where);
-  return row.count;
 }

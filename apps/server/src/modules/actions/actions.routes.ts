@@ -9,9 +9,10 @@ import { notFound } from '../../http/errors.ts';
 import { type RawQuery, readFilter, readIdList, readNumberFilter, readPage } from '../../http/list-query.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { paginated, resource } from '../../http/present.ts';
+import { countSelection } from '../links/links.selection.ts';
 import { publishActionCount, runningActionCount } from '../notifications/notifications.service.ts';
 import { presentAction } from './actions.presenter.ts';
-import { actionDates, countSelection, findAction, listActions } from './actions.queries.ts';
+import { actionDates, findAction, listActions } from './actions.queries.ts';
 import { cancelAction, startAction } from './actions.service.ts';
 import { STARTABLE_ACTIONS } from './catalog.ts';
 import { finishIfComplete } from './lifecycle.ts';
@@ -102,7 +103,7 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
     const selection = selectionFromQuery(user.id, req.query as RawQuery);
     const [{ price }, count] = await Promise.all([
       priceFor(ctx.db, { userId: user.id, action: req.params.action }),
-      countSelection(ctx.db, selection),
+      countSelection(ctx.db, selection.where),
     ]);
     return {
       data: { type: 'actionCosts', attributes: { cost: price * count, price, count, balance: user.balance } },

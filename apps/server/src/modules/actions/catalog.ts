@@ -1,5 +1,4 @@
 import type { Checker } from '@linkwatch/checker';
-import { ActionCode } from '@linkwatch/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import type { actions } from '../../db/schema/index.ts';
@@ -60,7 +59,3 @@ export const actionCatalog = new Map<number, ActionHandler>(
 );
 
 export const STARTABLE_ACTIONS = [...actionCatalog.keys()];
-
-export function isListMove(code: number) {
-  return code !== ActionCode.CheckBacklinks;
-}
