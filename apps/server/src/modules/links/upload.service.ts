@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
 import { links } from '../../db/schema/index.ts';
 import { FieldError } from '../../http/errors.ts';
+import { recordLoadLinks } from '../actions/load-links.ts';
 import type { UploadEntry } from './upload-file.ts';
 
 /** One statement inserts this many URLs, passed as one array parameter. */
@@ -80,6 +81,9 @@ export async function storeUploadedLinks(
     for (let i = 0; i < sorted.urls.length; i += INSERT_CHUNK) {
       total += await insertNewUrls(tx, params.campaign, sorted.urls.slice(i, i + INSERT_CHUNK));
     }
+    const { id: campaignId, userId, projectId, tier } = params.campaign;
+    const counts = { total: params.entries.length, added: total, invalid: sorted.invalidCount };
+    await recordLoadLinks(tx, { userId, projectId, campaignId, tier, ...counts });
     return total;
   });
   return {

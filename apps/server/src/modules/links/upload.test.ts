@@ -94,6 +94,18 @@ describe('POST links/upload', () => {
       tier: 1,
       listType: 2,
     });
+    // The upload shows in the tasks list as a finished, free "load links" task (action 5).
+    const tasks = await t.api('GET', `actions?filter[campaign]=${campaign.id}`, { token });
+    expect(tasks.body.data.map((a: { attributes: object }) => a.attributes)).toEqual([
+      expect.objectContaining({
+        actionId: 5,
+        statusId: 1,
+        totalCount: 5,
+        successCount: 2,
+        errorCount: 1,
+        cost: 0,
+      }),
+    ]);
   });
 
   it('adds the first column of the first sheet of an xlsx and of an xls', async () => {
