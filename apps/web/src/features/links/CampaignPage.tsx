@@ -1,18 +1,16 @@
-import { Download, History, Settings, Upload } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useLocalePath } from '@/app/locale.tsx';
 import { NotFoundPage } from '@/app/pages/NotFoundPage.tsx';
 import { useCampaign } from '@/features/projects/api.ts';
 import { CampaignSettingsModal } from '@/features/projects/SettingsModals.tsx';
 import { Badge } from '@/ui/Badge.tsx';
-import { Button, buttonClass } from '@/ui/Button.tsx';
 import { useLinkCounts } from './api.ts';
 import { ExportModal } from './ExportModal.tsx';
 import { LinkSummary } from './LinkSummary.tsx';
 import { LinksWorkspace } from './LinksWorkspace.tsx';
-import { Breadcrumbs, HeaderSkeleton, LoadFailure, TypeTabs } from './ListPageParts.tsx';
+import { Breadcrumbs, HeaderSkeleton, ListToolbar, LoadFailure, TypeTabs } from './ListPageParts.tsx';
 import { filterQuery, useListState } from './listState.ts';
 import { LIST_TYPE_CODE, listPath, parseListRoute } from './route.ts';
 import { UploadModal } from './UploadModal.tsx';
@@ -62,30 +60,12 @@ function Campaign({ route }: { route: NonNullable<ReturnType<typeof parseListRou
             </div>
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            <Link
-              to={to(`/campaign/${tier}/${route.id}/index-history`)}
-              className={buttonClass({ variant: 'ghost', size: 'md' })}
-            >
-              <History className="size-4" aria-hidden />
-              {t('linksUi.toolbar.indexHistory')}
-            </Link>
-            <Button
-              variant="secondary"
-              icon={<Settings className="size-4" aria-hidden />}
-              onClick={() => setSettings(true)}
-            >
-              {t('linksUi.toolbar.settings')}
-            </Button>
-            <Button
-              variant="secondary"
-              icon={<Download className="size-4" aria-hidden />}
-              onClick={() => setExporting(true)}
-            >
-              {t('linksUi.toolbar.export')}
-            </Button>
-            <Button icon={<Upload className="size-4" aria-hidden />} onClick={() => setUpload(true)}>
-              {t('linksUi.toolbar.upload')}
-            </Button>
+            <ListToolbar
+              indexHistoryTo={to(`/campaign/${tier}/${route.id}/index-history`)}
+              onSettings={() => setSettings(true)}
+              onExport={() => setExporting(true)}
+              onUpload={() => setUpload(true)}
+            />
           </div>
         </div>
       ) : (

@@ -1,4 +1,4 @@
-import { ChevronRight } from 'lucide-react';
+import { ChevronRight, Download, History, Settings, Upload } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import { isApiError } from '@/api/client.ts';
 import { useLocalePath } from '@/app/locale.tsx';
 import { ErrorPage } from '@/app/pages/ErrorPage.tsx';
 import { NotFoundPage } from '@/app/pages/NotFoundPage.tsx';
+import { Button, buttonClass } from '@/ui/Button.tsx';
 import { SegmentedTabs } from '@/ui/SegmentedTabs.tsx';
 import { Skeleton } from '@/ui/Spinner.tsx';
 import type { LinkCounts } from './api.ts';
@@ -73,5 +74,36 @@ export function HeaderSkeleton() {
       <Skeleton className="h-4 w-40" />
       <Skeleton className="h-8 w-72" />
     </div>
+  );
+}
+
+/** The page actions of a campaign or project list: index history, settings, export, upload. */
+export function ListToolbar(props: {
+  indexHistoryTo: string;
+  onSettings: () => void;
+  onExport: () => void;
+  onUpload: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Link to={props.indexHistoryTo} className={buttonClass({ variant: 'ghost', size: 'md' })}>
+        <History className="size-4" aria-hidden />
+        {t('linksUi.toolbar.indexHistory')}
+      </Link>
+      <Button
+        variant="secondary"
+        icon={<Settings className="size-4" aria-hidden />}
+        onClick={props.onSettings}
+      >
+        {t('linksUi.toolbar.settings')}
+      </Button>
+      <Button variant="secondary" icon={<Download className="size-4" aria-hidden />} onClick={props.onExport}>
+        {t('linksUi.toolbar.export')}
+      </Button>
+      <Button icon={<Upload className="size-4" aria-hidden />} onClick={props.onUpload}>
+        {t('linksUi.toolbar.upload')}
+      </Button>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Download, History, Plus, Settings, Upload } from 'lucide-react';
+import { Anchor, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -13,7 +13,7 @@ import { useLinkCounts } from './api.ts';
 import { ExportModal } from './ExportModal.tsx';
 import { LinkSummary } from './LinkSummary.tsx';
 import { LinksWorkspace } from './LinksWorkspace.tsx';
-import { Breadcrumbs, HeaderSkeleton, LoadFailure, TypeTabs } from './ListPageParts.tsx';
+import { Breadcrumbs, HeaderSkeleton, ListToolbar, LoadFailure, TypeTabs } from './ListPageParts.tsx';
 import { filterQuery, useListState } from './listState.ts';
 import { LIST_TYPE_CODE, listPath, parseListRoute } from './route.ts';
 import { UploadModal } from './UploadModal.tsx';
@@ -68,30 +68,12 @@ function ProjectLinks({ route }: { route: NonNullable<ReturnType<typeof parseLis
               <Anchor className="size-4" aria-hidden />
               {t('linksUi.toolbar.anchors')}
             </Link>
-            <Link
-              to={to(`/project/${tier}/${route.id}/index-history`)}
-              className={buttonClass({ variant: 'ghost' })}
-            >
-              <History className="size-4" aria-hidden />
-              {t('linksUi.toolbar.indexHistory')}
-            </Link>
-            <Button
-              variant="secondary"
-              icon={<Settings className="size-4" aria-hidden />}
-              onClick={() => setSettings(true)}
-            >
-              {t('linksUi.toolbar.settings')}
-            </Button>
-            <Button
-              variant="secondary"
-              icon={<Download className="size-4" aria-hidden />}
-              onClick={() => setExporting(true)}
-            >
-              {t('linksUi.toolbar.export')}
-            </Button>
-            <Button icon={<Upload className="size-4" aria-hidden />} onClick={() => setUpload(true)}>
-              {t('linksUi.toolbar.upload')}
-            </Button>
+            <ListToolbar
+              indexHistoryTo={to(`/project/${tier}/${route.id}/index-history`)}
+              onSettings={() => setSettings(true)}
+              onExport={() => setExporting(true)}
+              onUpload={() => setUpload(true)}
+            />
           </div>
         </div>
       ) : (
