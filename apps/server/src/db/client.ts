@@ -29,6 +29,9 @@ export const MIGRATIONS_FOLDER = path.resolve(new URL('../../drizzle', import.me
 
 export function openPostgres(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection the server ends (a restart, an administrator, a dropped database) must not
+  // crash the process; the pool replaces it on the next query.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
