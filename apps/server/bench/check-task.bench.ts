@@ -61,7 +61,12 @@ function trackPeakRss() {
   const timer = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage.rss());
   }, 100);
-  return { stop: () => (clearInterval(timer), Math.round(peak / 1024 / 1024)) };
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.round(peak / 1024 / 1024);
+    },
+  };
 }
 
 const { child, ready } = await startFixtureWeb();
