@@ -79,6 +79,7 @@ test('upload txt and xlsx, filter and page the table, move links to history and 
   await page.getByRole('tab', { name: /Active/ }).click();
   await expect(page).toHaveURL(/\/campaign\/active\/1\/\d+/);
   await expect(page.getByRole('tab', { name: /Active/ })).toContainText('63');
+  await expect(page.locator('[data-link-row]')).toHaveCount(50);
 
   // Export what the table shows (the filter "sheet-") as CSV and read it back.
   await page.getByRole('searchbox', { name: 'Search by URL or title' }).fill('sheet-');
