@@ -10,6 +10,7 @@ process.once('message', async (request: PhaseRequest) => {
       seconds: 0,
       pagesPerSecond: 0,
       peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+      cores: 0,
       failure: error instanceof Error ? error.message : String(error),
     };
     process.send?.(failed, () => process.exit(1));

@@ -27,6 +27,8 @@ export interface PhaseReport {
   seconds: number;
   pagesPerSecond: number;
   peakRssMb: number;
+  /** CPU time of the measuring process (all its threads) over wall time: 1.0 = one core busy. */
+  cores: number;
   /** Pages whose result matched the ground truth (checker phase only). */
   verified?: number;
   mismatches?: string[];
@@ -49,19 +51,25 @@ export async function runPhase(request: PhaseRequest): Promise<PhaseReport> {
   }
 }
 
-function report(
-  phase: PhaseName,
-  pages: number,
-  startedAt: number,
-  extra: Partial<PhaseReport>,
-): PhaseReport {
-  const seconds = (performance.now() - startedAt) / 1000;
+interface Clock {
+  wall: number;
+  cpu: NodeJS.CpuUsage;
+}
+
+function startClock(): Clock {
+  return { wall: performance.now(), cpu: process.cpuUsage() };
+}
+
+function report(phase: PhaseName, pages: number, clock: Clock, extra: Partial<PhaseReport>): PhaseReport {
+  const seconds = (performance.now() - clock.wall) / 1000;
+  const cpu = process.cpuUsage(clock.cpu);
   return {
     phase,
     pages,
     seconds: round(seconds),
     pagesPerSecond: Math.round(pages / seconds),
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    cores: round((cpu.user + cpu.system) / 1e6 / seconds),
     ...extra,
   };
 }
@@ -74,7 +82,7 @@ function round(value: number): number {
 function parseOnly(pages: number): PhaseReport {
   const bodies = Array.from({ length: bodyPoolSize(pages) }, (_, index) => generateBody(index));
   const acceptors = compileAcceptors(BENCH_ACCEPTORS);
-  const startedAt = performance.now();
+  const clock = startClock();
   let verified = 0;
   for (let index = 0; index < pages; index++) {
     const body = bodies[index % bodies.length];
@@ -85,7 +93,7 @@ function parseOnly(pages: number): PhaseReport {
     });
     if (page.backlinks.map(backlinkLine).join('\n') === body.backlinks.join('\n')) verified++;
   }
-  return report('parse', pages, startedAt, { verified });
+  return report('parse', pages, clock, { verified });
 }
 
 /** (a) The checker's own HTTP client, limits and redirect handling, with no parsing or robots.txt. */
@@ -99,7 +107,7 @@ async function fetchOnly(urls: string[]): Promise<PhaseReport> {
   });
   const hosts = new HostLimiter({ perHost: CHECKER_DEFAULTS.perHost, delayMs: 0 });
   const slots = new Semaphore(CHECKER_DEFAULTS.concurrency);
-  const startedAt = performance.now();
+  const clock = startClock();
   let answered = 0;
   await Promise.all(
     urls.map(async (url) => {
@@ -118,7 +126,7 @@ async function fetchOnly(urls: string[]): Promise<PhaseReport> {
       }
     }),
   );
-  const result = report('fetch', urls.length, startedAt, { answered });
+  const result = report('fetch', urls.length, clock, { answered });
   await client.close();
   return result;
 }
@@ -126,7 +134,7 @@ async function fetchOnly(urls: string[]): Promise<PhaseReport> {
 /** (b) linkinator in library mode: fetches and parses each page, skips (does not request) its links. */
 async function linkinator(urls: string[]): Promise<PhaseReport> {
   const roots = new Set(urls);
-  const startedAt = performance.now();
+  const clock = startClock();
   const result = await new LinkChecker().check({
     path: urls,
     recurse: false,
@@ -138,7 +146,7 @@ async function linkinator(urls: string[]): Promise<PhaseReport> {
     linksToSkip: async (link) => !roots.has(link),
   });
   const answered = result.links.filter((link) => roots.has(link.url) && (link.status ?? 0) > 0).length;
-  return report('linkinator', urls.length, startedAt, { answered });
+  return report('linkinator', urls.length, clock, { answered });
 }
 
 /** (c) The full checker: fetch, robots.txt, parse in worker threads; every result checked against the truth. */
@@ -150,11 +158,11 @@ async function checkerPhase(urls: string[], truth: BenchTruth[]): Promise<PhaseR
     urls.slice(0, 200).map((url) => checker.check({ url, acceptors: BENCH_ACCEPTORS }, { robots: warmUp })),
   );
   const robots = new RobotsCache();
-  const startedAt = performance.now();
+  const clock = startClock();
   const results = await Promise.all(
     urls.map((url) => checker.check({ url, acceptors: BENCH_ACCEPTORS }, { robots })),
   );
-  const timing = report('checker', urls.length, startedAt, {});
+  const timing = report('checker', urls.length, clock, {});
   const mismatches: string[] = [];
   results.forEach((result, index) => {
     const expected = truth[index];

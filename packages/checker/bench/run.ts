@@ -1,4 +1,5 @@
 import { type ChildProcess, type ForkOptions, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { FixtureReady } from './fixture-server.ts';
 import type { PhaseName, PhaseReport, PhaseRequest } from './phases.ts';
@@ -13,9 +14,11 @@ import type { PhaseName, PhaseReport, PhaseRequest } from './phases.ts';
  */
 const pageCount = Number(process.argv[2] ?? process.env.BENCH_PAGES ?? 10_000);
 const linkinatorPages = Math.min(pageCount, Number(process.env.BENCH_LINKINATOR_PAGES ?? 500));
-// Children load the TypeScript sources through tsx, like this script.
+// Children load the TypeScript sources through tsx, like this script. BENCH_CPU_PROFILE_DIR=dir
+// writes a V8 CPU profile of each phase (every thread) there.
+const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
 const TS_CHILD: ForkOptions = {
-  execArgv: ['--import', 'tsx'],
+  execArgv: ['--import', 'tsx', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 };
 
@@ -38,33 +41,56 @@ async function runPhaseInChild(request: PhaseRequest): Promise<PhaseReport> {
   return answer;
 }
 
-function describe(report: PhaseReport): string {
+/** CPU seconds a process has used so far (Linux /proc; null elsewhere). */
+function cpuSecondsOf(pid: number | undefined): number | null {
+  try {
+    // Fields 14 and 15 of /proc/PID/stat (after the parenthesised name) are utime and stime in ticks.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+function describe(report: PhaseReport, fixtureCores: number | null): string {
   if (report.failure) return `${report.phase.padEnd(10)} failed: ${report.failure}`;
   const checks =
     report.verified !== undefined
       ? `verified ${report.verified}/${report.pages}`
       : `answered ${report.answered}/${report.pages}`;
-  return `${report.phase.padEnd(10)} ${String(report.pagesPerSecond).padStart(6)} pages/s  ${String(report.seconds).padStart(7)} s  peak RSS ${String(report.peakRssMb).padStart(4)} MB  ${checks}`;
+  const cpu = `CPU ${report.cores.toFixed(2)} cores${fixtureCores === null ? '' : ` (+ fixture web ${fixtureCores.toFixed(2)})`}`;
+  return `${report.phase.padEnd(10)} ${String(report.pagesPerSecond).padStart(6)} pages/s  ${String(report.seconds).padStart(7)} s  peak RSS ${String(report.peakRssMb).padStart(4)} MB  ${cpu}  ${checks}`;
 }
 
 const { child: fixture, ready } = await startFixtureWeb();
 const urls = ready.truth.map((_, index) => `${ready.origins[index % ready.origins.length]}/p/${index}`);
 console.log(`${pageCount} pages on ${ready.origins.length} loopback hosts, ${availableParallelism()} CPUs`);
-const phases: Array<[PhaseName, number]> = [
-  ['parse', Math.min(pageCount, 2_000)],
-  ['fetch', pageCount],
-  ['linkinator', linkinatorPages],
-  ['checker', pageCount],
-];
+// BENCH_PHASES=checker,fetch runs only those (for profiling one of them).
+const onlyPhases = process.env.BENCH_PHASES?.split(',');
+const phases = (
+  [
+    ['parse', Math.min(pageCount, 2_000)],
+    ['fetch', pageCount],
+    ['linkinator', linkinatorPages],
+    ['checker', pageCount],
+  ] satisfies Array<[PhaseName, number]>
+).filter(([phase]) => !onlyPhases || onlyPhases.includes(phase));
 let failed = false;
 try {
   for (const [phase, count] of phases) {
+    const fixtureCpuBefore = cpuSecondsOf(fixture.pid);
     const report = await runPhaseInChild({
       phase,
       urls: urls.slice(0, count),
       truth: ready.truth.slice(0, count),
     });
-    console.log(describe(report));
+    const fixtureCpuAfter = cpuSecondsOf(fixture.pid);
+    // Spread over the whole child's life (warm-up included), so a slight underestimate.
+    const fixtureCores =
+      fixtureCpuBefore === null || fixtureCpuAfter === null || report.seconds === 0
+        ? null
+        : (fixtureCpuAfter - fixtureCpuBefore) / report.seconds;
+    console.log(describe(report, fixtureCores));
     for (const mismatch of report.mismatches ?? []) console.log(`  mismatch: ${mismatch}`);
     const wrong = report.verified !== undefined && report.verified !== report.pages;
     // linkinator is only a point of comparison: its crash does not fail the run.

@@ -1,9 +1,9 @@
-import type { Handler } from 'htmlparser2';
 import type { AcceptorMatcher } from '../acceptors/acceptor-matcher.ts';
 import { BacklinkType, type BacklinkTypeId } from '../codes.ts';
 import type { FoundBacklink } from '../types.ts';
 import { quickHostOf } from './quick-host.ts';
 import { relAttribute, relTokens } from './rel.ts';
+import type { TagHandler } from './tag-stream.ts';
 import { collapseWhitespace, firstChars } from './text.ts';
 import { VisibleTextTrail } from './visible-text.ts';
 
@@ -28,6 +28,9 @@ const BLOCK_TAGS = new Set(
     'tfoot th thead tr ul'
   ).split(' '),
 );
+/** The only tags whose attributes are read. */
+export const TAGS_WITH_ATTRIBUTES: ReadonlySet<string> = new Set(['a', 'img', 'link', 'meta', 'base']);
+const NO_ATTRIBUTES: Record<string, string> = Object.freeze({});
 const AGENT_META_NAMES = new Set(['googlebot', 'linkwatchbot']);
 const MAX_ANCHOR_CHARS = 1000;
 const MAX_TITLE_CHARS = 1000;
@@ -39,10 +42,10 @@ interface OpenAnchor {
 }
 
 /**
- * htmlparser2 callbacks that collect backlinks to the acceptors, their evidence text and the
+ * TagStream callbacks that collect backlinks to the acceptors, their evidence text and the
  * page's robots-related facts in one streaming pass.
  */
-export class DonorPageHandler implements Partial<Handler> {
+export class DonorPageHandler implements TagHandler {
   readonly #acceptors: AcceptorMatcher;
   #baseUrl: URL;
   #baseElementSeen = false;
@@ -62,9 +65,10 @@ export class DonorPageHandler implements Partial<Handler> {
     this.#acceptors = acceptors;
   }
 
-  onopentag(name: string, attribs: Record<string, string>): void {
+  onopentag(name: string, attribsOrNull: Record<string, string> | null): void {
     if (HIDDEN_TEXT_TAGS.has(name)) this.#hiddenDepth++;
     if (BLOCK_TAGS.has(name)) this.#text.breakWord();
+    const attribs = attribsOrNull ?? NO_ATTRIBUTES;
     switch (name) {
       case 'a':
         this.#openLink(attribs);
@@ -96,6 +100,10 @@ export class DonorPageHandler implements Partial<Handler> {
     if (name === 'a') this.#closeLink();
     else if (name === 'title' && this.#titleState === 'inside') this.#titleState = 'done';
     else if (name === 'svg' && this.#svgDepth > 0) this.#svgDepth--;
+  }
+
+  wantsText(): boolean {
+    return this.#titleState === 'inside' || this.#hiddenDepth === 0;
   }
 
   ontext(data: string): void {

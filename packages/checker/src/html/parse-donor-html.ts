@@ -1,9 +1,9 @@
 import { TextDecoder } from 'node:util';
-import { Parser } from 'htmlparser2';
 import { type AcceptorMatcher, compileAcceptors } from '../acceptors/acceptor-matcher.ts';
 import type { AcceptorSet } from '../types.ts';
 import { detectEncoding, META_SNIFF_BYTES } from './charset.ts';
-import { type DonorPageFacts, DonorPageHandler } from './donor-page-handler.ts';
+import { type DonorPageFacts, DonorPageHandler, TAGS_WITH_ATTRIBUTES } from './donor-page-handler.ts';
+import { TagStream } from './tag-stream.ts';
 
 export interface ParseDonorOptions {
   /** URL the bytes came from (after redirects); relative links resolve against it. */
@@ -18,9 +18,6 @@ export interface ParsedDonorPage extends DonorPageFacts {
   encoding: string;
 }
 
-// Decoded text is fed to the parser in slices this big, so memory stays flat for large pages.
-const FEED_CHUNK_BYTES = 64 * 1024;
-
 /**
  * Streaming donor-page parser: feed it the raw body in chunks as they arrive. The first few KB
  * are held back until the charset is known, then bytes are decoded and parsed incrementally.
@@ -28,7 +25,7 @@ const FEED_CHUNK_BYTES = 64 * 1024;
 export class DonorPageParser {
   readonly #contentType: string | null;
   readonly #handler: DonorPageHandler;
-  readonly #parser: Parser;
+  readonly #parser: TagStream;
   #decoder: TextDecoder | null = null;
   #heldBack: Uint8Array[] = [];
   #heldBackBytes = 0;
@@ -37,7 +34,7 @@ export class DonorPageParser {
     this.#contentType = contentType;
     const matcher = 'matches' in acceptors ? acceptors : compileAcceptors(acceptors);
     this.#handler = new DonorPageHandler({ documentUrl: new URL(baseUrl), acceptors: matcher });
-    this.#parser = new Parser(this.#handler, { decodeEntities: true, lowerCaseAttributeNames: true });
+    this.#parser = new TagStream(this.#handler, { attributesOf: TAGS_WITH_ATTRIBUTES });
   }
 
   write(bytes: Uint8Array): void {
@@ -47,33 +44,38 @@ export class DonorPageParser {
     }
     this.#heldBack.push(bytes);
     this.#heldBackBytes += bytes.byteLength;
-    if (this.#heldBackBytes >= META_SNIFF_BYTES) this.#startDecoding();
+    if (this.#heldBackBytes >= META_SNIFF_BYTES) this.#startDecoding({ stream: true });
+  }
+
+  /** The whole body in one piece, instead of write() calls: decoded in one (faster) pass. */
+  writeWhole(bytes: Uint8Array): void {
+    this.#heldBack = [bytes];
+    this.#heldBackBytes = bytes.byteLength;
+    this.#startDecoding({ stream: false });
   }
 
   end(): ParsedDonorPage {
-    if (!this.#decoder) this.#startDecoding();
+    if (!this.#decoder) this.#startDecoding({ stream: true });
     const decoder = this.#decoder as TextDecoder;
     this.#parser.write(decoder.decode());
     this.#parser.end();
     return { ...this.#handler.facts(), encoding: decoder.encoding };
   }
 
-  #startDecoding(): void {
+  #startDecoding({ stream }: { stream: boolean }): void {
     const head = concatBytes(this.#heldBack, this.#heldBackBytes);
     this.#heldBack = [];
     const encoding = detectEncoding({ contentType: this.#contentType, head });
     // ignoreBOM: false lets the decoder drop a BOM instead of parsing it as text.
     this.#decoder = new TextDecoder(encoding, { fatal: false, ignoreBOM: false });
-    this.#parser.write(this.#decoder.decode(head, { stream: true }));
+    this.#parser.write(this.#decoder.decode(head, { stream }));
   }
 }
 
 /** Parses a whole donor page held in memory; usable without any network. */
 export function parseDonorHtml(bytes: Uint8Array, options: ParseDonorOptions): ParsedDonorPage {
   const parser = new DonorPageParser(options);
-  for (let offset = 0; offset < bytes.byteLength; offset += FEED_CHUNK_BYTES) {
-    parser.write(bytes.subarray(offset, offset + FEED_CHUNK_BYTES));
-  }
+  parser.writeWhole(bytes);
   return parser.end();
 }
 

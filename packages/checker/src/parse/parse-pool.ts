@@ -10,8 +10,13 @@ interface QueuedJob {
 
 interface PoolWorker {
   worker: Worker;
-  busyWith: (QueuedJob & { id: number }) | null;
+  /** Jobs sent to this worker and not answered yet, by id. */
+  inFlight: Map<number, QueuedJob>;
 }
+
+// Each worker holds a few jobs in its own message queue, so it goes straight on to the next page
+// instead of idling until the main thread (busy with the network) gets round to sending one.
+const JOBS_IN_FLIGHT_PER_WORKER = 4;
 
 // The sources run as TypeScript in dev, tests and the server (tsx); a build would ship .js.
 const RUNNING_FROM_TS = import.meta.url.endsWith('.ts');
@@ -50,37 +55,49 @@ export class ParsePool {
     const closed = new Error('parse pool is closed');
     for (const queued of this.#queue.splice(0)) queued.reject(closed);
     const workers = this.#workers.splice(0);
-    for (const entry of workers) entry.busyWith?.reject(closed);
+    for (const entry of workers) for (const job of entry.inFlight.values()) job.reject(closed);
     await Promise.all(workers.map(({ worker }) => worker.terminate()));
   }
 
   #dispatch(): void {
     while (this.#queue.length > 0) {
-      const idle = this.#idleWorker();
-      if (!idle) return;
+      const entry = this.#workerWithRoom();
+      if (!entry) return;
       const queued = this.#queue.shift() as QueuedJob;
       const id = this.#nextId++;
-      idle.busyWith = { ...queued, id };
-      idle.worker.ref();
+      entry.inFlight.set(id, queued);
+      entry.worker.ref();
       // The page bytes are moved, not copied: the fetcher gave them a buffer of their own.
-      idle.worker.postMessage({ ...queued.job, id }, [queued.job.bytes.buffer as ArrayBuffer]);
+      entry.worker.postMessage({ ...queued.job, id }, [queued.job.bytes.buffer as ArrayBuffer]);
     }
   }
 
-  #idleWorker(): PoolWorker | null {
-    const idle = this.#workers.find((candidate) => candidate.busyWith === null);
+  /** An idle worker first (starting one if the pool is not full yet), else the least loaded one with room. */
+  #workerWithRoom(): PoolWorker | null {
+    const idle = this.#workers.find((candidate) => candidate.inFlight.size === 0);
     if (idle) return idle;
-    if (this.#workers.length >= this.#size) return null;
-    const started = this.#startWorker();
-    this.#workers.push(started);
-    return started;
+    if (this.#workers.length < this.#size) {
+      const started = this.#startWorker();
+      this.#workers.push(started);
+      return started;
+    }
+    let best: PoolWorker | null = null;
+    for (const candidate of this.#workers) {
+      if (
+        candidate.inFlight.size < JOBS_IN_FLIGHT_PER_WORKER &&
+        candidate.inFlight.size < (best?.inFlight.size ?? Infinity)
+      ) {
+        best = candidate;
+      }
+    }
+    return best;
   }
 
   #startWorker(): PoolWorker {
     const worker = new Worker(WORKER_ENTRY_URL, {
       workerData: { moduleUrl: WORKER_MODULE_URL, registerTsx: RUNNING_FROM_TS },
     });
-    const entry: PoolWorker = { worker, busyWith: null };
+    const entry: PoolWorker = { worker, inFlight: new Map() };
     worker.on('message', (reply: ParseReply) => this.#settle(entry, reply));
     worker.on('error', (error) => this.#retire(entry, error));
     worker.on('exit', (code) => this.#retire(entry, new Error(`parse worker exited with code ${code}`)));
@@ -89,10 +106,10 @@ export class ParsePool {
   }
 
   #settle(entry: PoolWorker, reply: ParseReply): void {
-    const job = entry.busyWith;
-    if (!job || job.id !== reply.id) return;
-    entry.busyWith = null;
-    entry.worker.unref();
+    const job = entry.inFlight.get(reply.id);
+    if (!job) return;
+    entry.inFlight.delete(reply.id);
+    if (entry.inFlight.size === 0) entry.worker.unref();
     if (reply.ok) job.resolve(reply.page);
     else job.reject(new Error(reply.message));
     this.#dispatch();
@@ -102,8 +119,8 @@ export class ParsePool {
     const index = this.#workers.indexOf(entry);
     if (index === -1) return;
     this.#workers.splice(index, 1);
-    entry.busyWith?.reject(error);
-    entry.busyWith = null;
+    for (const job of entry.inFlight.values()) job.reject(error);
+    entry.inFlight.clear();
     if (!this.#closed) this.#dispatch();
   }
 }
