@@ -7,6 +7,12 @@ export interface AcceptorMatcher {
   matches(target: URL): boolean;
   /** False when no URL on this host (lower-case, ASCII) can match: lets parsers skip most links cheaply. */
   mayMatchHost(host: string): boolean;
+  /**
+   * False when the raw text of an absolute link certainly does not lead to an acceptor host: it
+   * neither names one nor holds anything the URL parser could turn into one. Relative links are
+   * not covered (their host is the page's).
+   */
+  mayBeNamedIn(href: string): boolean;
 }
 
 const SCHEME_PREFIX = /^[a-z][a-z0-9+.-]*:\/\//i;
@@ -37,7 +43,33 @@ function compileDomainAcceptors(domains: string[]): AcceptorMatcher {
     const host = withoutTrailingDot(rawHost);
     return exactOnly.has(host) || hostOrParentIn(host, withSubdomains);
   };
-  return { mayMatchHost, matches: (target) => mayMatchHost(target.hostname) };
+  return {
+    mayMatchHost,
+    mayBeNamedIn: hostTextFilter([...withSubdomains, ...exactOnly]),
+    matches: (target) => mayMatchHost(target.hostname),
+  };
+}
+
+// What the URL parser changes in a host before it is compared: percent-escapes, removed tabs and
+// line breaks, and non-ASCII (IDNA mapping: full-width letters and dots, soft hyphens...).
+const HOST_DISGUISES = '[%\\t\\n\\r]|[^\\x00-\\x7f]';
+
+/**
+ * A case-insensitive search for any acceptor host in a link's text, or for anything that could
+ * disguise one. A page's hundred links to other sites are then dismissed without parsing a URL.
+ * IP addresses have too many spellings (0x7f.1, 2130706433) to be searched for as text.
+ */
+function hostTextFilter(hosts: string[]): (href: string) => boolean {
+  if (hosts.some(isIpLike)) return () => true;
+  if (hosts.length === 0) return () => false;
+  const named = hosts.map((host) => host.replaceAll('.', '\\.')).join('|');
+  const pattern = new RegExp(`${HOST_DISGUISES}|${named}`, 'i');
+  return (href) => pattern.test(href);
+}
+
+function isIpLike(host: string): boolean {
+  const lastLabel = host.slice(host.lastIndexOf('.') + 1);
+  return host.includes(':') || host.startsWith('[') || /^\d/.test(lastLabel);
 }
 
 function hostOrParentIn(host: string, hosts: Set<string>): boolean {
@@ -96,6 +128,7 @@ function compileUrlAcceptors(urls: string[]): AcceptorMatcher {
   }
   return {
     mayMatchHost: (host) => hosts.has(host),
+    mayBeNamedIn: hostTextFilter([...hosts]),
     matches(target) {
       const normalized = normalizeUrl(target);
       if (!normalized) return false;

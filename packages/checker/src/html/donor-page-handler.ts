@@ -48,6 +48,8 @@ interface OpenAnchor {
 export class DonorPageHandler implements TagHandler {
   readonly #acceptors: AcceptorMatcher;
   #baseUrl: URL;
+  /** Whether links relative to the base URL can be backlinks (the donor page is on an acceptor host). */
+  #relativeMayMatch: boolean;
   #baseElementSeen = false;
   readonly #text = new VisibleTextTrail();
   #hiddenDepth = 0;
@@ -61,8 +63,9 @@ export class DonorPageHandler implements TagHandler {
   readonly #backlinks: FoundBacklink[] = [];
 
   constructor({ documentUrl, acceptors }: { documentUrl: URL; acceptors: AcceptorMatcher }) {
-    this.#baseUrl = documentUrl;
     this.#acceptors = acceptors;
+    this.#baseUrl = documentUrl;
+    this.#relativeMayMatch = acceptors.mayMatchHost(documentUrl.hostname);
   }
 
   onopentag(name: string, attribsOrNull: Record<string, string> | null): void {
@@ -186,7 +189,9 @@ export class DonorPageHandler implements TagHandler {
     if (this.#baseElementSeen || attribs.href === undefined) return;
     this.#baseElementSeen = true;
     const base = this.#resolve(attribs.href);
-    if (base) this.#baseUrl = base;
+    if (!base) return;
+    this.#baseUrl = base;
+    this.#relativeMayMatch = this.#acceptors.mayMatchHost(base.hostname);
   }
 
   #startBacklink({
@@ -220,12 +225,13 @@ export class DonorPageHandler implements TagHandler {
 
   /** True only when the href certainly leads to a host no acceptor covers. */
   #cannotMatch(href: string): boolean {
+    if (!this.#relativeMayMatch && !this.#acceptors.mayBeNamedIn(href)) return true;
     const quick = quickHostOf(href);
     switch (quick.kind) {
       case 'not-http':
         return true;
       case 'relative':
-        return !this.#acceptors.mayMatchHost(this.#baseUrl.hostname);
+        return !this.#relativeMayMatch;
       case 'host':
         return !this.#acceptors.mayMatchHost(quick.host);
       default:

@@ -40,6 +40,31 @@ describe('parseDonorHtml: links', () => {
     });
   });
 
+  test('finds links whose host is written in capitals, percent-escapes, with breaks or in Unicode', () => {
+    const page = parse(
+      [
+        '<a href="HTTPS://WWW.ACCEPTOR.EXAMPLE/a">caps</a>',
+        '<a href="https://%61cceptor.example/b">escaped</a>',
+        '<a href="https://accep\ttor.exa\nmple/c">broken</a>',
+        '<a href="https://acceptor\uFF0Eexample/d">full-width dot</a>',
+        '<a href="https://other.example/?to=x">elsewhere</a>',
+      ].join(''),
+    );
+    expect(page.backlinks.map((link) => link.href)).toEqual([
+      'https://www.acceptor.example/a',
+      'https://acceptor.example/b',
+      'https://acceptor.example/c',
+      'https://acceptor.example/d',
+    ]);
+  });
+
+  test('an IP address acceptor is found however the address is spelled', () => {
+    const page = parse('<a href="http://0xcb.0.113.7/x">hex</a><a href="http://3405803783/y">number</a>', {
+      acceptors: { kind: 'domains', domains: ['203.0.113.7'] },
+    });
+    expect(page.backlinks.map((link) => link.href)).toEqual(['http://203.0.113.7/x', 'http://203.0.113.7/y']);
+  });
+
   test('ignores non-http links, links without href and unparsable hrefs', () => {
     const page = parse(
       '<a href="javascript:location=\'https://acceptor.example/\'">js</a><a name="acceptor.example">anchor</a><a href="https://acceptor.example:99999/">bad port</a><a href="mailto:me@acceptor.example">mail</a>',
