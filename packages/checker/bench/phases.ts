@@ -1,4 +1,7 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { LinkChecker } from 'linkinator';
+import { Agent } from 'undici';
 import { fetchPage } from '../src/fetch/fetch-page.ts';
 import { HttpClient } from '../src/fetch/http-client.ts';
 import {
@@ -13,7 +16,7 @@ import { HostLimiter } from '../src/limits/host-limiter.ts';
 import { Semaphore } from '../src/limits/semaphore.ts';
 import { BENCH_ACCEPTORS, type BenchTruth, backlinkLine, bodyPoolSize, generateBody } from './generate.ts';
 
-export type PhaseName = 'parse' | 'fetch' | 'linkinator' | 'checker';
+export type PhaseName = 'parse' | 'fetch' | 'bare' | 'linkinator' | 'checker';
 
 export interface PhaseRequest {
   phase: PhaseName;
@@ -44,6 +47,8 @@ export async function runPhase(request: PhaseRequest): Promise<PhaseReport> {
       return parseOnly(request.urls.length);
     case 'fetch':
       return fetchOnly(request.urls);
+    case 'bare':
+      return bareFetchAndParse(request.urls);
     case 'linkinator':
       return linkinator(request.urls);
     case 'checker':
@@ -128,6 +133,47 @@ async function fetchOnly(urls: string[]): Promise<PhaseReport> {
   );
   const result = report('fetch', urls.length, clock, { answered });
   await client.close();
+  return result;
+}
+
+/**
+ * The machine's yardstick: a bare loop of undici requests with htmlparser2's Parser in one
+ * worker thread per CPU, no robots.txt, limits, redirects, evidence or results.
+ */
+async function bareFetchAndParse(urls: string[]): Promise<PhaseReport> {
+  const agent = new Agent({ keepAliveTimeout: 4_000 });
+  const workers = Array.from(
+    { length: availableParallelism() },
+    () => new Worker(new URL('./bare-parse-worker.mjs', import.meta.url)),
+  );
+  const pending = new Map<number, () => void>();
+  for (const worker of workers) worker.on('message', ({ id }: { id: number }) => pending.get(id)?.());
+  const slots = new Semaphore(CHECKER_DEFAULTS.concurrency);
+  const clock = startClock();
+  let answered = 0;
+  await Promise.all(
+    urls.map(async (url, id) => {
+      const release = await slots.acquire();
+      let bytes: Uint8Array;
+      try {
+        const response = await agent.request({
+          origin: new URL(url).origin,
+          path: new URL(url).pathname,
+          method: 'GET',
+        });
+        bytes = new Uint8Array(await response.body.arrayBuffer());
+        answered++;
+      } finally {
+        release();
+      }
+      await new Promise<void>((resolve) => {
+        pending.set(id, resolve);
+        workers[id % workers.length].postMessage({ id, bytes }, [bytes.buffer as ArrayBuffer]);
+      });
+    }),
+  );
+  const result = report('bare', urls.length, clock, { answered });
+  await Promise.all([agent.close(), ...workers.map((worker) => worker.terminate())]);
   return result;
 }
 

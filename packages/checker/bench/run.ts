@@ -71,6 +71,7 @@ const phases = (
   [
     ['parse', Math.min(pageCount, 2_000)],
     ['fetch', pageCount],
+    ['bare', pageCount],
     ['linkinator', linkinatorPages],
     ['checker', pageCount],
   ] satisfies Array<[PhaseName, number]>

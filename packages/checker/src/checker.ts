@@ -6,6 +6,7 @@ import {
 } from './checker-options.ts';
 import { type FetchedPage, fetchPage } from './fetch/fetch-page.ts';
 import { HttpClient } from './fetch/http-client.ts';
+import { startDeadline } from './limits/deadline.ts';
 import { HostLimiter } from './limits/host-limiter.ts';
 import { Semaphore } from './limits/semaphore.ts';
 import { type ParseJob, ParseJobRunner } from './parse/parse-job.ts';
@@ -86,14 +87,15 @@ class BacklinkChecker implements Checker {
     // Started first so robots.txt downloads while the page does; the verdict awaits it later.
     void this.#robotsTxtFor(donorUrl, robots);
     const fetchStarted = performance.now();
+    const deadline = startDeadline(this.#options.timeoutMs, signal);
     const fetched = await fetchPage(donorUrl, {
       client: this.#client,
       hosts: this.#hosts,
       maxRedirects: this.#options.maxRedirects,
       maxBytes: this.#options.maxBytes,
-      deadline: deadlineSignal(this.#options.timeoutMs, signal),
+      deadline: deadline.signal,
       signal,
-    });
+    }).finally(deadline.dispose);
     const fetchMs = Math.round(performance.now() - fetchStarted);
     const bytes = fetched.final?.bytes.byteLength ?? 0;
     const parsed = await this.#parseFinal(fetched, request.acceptors);
@@ -151,9 +153,4 @@ class BacklinkChecker implements Checker {
     }
     return id;
   }
-}
-
-function deadlineSignal(timeoutMs: number, signal: AbortSignal | undefined): AbortSignal {
-  const timeout = AbortSignal.timeout(timeoutMs);
-  return signal ? AbortSignal.any([signal, timeout]) : timeout;
 }

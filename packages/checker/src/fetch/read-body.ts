@@ -120,7 +120,8 @@ function pipe(source: Readable, transform: NodeJS.ReadWriteStream & Readable): R
 
 /** Copies into a fresh ArrayBuffer: pooled Buffers must never be transferred to a worker. */
 function concatOwned(chunks: Uint8Array[], total: number): Uint8Array {
-  const owned = new Uint8Array(total);
+  // Not pooled (so it can be transferred) and not zero-filled (every byte is written below).
+  const owned = Buffer.allocUnsafeSlow(total);
   let offset = 0;
   for (const chunk of chunks) {
     owned.set(chunk, offset);

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { startDeadline } from './deadline.ts';
 import { HostLimiter } from './host-limiter.ts';
 import { Semaphore } from './semaphore.ts';
 
@@ -97,5 +98,35 @@ describe('HostLimiter', () => {
     held();
     expect(limiter.trackedHosts).toBe(0);
     (await limiter.acquire('a.example'))();
+  });
+});
+
+describe('startDeadline', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  test('aborts with a TimeoutError when the time is up', async () => {
+    const deadline = startDeadline(10);
+    expect(deadline.signal.aborted).toBe(false);
+    await sleep(30);
+    expect(deadline.signal.aborted).toBe(true);
+    expect((deadline.signal.reason as DOMException).name).toBe('TimeoutError');
+  });
+
+  test("aborts with the caller's reason when the caller cancels, even before it started", () => {
+    const caller = new AbortController();
+    const deadline = startDeadline(10_000, caller.signal);
+    caller.abort(new Error('cancelled'));
+    expect(deadline.signal.reason).toEqual(new Error('cancelled'));
+    deadline.dispose();
+    expect(startDeadline(10_000, caller.signal).signal.reason).toEqual(new Error('cancelled'));
+  });
+
+  test('after dispose() neither the timer nor the caller aborts it', async () => {
+    const caller = new AbortController();
+    const deadline = startDeadline(10, caller.signal);
+    deadline.dispose();
+    caller.abort();
+    await sleep(30);
+    expect(deadline.signal.aborted).toBe(false);
   });
 });

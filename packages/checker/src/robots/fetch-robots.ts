@@ -2,6 +2,7 @@ import { TextDecoder } from 'node:util';
 import { checkErrorFrom } from '../fetch/check-errors.ts';
 import { type FetchedPage, fetchPage } from '../fetch/fetch-page.ts';
 import type { HttpClient } from '../fetch/http-client.ts';
+import { startDeadline } from '../limits/deadline.ts';
 import type { HostLimiter } from '../limits/host-limiter.ts';
 import { type RobotsTxt, robotsTxtFromBody } from './robots-cache.ts';
 
@@ -26,18 +27,21 @@ export async function fetchRobotsTxt({
   timeoutMs: number;
 }): Promise<RobotsTxt> {
   const url = new URL('/robots.txt', origin);
+  const deadline = startDeadline(timeoutMs);
   try {
     const fetched = await fetchPage(url, {
       client,
       hosts,
       maxRedirects: ROBOTS_MAX_REDIRECTS,
       maxBytes: ROBOTS_MAX_BYTES,
-      deadline: AbortSignal.timeout(timeoutMs),
+      deadline: deadline.signal,
       readAnyContentType: true,
     });
     return robotsTxtOf(fetched, url);
   } catch (error) {
     return { kind: 'unreachable', reason: checkErrorFrom(error).code };
+  } finally {
+    deadline.dispose();
   }
 }
 
