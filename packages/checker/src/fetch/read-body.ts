@@ -17,8 +17,8 @@ export interface ReadBody {
 }
 
 // Like browsers, keep what a cut-off compressed stream already produced instead of failing.
-const ZLIB_OPTIONS: ZlibOptions = { finishFlush: zlib.Z_SYNC_FLUSH };
-const BROTLI_OPTIONS: BrotliOptions = { finishFlush: zlib.BROTLI_OPERATION_FLUSH };
+const ZLIB_OPTIONS: ZlibOptions = { finishFlush: zlib.Z_SYNC_FLUSH, chunkSize: 64 * 1024 };
+const BROTLI_OPTIONS: BrotliOptions = { finishFlush: zlib.BROTLI_OPERATION_FLUSH, chunkSize: 64 * 1024 };
 
 /**
  * Reads a response body up to `maxBytes` of decoded content, decompressing gzip, deflate and br.
