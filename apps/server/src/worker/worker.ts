@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TaskStatus } from '@linkwatch/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { inIds } from '../db/bulk.ts';
 import type { Tx } from '../db/client.ts';
 import { actionItems, actions } from '../db/schema/index.ts';
 import { ITEM_STATUS } from '../modules/actions/actions.service.ts';
@@ -78,7 +79,7 @@ export function createWorker(ctx: WorkerContext, options: WorkerOptions = {}) {
   /** Only while this worker still holds the lease: a taken-over item is written by its new owner alone. */
   const heldByMe = (itemIds: number[]) =>
     and(
-      inArray(actionItems.id, itemIds),
+      inIds(actionItems.id, itemIds),
       eq(actionItems.lockedBy, workerId),
       eq(actionItems.status, ITEM_STATUS.Pending),
     );

@@ -1,5 +1,6 @@
 import type { CheckResult } from '@linkwatch/checker';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { inIds, insertRows, jsonRows } from '../../../db/bulk.ts';
 import type { Tx } from '../../../db/client.ts';
 import {
   actions,
@@ -32,27 +33,13 @@ interface Decided {
 export async function applyCheckResults(tx: Tx, action: ActionRow, done: DoneOutcome<CheckResult>[]) {
   const linkIds = done.map((d) => d.linkId).filter((id): id is number => id !== null);
   if (linkIds.length === 0) return;
-  const rows = await tx.select().from(links).where(inArray(links.id, linkIds)).for('update');
-  const stored = await tx.select().from(backlinks).where(inArray(backlinks.linkId, linkIds));
+  const rows = await tx.select().from(links).where(inIds(links.id, linkIds)).for('update');
+  const stored = await tx.select().from(backlinks).where(inIds(backlinks.linkId, linkIds));
   const decided = decideAll(rows, stored, done);
 
   await replaceBacklinks(tx, decided);
   await updateLinks(tx, decided);
-  await tx.insert(backlinkCheckHistories).values(
-    decided.map(({ link, result, outcome, countBacklinks }) => ({
-      linkId: link.id,
-      actionId: action.id,
-      statusId: !outcome.pageRead
-        ? HISTORY_STATUS.Unread
-        : countBacklinks
-          ? HISTORY_STATUS.Found
-          : HISTORY_STATUS.Missing,
-      responseCode: result.responseCode,
-      responseCodeGroup: result.responseCodeGroup,
-      indexingCapabilityId: result.indexingCapabilityId,
-      countBacklinks,
-    })),
-  );
+  await insertHistories(tx, action, decided);
   await recordReport(tx, action, decided);
 }
 
@@ -86,26 +73,63 @@ async function replaceBacklinks(tx: Tx, decided: Decided[]) {
   const replaced = decided.filter((d) => d.outcome.backlinks !== null);
   if (replaced.length === 0) return;
   await tx.delete(backlinks).where(
-    inArray(
+    inIds(
       backlinks.linkId,
       replaced.map((d) => d.link.id),
     ),
   );
   const rows = replaced.flatMap(({ link, outcome }) =>
     outcome.backlinks!.map((b) => ({
-      userId: link.userId,
-      linkId: link.id,
+      user_id: link.userId,
+      link_id: link.id,
       href: b.href,
       anchor: b.anchor,
       attribute: b.attribute,
-      typeId: b.typeId,
-      textBefore: b.textBefore,
-      textAfter: b.textAfter,
+      type_id: b.typeId,
+      text_before: b.textBefore,
+      text_after: b.textAfter,
     })),
   );
-  // Parameters per statement are limited; a page can carry many backlinks.
-  for (let i = 0; i < rows.length; i += 1_000) await tx.insert(backlinks).values(rows.slice(i, i + 1_000));
+  await insertRows(tx, backlinks, BACKLINK_SHAPE, rows);
 }
+
+const BACKLINK_SHAPE = {
+  user_id: 'int',
+  link_id: 'int',
+  href: 'text',
+  anchor: 'text',
+  attribute: 'text',
+  type_id: 'smallint',
+  text_before: 'text',
+  text_after: 'text',
+} as const;
+
+async function insertHistories(tx: Tx, action: ActionRow, decided: Decided[]) {
+  const rows = decided.map(({ link, result, outcome, countBacklinks }) => ({
+    link_id: link.id,
+    action_id: action.id,
+    status_id: !outcome.pageRead
+      ? HISTORY_STATUS.Unread
+      : countBacklinks
+        ? HISTORY_STATUS.Found
+        : HISTORY_STATUS.Missing,
+    response_code: result.responseCode,
+    response_code_group: result.responseCodeGroup,
+    indexing_capability_id: result.indexingCapabilityId,
+    count_backlinks: countBacklinks,
+  }));
+  await insertRows(tx, backlinkCheckHistories, HISTORY_SHAPE, rows);
+}
+
+const HISTORY_SHAPE = {
+  link_id: 'int',
+  action_id: 'int',
+  status_id: 'smallint',
+  response_code: 'int',
+  response_code_group: 'smallint',
+  indexing_capability_id: 'smallint',
+  count_backlinks: 'int',
+} as const;
 
 async function updateLinks(tx: Tx, decided: Decided[]) {
   const values = decided.map(({ link, result, outcome, countBacklinks }) => ({
@@ -127,40 +151,75 @@ async function updateLinks(tx: Tx, decided: Decided[]) {
       title = v.title, meta_robots = v.meta_robots, x_robots_tag = v.x_robots_tag, canonical = v.canonical,
       indexing_capability_id = v.indexing_capability_id, count_backlinks = v.count_backlinks,
       missed_checks = v.missed_checks, date_check_data = now(), updated_at = now()
-    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(
-      id int, response_code int, response_code_group smallint, redirect text, title text, meta_robots text,
-      x_robots_tag text, canonical text, indexing_capability_id smallint, count_backlinks int, missed_checks smallint)
+    from ${jsonRows(values, LINK_CHECK_SHAPE)}
     where ${links.id} = v.id`);
 }
+
+const LINK_CHECK_SHAPE = {
+  id: 'int',
+  response_code: 'int',
+  response_code_group: 'smallint',
+  redirect: 'text',
+  title: 'text',
+  meta_robots: 'text',
+  x_robots_tag: 'text',
+  canonical: 'text',
+  indexing_capability_id: 'smallint',
+  count_backlinks: 'int',
+  missed_checks: 'smallint',
+} as const;
 
 async function recordReport(tx: Tx, action: ActionRow, decided: Decided[]) {
   const changed = decided.filter((d) => d.outcome.changes.length > 0);
   if (changed.length === 0) return;
-  const inserted = await tx
-    .insert(reportLinks)
-    .values(
-      changed.map(({ link }) => ({
-        userId: link.userId,
-        actionId: action.id,
-        linkId: link.id,
-        campaignId: link.campaignId,
-        projectId: link.projectId,
-        url: link.url,
-      })),
-    )
-    .returning({ id: reportLinks.id, linkId: reportLinks.linkId });
-  const reportIdOf = new Map(inserted.map((r) => [r.linkId, r.id]));
-  await tx.insert(reportChanges).values(
-    changed.flatMap(({ link, outcome }) =>
-      outcome.changes.map((change) => ({
-        reportLinkId: reportIdOf.get(link.id)!,
-        changesType: change.changesType,
+  const inserted = await insertRows<{ id: number; link_id: number }>(
+    tx,
+    reportLinks,
+    REPORT_LINK_SHAPE,
+    changed.map(({ link }) => ({
+      user_id: link.userId,
+      action_id: action.id,
+      link_id: link.id,
+      campaign_id: link.campaignId,
+      project_id: link.projectId,
+      url: link.url,
+    })),
+    'id, link_id',
+  );
+  const reportIdOf = new Map(inserted.map((r) => [r.link_id, r.id]));
+  const changeRows = changed.flatMap(({ link, outcome }) =>
+    outcome.changes.map((change) => {
+      const isTitle = change.changesType === 'title';
+      return {
+        report_link_id: reportIdOf.get(link.id)!,
+        changes_type: change.changesType,
         old: change.old,
         new: change.new,
-        ...(change.changesType === 'title' ? { oldTitle: change.old, newTitle: change.new } : {}),
+        old_title: isTitle ? change.old : null,
+        new_title: isTitle ? change.new : null,
         title: link.title,
-      })),
-    ),
+      };
+    }),
   );
+  await insertRows(tx, reportChanges, REPORT_CHANGE_SHAPE, changeRows);
   await tx.update(actions).set({ hasNewReport: true }).where(eq(actions.id, action.id));
 }
+
+const REPORT_LINK_SHAPE = {
+  user_id: 'int',
+  action_id: 'int',
+  link_id: 'int',
+  campaign_id: 'int',
+  project_id: 'int',
+  url: 'text',
+} as const;
+
+const REPORT_CHANGE_SHAPE = {
+  report_link_id: 'int',
+  changes_type: 'text',
+  old: 'text',
+  new: 'text',
+  old_title: 'text',
+  new_title: 'text',
+  title: 'text',
+} as const;

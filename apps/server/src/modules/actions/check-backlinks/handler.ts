@@ -1,6 +1,7 @@
 import { type AcceptorSet, type CheckResult, RobotsCache } from '@linkwatch/checker';
 import { ActionCode, LinkListType, Tier } from '@linkwatch/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { inIds } from '../../../db/bulk.ts';
 import type { Queryable } from '../../../db/client.ts';
 import { links, projects } from '../../../db/schema/index.ts';
 import type { ActionHandler, ActionRow, ClaimedItem, ItemOutcome, WorkerContext } from '../catalog.ts';
@@ -87,7 +88,7 @@ export const checkBacklinksHandler: ActionHandler<CheckResult> = {
       ? await ctx.db
           .select({ id: links.id, url: links.url, projectId: links.projectId, tier: links.tier })
           .from(links)
-          .where(and(eq(links.userId, action.userId), inArray(links.id, linkIds)))
+          .where(and(eq(links.userId, action.userId), inIds(links.id, linkIds)))
       : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
     const { robots } = cachesFor(action.id);
