@@ -124,6 +124,44 @@ export function createWorker(ctx: WorkerContext, options: WorkerOptions = {}) {
     return delta;
   }
 
+  /**
+   * A batch that cannot be written (one result the database refuses) is written item by item, so
+   * one bad result fails alone (and is refunded) instead of taking its batch round forever.
+   */
+  async function recordSafely(
+    handler: ActionHandler,
+    action: ActionRow,
+    outcomes: ItemOutcome[],
+  ): Promise<BatchDelta> {
+    try {
+      return await record(handler, action, outcomes);
+    } catch (error) {
+      ctx.log.error(
+        { err: error, actionId: action.id },
+        'writing a batch failed; writing its items one by one',
+      );
+    }
+    const delta: BatchDelta = { success: 0, errors: 0, failed: 0 };
+    for (const outcome of outcomes) {
+      let written: BatchDelta;
+      try {
+        written = await record(handler, action, [outcome]);
+      } catch (error) {
+        ctx.log.error(
+          { err: error, itemId: outcome.itemId },
+          'writing a result failed; the item is given up',
+        );
+        written = await record(handler, action, [
+          { itemId: outcome.itemId, kind: 'failed', error: 'the result could not be stored' },
+        ]);
+      }
+      delta.success += written.success;
+      delta.errors += written.errors;
+      delta.failed += written.failed;
+    }
+    return delta;
+  }
+
   /** Claims and works one batch; answers whether there was anything to do. */
   async function runOnce(): Promise<boolean> {
     const action = await nextClaimableAction();
@@ -132,7 +170,7 @@ export function createWorker(ctx: WorkerContext, options: WorkerOptions = {}) {
     if (!handler) return false;
     const items = await claim(action, handler.batchSize, handler.leaseSeconds);
     if (items.length === 0) return true;
-    const delta = await record(handler, action, await handler.process(ctx, action, items));
+    const delta = await recordSafely(handler, action, await handler.process(ctx, action, items));
 
     const progressed = await addProgress(ctx.db, action.id, delta);
     if (progressed) options.hooks?.onProgress?.(progressed);

@@ -41,6 +41,10 @@ describe('TagStream', () => {
     ]);
   });
 
+  test('NUL characters in text and attribute values become U+FFFD', () => {
+    expect(eventsOf(['<a href="/a\0b">x\0y</a>'])).toEqual(['<a href=/a\uFFFDb>', "'x\uFFFDy'", '</a>']);
+  });
+
   test('the first of repeated attributes wins', () => {
     expect(eventsOf(['<a href="/one" href="/two">x</a>'])[0]).toBe('<a href=/one>');
   });

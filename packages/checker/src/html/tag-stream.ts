@@ -23,6 +23,11 @@ const HTML_INTEGRATION_ELEMENTS = new Set(
 const FOREIGN_ELEMENTS = new Set(['svg', 'math']);
 const { fromCodePoint } = String;
 
+/** U+0000 becomes U+FFFD, as the HTML tokenizer does; PostgreSQL text cannot hold it either. */
+function withoutNul(value: string): string {
+  return value.includes('\0') ? value.replaceAll('\0', '\uFFFD') : value;
+}
+
 /**
  * htmlparser2's Tokenizer with a lean tree layer of our own, in place of its Parser. A donor page
  * is mostly markup we do not read: the Parser cuts out and lower-cases every attribute, builds an
@@ -137,7 +142,7 @@ export class TagStream implements TokenizerCallbacks {
     // The first of repeated attributes wins, as in browsers.
     if (!Object.hasOwn(attribs, this.#attribName)) {
       const raw = this.#attribValue;
-      attribs[this.#attribName] = raw.includes('&') ? decodeHTMLAttribute(raw) : raw;
+      attribs[this.#attribName] = withoutNul(raw.includes('&') ? decodeHTMLAttribute(raw) : raw);
     }
     this.#attribValue = '';
   }
@@ -190,7 +195,7 @@ export class TagStream implements TokenizerCallbacks {
 
   #flushText(): void {
     if (this.#text === '') return;
-    const text = this.#textHasEntity ? decodeHTML(this.#text) : this.#text;
+    const text = withoutNul(this.#textHasEntity ? decodeHTML(this.#text) : this.#text);
     this.#text = '';
     this.#textHasEntity = false;
     this.#handler.ontext(text);

@@ -22,6 +22,7 @@ import {
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createWorker } from '../../worker/worker.ts';
 import { ledgerSum } from '../balance/ledger.ts';
+import { ITEM_STATUS } from './actions.service.ts';
 
 let t: TestApp;
 let web: DonorWeb;
@@ -123,6 +124,19 @@ describe('check backlinks task', () => {
     const notes = await t.db.select().from(notifications).where(eq(notifications.userId, s.user.id));
     expect(notes[0].message).toBe('Task "Check backlinks" finished: 3 of 3 links processed.');
     expect((await t.api('GET', 'actions/count', { token: s.token })).body.data.count).toBe(0);
+  });
+
+  it('stores a page whose title and anchor hold NUL characters (as U+FFFD)', async () => {
+    const path = `/nul${Date.now()}`;
+    web.set(path, `<title>Bad\0title</title><a href="https://${acceptor}/">an\0chor</a>`);
+    const s = await checkSetup([path]);
+    await t.api('POST', `actions/${ActionCode.CheckBacklinks}/start?campaign=${s.campaign.id}`, {
+      token: s.token,
+    });
+    await t.drain();
+    expect(await linkRow(s.links[0].id)).toMatchObject({ title: 'Bad\uFFFDtitle', countBacklinks: 1 });
+    const [found] = await t.db.select().from(backlinks).where(eq(backlinks.linkId, s.links[0].id));
+    expect(found.anchor).toBe('an\uFFFDchor');
   });
 
   it('reports a lost link only after two checks in a row without it, never for a server error', async () => {
@@ -289,6 +303,46 @@ describe('list moves as tasks', () => {
 });
 
 describe('workers', () => {
+  it('a result the database refuses fails alone and is refunded; the rest of its batch is written', async () => {
+    const prefix = `/refused${Date.now()}`;
+    const paths = [`${prefix}/a`, `${prefix}/b`, `${prefix}/c`];
+    for (const p of paths) web.set(p, donorHtml({ links: [`<a href="https://${acceptor}/">a</a>`] }));
+    const s = await checkSetup(paths, 10);
+    const refused = s.links[1].id;
+    await t.db.execute(
+      sql.raw(`create function refuse_one_link() returns trigger language plpgsql as $$
+        begin if new.link_id = ${refused} then raise exception 'refused by the test'; end if; return new; end $$`),
+    );
+    await t.db.execute(
+      sql.raw(`create trigger refuse_one_link before insert on backlink_check_histories
+        for each row execute function refuse_one_link()`),
+    );
+    try {
+      const start = await t.api(
+        'POST',
+        `actions/${ActionCode.CheckBacklinks}/start?campaign=${s.campaign.id}`,
+        { token: s.token },
+      );
+      await t.drain();
+
+      const items = await t.db
+        .select({ linkId: actionItems.linkId, status: actionItems.status })
+        .from(actionItems)
+        .where(eq(actionItems.actionId, start.body.data.id));
+      expect(items.find((i) => i.linkId === refused)?.status).toBe(ITEM_STATUS.Failed);
+      expect(items.filter((i) => i.status === ITEM_STATUS.Done)).toHaveLength(2);
+      expect((await linkRow(s.links[0].id)).countBacklinks).toBe(1);
+      expect((await linkRow(s.links[2].id)).countBacklinks).toBe(1);
+      const done = await t.api('GET', `actions/${start.body.data.id}`, { token: s.token });
+      expect(done.body.data.attributes).toMatchObject({ statusId: TaskStatus.Done, currentCount: 3 });
+      // 3 charged at start, the one that could not be stored given back.
+      expect((await reloadUser(t.db, s.user.id)).balance).toBe(8);
+    } finally {
+      await t.db.execute(sql.raw('drop trigger refuse_one_link on backlink_check_histories'));
+      await t.db.execute(sql.raw('drop function refuse_one_link'));
+    }
+  });
+
   it('takes over the items of a worker that died mid-task, and writes every result once', async () => {
     const path = `/held${Date.now()}`;
     let release: () => void = () => undefined;
