@@ -90,10 +90,9 @@ const ctx: AppContext = {
 
 // The same client settings as the checker benchmark; private networks allowed: the fixture is on loopback.
 const checker = createChecker({ allowPrivateNetworks: true });
-const worker = createWorker(
-  { db: ctx.db, checker, log },
-  { slots: Number(process.env.BENCH_WORKER_SLOTS ?? 8), pollMs: 50 },
-);
+// The product's worker settings, unless BENCH_WORKER_SLOTS asks for another number of batches at once.
+const slots = process.env.BENCH_WORKER_SLOTS ? Number(process.env.BENCH_WORKER_SLOTS) : undefined;
+const worker = createWorker({ db: ctx.db, checker, log }, { slots });
 const app = await buildApp(ctx);
 
 try {

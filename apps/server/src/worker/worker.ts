@@ -26,6 +26,8 @@ export interface WorkerOptions {
   /** Batches worked on at once by this process. */
   slots?: number;
   pollMs?: number;
+  /** How often a batch's lease is renewed while it is worked on; a third of the lease by default. */
+  renewEveryMs?: number;
   hooks?: WorkerHooks;
 }
 
@@ -125,6 +127,26 @@ export function createWorker(ctx: WorkerContext, options: WorkerOptions = {}) {
   }
 
   /**
+   * A live worker keeps its lease however slow the donor sites are; a dead one stops renewing it,
+   * so its items are taken over one lease later.
+   */
+  function renewLeaseWhileWorking(itemIds: number[], leaseSeconds: number): () => void {
+    const renew = async () => {
+      try {
+        await ctx.db
+          .update(actionItems)
+          .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+          .where(heldByMe(itemIds));
+      } catch (error) {
+        ctx.log.warn({ err: error }, 'renewing a lease failed');
+      }
+    };
+    const timer = setInterval(renew, options.renewEveryMs ?? (leaseSeconds * 1000) / 3);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  /**
    * A batch that cannot be written (one result the database refuses) is written item by item, so
    * one bad result fails alone (and is refunded) instead of taking its batch round forever.
    */
@@ -170,7 +192,16 @@ export function createWorker(ctx: WorkerContext, options: WorkerOptions = {}) {
     if (!handler) return false;
     const items = await claim(action, handler.batchSize, handler.leaseSeconds);
     if (items.length === 0) return true;
-    const delta = await recordSafely(handler, action, await handler.process(ctx, action, items));
+    const stopRenewing = renewLeaseWhileWorking(
+      items.map((item) => item.id),
+      handler.leaseSeconds,
+    );
+    let delta: BatchDelta;
+    try {
+      delta = await recordSafely(handler, action, await handler.process(ctx, action, items));
+    } finally {
+      stopRenewing();
+    }
 
     const progressed = await addProgress(ctx.db, action.id, delta);
     if (progressed) options.hooks?.onProgress?.(progressed);

@@ -343,6 +343,45 @@ describe('workers', () => {
     }
   });
 
+  it('keeps renewing the lease of a batch it is still working on', async () => {
+    const path = `/slow${Date.now()}`;
+    let release: () => void = () => undefined;
+    const hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    web.set(path, { body: donorHtml({ links: [`<a href="https://${acceptor}/">a</a>`] }), hold });
+    const s = await checkSetup([path]);
+    const start = await t.api(
+      'POST',
+      `actions/${ActionCode.CheckBacklinks}/start?campaign=${s.campaign.id}`,
+      { token: s.token },
+    );
+    const itemsOf = () =>
+      t.db
+        .select()
+        .from(actionItems)
+        .where(eq(actionItems.actionId, start.body.data.id as number));
+
+    const slow = createWorker(
+      { db: t.db, checker: t.checker, log: t.ctx.log },
+      { id: 'slow-worker', renewEveryMs: 50 },
+    );
+    const working = slow.runOnce();
+    await waitFor(async () => (await itemsOf()).every((i) => i.lockedBy === 'slow-worker'));
+    // The lease is about to run out while the donor page is still loading...
+    await t.db
+      .update(actionItems)
+      .set({ lockedUntil: sql`now() + interval '1 second'` })
+      .where(eq(actionItems.actionId, start.body.data.id));
+    // ...and the worker renews it for a whole lease again.
+    await waitFor(async () =>
+      (await itemsOf()).every((i) => (i.lockedUntil?.getTime() ?? 0) > Date.now() + 30_000),
+    );
+    release();
+    await working;
+    expect((await itemsOf()).map((i) => i.status)).toEqual([ITEM_STATUS.Done]);
+  });
+
   it('takes over the items of a worker that died mid-task, and writes every result once', async () => {
     const path = `/held${Date.now()}`;
     let release: () => void = () => undefined;

@@ -74,8 +74,9 @@ function problemOf(result: CheckResult): string | null {
 
 export const checkBacklinksHandler: ActionHandler<CheckResult> = {
   code: ActionCode.CheckBacklinks,
-  batchSize: 100,
-  leaseSeconds: 120,
+  // Big enough that a batch's handful of statements cost little per link.
+  batchSize: 250,
+  leaseSeconds: 60,
   maxAttempts: 3,
 
   async process(
