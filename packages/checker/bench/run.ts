@@ -5,12 +5,16 @@ import type { FixtureReady } from './fixture-server.ts';
 import type { PhaseName, PhaseReport, PhaseRequest } from './phases.ts';
 
 /**
- * npm run bench [pages]: throughput of (a) fetching alone, (b) linkinator, (c) the checker, on a
- * generated donor web served by a child process over 50 loopback addresses. A first "parse"
- * phase times parseDonorHtml alone on one thread (2,000 pages at most): the CPU ceiling.
- * Pages: argv[2] or BENCH_PAGES (default 10000). linkinator checks only the first
- * BENCH_LINKINATOR_PAGES (default 500): its run time grows faster than linearly with the page
- * count (about 36 pages/s at 200 pages and 21 at 400 here), so a full run would take many minutes.
+ * npm run bench [pages]: throughput on a generated donor web served by a child process over 50
+ * loopback addresses, each phase in a process of its own:
+ * - parse: parseDonorHtml alone on one thread (6,000 pages at most), the parse CPU ceiling;
+ * - fetch (a): the checker's HTTP client and limits, no parsing: the network ceiling;
+ * - bare: undici plus htmlparser2's Parser in one worker per CPU, nothing else: what this
+ *   machine does at all, the yardstick for the checker's figure;
+ * - linkinator (b): linkinator in library mode, on the first BENCH_LINKINATOR_PAGES (default 500)
+ *   pages only, as its run time grows faster than linearly with the page count;
+ * - checker (c): the checker library, every result held against the fixture's ground truth.
+ * Pages: argv[2] or BENCH_PAGES (default 10000). BENCH_PHASES=fetch,checker runs only those.
  */
 const pageCount = Number(process.argv[2] ?? process.env.BENCH_PAGES ?? 10_000);
 const linkinatorPages = Math.min(pageCount, Number(process.env.BENCH_LINKINATOR_PAGES ?? 500));
@@ -65,11 +69,10 @@ function describe(report: PhaseReport, fixtureCores: number | null): string {
 const { child: fixture, ready } = await startFixtureWeb();
 const urls = ready.truth.map((_, index) => `${ready.origins[index % ready.origins.length]}/p/${index}`);
 console.log(`${pageCount} pages on ${ready.origins.length} loopback hosts, ${availableParallelism()} CPUs`);
-// BENCH_PHASES=checker,fetch runs only those (for profiling one of them).
 const onlyPhases = process.env.BENCH_PHASES?.split(',');
 const phases = (
   [
-    ['parse', Math.min(pageCount, 2_000)],
+    ['parse', Math.min(pageCount, 6_000)],
     ['fetch', pageCount],
     ['bare', pageCount],
     ['linkinator', linkinatorPages],
