@@ -6,6 +6,7 @@ import { fetchPage } from '../src/fetch/fetch-page.ts';
 import { HttpClient } from '../src/fetch/http-client.ts';
 import {
   CHECKER_DEFAULTS,
+  type CheckResult,
   compileAcceptors,
   createChecker,
   DEFAULT_USER_AGENT,
@@ -86,6 +87,18 @@ function report(phase: PhaseName, pages: number, clock: Clock, extra: Partial<Ph
   };
 }
 
+/**
+ * Runs `work` for every index below `count`, `lanes` at a time, as a caller working through a
+ * queue would (instead of a promise per page up front, whose memory would grow with the run).
+ */
+async function inLanes(count: number, lanes: number, work: (index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    for (let index = next++; index < count; index = next++) await work(index);
+  };
+  await Promise.all(Array.from({ length: lanes }, lane));
+}
+
 function round(value: number): number {
   return Math.round(value * 100) / 100;
 }
@@ -118,26 +131,18 @@ async function fetchOnly(urls: string[]): Promise<PhaseReport> {
     allowOrigins: [],
   });
   const hosts = new HostLimiter({ perHost: CHECKER_DEFAULTS.perHost, delayMs: 0 });
-  const slots = new Semaphore(CHECKER_DEFAULTS.concurrency);
   const clock = startClock();
   let answered = 0;
-  await Promise.all(
-    urls.map(async (url) => {
-      const release = await slots.acquire();
-      try {
-        const fetched = await fetchPage(new URL(url), {
-          client,
-          hosts,
-          maxRedirects: CHECKER_DEFAULTS.maxRedirects,
-          maxBytes: CHECKER_DEFAULTS.maxBytes,
-          deadline: AbortSignal.timeout(CHECKER_DEFAULTS.timeoutMs),
-        });
-        if (fetched.final) answered++;
-      } finally {
-        release();
-      }
-    }),
-  );
+  await inLanes(urls.length, CHECKER_DEFAULTS.concurrency, async (index) => {
+    const fetched = await fetchPage(new URL(urls[index]), {
+      client,
+      hosts,
+      maxRedirects: CHECKER_DEFAULTS.maxRedirects,
+      maxBytes: CHECKER_DEFAULTS.maxBytes,
+      deadline: AbortSignal.timeout(CHECKER_DEFAULTS.timeoutMs),
+    });
+    if (fetched.final) answered++;
+  });
   const result = report('fetch', urls.length, clock, { answered });
   await client.close();
   return result;
@@ -154,31 +159,32 @@ async function bareFetchAndParse(urls: string[]): Promise<PhaseReport> {
     () => new Worker(new URL('./bare-parse-worker.mjs', import.meta.url)),
   );
   const pending = new Map<number, () => void>();
-  for (const worker of workers) worker.on('message', ({ id }: { id: number }) => pending.get(id)?.());
-  const slots = new Semaphore(CHECKER_DEFAULTS.concurrency);
+  for (const worker of workers) {
+    worker.on('message', ({ id }: { id: number }) => {
+      pending.get(id)?.();
+      pending.delete(id);
+    });
+  }
+  // Fetches are limited like the checker's; parsing queues behind them as it comes.
+  const fetches = new Semaphore(CHECKER_DEFAULTS.concurrency);
   const clock = startClock();
   let answered = 0;
-  await Promise.all(
-    urls.map(async (url, id) => {
-      const release = await slots.acquire();
-      let bytes: Uint8Array;
-      try {
-        const response = await agent.request({
-          origin: new URL(url).origin,
-          path: new URL(url).pathname,
-          method: 'GET',
-        });
-        bytes = new Uint8Array(await response.body.arrayBuffer());
-        answered++;
-      } finally {
-        release();
-      }
-      await new Promise<void>((resolve) => {
-        pending.set(id, resolve);
-        workers[id % workers.length].postMessage({ id, bytes }, [bytes.buffer as ArrayBuffer]);
-      });
-    }),
-  );
+  await inLanes(urls.length, CHECKER_DEFAULTS.concurrency * 4, async (id) => {
+    const url = new URL(urls[id]);
+    const release = await fetches.acquire();
+    let bytes: Uint8Array;
+    try {
+      const response = await agent.request({ origin: url.origin, path: url.pathname, method: 'GET' });
+      bytes = new Uint8Array(await response.body.arrayBuffer());
+      answered++;
+    } finally {
+      release();
+    }
+    await new Promise<void>((resolve) => {
+      pending.set(id, resolve);
+      workers[id % workers.length].postMessage({ id, bytes }, [bytes.buffer as ArrayBuffer]);
+    });
+  });
   const result = report('bare', urls.length, clock, { answered });
   await Promise.all([agent.close(), ...workers.map((worker) => worker.terminate())]);
   return result;
@@ -211,24 +217,24 @@ async function checkerPhase(urls: string[], truth: BenchTruth[]): Promise<PhaseR
     urls.slice(0, 200).map((url) => checker.check({ url, acceptors: BENCH_ACCEPTORS }, { robots: warmUp })),
   );
   const robots = new RobotsCache();
-  const clock = startClock();
-  const results = await Promise.all(
-    urls.map((url) => checker.check({ url, acceptors: BENCH_ACCEPTORS }, { robots })),
-  );
-  const timing = report('checker', urls.length, clock, {});
   const mismatches: string[] = [];
-  results.forEach((result, index) => {
-    const expected = truth[index];
-    const found = result.backlinks.map(backlinkLine);
-    const sameLinks =
-      found.length === expected.backlinks.length &&
-      found.every((line, at) => line === expected.backlinks[at]);
-    if (result.responseCode !== expected.responseCode || !sameLinks) {
-      mismatches.push(
-        `${urls[index]}: got ${result.responseCode} ${JSON.stringify(found)} ${result.error?.message ?? ''}`,
-      );
-    }
+  const clock = startClock();
+  // More checks are fed than the checker runs at once, so its queue never runs dry; each result
+  // is held against the truth as it comes, then dropped: the peak memory is the checker's.
+  await inLanes(urls.length, CHECKER_DEFAULTS.concurrency * 4, async (index) => {
+    const result = await checker.check({ url: urls[index], acceptors: BENCH_ACCEPTORS }, { robots });
+    const mismatch = mismatchOf(result, truth[index]);
+    if (mismatch) mismatches.push(`${urls[index]}: ${mismatch}`);
   });
+  const timing = report('checker', urls.length, clock, {});
   await checker.close();
   return { ...timing, verified: urls.length - mismatches.length, mismatches: mismatches.slice(0, 5) };
+}
+
+function mismatchOf(result: CheckResult, expected: BenchTruth): string | null {
+  const found = result.backlinks.map(backlinkLine);
+  const sameLinks =
+    found.length === expected.backlinks.length && found.every((line, at) => line === expected.backlinks[at]);
+  if (result.responseCode === expected.responseCode && sameLinks) return null;
+  return `got ${result.responseCode} ${JSON.stringify(found)} ${result.error?.message ?? ''}`;
 }

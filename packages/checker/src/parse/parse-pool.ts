@@ -26,7 +26,7 @@ const WORKER_ENTRY_URL = new URL('./worker-entry.mjs', import.meta.url);
 /**
  * A fixed set of worker threads that decode and parse donor pages, so a busy checker never
  * blocks the API's event loop. Workers start on first use, idle workers do not keep the
- * process alive, and a worker that dies is replaced (its job fails, the others go on).
+ * process alive, and a worker that dies is replaced (the jobs it held fail, the others go on).
  */
 export class ParsePool {
   readonly #size: number;
