@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { parseDonorHtml } from '../html/parse-donor-html.ts';
 import type { AcceptorSet } from '../types.ts';
-import type { ParseJob } from './parse-job.ts';
+import { MATCHER_CACHE_SIZE, type ParseJob, type ParseMessage } from './parse-job.ts';
 import { ParsePool } from './parse-pool.ts';
 
 const acceptors: AcceptorSet = { kind: 'domains', domains: ['acceptor.example'] };
@@ -74,6 +75,27 @@ describe('ParsePool', () => {
     const second = await pool.parse(jobFor(html(1), { acceptors: other, acceptorsId: 2 }));
     expect(first.backlinks.map((link) => link.href)).toEqual(['https://acceptor.example/1']);
     expect(second.backlinks.map((link) => link.href)).toEqual(['https://other.example/']);
+  });
+
+  test('sends each worker an acceptor set once, however many pages use it', async () => {
+    const posted = vi.spyOn(Worker.prototype, 'postMessage');
+    pool = new ParsePool({ size: 1 });
+    for (let n = 0; n < 3; n++) await pool.parse(jobFor(html(n)));
+    const sent = posted.mock.calls.map(([message]) => message as ParseMessage);
+    posted.mockRestore();
+    expect(sent.map((message) => message.acceptors)).toEqual([acceptors, undefined, undefined]);
+  });
+
+  test('a worker forgets its oldest acceptor sets; a forgotten one is sent again', async () => {
+    pool = new ParsePool({ size: 1 });
+    const setFor = (n: number): AcceptorSet => ({ kind: 'domains', domains: [`site${n}.example`] });
+    const linkTo = (n: number) => `<a href="https://site${n}.example/">s</a>`;
+    for (let n = 0; n <= MATCHER_CACHE_SIZE + 5; n++) {
+      const page = await pool.parse(jobFor(linkTo(n), { acceptors: setFor(n), acceptorsId: 100 + n }));
+      expect(page.backlinks).toHaveLength(1);
+    }
+    const again = await pool.parse(jobFor(linkTo(0), { acceptors: setFor(0), acceptorsId: 100 }));
+    expect(again.backlinks.map((link) => link.href)).toEqual(['https://site0.example/']);
   });
 
   test('close() rejects queued jobs and refuses new ones', async () => {

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { ParsedDonorPage } from '../html/parse-donor-html.ts';
-import type { ParseJob, ParseReply } from './parse-job.ts';
+import { MATCHER_CACHE_SIZE, type ParseJob, type ParseMessage, type ParseReply } from './parse-job.ts';
 
 interface QueuedJob {
   job: ParseJob;
@@ -12,6 +12,8 @@ interface PoolWorker {
   worker: Worker;
   /** Jobs sent to this worker and not answered yet, by id. */
   inFlight: Map<number, QueuedJob>;
+  /** Acceptor set ids this worker holds, least recently used first. */
+  acceptorIds: Set<number>;
 }
 
 // Each worker holds a few jobs in its own message queue, so it goes straight on to the next page
@@ -68,7 +70,7 @@ export class ParsePool {
       entry.inFlight.set(id, queued);
       entry.worker.ref();
       // The page bytes are moved, not copied: the fetcher gave them a buffer of their own.
-      entry.worker.postMessage({ ...queued.job, id }, [queued.job.bytes.buffer as ArrayBuffer]);
+      entry.worker.postMessage(messageFor(entry, queued.job, id), [queued.job.bytes.buffer as ArrayBuffer]);
     }
   }
 
@@ -97,7 +99,7 @@ export class ParsePool {
     const worker = new Worker(WORKER_ENTRY_URL, {
       workerData: { moduleUrl: WORKER_MODULE_URL, registerTsx: RUNNING_FROM_TS },
     });
-    const entry: PoolWorker = { worker, inFlight: new Map() };
+    const entry: PoolWorker = { worker, inFlight: new Map(), acceptorIds: new Set() };
     worker.on('message', (reply: ParseReply) => this.#settle(entry, reply));
     worker.on('error', (error) => this.#retire(entry, error));
     worker.on('exit', (code) => this.#retire(entry, new Error(`parse worker exited with code ${code}`)));
@@ -123,4 +125,17 @@ export class ParsePool {
     entry.inFlight.clear();
     if (!this.#closed) this.#dispatch();
   }
+}
+
+/** The job for `entry`, with its acceptor set only if that worker does not hold it yet. */
+function messageFor(entry: PoolWorker, { acceptors, ...job }: ParseJob, id: number): ParseMessage {
+  const known = entry.acceptorIds.delete(job.acceptorsId);
+  entry.acceptorIds.add(job.acceptorsId);
+  const forget: number[] = [];
+  if (entry.acceptorIds.size > MATCHER_CACHE_SIZE) {
+    const oldest = entry.acceptorIds.values().next().value as number;
+    entry.acceptorIds.delete(oldest);
+    forget.push(oldest);
+  }
+  return { ...job, id, forget, ...(known ? {} : { acceptors }) };
 }
