@@ -126,6 +126,26 @@ describe('check backlinks task', () => {
     expect((await t.api('GET', 'actions/count', { token: s.token })).body.data.count).toBe(0);
   });
 
+  it('leaves unchanged backlinks alone on a recheck and replaces changed ones', async () => {
+    const path = `/same${Date.now()}`;
+    web.set(path, donorHtml({ links: [`<a href="https://${acceptor}/">shop</a>`] }));
+    const s = await checkSetup([path]);
+    const check = async () => {
+      await t.api('POST', `actions/${ActionCode.CheckBacklinks}/start?campaign=${s.campaign.id}`, {
+        token: s.token,
+      });
+      await t.drain();
+      return t.db.select().from(backlinks).where(eq(backlinks.linkId, s.links[0].id));
+    };
+    const [first] = await check();
+    const [unchanged] = await check();
+    expect(unchanged.id).toBe(first.id);
+    web.set(path, donorHtml({ links: [`<a href="https://${acceptor}/">new anchor</a>`] }));
+    const [changed] = await check();
+    expect(changed).toMatchObject({ anchor: 'new anchor' });
+    expect(changed.id).not.toBe(first.id);
+  });
+
   it('stores a page whose title and anchor hold NUL characters (as U+FFFD)', async () => {
     const path = `/nul${Date.now()}`;
     web.set(path, `<title>Bad\0title</title><a href="https://${acceptor}/">an\0chor</a>`);

@@ -1,4 +1,4 @@
-import type { CheckResult } from '@linkwatch/checker';
+import type { CheckResult, FoundBacklink } from '@linkwatch/checker';
 import { eq, sql } from 'drizzle-orm';
 import { inIds, insertRows, jsonRows } from '../../../db/bulk.ts';
 import type { Tx } from '../../../db/client.ts';
@@ -23,6 +23,8 @@ interface Decided {
   link: Link;
   result: CheckResult;
   outcome: CheckOutcome;
+  /** The backlinks stored before this check. */
+  previous: StoredBacklink[];
   countBacklinks: number | null;
 }
 
@@ -65,12 +67,15 @@ function decideAll(rows: Link[], stored: StoredBacklink[], done: DoneOutcome<Che
     );
     const countBacklinks =
       outcome.backlinks?.length ?? (outcome.pageRead ? previous.length : link.countBacklinks);
-    return { link, result, outcome, countBacklinks };
+    return { link, result, outcome, previous, countBacklinks };
   });
 }
 
+/** Most rechecks find the same backlinks: those rows are left as they are. */
 async function replaceBacklinks(tx: Tx, decided: Decided[]) {
-  const replaced = decided.filter((d) => d.outcome.backlinks !== null);
+  const replaced = decided.filter(
+    (d) => d.outcome.backlinks !== null && !sameBacklinks(d.previous, d.outcome.backlinks),
+  );
   if (replaced.length === 0) return;
   await tx.delete(backlinks).where(
     inIds(
@@ -91,6 +96,23 @@ async function replaceBacklinks(tx: Tx, decided: Decided[]) {
     })),
   );
   await insertRows(tx, backlinks, BACKLINK_SHAPE, rows);
+}
+
+function sameBacklinks(stored: StoredBacklink[], found: FoundBacklink[]): boolean {
+  // Stored rows come back in insertion order (ids grow), which is the page's order.
+  const before = [...stored].sort((a, b) => a.id - b.id);
+  return (
+    before.length === found.length &&
+    before.every(
+      (row, at) =>
+        row.href === found[at].href &&
+        row.anchor === found[at].anchor &&
+        row.attribute === found[at].attribute &&
+        row.typeId === found[at].typeId &&
+        row.textBefore === found[at].textBefore &&
+        row.textAfter === found[at].textAfter,
+    )
+  );
 }
 
 const BACKLINK_SHAPE = {
