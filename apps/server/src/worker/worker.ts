@@ -190,7 +190,7 @@ export function createWorker(ctx: WorkerContext, options: WorkerOptions = {}) {
     if (!action) return false;
     const handler = actionCatalog.get(action.actionId);
     if (!handler) return false;
-    const items = await claim(action, handler.batchSize, handler.leaseSeconds);
+    const items = await claim(action, batchSizeFor(handler, action), handler.leaseSeconds);
     if (items.length === 0) return true;
     const stopRenewing = renewLeaseWhileWorking(
       items.map((item) => item.id),
@@ -253,6 +253,16 @@ async function recordErrors(tx: Tx, done: DoneOutcome[]) {
     update ${actionItems} set error = v.error
     from jsonb_to_recordset(${JSON.stringify(withError)}::jsonb) as v(id bigint, error text)
     where ${actionItems.id} = v.id`);
+}
+
+// Progress is written per batch: a task is cut into at least this many batches when it can be.
+const PROGRESS_STEPS = 20;
+const MIN_BATCH = 10;
+
+/** Big tasks take full batches (cheaper per link); small ones smaller, so their progress visibly moves. */
+function batchSizeFor(handler: ActionHandler, action: ActionRow): number {
+  const forVisibleProgress = Math.ceil(action.totalCount / PROGRESS_STEPS);
+  return Math.max(MIN_BATCH, Math.min(handler.batchSize, forVisibleProgress));
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

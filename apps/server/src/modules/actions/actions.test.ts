@@ -363,6 +363,24 @@ describe('workers', () => {
     }
   });
 
+  it('works a small task in small batches, so its progress moves in steps', async () => {
+    const prefix = `/steps${Date.now()}`;
+    const s = await checkSetup(
+      Array.from({ length: 40 }, (_, i) => `${prefix}/${i}`),
+      100,
+    );
+    await t.api('POST', `actions/${ActionCode.CheckBacklinks}/start?campaign=${s.campaign.id}`, {
+      token: s.token,
+    });
+    const progress: number[] = [];
+    const worker = createWorker(
+      { db: t.db, checker: t.checker, log: t.ctx.log },
+      { hooks: { onProgress: (action) => progress.push(action.currentCount) } },
+    );
+    await worker.drain();
+    expect(progress).toEqual([10, 20, 30, 40]);
+  });
+
   it('keeps renewing the lease of a batch it is still working on', async () => {
     const path = `/slow${Date.now()}`;
     let release: () => void = () => undefined;

@@ -37,7 +37,7 @@ export interface WorkerContext {
 // biome-ignore lint/suspicious/noExplicitAny: the catalogue holds handlers of every result type
 export interface ActionHandler<R = any> {
   code: number;
-  /** Items claimed at once by one worker. */
+  /** Items claimed at once by one worker, for big tasks (small ones are cut finer, see the worker). */
   batchSize: number;
   /** How long a claim lasts before another worker may take the items over. */
   leaseSeconds: number;
