@@ -128,7 +128,7 @@ export class ParsePool {
 }
 
 /** The job for `entry`, with its acceptor set only if that worker does not hold it yet. */
-function messageFor(entry: PoolWorker, { acceptors, ...job }: ParseJob, id: number): ParseMessage {
+function messageFor(entry: PoolWorker, job: ParseJob, id: number): ParseMessage {
   const known = entry.acceptorIds.delete(job.acceptorsId);
   entry.acceptorIds.add(job.acceptorsId);
   const forget: number[] = [];
@@ -137,5 +137,13 @@ function messageFor(entry: PoolWorker, { acceptors, ...job }: ParseJob, id: numb
     entry.acceptorIds.delete(oldest);
     forget.push(oldest);
   }
-  return { ...job, id, forget, ...(known ? {} : { acceptors }) };
+  return {
+    id,
+    bytes: job.bytes,
+    baseUrl: job.baseUrl,
+    contentType: job.contentType,
+    acceptorsId: job.acceptorsId,
+    acceptors: known ? undefined : job.acceptors,
+    forget,
+  };
 }

@@ -16,7 +16,23 @@ import { type CheckOutcome, decideOutcome } from './outcome.ts';
 /** Check history status: 1 backlinks present, 2 no backlinks, 3 page not read (error, block, non-200). */
 const HISTORY_STATUS = { Found: 1, Missing: 2, Unread: 3 } as const;
 
-type Link = typeof links.$inferSelect;
+/** The columns of a link that a check compares with or copies into its report. */
+const CHECKED_LINK = {
+  id: links.id,
+  userId: links.userId,
+  projectId: links.projectId,
+  campaignId: links.campaignId,
+  url: links.url,
+  title: links.title,
+  dateCheckData: links.dateCheckData,
+  responseCode: links.responseCode,
+  responseCodeGroup: links.responseCodeGroup,
+  redirect: links.redirect,
+  indexingCapabilityId: links.indexingCapabilityId,
+  missedChecks: links.missedChecks,
+  countBacklinks: links.countBacklinks,
+};
+type Link = { [K in keyof typeof CHECKED_LINK]: (typeof links.$inferSelect)[K] };
 type StoredBacklink = typeof backlinks.$inferSelect;
 
 interface Decided {
@@ -35,7 +51,7 @@ interface Decided {
 export async function applyCheckResults(tx: Tx, action: ActionRow, done: DoneOutcome<CheckResult>[]) {
   const linkIds = done.map((d) => d.linkId).filter((id): id is number => id !== null);
   if (linkIds.length === 0) return;
-  const rows = await tx.select().from(links).where(inIds(links.id, linkIds)).for('update');
+  const rows = await tx.select(CHECKED_LINK).from(links).where(inIds(links.id, linkIds)).for('update');
   const stored = await tx.select().from(backlinks).where(inIds(backlinks.linkId, linkIds));
   const decided = decideAll(rows, stored, done);
 
