@@ -86,13 +86,32 @@ export function createWorker(ctx: WorkerContext, options: WorkerOptions = {}) {
       eq(actionItems.status, ITEM_STATUS.Pending),
     );
 
-  /** Writes a batch's outcomes and answers what was actually written (a taken-over item is not). */
+  /**
+   * Writes a batch's outcomes and answers what was actually written (a taken-over item is not).
+   * Done items first, in one transaction: if it fails, nothing of the batch was written yet.
+   */
   async function record(
     handler: ActionHandler,
     action: ActionRow,
     outcomes: ItemOutcome[],
   ): Promise<BatchDelta> {
     const delta: BatchDelta = { success: 0, errors: 0, failed: 0 };
+    const done = outcomes.filter((o): o is DoneOutcome => o.kind === 'done');
+    if (done.length > 0) {
+      await ctx.db.transaction(async (tx) => {
+        const marked = await tx
+          .update(actionItems)
+          .set({ status: ITEM_STATUS.Done, error: null, processedAt: new Date() })
+          .where(heldByMe(done.map((d) => d.itemId)))
+          .returning({ id: actionItems.id });
+        const mine = new Set(marked.map((m) => Number(m.id)));
+        const kept = done.filter((d) => mine.has(d.itemId));
+        await recordErrors(tx, kept);
+        if (kept.length > 0) await handler.applyBatch(tx, action, kept);
+        delta.errors = kept.filter((d) => d.error !== null).length;
+        delta.success = kept.length - delta.errors;
+      });
+    }
     for (const outcome of outcomes) {
       if (outcome.kind === 'retry') {
         await ctx.db
@@ -108,21 +127,6 @@ export function createWorker(ctx: WorkerContext, options: WorkerOptions = {}) {
         delta.failed += failed.length;
       }
     }
-    const done = outcomes.filter((o): o is DoneOutcome => o.kind === 'done');
-    if (done.length === 0) return delta;
-    await ctx.db.transaction(async (tx) => {
-      const marked = await tx
-        .update(actionItems)
-        .set({ status: ITEM_STATUS.Done, error: null, processedAt: new Date() })
-        .where(heldByMe(done.map((d) => d.itemId)))
-        .returning({ id: actionItems.id });
-      const mine = new Set(marked.map((m) => Number(m.id)));
-      const kept = done.filter((d) => mine.has(d.itemId));
-      await recordErrors(tx, kept);
-      if (kept.length > 0) await handler.applyBatch(tx, action, kept);
-      delta.errors = kept.filter((d) => d.error !== null).length;
-      delta.success = kept.length - delta.errors;
-    });
     return delta;
   }
 
