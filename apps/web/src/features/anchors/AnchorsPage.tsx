@@ -8,6 +8,7 @@ import { notify } from '@/app/notices.ts';
 import { NotFoundPage } from '@/app/pages/NotFoundPage.tsx';
 import { PageHeader } from '@/app/pages/PageHeader.tsx';
 import { downloadExport } from '@/features/links/download.ts';
+import { LinksPagination } from '@/features/links/LinksPagination.tsx';
 import { useListState } from '@/features/links/listState.ts';
 import { useProjects } from '@/features/projects/api.ts';
 import { Badge } from '@/ui/Badge.tsx';
@@ -16,7 +17,6 @@ import { Card } from '@/ui/Card.tsx';
 import { cn } from '@/ui/cn.ts';
 import { EmptyState } from '@/ui/EmptyState.tsx';
 import { Input } from '@/ui/Input.tsx';
-import { Pagination } from '@/ui/Pagination.tsx';
 import { SegmentedTabs } from '@/ui/SegmentedTabs.tsx';
 import { Select } from '@/ui/Select.tsx';
 import { StatCard } from '@/ui/StatCard.tsx';
@@ -250,17 +250,7 @@ export default function AnchorsPage() {
         </Table>
         {meta ? (
           <div className="flex justify-end px-5 py-3">
-            <Pagination
-              page={meta.currentPage}
-              lastPage={meta.lastPage}
-              onPage={list.setPage}
-              labels={{
-                nav: t('linksUi.table.pagination'),
-                previous: t('linksUi.table.previous'),
-                next: t('linksUi.table.next'),
-                page: (page) => t('linksUi.table.page', { page }),
-              }}
-            />
+            <LinksPagination meta={meta} onPage={list.setPage} />
           </div>
         ) : null}
       </Card>

@@ -9,10 +9,10 @@ import { Badge } from '@/ui/Badge.tsx';
 import { buttonClass } from '@/ui/Button.tsx';
 import { Card } from '@/ui/Card.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
-import { Pagination } from '@/ui/Pagination.tsx';
 import { SkeletonRows, Table, TableMessage, Td, Th, Tr } from '@/ui/Table.tsx';
 import { useIndexHistories } from './api.ts';
 import { useFormatDate } from './cells.tsx';
+import { LinksPagination } from './LinksPagination.tsx';
 import { useListState } from './listState.ts';
 import { listPath, parseIndexHistoryRoute } from './route.ts';
 
@@ -97,17 +97,7 @@ export default function IndexHistoryPage() {
         </Table>
         {meta ? (
           <div className="flex justify-end px-5 py-3">
-            <Pagination
-              page={meta.currentPage}
-              lastPage={meta.lastPage}
-              onPage={list.setPage}
-              labels={{
-                nav: t('linksUi.table.pagination'),
-                previous: t('linksUi.table.previous'),
-                next: t('linksUi.table.next'),
-                page: (page) => t('linksUi.table.page', { page }),
-              }}
-            />
+            <LinksPagination meta={meta} onPage={list.setPage} />
           </div>
         ) : null}
       </Card>
