@@ -65,3 +65,42 @@ test('a second campaign at tier 2 of an existing project, and the unsaved-change
   await expect(page).toHaveURL(/\/en\/campaign\/active\/2\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Tier two' })).toBeVisible();
 });
+
+test('campaign and project settings: rename, a refused empty name, delete after confirming', async ({
+  page,
+  request,
+}) => {
+  await signedIn(page, request);
+  await createProject(page, {
+    domains: ['settings.example.com'],
+    projectName: 'Settings Shop',
+    campaignName: 'Old name',
+  });
+
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const campaignSettings = page.getByRole('dialog', { name: 'Campaign settings' });
+  await campaignSettings.getByLabel('Name').fill('');
+  await campaignSettings.getByRole('button', { name: 'Save' }).click();
+  await expect(campaignSettings.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+  await campaignSettings.getByLabel('Name').fill('New name');
+  await campaignSettings.getByRole('button', { name: 'Save' }).click();
+  await expect(campaignSettings).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'New name' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await campaignSettings.getByRole('button', { name: 'Delete campaign' }).click();
+  const confirmCampaign = page.getByRole('alertdialog', { name: 'Delete campaign "New name"?' });
+  await confirmCampaign.getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/en\/project\/active\/1\/\d+$/);
+  await expect(page.getByText('Campaign "New name" deleted.', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const projectSettings = page.getByRole('dialog', { name: 'Project settings' });
+  await projectSettings.getByRole('button', { name: 'Delete project' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Delete project "Settings Shop"?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page).toHaveURL(/\/en$/);
+  await expect(page.getByText('Project "Settings Shop" deleted.', { exact: true })).toBeVisible();
+});

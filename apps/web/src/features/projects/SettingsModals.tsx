@@ -6,7 +6,7 @@ import {
 } from '@linkwatch/shared';
 import { useMutation } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '@/api/client.ts';
@@ -32,15 +32,82 @@ function useErrors() {
   return { errors, setErrors, fail };
 }
 
-function DangerZone({ label, onDelete }: { label: string; onDelete: () => void }) {
+/**
+ * What both settings modals share: the modal with Cancel and Save (submitting the form `formId`),
+ * a danger zone with a delete button, and the confirmation that deletes.
+ */
+function SettingsShell({
+  open,
+  onOpenChange,
+  title,
+  description,
+  size,
+  formId,
+  saving,
+  deleteLabel,
+  confirmTitle,
+  confirmBody,
+  onDelete,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  title: string;
+  description: string;
+  size?: 'sm';
+  formId: string;
+  saving: boolean;
+  deleteLabel: string;
+  confirmTitle: string;
+  confirmBody: string;
+  onDelete: () => void;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
+  const [confirm, setConfirm] = useState(false);
   return (
-    <div className="mt-6 flex items-center justify-between gap-3 rounded-lg p-3 ring-1 ring-rose-200">
-      <span className="text-sm font-medium text-rose-700">{t('projects.settings.dangerZone')}</span>
-      <Button variant="danger" size="sm" icon={<Trash2 className="size-4" aria-hidden />} onClick={onDelete}>
-        {label}
-      </Button>
-    </div>
+    <>
+      <Modal
+        open={open}
+        onOpenChange={onOpenChange}
+        title={title}
+        description={description}
+        closeLabel={t('common.close')}
+        size={size}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => onOpenChange(false)}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" form={formId} loading={saving}>
+              {t('common.save')}
+            </Button>
+          </>
+        }
+      >
+        {children}
+        <div className="mt-6 flex items-center justify-between gap-3 rounded-lg p-3 ring-1 ring-rose-200">
+          <span className="text-sm font-medium text-rose-700">{t('projects.settings.dangerZone')}</span>
+          <Button
+            variant="danger"
+            size="sm"
+            icon={<Trash2 className="size-4" aria-hidden />}
+            onClick={() => setConfirm(true)}
+          >
+            {deleteLabel}
+          </Button>
+        </div>
+      </Modal>
+      <ConfirmDialog
+        open={confirm}
+        onOpenChange={setConfirm}
+        title={confirmTitle}
+        body={confirmBody}
+        cancelLabel={t('common.cancel')}
+        confirmLabel={t('projects.settings.delete')}
+        onConfirm={onDelete}
+      />
+    </>
   );
 }
 
@@ -60,7 +127,6 @@ export function ProjectSettingsModal({
   const invalidate = useInvalidateProjects();
   const [name, setName] = useState(project.attributes.name);
   const [domains, setDomains] = useState(project.attributes.domains);
-  const [confirm, setConfirm] = useState(false);
   const { errors, setErrors, fail } = useErrors();
   useEffect(() => {
     if (!open) return;
@@ -99,54 +165,37 @@ export function ProjectSettingsModal({
     save.mutate();
   };
   return (
-    <>
-      <Modal
-        open={open}
-        onOpenChange={onOpenChange}
-        title={t('projects.settings.projectTitle')}
-        description={t('projects.settings.projectDescription')}
-        closeLabel={t('common.close')}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" form="project-settings" loading={save.isPending}>
-              {t('common.save')}
-            </Button>
-          </>
-        }
-      >
-        <form id="project-settings" onSubmit={submit} className="space-y-5" noValidate>
-          <TextField
-            label={t('projects.settings.name')}
-            name="name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={errors.name}
-          />
-          <DomainRows
-            domains={domains}
-            onChange={setDomains}
-            errorOf={(p) => errors[p]}
-            addLabel={t('projects.settings.addDomain')}
-          />
-          {errors._ || errors.domains ? (
-            <Alert tone="error">{(errors._ ?? errors.domains).join(' ')}</Alert>
-          ) : null}
-        </form>
-        <DangerZone label={t('projects.settings.deleteProject')} onDelete={() => setConfirm(true)} />
-      </Modal>
-      <ConfirmDialog
-        open={confirm}
-        onOpenChange={setConfirm}
-        title={t('projects.settings.deleteProjectTitle', { name: project.attributes.name })}
-        body={t('projects.settings.deleteProjectBody')}
-        cancelLabel={t('common.cancel')}
-        confirmLabel={t('projects.settings.delete')}
-        onConfirm={() => remove.mutate()}
-      />
-    </>
+    <SettingsShell
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('projects.settings.projectTitle')}
+      description={t('projects.settings.projectDescription')}
+      formId="project-settings"
+      saving={save.isPending}
+      deleteLabel={t('projects.settings.deleteProject')}
+      confirmTitle={t('projects.settings.deleteProjectTitle', { name: project.attributes.name })}
+      confirmBody={t('projects.settings.deleteProjectBody')}
+      onDelete={() => remove.mutate()}
+    >
+      <form id="project-settings" onSubmit={submit} className="space-y-5" noValidate>
+        <TextField
+          label={t('projects.settings.name')}
+          name="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.name}
+        />
+        <DomainRows
+          domains={domains}
+          onChange={setDomains}
+          errorOf={(p) => errors[p]}
+          addLabel={t('projects.settings.addDomain')}
+        />
+        {errors._ || errors.domains ? (
+          <Alert tone="error">{(errors._ ?? errors.domains).join(' ')}</Alert>
+        ) : null}
+      </form>
+    </SettingsShell>
   );
 }
 
@@ -165,7 +214,6 @@ export function CampaignSettingsModal({
   const to = useLocalePath();
   const invalidate = useInvalidateProjects();
   const [name, setName] = useState(campaign.attributes.name);
-  const [confirm, setConfirm] = useState(false);
   const { errors, setErrors, fail } = useErrors();
   useEffect(() => {
     if (!open) return;
@@ -199,50 +247,33 @@ export function CampaignSettingsModal({
     save.mutate();
   };
   return (
-    <>
-      <Modal
-        open={open}
-        onOpenChange={onOpenChange}
-        title={t('projects.settings.campaignTitle')}
-        description={t('projects.settings.campaignDescription')}
-        closeLabel={t('common.close')}
-        size="sm"
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" form="campaign-settings" loading={save.isPending}>
-              {t('common.save')}
-            </Button>
-          </>
-        }
-      >
-        <form id="campaign-settings" onSubmit={submit} noValidate>
-          <TextField
-            label={t('projects.settings.name')}
-            name="name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={errors.name}
-          />
-          {errors._ ? (
-            <Alert tone="error" className="mt-3">
-              {errors._.join(' ')}
-            </Alert>
-          ) : null}
-        </form>
-        <DangerZone label={t('projects.settings.deleteCampaign')} onDelete={() => setConfirm(true)} />
-      </Modal>
-      <ConfirmDialog
-        open={confirm}
-        onOpenChange={setConfirm}
-        title={t('projects.settings.deleteCampaignTitle', { name: campaign.attributes.name })}
-        body={t('projects.settings.deleteCampaignBody')}
-        cancelLabel={t('common.cancel')}
-        confirmLabel={t('projects.settings.delete')}
-        onConfirm={() => remove.mutate()}
-      />
-    </>
+    <SettingsShell
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('projects.settings.campaignTitle')}
+      description={t('projects.settings.campaignDescription')}
+      size="sm"
+      formId="campaign-settings"
+      saving={save.isPending}
+      deleteLabel={t('projects.settings.deleteCampaign')}
+      confirmTitle={t('projects.settings.deleteCampaignTitle', { name: campaign.attributes.name })}
+      confirmBody={t('projects.settings.deleteCampaignBody')}
+      onDelete={() => remove.mutate()}
+    >
+      <form id="campaign-settings" onSubmit={submit} noValidate>
+        <TextField
+          label={t('projects.settings.name')}
+          name="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.name}
+        />
+        {errors._ ? (
+          <Alert tone="error" className="mt-3">
+            {errors._.join(' ')}
+          </Alert>
+        ) : null}
+      </form>
+    </SettingsShell>
   );
 }
