@@ -12,7 +12,23 @@ const HOST_EXAMPLE = 'example.com';
 /** spec point 5: letters, digits, hyphen or underscore labels, dot-separated, last part 2 to 20 characters. */
 const HOST_PATTERN = /^(?!https?:\/\/)([a-z0-9_-]+\.)+[a-z0-9-]{2,20}(\/\S*)?$/i;
 
+/** Ids are PostgreSQL `integer` columns: anything past this is no id of ours, and a 422, not a database error. */
+export const MAX_ID = 2_147_483_647;
+
 export const rules = {
+  /** A path, query or form id: digits only (so not `1e3` or ` 7`), 1 to MAX_ID. */
+  id: () =>
+    z
+      .union([z.number(), z.string().regex(/^\d{1,10}$/, { error: 'validation.numeric' })], {
+        error: 'validation.numeric',
+      })
+      .pipe(
+        z.coerce
+          .number<string | number>()
+          .int({ error: 'validation.numeric' })
+          .min(1, { error: 'validation.invalid' })
+          .max(MAX_ID, { error: 'validation.invalid' }),
+      ),
   requiredString: () =>
     z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }),
   optionalString: (max = 255) =>
@@ -34,6 +50,9 @@ export const rules = {
       .regex(/^\S*$/, { error: 'validation.withoutSpaces' })
       .regex(HOST_PATTERN, { error: 'validation.websiteAddressWithoutDomain' }),
 };
+
+/** `{ id }` path parameters. */
+export const ZIdParams = z.object({ id: rules.id() });
 
 export function isWebsiteAddressWithoutDomain(value: string): boolean {
   return HOST_PATTERN.test(value);
