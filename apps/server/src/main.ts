@@ -39,7 +39,13 @@ async function main() {
   const worker =
     config.role === 'api'
       ? null
-      : createWorker({ db: ctx.db, checker, log }, { hooks: actionEventHooks(ctx, [taskMailListener(ctx)]) });
+      : createWorker(
+          { db: ctx.db, checker, log },
+          {
+            leaseSeconds: config.worker.leaseSeconds,
+            hooks: actionEventHooks(ctx, [taskMailListener(ctx)]),
+          },
+        );
   worker?.start();
   // Scheduled tasks start where workers run; several such processes claim each run once.
   const scheduler = config.role === 'api' ? null : createScheduler(ctx);

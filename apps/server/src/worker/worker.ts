@@ -26,6 +26,8 @@ export interface WorkerOptions {
   /** Batches worked on at once by this process. */
   slots?: number;
   pollMs?: number;
+  /** Lease of every claim, overriding the handlers' own (WORKER_LEASE_SECONDS). */
+  leaseSeconds?: number;
   /** How often a batch's lease is renewed while it is worked on; a third of the lease by default. */
   renewEveryMs?: number;
   hooks?: WorkerHooks;
@@ -194,11 +196,12 @@ export function createWorker(ctx: WorkerContext, options: WorkerOptions = {}) {
     if (!action) return false;
     const handler = actionCatalog.get(action.actionId);
     if (!handler) return false;
-    const items = await claim(action, batchSizeFor(handler, action), handler.leaseSeconds);
+    const leaseSeconds = options.leaseSeconds ?? handler.leaseSeconds;
+    const items = await claim(action, batchSizeFor(handler, action), leaseSeconds);
     if (items.length === 0) return true;
     const stopRenewing = renewLeaseWhileWorking(
       items.map((item) => item.id),
-      handler.leaseSeconds,
+      leaseSeconds,
     );
     let delta: BatchDelta;
     try {
