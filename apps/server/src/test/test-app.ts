@@ -75,7 +75,14 @@ function apiClient(app: FastifyInstance) {
   return async (
     method: Method,
     url: string,
-    options: { body?: unknown; token?: string; locale?: string; headers?: Record<string, string> } = {},
+    options: {
+      body?: unknown;
+      token?: string;
+      locale?: string;
+      headers?: Record<string, string>;
+      /** The client's address as the socket shows it (127.0.0.1 unless set). */
+      remoteAddress?: string;
+    } = {},
   ) => {
     const headers: Record<string, string> = {
       accept: 'application/json',
@@ -83,7 +90,12 @@ function apiClient(app: FastifyInstance) {
       ...options.headers,
     };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
-    const request: InjectOptions = { method, url: `/api/${url.replace(/^\//, '')}`, headers };
+    const request: InjectOptions = {
+      method,
+      url: `/api/${url.replace(/^\//, '')}`,
+      headers,
+      remoteAddress: options.remoteAddress,
+    };
     if (options.body !== undefined) request.payload = options.body as InjectOptions['payload'];
     const response = await app.inject(request);
     const text = response.body;

@@ -70,8 +70,12 @@ export const emailTokens = pgTable(
 );
 
 /** Failed logins, counted per email and address to rate-limit guessing across every API process. */
-export const loginFailures = pgTable(
-  'login_failures',
-  { id: id(), key: text('key').notNull(), createdAt: createdAt() },
-  (t) => [index('login_failures_key_idx').on(t.key, t.createdAt)],
-);
+/**
+ * Failed logins counted per key (`account:<email>` and `address:<ip>`) in a fixed window that starts
+ * at the first failure; one row a key, so a count is incremented and read in one statement.
+ */
+export const loginThrottles = pgTable('login_throttles', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowStartedAt: at('window_started_at').notNull(),
+});

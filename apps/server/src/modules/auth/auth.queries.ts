@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { accessTokens, emailTokens, loginFailures, users } from '../../db/schema/index.ts';
+import { accessTokens, emailTokens, loginThrottles, users } from '../../db/schema/index.ts';
 import { hashSecret, newSecret } from './tokens.ts';
 
 export type User = typeof users.$inferSelect;
@@ -60,35 +60,80 @@ export async function createEmailToken(
   return code;
 }
 
+const liveToken = (kind: EmailTokenKind) =>
+  and(eq(emailTokens.kind, kind), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, new Date()));
+
 /** Marks a live code used and returns it; a second use of the same code finds nothing. */
 export async function consumeEmailToken(db: Queryable, params: { code: string; kind: EmailTokenKind }) {
   const [token] = await db
     .update(emailTokens)
     .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(emailTokens.tokenHash, hashSecret(params.code)),
-        eq(emailTokens.kind, params.kind),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, new Date()),
-      ),
-    )
+    .where(and(eq(emailTokens.tokenHash, hashSecret(params.code)), liveToken(params.kind)))
     .returning();
   return token;
 }
 
-export async function countRecentLoginFailures(db: Queryable, params: { key: string; since: Date }) {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.key, params.key), gt(loginFailures.createdAt, params.since)));
-  return row?.count ?? 0;
+/**
+ * Uses a live code and, in the same statement, every other live code of its kind for that user, so an
+ * older link mailed earlier dies with it. Of two parallel uses, the second waits for the first's row
+ * locks and then finds nothing live.
+ */
+export async function consumeEmailTokenAndSiblings(
+  db: Queryable,
+  params: { code: string; kind: EmailTokenKind },
+) {
+  const hash = hashSecret(params.code);
+  const owner = db
+    .select({ userId: emailTokens.userId })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.tokenHash, hash), liveToken(params.kind)));
+  const used = await db
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(and(inArray(emailTokens.userId, owner), liveToken(params.kind)))
+    .returning();
+  return used.find((token) => token.tokenHash === hash);
 }
 
-export async function recordLoginFailure(db: Queryable, key: string) {
-  await db.insert(loginFailures).values({ key });
+/** Ends every live code of a kind for a user (a password change ends the reset links already mailed). */
+export async function revokeEmailTokens(db: Queryable, params: { userId: number; kind: EmailTokenKind }) {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailTokens.userId, params.userId), liveToken(params.kind)));
+}
+
+/**
+ * Counts one more failed login under `key` and answers the count in the current window, in one
+ * statement: parallel attempts each see their own number, so none slips past the limit.
+ */
+export async function countLoginFailure(db: Queryable, params: { key: string; windowSeconds: number }) {
+  const expired = sql`${loginThrottles.windowStartedAt} < now() - make_interval(secs => ${params.windowSeconds})`;
+  const [row] = await db
+    .insert(loginThrottles)
+    .values({ key: params.key, failures: 1, windowStartedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: loginThrottles.key,
+      set: {
+        failures: sql`case when ${expired} then 1 else ${loginThrottles.failures} + 1 end`,
+        windowStartedAt: sql`case when ${expired} then now() else ${loginThrottles.windowStartedAt} end`,
+      },
+    })
+    .returning({
+      failures: loginThrottles.failures,
+      retryAfterSeconds: sql<number>`ceil(extract(epoch from ${loginThrottles.windowStartedAt} + make_interval(secs => ${params.windowSeconds}) - now()))::int`,
+    });
+  return row;
+}
+
+/** Takes back one counted failure (the attempt turned out right) without going below zero. */
+export async function uncountLoginFailure(db: Queryable, key: string) {
+  await db
+    .update(loginThrottles)
+    .set({ failures: sql`greatest(${loginThrottles.failures} - 1, 0)` })
+    .where(eq(loginThrottles.key, key));
 }
 
 export async function clearLoginFailures(db: Queryable, key: string) {
-  await db.delete(loginFailures).where(eq(loginFailures.key, key));
+  await db.delete(loginThrottles).where(eq(loginThrottles.key, key));
 }

@@ -2,22 +2,25 @@ import type { Locale, TLoginRequest, TRegisterRequest, TResetPasswordRequest } f
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
-import { AppError, FieldError } from '../../http/errors.ts';
+import { AppError, FieldError, TooManyAttemptsError } from '../../http/errors.ts';
 import { actionMail } from '../../mail/templates.ts';
 import {
   clearLoginFailures,
   consumeEmailToken,
-  countRecentLoginFailures,
+  consumeEmailTokenAndSiblings,
+  countLoginFailure,
   createAccessToken,
   createEmailToken,
   findUserByEmail,
-  recordLoginFailure,
   revokeAllAccessTokens,
   type User,
+  uncountLoginFailure,
 } from './auth.queries.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
+/** Failed logins allowed per account, and per client address (an office shares one), in the window. */
 export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_ADDRESS_MAX_FAILURES = 30;
 export const LOGIN_WINDOW_MINUTES = 15;
 const CONFIRM_TTL_MINUTES = 7 * 24 * 60;
 const RESET_TTL_MINUTES = 60;
@@ -71,18 +74,22 @@ export async function confirmEmail(ctx: AppContext, code: string) {
 }
 
 export async function login(ctx: AppContext, params: { input: TLoginRequest; ip: string }) {
-  const key = `${params.input.email.toLowerCase()}|${params.ip}`;
-  const since = new Date(Date.now() - LOGIN_WINDOW_MINUTES * 60_000);
-  if ((await countRecentLoginFailures(ctx.db, { key, since })) >= LOGIN_MAX_FAILURES) {
-    throw new AppError(429, 'errors.tooManyAttempts');
+  const keys = { account: `account:${params.input.email.toLowerCase()}`, address: `address:${params.ip}` };
+  // Every attempt is counted before the password is checked, in one statement per key, so parallel
+  // attempts cannot all read "under the limit"; a right password takes its count back below.
+  const windowSeconds = LOGIN_WINDOW_MINUTES * 60;
+  const account = await countLoginFailure(ctx.db, { key: keys.account, windowSeconds });
+  const address = await countLoginFailure(ctx.db, { key: keys.address, windowSeconds });
+  if (account.failures > LOGIN_MAX_FAILURES || address.failures > LOGIN_ADDRESS_MAX_FAILURES) {
+    throw new TooManyAttemptsError(Math.max(account.retryAfterSeconds, address.retryAfterSeconds, 1));
   }
   const user = await findUserByEmail(ctx.db, params.input.email);
   if (!user || !(await verifyPassword(params.input.password, user.passwordHash))) {
-    await recordLoginFailure(ctx.db, key);
     throw new AppError(401, 'errors.badCredentials');
   }
+  await clearLoginFailures(ctx.db, keys.account);
+  await uncountLoginFailure(ctx.db, keys.address);
   if (!user.emailVerifiedAt) throw new AppError(403, 'errors.emailNotConfirmed');
-  await clearLoginFailures(ctx.db, key);
   return createAccessToken(ctx.db, user.id);
 }
 
@@ -104,7 +111,7 @@ export async function forgotPassword(ctx: AppContext, email: string) {
 
 export async function resetPassword(ctx: AppContext, input: TResetPasswordRequest) {
   await ctx.db.transaction(async (tx) => {
-    const token = await consumeEmailToken(tx, { code: input.token, kind: 'reset' });
+    const token = await consumeEmailTokenAndSiblings(tx, { code: input.token, kind: 'reset' });
     if (!token || token.email.toLowerCase() !== input.email.toLowerCase()) {
       throw new FieldError({ token: 'errors.resetTokenInvalid' }, 'errors.resetTokenInvalid');
     }

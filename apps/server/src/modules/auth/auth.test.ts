@@ -175,6 +175,70 @@ describe('forgot and reset password', () => {
   });
 });
 
+describe('reset links die together', () => {
+  async function mailResetLink(email: string) {
+    t.smtp.clear();
+    await t.api('POST', 'auth/forgot-password', { body: { email } });
+    return new URL(linkIn(t.smtp.to(email)[0], '/login/reset-password')).searchParams.get('token')!;
+  }
+  const resetBody = (token: string, email: string, password: string) => ({
+    token,
+    email,
+    password,
+    passwordConfirmation: password,
+  });
+
+  it('an older link no longer works once a newer one was used', async () => {
+    const user = await makeUser(t.db);
+    const older = await mailResetLink(user.email);
+    const newer = await mailResetLink(user.email);
+    const used = await t.api('POST', 'auth/reset-password', {
+      body: resetBody(newer, user.email, 'newer-pass-1'),
+    });
+    expect(used.status).toBe(200);
+    const stale = await t.api('POST', 'auth/reset-password', {
+      body: resetBody(older, user.email, 'older-pass-1'),
+    });
+    expect(stale.status).toBe(422);
+    expect(stale.body.message).toBe('This password reset link is invalid or has expired.');
+  });
+
+  it('a mailed link no longer works after the password is changed in the profile', async () => {
+    const { user, token } = await makeUserWithToken(t.db);
+    const link = await mailResetLink(user.email);
+    const change = await t.api('POST', 'user/change-password', {
+      token,
+      body: {
+        currentPassword: user.password,
+        password: 'changed-pass-1',
+        passwordConfirmation: 'changed-pass-1',
+      },
+    });
+    expect(change.status).toBe(200);
+    const stale = await t.api('POST', 'auth/reset-password', {
+      body: resetBody(link, user.email, 'reset-pass-1'),
+    });
+    expect(stale.status).toBe(422);
+  });
+
+  it('of two links used at once, one wins and the other changes nothing', async () => {
+    const user = await makeUser(t.db);
+    const first = await mailResetLink(user.email);
+    const second = await mailResetLink(user.email);
+    const answers = await Promise.all([
+      t.api('POST', 'auth/reset-password', { body: resetBody(first, user.email, 'first-pass-1') }),
+      t.api('POST', 'auth/reset-password', { body: resetBody(second, user.email, 'second-pass-1') }),
+      t.api('POST', 'auth/reset-password', { body: resetBody(first, user.email, 'third-pass-11') }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 422, 422]);
+    const winner = ['first-pass-1', 'second-pass-1', 'third-pass-11'][
+      answers.findIndex((a) => a.status === 200)
+    ];
+    const login = await t.api('POST', 'auth/login', { body: { email: user.email, password: winner } });
+    expect(login.status).toBe(200);
+  });
+});
+
 describe('captcha', () => {
   it('checks the token against a siteverify endpoint and answers Captcha is wrong! on failure', async () => {
     const seen: string[] = [];

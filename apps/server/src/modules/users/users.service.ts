@@ -9,6 +9,7 @@ import {
   createEmailToken,
   findUserByEmail,
   revokeAllAccessTokens,
+  revokeEmailTokens,
   type User,
 } from '../auth/auth.queries.ts';
 import { appLink } from '../auth/auth.service.ts';
@@ -78,6 +79,7 @@ export async function changePassword(
     throw new FieldError({ currentPassword: 'validation.currentPassword' });
   }
   await updateUser(ctx, params.user.id, { passwordHash: await hashPassword(params.input.password) });
+  await revokeEmailTokens(ctx.db, { userId: params.user.id, kind: 'reset' });
   // Other sessions may belong to whoever knew the old password; this one stays signed in.
   await revokeAllAccessTokens(ctx.db, { userId: params.user.id, except: params.currentToken });
 }
