@@ -1,16 +1,21 @@
 import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import underPressure from '@fastify/under-pressure';
+import { translate } from '@linkwatch/shared/i18n';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { requestLocale } from './http/locale.ts';
 import { validatorCompiler } from './http/validator.ts';
 import { registerWebSocket } from './http/websocket.ts';
 import { actionRoutes } from './modules/actions/actions.routes.ts';
@@ -52,7 +57,7 @@ const features = [
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
-    trustProxy: true,
+    trustProxy: proxyTrust(ctx.config.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -64,10 +69,19 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       directives: {
         scriptSrc: ["'self'", 'https://www.google.com', 'https://www.gstatic.com', 'https://js.hcaptcha.com'],
         frameSrc: ["'self'", 'https://www.google.com', 'https://*.hcaptcha.com'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: [ownOriginAndWebSocket],
         // Local installs are served over plain http; upgrading would break them.
         upgradeInsecureRequests: null,
       },
+    },
+  });
+  await app.register(underPressure, {
+    maxEventLoopDelay: ctx.config.pressure.maxEventLoopDelayMs,
+    maxHeapUsedBytes: ctx.config.pressure.maxHeapUsedBytes,
+    retryAfter: 10,
+    pressureHandler: (req, reply) => {
+      reply.code(503).header('retry-after', 10);
+      reply.send({ message: translate(requestLocale(req), 'errors.serviceBusy') });
     },
   });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
@@ -92,6 +106,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       api.get('/health', { schema: { tags: ['health'] } }, async () => ({
         status: 'ok',
         db: await dbStatus(ctx),
+        ...load(app),
       }));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       for (const feature of features) feature(api, ctx);
@@ -101,6 +116,32 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   registerWebApp(app, ctx.config.webDist);
   return app;
+}
+
+/**
+ * The live-events socket of the host that served the page, and no other: older browsers do not read
+ * `'self'` as covering ws: and wss:. A Host that is not a plain host[:port] gets `'self'` alone.
+ */
+function ownOriginAndWebSocket(req: IncomingMessage): string {
+  const host = req.headers.host ?? '';
+  return /^[a-z0-9.-]+(:\d+)?$|^\[[0-9a-f:.]+\](:\d+)?$/i.test(host)
+    ? `'self' ws://${host} wss://${host}`
+    : "'self'";
+}
+
+/** Fastify counts hops with a function (its types do not take the number proxy-addr would). */
+function proxyTrust(setting: Config['trustProxy']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
+/** What the pressure limits watch, for monitoring: event-loop lag and memory of this process. */
+function load(app: FastifyInstance) {
+  const { rss, heapUsed } = process.memoryUsage();
+  const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+  return {
+    eventLoopDelayMs: Math.round(app.memoryUsage().eventLoopDelay),
+    memory: { rssMb: mb(rss), heapUsedMb: mb(heapUsed) },
+  };
 }
 
 async function dbStatus(ctx: AppContext): Promise<'ok' | 'down'> {

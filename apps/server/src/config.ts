@@ -1,4 +1,5 @@
 import path from 'node:path';
+import v8 from 'node:v8';
 import { z } from 'zod';
 
 /** The one place that reads process.env. Defaults run locally with no setup. */
@@ -29,7 +30,24 @@ const ZEnv = z.object({
   DEMO: z.string().optional(),
   DEMO_WEB_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   WEB_DIST: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  MAX_HEAP_USED_MB: z.coerce.number().int().min(0).optional(),
 });
+
+/**
+ * Whose `X-Forwarded-For` to believe: nobody by default (a client could name any address and dodge
+ * the login limit), a hop count (`1` behind one load balancer), or the proxies' addresses and CIDRs.
+ */
+function trustProxy(value: string | undefined): false | number | string[] {
+  const v = value?.trim();
+  if (!v || v === '0' || v.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
 
 const REPO_DATA_DIR = path.resolve(new URL('../../../data', import.meta.url).pathname);
 
@@ -61,6 +79,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     worker: { leaseSeconds: e.WORKER_LEASE_SECONDS },
     demo: e.DEMO !== '0' && !e.DATABASE_URL,
     demoWebPort: e.DEMO_WEB_PORT ?? (port === 0 ? 3001 : port + 1),
+    trustProxy: trustProxy(e.TRUST_PROXY),
+    pressure: {
+      maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+      // A process near V8's heap limit dies of it; refusing new requests first lets it recover.
+      maxHeapUsedBytes:
+        (e.MAX_HEAP_USED_MB ?? Math.floor((v8.getHeapStatistics().heap_size_limit * 0.9) / 2 ** 20)) *
+        2 ** 20,
+    },
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

@@ -1,7 +1,13 @@
 import { type FieldErrors, issuesToFieldErrors } from '@linkwatch/shared';
 import { hasKey, translate } from '@linkwatch/shared/i18n';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError, type ErrorBody, FieldError, RequestValidationError } from './errors.ts';
+import {
+  AppError,
+  type ErrorBody,
+  FieldError,
+  RequestValidationError,
+  TooManyAttemptsError,
+} from './errors.ts';
 import { requestLocale } from './locale.ts';
 
 /** 422 `{message, errors}` and `{message}` for everything else; a stack trace never reaches a client. */
@@ -25,6 +31,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       }
       return send(422, { message: translate(locale, error.message), errors });
     }
+    if (error instanceof TooManyAttemptsError) reply.header('retry-after', error.retryAfterSeconds);
     if (error instanceof AppError) {
       return send(error.statusCode, { message: translate(locale, error.message, error.params) });
     }

@@ -12,6 +12,13 @@ export class AppError extends Error {
   }
 }
 
+/** A 429 that tells the client when to try again (`Retry-After`). */
+export class TooManyAttemptsError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'errors.tooManyAttempts');
+  }
+}
+
 /** A 422 whose field messages are i18n keys, localized for the caller. */
 export class FieldError extends Error {
   readonly statusCode = 422;

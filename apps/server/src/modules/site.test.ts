@@ -17,8 +17,32 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('health, docs and conventions', () => {
-  it('reports status and database', async () => {
-    expect((await t.api('GET', 'health')).body).toEqual({ status: 'ok', db: 'ok' });
+  it('reports status, database, event-loop lag and memory', async () => {
+    const health = (await t.api('GET', 'health')).body;
+    expect(health).toMatchObject({ status: 'ok', db: 'ok' });
+    expect(health.eventLoopDelayMs).toBeGreaterThanOrEqual(0);
+    expect(health.memory.rssMb).toBeGreaterThan(0);
+    expect(health.memory.heapUsedMb).toBeGreaterThan(0);
+  });
+
+  it('answers 503 with Retry-After while the event loop lags past its limit, and recovers', async () => {
+    const strained = await createTestApp({ env: { MAX_EVENT_LOOP_DELAY_MS: '20' } });
+    try {
+      let busy = await strained.api('GET', 'health', { locale: 'ru' });
+      for (let i = 0; i < 10 && busy.status !== 503; i++) {
+        blockEventLoop(300);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        busy = await strained.api('GET', 'health', { locale: 'ru' });
+      }
+      expect(busy.status).toBe(503);
+      expect(busy.headers['retry-after']).toBe('10');
+      expect(busy.body).toEqual({ message: 'Сервис перегружен. Попробуйте снова через несколько секунд.' });
+      await expect
+        .poll(async () => (await strained.api('GET', 'health')).status, { timeout: 10_000, interval: 200 })
+        .toBe(200);
+    } finally {
+      await strained.close();
+    }
   });
 
   it('publishes an OpenAPI 3 document with the auth routes, and the viewer', async () => {
@@ -41,6 +65,18 @@ describe('health, docs and conventions', () => {
     const res = await t.api('GET', 'health');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('lets pages open a WebSocket to their own host only', async () => {
+    const connectSrc = async (host: string) => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { host } });
+      const directives = String(res.headers['content-security-policy']).split(';');
+      return directives.find((d) => d.startsWith('connect-src'));
+    };
+    expect(await connectSrc('links.example:8080')).toBe(
+      "connect-src 'self' ws://links.example:8080 wss://links.example:8080",
+    );
+    expect(await connectSrc('a; script-src *')).toBe("connect-src 'self'");
   });
 });
 
@@ -97,3 +133,11 @@ describe('mail without SMTP', () => {
     expect(raw).toContain('Visit http://x.test/a');
   });
 });
+
+/** Holds the thread as a slow synchronous parse would. */
+function blockEventLoop(ms: number) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    // busy on purpose
+  }
+}

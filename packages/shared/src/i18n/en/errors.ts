@@ -10,6 +10,7 @@ export default {
   forbidden: 'Access forbbiden',
   notFound: 'Not found',
   serverError: 'Something went wrong',
+  serviceBusy: 'The service is busy. Please try again in a few seconds.',
   invalidData: 'The given data was invalid.',
   payloadTooLarge: 'The request is too large.',
   noSelectedLinks: 'No selected links',

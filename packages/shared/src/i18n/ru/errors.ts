@@ -10,6 +10,7 @@ export default {
   forbidden: 'Доступ запрещён',
   notFound: 'Не найдено',
   serverError: 'Что-то пошло не так',
+  serviceBusy: 'Сервис перегружен. Попробуйте снова через несколько секунд.',
   invalidData: 'Переданные данные некорректны.',
   payloadTooLarge: 'Слишком большой запрос.',
   noSelectedLinks: 'Не выбраны ссылки',

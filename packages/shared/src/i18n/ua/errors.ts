@@ -11,6 +11,7 @@ export default {
   forbidden: 'Доступ заборонено',
   notFound: 'Не знайдено',
   serverError: 'Щось пішло не так',
+  serviceBusy: 'Сервіс перевантажений. Спробуйте знову за кілька секунд.',
   invalidData: 'Передані дані некоректні.',
   payloadTooLarge: 'Завеликий запит.',
   noSelectedLinks: 'Не вибрано посилань',
