@@ -1,7 +1,7 @@
 import { type Locale, REL_ATTRIBUTES, type TKeyValueTitle } from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
+import type { CellValue } from '../../lib/spreadsheet.ts';
 import { linkTexts } from '../links/links.presenter.ts';
-import type { CellValue } from '../links/spreadsheet.ts';
 import type { AnchorSummary, anchorLinks } from './anchors.queries.ts';
 
 type AnchorLinkRow = Awaited<ReturnType<typeof anchorLinks>>['rows'][number];

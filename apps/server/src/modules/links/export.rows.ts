@@ -3,9 +3,9 @@ import { translate } from '@linkwatch/shared/i18n';
 import { and, asc, gt, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { backlinks, links } from '../../db/schema/index.ts';
+import type { CellValue } from '../../lib/spreadsheet.ts';
 import { qualified } from './links.filters.ts';
 import { linkTexts } from './links.presenter.ts';
-import type { CellValue } from './spreadsheet.ts';
 
 /** Rows read per query: big enough to be quick, small enough to keep memory flat on a million links. */
 export const EXPORT_CHUNK = 5000;

@@ -7,9 +7,9 @@ import { EXPORT_DOWNLOAD_DAYS, type ExportFileFormat, type Locale } from '@linkw
 import { translate } from '@linkwatch/shared/i18n';
 import type { SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { collect, csvStream, xlsxBuffer } from '../../lib/spreadsheet.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { exportRows } from './export.rows.ts';
-import { collect, csvStream, xlsxBuffer } from './spreadsheet.ts';
 
 const DOWNLOAD_TTL_MS = EXPORT_DOWNLOAD_DAYS * 24 * 60 * 60 * 1000;
 /** 32 random bytes, base64url: the file's name is the secret that lets the mail link in without a login. */

@@ -3,8 +3,8 @@ import { translate } from '@linkwatch/shared/i18n';
 import { and, asc, eq, gt, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { campaigns, reportChanges, reportLinks } from '../../db/schema/index.ts';
-// The one place that knows how a spreadsheet cell is escaped (formula injection); shared with links.
-import type { CellValue } from '../links/spreadsheet.ts';
+// The one place that knows how a spreadsheet cell is escaped (formula injection), shared by every export.
+import type { CellValue } from '../../lib/spreadsheet.ts';
 import { changesTypeText } from './reports.presenter.ts';
 
 /** Rows read per query: keeps memory flat however long the report is. */
