@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { actions, users } from '../../db/schema/index.ts';
 import type { WorkerHooks } from '../../worker/worker.ts';
 import { notify, publishActionCount } from '../notifications/notifications.service.ts';
-import type { ActionRow } from './catalog.ts';
+import type { ActionRow } from './types.ts';
 
 /** spec point 9: progress bars are throttled to one update per 200 ms. */
 export const PROGRESS_THROTTLE_MS = 200;

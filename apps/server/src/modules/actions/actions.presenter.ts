@@ -1,7 +1,7 @@
 import type { Locale } from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
 import { iso, resource } from '../../http/present.ts';
-import type { ActionRow } from './catalog.ts';
+import type { ActionRow } from './types.ts';
 
 export function presentAction(
   action: ActionRow,

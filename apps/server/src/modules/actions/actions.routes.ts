@@ -1,12 +1,20 @@
-import { TaskStatus } from '@linkwatch/shared';
+import { rules, TaskStatus, ZActionListQuery, ZActionSelectionQuery, ZIdParams } from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
-import { notFound } from '../../http/errors.ts';
-import { type RawQuery, readFilter, readIdList, readNumberFilter, readPage } from '../../http/list-query.ts';
+import { FieldError, notFound } from '../../http/errors.ts';
+import {
+  type RawQuery,
+  readDateFilter,
+  readFilter,
+  readId,
+  readIdFilter,
+  readNumberFilter,
+  readPage,
+} from '../../http/list-query.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { paginated, resource } from '../../http/present.ts';
 import { countSelection } from '../links/links.selection.ts';
@@ -21,16 +29,15 @@ import { selectionFromQuery } from './selection.ts';
 
 const tags = ['actions'];
 const security = [{ bearerAuth: [] }];
-const ZId = z.object({ id: z.coerce.number().int().positive() });
-const ZAction = z.object({ action: z.coerce.number().int().positive() });
+const ZAction = z.object({ action: rules.id() });
 
 /** The list filters a task remembers, besides the selection itself. */
 function taskFilters(query: RawQuery) {
   const filters: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(query)) if (key.startsWith('filter[')) filters[key] = value;
   if (query.campaign) filters.campaign = Number(query.campaign);
-  const target = Number(query.targetCampaign ?? query.target);
-  if (target) filters.targetCampaign = target;
+  const target = query.targetCampaign ?? query.target;
+  if (typeof target === 'string' && target !== '') filters.targetCampaign = readId(target, 'targetCampaign');
   return filters;
 }
 
@@ -39,21 +46,25 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
   const present = (req: FastifyRequest, row: NonNullable<Awaited<ReturnType<typeof findAction>>>) =>
     presentAction(row.action, requestLocale(req), { project: row.project, campaign: row.campaign });
 
-  r.post('/actions/:action/start', { schema: { tags, security, params: ZAction } }, async (req, reply) => {
-    const user = requireUser(req);
-    const query = req.query as RawQuery;
-    const action = await startAction(ctx, {
-      userId: user.id,
-      action: req.params.action,
-      selection: selectionFromQuery(user.id, query),
-      filters: taskFilters(query),
-    });
-    await publishActionCount(ctx, user.id);
-    const row = await findAction(ctx.db, { userId: user.id, id: action.id });
-    return reply.code(201).send({ data: present(req, row!) });
-  });
+  r.post(
+    '/actions/:action/start',
+    { schema: { tags, security, params: ZAction, querystring: ZActionSelectionQuery } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      const query = req.query as RawQuery;
+      const action = await startAction(ctx, {
+        userId: user.id,
+        action: req.params.action,
+        selection: selectionFromQuery(user.id, query),
+        filters: taskFilters(query),
+      });
+      await publishActionCount(ctx, user.id);
+      const row = await findAction(ctx.db, { userId: user.id, id: action.id });
+      return reply.code(201).send({ data: present(req, row!) });
+    },
+  );
 
-  r.get('/actions', { schema: { tags, security } }, async (req) => {
+  r.get('/actions', { schema: { tags, security, querystring: ZActionListQuery } }, async (req) => {
     const user = requireUser(req);
     const query = req.query as RawQuery;
     const page = readPage(query, { maxSize: 200 });
@@ -61,11 +72,11 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
       userId: user.id,
       page,
       filters: {
-        statuses: readIdList(query, 'filter[statuses]').concat(readStatusNames(query)),
+        statuses: readStatuses(query),
         action: readNumberFilter(query, 'action'),
-        project: readNumberFilter(query, 'project'),
-        campaign: readNumberFilter(query, 'campaign'),
-        date: readFilter(query, 'date'),
+        project: readIdFilter(query, 'project'),
+        campaign: readIdFilter(query, 'campaign'),
+        date: readDay(query, 'date'),
       },
     });
     return paginated(
@@ -98,25 +109,32 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
     return { data: prices.map((p) => resource('actionPrices', p.action, p)) };
   });
 
-  r.get('/actions/:action/balance', { schema: { tags, security, params: ZAction } }, async (req) => {
-    const user = requireUser(req);
-    const selection = selectionFromQuery(user.id, req.query as RawQuery);
-    const [{ price }, count] = await Promise.all([
-      priceFor(ctx.db, { userId: user.id, action: req.params.action }),
-      countSelection(ctx.db, selection.where),
-    ]);
-    return {
-      data: { type: 'actionCosts', attributes: { cost: price * count, price, count, balance: user.balance } },
-    };
-  });
+  r.get(
+    '/actions/:action/balance',
+    { schema: { tags, security, params: ZAction, querystring: ZActionSelectionQuery } },
+    async (req) => {
+      const user = requireUser(req);
+      const selection = selectionFromQuery(user.id, req.query as RawQuery);
+      const [{ price }, count] = await Promise.all([
+        priceFor(ctx.db, { userId: user.id, action: req.params.action }),
+        countSelection(ctx.db, selection.where),
+      ]);
+      return {
+        data: {
+          type: 'actionCosts',
+          attributes: { cost: price * count, price, count, balance: user.balance },
+        },
+      };
+    },
+  );
 
-  r.get('/actions/:id', { schema: { tags, security, params: ZId } }, async (req) => {
+  r.get('/actions/:id', { schema: { tags, security, params: ZIdParams } }, async (req) => {
     const row = await findAction(ctx.db, { userId: requireUser(req).id, id: req.params.id });
     if (!row) throw notFound();
     return { data: present(req, row) };
   });
 
-  r.post('/actions/:id/cancel', { schema: { tags, security, params: ZId } }, async (req) => {
+  r.post('/actions/:id/cancel', { schema: { tags, security, params: ZIdParams } }, async (req) => {
     const user = requireUser(req);
     await cancelAction(ctx, { userId: user.id, id: req.params.id });
     await finishIfComplete(ctx.db, req.params.id);
@@ -126,17 +144,31 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
-/** `filter[statuses]=process,waiting` as the spec's task count call sends it. */
-function readStatusNames(query: RawQuery): number[] {
-  const raw = readFilter(query, 'statuses') ?? '';
-  const names: Record<string, number> = {
-    waiting: TaskStatus.Waiting,
-    process: TaskStatus.Process,
-    done: TaskStatus.Done,
-    fail: TaskStatus.Fail,
-  };
-  return raw
-    .split(',')
-    .map((s) => names[s.trim().toLowerCase()])
-    .filter((n): n is number => n !== undefined);
+const STATUS_NAMES: Record<string, number> = {
+  waiting: TaskStatus.Waiting,
+  process: TaskStatus.Process,
+  done: TaskStatus.Done,
+  fail: TaskStatus.Fail,
+};
+const STATUS_IDS = new Set<number>(Object.values(TaskStatus));
+
+/** `filter[statuses]=process,waiting` as the spec's task count call sends it, or status ids (`2,3`). */
+function readStatuses(query: RawQuery): number[] {
+  const raw = query['filter[statuses]'] ?? query['filter[statuses][]'] ?? [];
+  return (Array.isArray(raw) ? raw : [raw])
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim().toLowerCase())
+    .filter((v) => v !== '')
+    .map((v) => {
+      const status = STATUS_NAMES[v] ?? (/^\d{1,3}$/.test(v) ? Number(v) : undefined);
+      if (status === undefined || !STATUS_IDS.has(status))
+        throw new FieldError({ 'filter.statuses': 'validation.invalid' });
+      return status;
+    });
+}
+
+/** `filter[date]`: a day (`YYYY-MM-DD`; a timestamp is cut to its day). */
+function readDay(query: RawQuery, name: string): string | undefined {
+  if (!readDateFilter(query, name)) return undefined;
+  return readFilter(query, name)?.slice(0, 10);
 }

@@ -1,15 +1,15 @@
-import { ActionCode, BalanceTransactionType, TaskStatus } from '@linkwatch/shared';
+import { BalanceTransactionType, TaskStatus } from '@linkwatch/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { actionItems, actions, campaigns, links } from '../../db/schema/index.ts';
 import { AppError, FieldError, notFound } from '../../http/errors.ts';
 import { applyLedgerEntry, InsufficientBalanceError } from '../balance/ledger.ts';
-import { type ActionRow, actionCatalog } from './catalog.ts';
+import { actionCatalog } from './catalog.ts';
 import { priceFor } from './prices.ts';
 import type { Selection } from './selection.ts';
+import { type ActionHandler, type ActionRow, ITEM_STATUS } from './types.ts';
 
-export const ITEM_STATUS = { Pending: 0, Done: 1, Failed: 2, Cancelled: 3 } as const;
 const RUNNING = [TaskStatus.Waiting, TaskStatus.Process];
 
 export interface StartParams {
@@ -26,9 +26,11 @@ export interface StartParams {
  * and the balance can never go below zero because the charge is a conditional update.
  */
 export async function startAction(ctx: AppContext, params: StartParams): Promise<ActionRow> {
-  if (!actionCatalog.has(params.action)) throw new AppError(422, 'tasks.errors.selectTask');
+  const handler = actionCatalog.get(params.action);
+  if (!handler) throw new AppError(422, 'tasks.errors.selectTask');
   const campaign = params.selection.campaignId ? await findOwnCampaign(ctx, params) : undefined;
-  if (params.action === ActionCode.Move) await assertTargetCampaign(ctx, params);
+  const filters = taskFiltersFor(handler, params.filters);
+  await handler.beforeStart?.(ctx.db, { userId: params.userId, filters });
   const { price } = await priceFor(ctx.db, { userId: params.userId, action: params.action });
 
   try {
@@ -43,7 +45,7 @@ export async function startAction(ctx: AppContext, params: StartParams): Promise
           campaignId: campaign?.id ?? null,
           tier: campaign?.tier ?? null,
           price,
-          filters: params.filters ?? {},
+          filters,
           isAutostart: params.isAutostart ?? false,
           scheduleId: params.scheduleId ?? null,
         })
@@ -90,15 +92,11 @@ async function findOwnCampaign(ctx: AppContext, params: StartParams) {
   return campaign;
 }
 
-async function assertTargetCampaign(ctx: AppContext, params: StartParams) {
-  const target = Number(params.filters?.targetCampaign);
-  const [campaign] = target
-    ? await ctx.db
-        .select({ id: campaigns.id })
-        .from(campaigns)
-        .where(and(eq(campaigns.id, target), eq(campaigns.userId, params.userId)))
-    : [];
-  if (!campaign) throw new FieldError({ campaign: 'validation.required' });
+/** The filters a task stores, as its kind declares them; what does not parse is the caller's mistake. */
+function taskFiltersFor(handler: ActionHandler, filters: Record<string, unknown> = {}) {
+  const parsed = handler.filters.safeParse(filters);
+  if (!parsed.success) throw new FieldError({ campaign: 'validation.required' });
+  return parsed.data;
 }
 
 /** 'Task already started': the same action may run only once at a time on a campaign. */

@@ -22,7 +22,7 @@ import {
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createWorker } from '../../worker/worker.ts';
 import { ledgerSum } from '../balance/ledger.ts';
-import { ITEM_STATUS } from './actions.service.ts';
+import { ITEM_STATUS } from './types.ts';
 
 let t: TestApp;
 let web: DonorWeb;

@@ -3,8 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
 import { actionItems, actions } from '../../db/schema/index.ts';
 import { applyLedgerEntry } from '../balance/ledger.ts';
-import { ITEM_STATUS } from './actions.service.ts';
-import type { ActionRow } from './catalog.ts';
+import { type ActionRow, ITEM_STATUS } from './types.ts';
 
 export interface ItemCounts {
   pending: number;

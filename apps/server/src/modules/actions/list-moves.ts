@@ -2,6 +2,7 @@ import { ActionCode } from '@linkwatch/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { campaigns } from '../../db/schema/index.ts';
+import { FieldError } from '../../http/errors.ts';
 import {
   addLinksToDisallow,
   addLinksToHistory,
@@ -11,28 +12,36 @@ import {
   recoverLinksFromDisallow,
   recoverLinksFromHistory,
 } from '../links/links.bulk.ts';
-import type { ActionHandler, ActionRow, ClaimedItem, ItemOutcome } from './catalog.ts';
+import { type MoveFilters, type TaskFilters, ZMoveFilters, ZTaskFilters } from './task-filters.ts';
+import type { ActionHandler, ClaimedItem, ItemOutcome } from './types.ts';
 
 /** The list operations that run as tasks: the links table's bulk operations, applied batch by batch. */
-type Change = (db: Queryable, params: BulkParams, action: ActionRow) => Promise<unknown>;
+type Change<F> = (db: Queryable, params: BulkParams, filters: F, userId: number) => Promise<unknown>;
 
-/** A link already in the target campaign stays where it is: the same URL appears once per campaign. */
-const moveToTarget: Change = async (db, params, action) => {
-  const targetId = Number((action.filters as { targetCampaign?: number }).targetCampaign);
-  const [target] = await db
+const ownCampaign = (db: Queryable, params: { userId: number; id: number }) =>
+  db
     .select({ id: campaigns.id, projectId: campaigns.projectId, tier: campaigns.tier })
     .from(campaigns)
-    .where(and(eq(campaigns.id, targetId), eq(campaigns.userId, action.userId)));
+    .where(and(eq(campaigns.id, params.id), eq(campaigns.userId, params.userId)));
+
+/** A link already in the target campaign stays where it is: the same URL appears once per campaign. */
+const moveToTarget: Change<MoveFilters> = async (db, params, filters, userId) => {
+  const [target] = await ownCampaign(db, { userId, id: filters.targetCampaign });
   if (target) await moveLinks(db, { ...params, target });
 };
 
-function listMoveHandler(code: number, change: Change): ActionHandler<null> {
+function listMoveHandler<F extends TaskFilters>(
+  code: number,
+  change: Change<F>,
+  options: Pick<ActionHandler<null, F>, 'filters' | 'beforeStart'>,
+): ActionHandler<null, F> {
   return {
     code,
     batchSize: 500,
     leaseSeconds: 60,
     maxAttempts: 3,
-    async process(_ctx, _action, items: ClaimedItem[]): Promise<ItemOutcome<null>[]> {
+    ...options,
+    async process(_ctx, _task, items: ClaimedItem[]): Promise<ItemOutcome<null>[]> {
       return items.map((item) => ({
         itemId: item.id,
         kind: 'done',
@@ -41,18 +50,31 @@ function listMoveHandler(code: number, change: Change): ActionHandler<null> {
         result: null,
       }));
     },
-    async applyBatch(tx, action, done) {
+    async applyBatch(tx, { action, filters }, done) {
       const ids = done.map((d) => d.linkId).filter((id): id is number => id !== null);
-      if (ids.length > 0) await change(tx, { userId: action.userId, selection: { ids } }, action);
+      if (ids.length > 0)
+        await change(tx, { userId: action.userId, selection: { ids } }, filters, action.userId);
     },
   };
 }
 
+const bulk =
+  (operation: (db: Queryable, params: BulkParams) => Promise<unknown>): Change<TaskFilters> =>
+  (db, params) =>
+    operation(db, params);
+const plain = { filters: ZTaskFilters };
+
 export const listMoveHandlers: ActionHandler[] = [
-  listMoveHandler(ActionCode.AddToHistory, addLinksToHistory),
-  listMoveHandler(ActionCode.RecoverFromHistory, recoverLinksFromHistory),
-  listMoveHandler(ActionCode.AddToDisallow, addLinksToDisallow),
-  listMoveHandler(ActionCode.RecoverFromDisallow, recoverLinksFromDisallow),
-  listMoveHandler(ActionCode.Remove, deleteLinks),
-  listMoveHandler(ActionCode.Move, moveToTarget),
+  listMoveHandler(ActionCode.AddToHistory, bulk(addLinksToHistory), plain),
+  listMoveHandler(ActionCode.RecoverFromHistory, bulk(recoverLinksFromHistory), plain),
+  listMoveHandler(ActionCode.AddToDisallow, bulk(addLinksToDisallow), plain),
+  listMoveHandler(ActionCode.RecoverFromDisallow, bulk(recoverLinksFromDisallow), plain),
+  listMoveHandler(ActionCode.Remove, bulk(deleteLinks), plain),
+  listMoveHandler(ActionCode.Move, moveToTarget, {
+    filters: ZMoveFilters,
+    async beforeStart(db, { userId, filters }) {
+      const [target] = await ownCampaign(db, { userId, id: filters.targetCampaign });
+      if (!target) throw new FieldError({ campaign: 'validation.required' });
+    },
+  }),
 ];

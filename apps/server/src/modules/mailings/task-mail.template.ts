@@ -1,7 +1,7 @@
 import { BCP47, type Locale, TaskStatus } from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
 import type { MailMessage } from '../../mail/mailer.ts';
-import type { ActionRow } from '../actions/catalog.ts';
+import type { ActionRow } from '../actions/types.ts';
 import type { ChangeLine, ReportSummary } from './task-mail.queries.ts';
 
 export interface TaskMailParams {

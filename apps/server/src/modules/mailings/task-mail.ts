@@ -2,7 +2,7 @@ import { ActionCode, type Locale, type MailingFlag, REPORT_MAIL_MAX_LINES } from
 import { API_PREFIX } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
 import type { FinishedListener } from '../actions/action-events.ts';
-import type { ActionRow } from '../actions/catalog.ts';
+import type { ActionRow } from '../actions/types.ts';
 import { type Mailing, taskRecipients } from './mailings.queries.ts';
 import { ONE_CLICK_PATH } from './mailings.routes.ts';
 import { reportSummary, taskMailContext } from './task-mail.queries.ts';

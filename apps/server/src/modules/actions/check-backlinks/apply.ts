@@ -10,7 +10,7 @@ import {
   reportChanges,
   reportLinks,
 } from '../../../db/schema/index.ts';
-import type { ActionRow, DoneOutcome } from '../catalog.ts';
+import type { ActionRow, DoneOutcome } from '../types.ts';
 import { type CheckOutcome, decideOutcome } from './outcome.ts';
 
 /** Check history status: 1 backlinks present, 2 no backlinks, 3 page not read (error, block, non-200). */

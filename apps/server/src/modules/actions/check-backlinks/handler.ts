@@ -4,7 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import { inIds } from '../../../db/bulk.ts';
 import type { Queryable } from '../../../db/client.ts';
 import { links, projects } from '../../../db/schema/index.ts';
-import type { ActionHandler, ActionRow, ClaimedItem, ItemOutcome, WorkerContext } from '../catalog.ts';
+import { type TaskFilters, ZTaskFilters } from '../task-filters.ts';
+import type { ActionHandler, ActionRow, ClaimedItem, ItemOutcome, WorkerContext } from '../types.ts';
 import { applyCheckResults } from './apply.ts';
 
 /** Per-task caches: robots.txt is fetched once per host per task; acceptor sets once per project and tier. */
@@ -72,16 +73,17 @@ function problemOf(result: CheckResult): string | null {
   return status !== null && status >= 200 && status < 300 ? null : `http ${status}`;
 }
 
-export const checkBacklinksHandler: ActionHandler<CheckResult> = {
+export const checkBacklinksHandler: ActionHandler<CheckResult, TaskFilters> = {
   code: ActionCode.CheckBacklinks,
   // Big enough that a batch's handful of statements cost little per link.
   batchSize: 250,
   leaseSeconds: 60,
   maxAttempts: 3,
+  filters: ZTaskFilters,
 
   async process(
     ctx: WorkerContext,
-    action: ActionRow,
+    { action }: { action: ActionRow },
     items: ClaimedItem[],
   ): Promise<ItemOutcome<CheckResult>[]> {
     const linkIds = items.map((i) => i.linkId).filter((id): id is number => id !== null);
@@ -115,7 +117,7 @@ export const checkBacklinksHandler: ActionHandler<CheckResult> = {
     );
   },
 
-  applyBatch: applyCheckResults,
+  applyBatch: (tx, { action }, done) => applyCheckResults(tx, action, done),
 
   finish(actionId) {
     taskCaches.delete(actionId);

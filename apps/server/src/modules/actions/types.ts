@@ -1,0 +1,68 @@
+import type { Checker } from '@linkwatch/checker';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import type { actions } from '../../db/schema/index.ts';
+
+/**
+ * What an action kind is made of, and what the worker hands it. The catalogue (catalog.ts) lists the
+ * kinds; each kind's handler imports only this file, so no handler depends on the list that holds it.
+ */
+export type ActionRow = typeof actions.$inferSelect;
+
+/** An action item's state: pending until a worker writes it done or failed, or the task is cancelled. */
+export const ITEM_STATUS = { Pending: 0, Done: 1, Failed: 2, Cancelled: 3 } as const;
+
+export interface ClaimedItem {
+  id: number;
+  linkId: number | null;
+  attempts: number;
+}
+
+/** A processed item whose result is to be written; `error` marks a donor-side problem (still charged). */
+export interface DoneOutcome<R = unknown> {
+  itemId: number;
+  kind: 'done';
+  linkId: number | null;
+  error: string | null;
+  result: R;
+}
+
+/** What a handler decided for one item. */
+export type ItemOutcome<R = unknown> =
+  | DoneOutcome<R>
+  | { itemId: number; kind: 'retry'; error: string }
+  | { itemId: number; kind: 'failed'; error: string };
+
+export interface WorkerContext {
+  db: Db;
+  checker: Checker;
+  log: FastifyBaseLogger;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the catalogue holds handlers of every result and filters type
+export interface ActionHandler<R = any, F = any> {
+  code: number;
+  /** Items claimed at once by one worker, for big tasks (small ones are cut finer, see the worker). */
+  batchSize: number;
+  /** How long a claim lasts before another worker may take the items over (WORKER_LEASE_SECONDS overrides it). */
+  leaseSeconds: number;
+  /** Tries per item before it is given up as failed (and refunded). */
+  maxAttempts: number;
+  /** The task's stored `filters`: parsed when the task starts, and again when a worker reads them. */
+  filters: z.ZodType<F>;
+  /** A check against the database before anything is charged (the move's target campaign is the user's). */
+  beforeStart?(db: Db, params: { userId: number; filters: F }): Promise<void>;
+  process(
+    ctx: WorkerContext,
+    task: { action: ActionRow; filters: F },
+    items: ClaimedItem[],
+  ): Promise<ItemOutcome<R>[]>;
+  /**
+   * Writes the results of a batch, in the transaction that marks its items done, and only for the items
+   * this worker still holds the lease of: each result lands once, even after a takeover.
+   */
+  applyBatch(tx: Tx, task: { action: ActionRow; filters: F }, done: DoneOutcome<R>[]): Promise<void>;
+  /** Called once when the action ends, to drop per-task caches. */
+  finish?(actionId: number): void;
+}
