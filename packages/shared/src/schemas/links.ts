@@ -9,6 +9,17 @@ import { rules } from '../validation.ts';
 export const LINK_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 export const LINK_UPLOAD_MAX_LINES = 200_000;
 export const LINK_UPLOAD_EXTENSIONS = ['txt', 'xlsx', 'xls'] as const;
+/**
+ * A spreadsheet is read in a worker thread, and only within these bounds, so one file cannot stall or
+ * exhaust the API: an xlsx whose archive declares more than the unpacked sizes is refused before
+ * anything is inflated, one with more cells than this before the workbook is parsed (a 554 KB file
+ * can hold a row of 5 million cells), and a reading that outgrows its memory or time is stopped.
+ */
+export const LINK_UPLOAD_MAX_UNPACKED_BYTES = 128 * 1024 * 1024;
+export const LINK_UPLOAD_MAX_UNPACKED_ENTRY_BYTES = 96 * 1024 * 1024;
+export const LINK_UPLOAD_MAX_CELLS = 1_000_000;
+export const LINK_UPLOAD_READ_MEMORY_MB = 768;
+export const LINK_UPLOAD_READ_SECONDS = 30;
 /** Longer URLs are refused per line: browsers and search engines stop around here. */
 export const LINK_URL_MAX_LENGTH = 2048;
 /** An upload answer lists at most this many invalid lines; `invalidCount` has the full number. */

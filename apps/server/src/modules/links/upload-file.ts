@@ -1,7 +1,15 @@
 import path from 'node:path';
-import * as XLSX from '@e965/xlsx';
-import { LINK_UPLOAD_EXTENSIONS, LINK_UPLOAD_MAX_LINES } from '@linkwatch/shared';
+import {
+  LINK_UPLOAD_EXTENSIONS,
+  LINK_UPLOAD_MAX_CELLS,
+  LINK_UPLOAD_MAX_LINES,
+  LINK_UPLOAD_MAX_UNPACKED_BYTES,
+  LINK_UPLOAD_MAX_UNPACKED_ENTRY_BYTES,
+  LINK_UPLOAD_READ_MEMORY_MB,
+  LINK_UPLOAD_READ_SECONDS,
+} from '@linkwatch/shared';
 import { FieldError } from '../../http/errors.ts';
+import { readFirstColumn, type SheetLimits, type SheetRefusal } from '../../lib/spreadsheet-read.ts';
 
 /** One non-blank value of the file, with the line (txt) or row (spreadsheet) it came from. */
 export interface UploadEntry {
@@ -27,9 +35,9 @@ function extensionOf(filename: string): Extension {
 /**
  * The URLs of an uploaded file: txt (one a line) or the first column of the first sheet of an xlsx or
  * xls. The extension and the bytes must agree, so a renamed binary is refused instead of being read
- * as garbage lines.
+ * as garbage lines. A workbook is read in a worker thread, within the limits above (lib/spreadsheet-read.ts).
  */
-export function readUploadFile(file: { filename: string; content: Buffer }): UploadEntry[] {
+export async function readUploadFile(file: { filename: string; content: Buffer }): Promise<UploadEntry[]> {
   const ext = extensionOf(file.filename);
   if (file.content.length === 0) throw fileError('empty');
   const isZip = file.content.subarray(0, 4).equals(ZIP_MAGIC);
@@ -40,7 +48,7 @@ export function readUploadFile(file: { filename: string; content: Buffer }): Upl
   }
   // Excel saves either format under either name often enough: any real workbook is accepted.
   if (!isZip && !isOle) throw fileError('unreadable', { format: ext });
-  return spreadsheetEntries(file.content, ext);
+  return spreadsheetEntries(file.content, ext, isZip);
 }
 
 /** UTF-8 (BOM or not) or UTF-16 with its BOM, as Excel's "Unicode text" writes; anything else is refused. */
@@ -72,39 +80,35 @@ function textEntries(content: Buffer): UploadEntry[] {
   return entries;
 }
 
-type Cell = XLSX.CellObject & { l?: { Target?: string } };
+const SHEET_LIMITS: SheetLimits = {
+  maxLines: LINK_UPLOAD_MAX_LINES,
+  maxUnpackedBytes: LINK_UPLOAD_MAX_UNPACKED_BYTES,
+  maxEntryBytes: LINK_UPLOAD_MAX_UNPACKED_ENTRY_BYTES,
+  maxCells: LINK_UPLOAD_MAX_CELLS,
+  memoryMb: LINK_UPLOAD_READ_MEMORY_MB,
+  seconds: LINK_UPLOAD_READ_SECONDS,
+};
 
-/** The cell's text; a hyperlink cell whose text is not an address gives its link target. */
-function cellValue(cell: Cell | undefined): string {
-  if (!cell || cell.v === undefined || cell.v === null) return '';
-  const text = String(cell.v).trim();
-  const target = cell.l?.Target?.trim();
-  return target && !/[./]/.test(text) ? target : text;
+const MB = 1024 * 1024;
+
+function refusal(reason: SheetRefusal, ext: Extension): FieldError {
+  switch (reason) {
+    case 'unreadable':
+      return fileError('unreadable', { format: ext });
+    case 'tooManyLines':
+      return tooManyLines();
+    case 'unpackedTooLarge':
+      return fileError('unpackedTooLarge', { max: LINK_UPLOAD_MAX_UNPACKED_BYTES / MB });
+    case 'tooManyCells':
+      return fileError('tooManyCells', { max: LINK_UPLOAD_MAX_CELLS.toLocaleString('en-US') });
+    case 'tooComplex':
+      return fileError('tooComplex');
+  }
 }
 
-function spreadsheetEntries(content: Buffer, ext: Extension): UploadEntry[] {
-  let workbook: XLSX.WorkBook;
-  try {
-    // sheetRows stops reading one row past the limit; `!fullref` still tells the real size.
-    workbook = XLSX.read(content, {
-      type: 'buffer',
-      dense: true,
-      sheetRows: LINK_UPLOAD_MAX_LINES + 1,
-      cellHTML: false,
-    });
-  } catch {
-    throw fileError('unreadable', { format: ext });
-  }
-  const sheet = workbook.SheetNames.length > 0 ? workbook.Sheets[workbook.SheetNames[0]] : undefined;
-  if (!sheet) throw fileError('noLinks');
-  const fullRange = sheet['!fullref'] ?? sheet['!ref'];
-  if (fullRange && XLSX.utils.decode_range(fullRange).e.r + 1 > LINK_UPLOAD_MAX_LINES) throw tooManyLines();
-  const rows = (sheet['!data'] ?? []) as (Cell[] | undefined)[];
-  const entries: UploadEntry[] = [];
-  rows.forEach((row, index) => {
-    const value = cellValue(row?.[0]);
-    if (value !== '') entries.push({ line: index + 1, value });
-  });
-  if (entries.length === 0) throw fileError('noLinks');
-  return entries;
+async function spreadsheetEntries(content: Buffer, ext: Extension, isZip: boolean): Promise<UploadEntry[]> {
+  const result = await readFirstColumn({ content, isZip, limits: SHEET_LIMITS });
+  if (!result.ok) throw refusal(result.reason, ext);
+  if (result.entries.length === 0) throw fileError('noLinks');
+  return result.entries;
 }

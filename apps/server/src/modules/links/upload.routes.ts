@@ -1,5 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
-import { LINK_UPLOAD_MAX_BYTES, ZUploadResponse } from '@linkwatch/shared';
+import { LINK_UPLOAD_MAX_BYTES, rules, ZUploadResponse } from '@linkwatch/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -67,13 +67,12 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
       const user = requireUser(req);
       const form = await readUploadForm(req);
       if (!form.campaign) throw new FieldError({ campaign: 'validation.required' });
-      const id = Number(form.campaign);
-      const found =
-        Number.isInteger(id) && id > 0 ? await findCampaign(ctx.db, { userId: user.id, id }) : undefined;
+      const id = rules.id('validation.invalid').safeParse(form.campaign);
+      const found = id.success ? await findCampaign(ctx.db, { userId: user.id, id: id.data }) : undefined;
       if (!found) throw new FieldError({ campaign: 'validation.invalid' });
       if (!form.file) throw new FieldError({ file: 'links.upload.missingFile' });
 
-      const entries = readUploadFile(form.file);
+      const entries = await readUploadFile(form.file);
       const result = await storeUploadedLinks(ctx.db, {
         campaign: found.campaign,
         entries,

@@ -1,5 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { eq } from 'drizzle-orm';
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { links } from '../../db/schema/index.ts';
 import { makeLinks, makeWorkspace } from '../../test/factories.ts';
@@ -55,6 +56,40 @@ function workbook(rows: unknown[][], bookType: 'xlsx' | 'biff8'): Buffer {
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Links');
   return XLSX.write(book, { type: 'buffer', bookType }) as Buffer;
+}
+
+const xml = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
+const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const RELS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+const DOC_RELS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+
+/** An xlsx built part by part, as a hostile client would: one sheet whose XML is given. */
+function handmadeXlsx(sheetXml: string): Buffer {
+  const parts = {
+    '[Content_Types].xml': `${xml}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
+    '_rels/.rels': `${xml}<Relationships xmlns="${RELS}"><Relationship Id="rId1" Type="${DOC_RELS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    'xl/workbook.xml': `${xml}<workbook xmlns="${MAIN}" xmlns:r="${DOC_RELS}"><sheets><sheet name="Links" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    'xl/_rels/workbook.xml.rels': `${xml}<Relationships xmlns="${RELS}"><Relationship Id="rId1" Type="${DOC_RELS}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+    'xl/worksheets/sheet1.xml': sheetXml,
+  };
+  const files = Object.fromEntries(Object.entries(parts).map(([name, text]) => [name, strToU8(text)]));
+  return Buffer.from(zipSync(files, { level: 9 }));
+}
+
+/** One row of millions of cells: about 150 KB zipped, far more to parse than any list of links. */
+const oneRowOfCells = (count: number) =>
+  handmadeXlsx(
+    `${xml}<worksheet xmlns="${MAIN}"><sheetData><row r="1">${'<c><v>1</v></c>'.repeat(count)}</row></sheetData></worksheet>`,
+  );
+
+/** The archive's central directory claims each part unpacks to almost 4 GB (a zip bomb's signature). */
+function declaringHugeSizes(zip: Buffer): Buffer {
+  const patched = Buffer.from(zip);
+  const centralEntry = Buffer.from([0x50, 0x4b, 0x01, 0x02]);
+  for (let at = patched.indexOf(centralEntry); at !== -1; at = patched.indexOf(centralEntry, at + 4)) {
+    patched.writeUInt32LE(0xfffffff0, at + 24); // uncompressed size
+  }
+  return patched;
 }
 
 const storedUrls = async (campaignId: number) =>
@@ -225,6 +260,60 @@ describe('POST links/upload', () => {
     expect(await storedUrls(campaign.id)).toEqual([]);
   });
 
+  it('refuses a workbook past the cell or unpacked-size limits with a readable reason, storing nothing', async () => {
+    const { token, campaign } = await makeWorkspace(t.db);
+    const links = workbook([['https://x.example.org/']], 'xlsx');
+    const cases: [string, Buffer, string][] = [
+      [
+        'cells.xlsx',
+        oneRowOfCells(2_000_000),
+        'The file has more than 1,000,000 cells. Keep only the column of links and retry.',
+      ],
+      [
+        'bomb.xlsx',
+        declaringHugeSizes(links),
+        'The file unpacks to more than 128 MB. Keep only the column of links and retry.',
+      ],
+    ];
+    for (const [filename, content, message] of cases) {
+      const res = await upload(token, { campaign: String(campaign.id) }, { filename, content });
+      expect(res.status, filename).toBe(422);
+      expect(res.body.errors, filename).toEqual({ file: [message] });
+    }
+    expect(await storedUrls(campaign.id)).toEqual([]);
+    // The same workbook, honest about its sizes, goes in.
+    const honest = await upload(
+      token,
+      { campaign: String(campaign.id) },
+      { filename: 'ok.xlsx', content: links },
+    );
+    expect(honest.status).toBe(200);
+  });
+
+  it('keeps answering other requests while a heavy workbook is read', async () => {
+    const { token, campaign } = await makeWorkspace(t.db);
+    const content = oneRowOfCells(3_000_000);
+    let uploading = true;
+    const pending = upload(
+      token,
+      { campaign: String(campaign.id) },
+      { filename: 'cells.xlsx', content },
+    ).finally(() => {
+      uploading = false;
+    });
+    // Read on the event loop, this file blocks it for seconds and no health check gets through
+    // until it is done; read in a worker thread, they keep coming back while it is read.
+    let answeredMeanwhile = 0;
+    while (uploading) {
+      const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      if (uploading) answeredMeanwhile += 1;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect((await pending).status).toBe(422);
+    expect(answeredMeanwhile).toBeGreaterThan(5);
+  });
+
   it("answers 422 under campaign for a missing or another user's campaign, and under file without a file", async () => {
     const { token, campaign } = await makeWorkspace(t.db);
     const other = await makeWorkspace(t.db);
@@ -234,6 +323,11 @@ describe('POST links/upload', () => {
     });
     const foreign = await upload(token, { campaign: String(other.campaign.id) }, file);
     expect(foreign.body.errors).toEqual({ campaign: ['The campaign field is invalid'] });
+    for (const campaignField of ['99999999999999999999', '0', '-1', '1e3', 'abc']) {
+      const odd = await upload(token, { campaign: campaignField }, file);
+      expect(odd.status, campaignField).toBe(422);
+      expect(odd.body.errors, campaignField).toEqual({ campaign: ['The campaign field is invalid'] });
+    }
     expect(await storedUrls(other.campaign.id)).toEqual([]);
     const noFile = await upload(token, { campaign: String(campaign.id) });
     expect(noFile.body.errors).toEqual({ file: ['Choose a file to upload.'] });

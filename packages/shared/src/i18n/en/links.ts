@@ -35,6 +35,10 @@ export default {
       'The file contains no links: put one address per line (txt) or in the first column of the first sheet.',
     tooLarge: 'The file is larger than {{max}} MB.',
     tooManyLines: 'The file has more than {{max}} lines. Split it into smaller files.',
+    unpackedTooLarge: 'The file unpacks to more than {{max}} MB. Keep only the column of links and retry.',
+    tooManyCells: 'The file has more than {{max}} cells. Keep only the column of links and retry.',
+    tooComplex:
+      'The file is too large or complex to read. Keep only the column of links, or save it as txt, and retry.',
     missingFile: 'Choose a file to upload.',
   },
   exportColumns: {

@@ -1,0 +1,73 @@
+import { Worker } from 'node:worker_threads';
+import { type ArchiveLimits, type ArchiveVerdict, checkDeclaredSizes } from './xlsx-archive.ts';
+
+/**
+ * Reading the first column of an uploaded xlsx or xls, off the event loop: the archive's declared
+ * sizes are checked here (cheap, nothing inflated), then a worker thread with a memory limit counts
+ * the real cells and parses the workbook, and is terminated if it runs out of time.
+ */
+export interface SheetLimits extends ArchiveLimits {
+  maxLines: number;
+  memoryMb: number;
+  seconds: number;
+}
+
+export interface SheetReadRequest {
+  content: Uint8Array;
+  isZip: boolean;
+  limits: SheetLimits;
+}
+
+/** `tooComplex`: the reading outgrew its memory or time. */
+export type SheetRefusal = Exclude<ArchiveVerdict, 'ok'> | 'tooManyLines' | 'tooComplex';
+
+export type SheetReadResult =
+  | { ok: true; entries: { line: number; value: string }[] }
+  | { ok: false; reason: SheetRefusal };
+
+const WORKER_URL = new URL('./spreadsheet-read.worker.ts', import.meta.url).href;
+// The server runs its TypeScript through tsx, and a worker thread does not inherit that loader:
+// the thread starts from this one line, which loads the worker through tsx's API.
+const TSX_API = import.meta.resolve('tsx/esm/api');
+const BOOTSTRAP = `import(${JSON.stringify(TSX_API)}).then((tsx) => tsx.tsImport(${JSON.stringify(WORKER_URL)}, ${JSON.stringify(WORKER_URL)}))`;
+
+function runWorker(request: SheetReadRequest): Promise<SheetReadResult> {
+  return new Promise((resolve, reject) => {
+    // A copy of the bytes is handed over whole (transferred), not copied again by structured clone.
+    const content = new Uint8Array(request.content);
+    const worker = new Worker(BOOTSTRAP, {
+      eval: true,
+      workerData: { ...request, content },
+      transferList: [content.buffer],
+      resourceLimits: { maxOldGenerationSizeMb: request.limits.memoryMb },
+    });
+    const settle = (finish: () => void) => {
+      clearTimeout(timer);
+      worker.removeAllListeners();
+      worker.on('error', () => undefined);
+      void worker.terminate();
+      finish();
+    };
+    const timer = setTimeout(
+      () => settle(() => resolve({ ok: false, reason: 'tooComplex' })),
+      request.limits.seconds * 1000,
+    );
+    worker.once('message', (result: SheetReadResult) => settle(() => resolve(result)));
+    worker.once('error', (error: Error & { code?: string }) =>
+      settle(() =>
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? resolve({ ok: false, reason: 'tooComplex' })
+          : reject(error),
+      ),
+    );
+    worker.once('exit', (code) => settle(() => reject(new Error(`spreadsheet worker exited with ${code}`))));
+  });
+}
+
+export async function readFirstColumn(request: SheetReadRequest): Promise<SheetReadResult> {
+  if (request.isZip) {
+    const declared = checkDeclaredSizes(request.content, request.limits);
+    if (declared !== 'ok') return { ok: false, reason: declared };
+  }
+  return runWorker(request);
+}
