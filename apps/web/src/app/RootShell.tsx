@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { api } from '@/api/client.ts';
-import { fullPath } from './guards.tsx';
-import { LocaleSync } from './locale.tsx';
+import { fullPath } from '@/lib/locale.ts';
+import { LocaleSync } from '@/lib/useLocale.tsx';
 import type { RouteHandle } from './routes.tsx';
 
 /** spec point 2: scroll-to-top takes 500 ms (instant for people who ask for reduced motion). */

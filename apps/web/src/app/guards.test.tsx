@@ -90,7 +90,7 @@ describe('login guard', () => {
     const app = renderApp('/en/profile');
     expect(await screen.findByText('1,250 credits')).toBeTruthy();
 
-    const { logout } = await import('./session.ts');
+    const { logout } = await import('@/lib/session.ts');
     await logout(app.queryClient);
 
     await waitFor(() => expect(app.location()).toBe('/en/login'));

@@ -3,10 +3,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { getEndReason } from '@/api/token.ts';
-import { localePath, redirectQuery, safeRedirect, switchLocalePath } from '@/lib/locale.ts';
+import { fullPath, localePath, redirectQuery, safeRedirect, switchLocalePath } from '@/lib/locale.ts';
+import { belongsOnPayrolls, type User, useMe, useToken } from '@/lib/session.ts';
+import { useLocale } from '@/lib/useLocale.tsx';
 import { PageLoader } from '@/ui/Spinner.tsx';
-import { useLocale } from './locale.tsx';
-import { belongsOnPayrolls, type User, useMe, useToken } from './session.ts';
 
 /**
  * Who may open a page (spec points 4 and 6):
@@ -16,10 +16,6 @@ import { belongsOnPayrolls, type User, useMe, useToken } from './session.ts';
  * - `public`: anyone (agreement, email confirmation, unsubscribe, 404).
  */
 export type Access = 'user' | 'session' | 'guest' | 'public';
-
-export function fullPath(location: { pathname: string; search: string; hash: string }): string {
-  return `${location.pathname}${location.search}${location.hash}`;
-}
 
 /** Where a user goes after login: the remembered local path, else partners or the index. */
 export function postLoginTarget({ user, redirect }: { user: User; redirect: string | null }): string {

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { notify } from './notices.ts';
+import { notify } from '@/lib/notices.ts';
 import { Providers } from './providers.tsx';
 
 describe('notices', () => {

@@ -5,8 +5,8 @@ import { isApiError } from '@/api/client.ts';
 import { getEndReason, getToken, subscribeToken } from '@/api/token.ts';
 import { RealtimeBridge } from '@/features/realtime/RealtimeBridge.tsx';
 import { i18n } from '@/lib/i18n.ts';
+import { notify, useNotices } from '@/lib/notices.ts';
 import { Toaster } from '@/ui/Toaster.tsx';
-import { notify, useNotices } from './notices.ts';
 
 /** spec point 9: toast duration 30 (seconds here; errors stay until dismissed). */
 const TOAST_DURATION_MS = 30_000;

@@ -7,6 +7,7 @@ import { LoginPage } from '@/features/auth/LoginPage.tsx';
 import { RegisterPage } from '@/features/auth/RegisterPage.tsx';
 import { RegisterSuccessPage } from '@/features/auth/RegisterSuccessPage.tsx';
 import { ResetPasswordPage } from '@/features/auth/ResetPasswordPage.tsx';
+import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
 import { type Access, Guard } from './guards.tsx';
 import { EmptyLayout } from './layouts/EmptyLayout.tsx';
 import { LoginLayout } from './layouts/LoginLayout.tsx';
@@ -14,7 +15,6 @@ import { MainLayout } from './layouts/MainLayout.tsx';
 import { PartnerLayout } from './layouts/PartnerLayout.tsx';
 import { lazyPage } from './lazyPage.ts';
 import { ComingSoonPage } from './pages/ComingSoonPage.tsx';
-import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 import { RootShell } from './RootShell.tsx';
 

@@ -52,3 +52,8 @@ export function safeRedirect(target: string | null | undefined): string | null {
 export function redirectQuery(path: string): string {
   return `redirect=${encodeURIComponent(path).replace(/%2F/gi, '/')}`;
 }
+
+/** A router location as one local path: pathname, query and hash. */
+export function fullPath(location: { pathname: string; search: string; hash: string }): string {
+  return `${location.pathname}${location.search}${location.hash}`;
+}

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { api } from '@/api/client.ts';
 import type { ResourceResponse } from '@/api/types.ts';
-import { rememberLocale, switchLocalePath } from '@/lib/locale.ts';
-import { fullPath } from './guards.tsx';
+import { fullPath, rememberLocale, switchLocalePath } from './locale.ts';
+
 import { notify } from './notices.ts';
 import { meQueryKey, type User, useToken } from './session.ts';
 

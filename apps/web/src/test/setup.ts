@@ -1,7 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetTokenForTests } from '@/api/token.ts';
-import { notify } from '@/app/notices.ts';
+import { notify } from '@/lib/notices.ts';
 
 function clearCookies(): void {
   for (const cookie of document.cookie.split('; ')) {

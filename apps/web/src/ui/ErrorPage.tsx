@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLocalePath } from '@/lib/useLocale.tsx';
 import { buttonClass } from '@/ui/Button.tsx';
 import { cn } from '@/ui/cn.ts';
 import { LogoMark } from '@/ui/Logo.tsx';
-import { useLocalePath } from '../locale.tsx';
 
 const KNOWN = { 403: 'forbidden', 404: 'notFound', 500: 'serverError' } as const;
 

@@ -1,9 +1,9 @@
 import { Compass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLocalePath } from '@/lib/useLocale.tsx';
 import { buttonClass } from '@/ui/Button.tsx';
 import { cn } from '@/ui/cn.ts';
-import { useLocalePath } from '../locale.tsx';
 
 /** spec point 2: an unknown route gives 'This page could not be found'. */
 export function NotFoundPage() {

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LanguageSwitcher } from '@/features/shell/LanguageSwitcher.tsx';
 import { BalanceChip, UserMenu } from '@/features/shell/UserMenu.tsx';
+import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { cn } from '@/ui/cn.ts';
 import { Logo } from '@/ui/Logo.tsx';
-import { useLocalePath } from '../locale.tsx';
 import { useSidebarCollapsed } from '../sidebarState.ts';
 import { PageTransition } from './PageTransition.tsx';
 

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { LanguageSwitcher } from '@/features/shell/LanguageSwitcher.tsx';
 import { UserMenu } from '@/features/shell/UserMenu.tsx';
+import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Logo } from '@/ui/Logo.tsx';
-import { useLocalePath } from '../locale.tsx';
 import { PageTransition } from './PageTransition.tsx';
 
 /** A bare frame: logo, language and (when logged in) the account menu. */

@@ -2,8 +2,8 @@ import { BarChart3, Check, FilePlus2, Gauge, SearchCheck, ShieldCheck } from 'lu
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { LanguageSwitcher } from '@/features/shell/LanguageSwitcher.tsx';
+import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Logo } from '@/ui/Logo.tsx';
-import { useLocalePath } from '../locale.tsx';
 import { PageTransition } from './PageTransition.tsx';
 
 const KEY_FEATURES = [

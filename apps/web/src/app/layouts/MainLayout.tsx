@@ -1,7 +1,7 @@
 import { CreateCampaignSlideOver } from '@/features/projects/CreateCampaignSlideOver.tsx';
+import { CreateCampaignProvider } from '@/features/projects/createCampaign.tsx';
 import { MainNav } from '@/features/shell/Sidebar.tsx';
 import { BlockedBanner, WarningBanner } from '@/features/shell/WarningBanner.tsx';
-import { CreateCampaignProvider } from '../createCampaign.tsx';
 import { AppFrame } from './AppFrame.tsx';
 
 export function MainLayout() {

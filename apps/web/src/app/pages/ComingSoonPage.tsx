@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
 import { Card } from '@/ui/Card.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
+import { PageHeader } from '@/ui/PageHeader.tsx';
 import type { RouteHandle } from '../routes.tsx';
-import { PageHeader } from './PageHeader.tsx';
 
 /** A page that a later feature fills; it already lives inside its layout and behind its guard. */
 export function ComingSoonPage() {

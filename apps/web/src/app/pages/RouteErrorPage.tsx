@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { isApiError } from '@/api/client.ts';
-import { ErrorPage } from './ErrorPage.tsx';
+import { ErrorPage } from '@/ui/ErrorPage.tsx';
 
 /** spec point 8: 403, 404 and 5xx on a page load show the full error page; anything unknown is a 500. */
 export function RouteErrorPage() {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocale } from '@/app/locale.tsx';
-import { useSettings } from '@/app/settings.ts';
+import { useSettings } from '@/lib/settings.ts';
+import { useLocale } from '@/lib/useLocale.tsx';
 
 type Grecaptcha = {
   ready: (cb: () => void) => void;

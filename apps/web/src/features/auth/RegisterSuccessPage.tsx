@@ -1,7 +1,7 @@
 import { MailCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useLocalePath } from '@/app/locale.tsx';
+import { useLocalePath } from '@/lib/useLocale.tsx';
 import { buttonClass } from '@/ui/Button.tsx';
 import { cn } from '@/ui/cn.ts';
 

@@ -1,9 +1,9 @@
 import { PASSWORD_MIN_LENGTH, ZResetPasswordRequest } from '@linkwatch/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useLocalePath } from '@/app/locale.tsx';
-import { notify } from '@/app/notices.ts';
+import { notify } from '@/lib/notices.ts';
 import { useApiForm } from '@/lib/useApiForm.ts';
+import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { PasswordField, TextField } from '@/ui/TextField.tsx';

@@ -11,14 +11,14 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCreateCampaign } from '@/app/createCampaign.tsx';
-import { PageHeader } from '@/app/pages/PageHeader.tsx';
-import { useMe } from '@/app/session.ts';
 import { useProjectStatistic, useProjects } from '@/features/projects/api.ts';
+import { useCreateCampaign } from '@/features/projects/createCampaign.tsx';
+import { useMe } from '@/lib/session.ts';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { Card, CardBody, CardHeader } from '@/ui/Card.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
+import { PageHeader } from '@/ui/PageHeader.tsx';
 import { Skeleton } from '@/ui/Spinner.tsx';
 import { StatCard } from '@/ui/StatCard.tsx';
 import { ProjectHealthChart } from './ProjectHealthChart.tsx';

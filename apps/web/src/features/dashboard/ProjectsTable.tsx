@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocalePath } from '@/app/locale.tsx';
-import { notify } from '@/app/notices.ts';
 import { type Project, projectKeys, projectsApi } from '@/features/projects/api.ts';
 import { projectPath } from '@/features/shell/Sidebar.tsx';
+import { notify } from '@/lib/notices.ts';
+import { useLocalePath } from '@/lib/useLocale.tsx';
 import { cn } from '@/ui/cn.ts';
 import { Table, Td, Th, Tr } from '@/ui/Table.tsx';
 

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { useNotices } from '@/app/notices.ts';
+import { useNotices } from '@/lib/notices.ts';
 import { json, mockApi } from '@/test/api.ts';
 import { BulkBar } from './BulkBar.tsx';
 import type { ListType } from './route.ts';

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { useLocalePath } from '@/app/locale.tsx';
-import { NotFoundPage } from '@/app/pages/NotFoundPage.tsx';
 import { useCampaign } from '@/features/projects/api.ts';
 import { CampaignSettingsModal } from '@/features/projects/SettingsModals.tsx';
+import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Badge } from '@/ui/Badge.tsx';
+import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
 import { useLinkCounts } from './api.ts';
 import { ExportModal } from './ExportModal.tsx';
 import { LinkSummary } from './LinkSummary.tsx';

@@ -1,7 +1,7 @@
 import { PASSWORD_MIN_LENGTH, ZChangePasswordRequest } from '@linkwatch/shared';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/api/client.ts';
-import { notify } from '@/app/notices.ts';
+import { notify } from '@/lib/notices.ts';
 import { useApiForm } from '@/lib/useApiForm.ts';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';

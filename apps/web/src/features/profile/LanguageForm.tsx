@@ -2,8 +2,8 @@ import { LOCALES } from '@linkwatch/shared';
 import { Check } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '@/app/locale.tsx';
-import { useSwitchLocale } from '@/app/useSwitchLocale.ts';
+import { useLocale } from '@/lib/useLocale.tsx';
+import { useSwitchLocale } from '@/lib/useSwitchLocale.ts';
 import { CardBody } from '@/ui/Card.tsx';
 import { cn } from '@/ui/cn.ts';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/app/pages/PageHeader.tsx';
-import { useMe } from '@/app/session.ts';
 import { RecipientsSection } from '@/features/reports/RecipientsSection.tsx';
+import { useMe } from '@/lib/session.ts';
+import { PageHeader } from '@/ui/PageHeader.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { LanguageForm } from './LanguageForm.tsx';
 import { PersonalInfoForm } from './PersonalInfoForm.tsx';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { CreateCampaignProvider, useCreateCampaign } from '@/app/createCampaign.tsx';
+import { CreateCampaignProvider, useCreateCampaign } from '@/features/projects/createCampaign.tsx';
 import { json, mockApi } from '@/test/api.ts';
 import { CreateCampaignSlideOver } from './CreateCampaignSlideOver.tsx';
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useToken } from '@/app/session.ts';
+import { useToken } from '@/lib/session.ts';
 import { applyRealtimeMessage } from './applyMessage.ts';
 import { connectRealtime, realtimeUrl, type SocketFactory } from './connection.ts';
 import { resetShownNotifications, showUnreadNotifications } from './notifications.ts';

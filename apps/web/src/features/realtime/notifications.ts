@@ -1,5 +1,5 @@
 import { api } from '@/api/client.ts';
-import { notify } from '@/app/notices.ts';
+import { notify } from '@/lib/notices.ts';
 
 export type NotificationResource = {
   id: number | string;

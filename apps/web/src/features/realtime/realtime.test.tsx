@@ -1,12 +1,12 @@
 import { TaskStatus } from '@linkwatch/shared';
 import { QueryClient } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { resetTokenForTests } from '@/api/token.ts';
-import { Providers } from '@/app/providers.tsx';
 import { sidebarCountKeys } from '@/features/shell/useSidebarCounts.ts';
 import { type TaskList, taskKeys } from '@/features/tasks/api.ts';
 import { json, mockApi } from '@/test/api.ts';
+import { renderWithProviders } from '@/test/renderApp.tsx';
 import { applyRealtimeMessage } from './applyMessage.ts';
 import { backoffDelay, connectRealtime } from './connection.ts';
 
@@ -109,11 +109,7 @@ describe('realtime events', () => {
     });
     // The app's own bridge (mounted by the providers) gets the fake socket.
     vi.stubGlobal('WebSocket', FakeSocket);
-    render(
-      <Providers queryClient={new QueryClient()}>
-        <div />
-      </Providers>,
-    );
+    renderWithProviders(<div />, new QueryClient());
     expect(await screen.findByText('Missed while away')).toBeTruthy();
     await waitFor(() => expect(server.find('DELETE notifications/1')).toHaveLength(1));
 

@@ -13,9 +13,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '@/api/client.ts';
-import { notify } from '@/app/notices.ts';
-import { PageHeader } from '@/app/pages/PageHeader.tsx';
 import { TablePager } from '@/features/tasks/pager.tsx';
+import { notify } from '@/lib/notices.ts';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { Card } from '@/ui/Card.tsx';
@@ -28,6 +27,7 @@ import {
   DropdownMenuTrigger,
 } from '@/ui/DropdownMenu.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
+import { PageHeader } from '@/ui/PageHeader.tsx';
 import { Skeleton } from '@/ui/Spinner.tsx';
 import { StatCard } from '@/ui/StatCard.tsx';
 import { useFormat } from '@/ui/useFormat.ts';

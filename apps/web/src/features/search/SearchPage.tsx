@@ -1,12 +1,12 @@
 import { Search } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/app/pages/PageHeader.tsx';
 import { LinksWorkspace } from '@/features/links/LinksWorkspace.tsx';
 import { useListState } from '@/features/links/listState.ts';
 import { LIST_TYPE_CODE } from '@/features/links/route.ts';
 import { useCampaigns } from '@/features/projects/api.ts';
 import { EmptyState } from '@/ui/EmptyState.tsx';
+import { PageHeader } from '@/ui/PageHeader.tsx';
 
 /** `/search`: the links list across every campaign of the user (no campaign filter), by query. */
 export default function SearchPage() {

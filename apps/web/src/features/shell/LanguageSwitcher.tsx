@@ -1,8 +1,8 @@
 import { LOCALES } from '@linkwatch/shared';
 import { ChevronDown, Globe } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '@/app/locale.tsx';
-import { useSwitchLocale } from '@/app/useSwitchLocale.ts';
+import { useLocale } from '@/lib/useLocale.tsx';
+import { useSwitchLocale } from '@/lib/useSwitchLocale.ts';
 import { Button } from '@/ui/Button.tsx';
 import {
   DropdownMenu,

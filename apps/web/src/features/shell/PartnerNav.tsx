@@ -1,6 +1,6 @@
 import { ArrowLeft, Link2, Users, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useLocalePath } from '@/app/locale.tsx';
+import { useLocalePath } from '@/lib/useLocale.tsx';
 import { cn } from '@/ui/cn.ts';
 import { NavItem } from './NavItem.tsx';
 

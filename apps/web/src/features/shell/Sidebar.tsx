@@ -15,9 +15,9 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { useCreateCampaign } from '@/app/createCampaign.tsx';
-import { useLocale, useLocalePath } from '@/app/locale.tsx';
-import { useSettings } from '@/app/settings.ts';
+import { useCreateCampaign } from '@/features/projects/createCampaign.tsx';
+import { useSettings } from '@/lib/settings.ts';
+import { useLocale, useLocalePath } from '@/lib/useLocale.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { cn } from '@/ui/cn.ts';
 import { NavItem, navItemClass } from './NavItem.tsx';

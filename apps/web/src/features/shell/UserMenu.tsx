@@ -4,8 +4,8 @@ import { ChevronDown, Coins, Handshake, LogOut, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api } from '@/api/client.ts';
-import { useLocale, useLocalePath } from '@/app/locale.tsx';
-import { useLogout, useMe, useToken } from '@/app/session.ts';
+import { useLogout, useMe, useToken } from '@/lib/session.ts';
+import { useLocale, useLocalePath } from '@/lib/useLocale.tsx';
 import { cn } from '@/ui/cn.ts';
 import {
   DropdownMenu,

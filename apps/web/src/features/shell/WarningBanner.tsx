@@ -2,10 +2,10 @@ import { Megaphone, ShieldAlert, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocalePath } from '@/app/locale.tsx';
-import { useMe } from '@/app/session.ts';
-import { useSettings } from '@/app/settings.ts';
 import { getCookie, setCookie } from '@/lib/cookies.ts';
+import { useMe } from '@/lib/session.ts';
+import { useSettings } from '@/lib/settings.ts';
+import { useLocalePath } from '@/lib/useLocale.tsx';
 
 const COOKIE = 'warning_dismissed';
 const COOKIE_DAYS = 30;

@@ -2,7 +2,7 @@ import { FIRST_PAGE, OPTIONS_PAGE_SIZE, TaskStatus } from '@linkwatch/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/api/client.ts';
 import type { ListResponse } from '@/api/types.ts';
-import { useToken } from '@/app/session.ts';
+import { useToken } from '@/lib/session.ts';
 
 /** Badges are a nicety: any failure (404 while the endpoint does not exist yet) shows no badge. */
 async function quietly<T>(load: () => Promise<T>): Promise<T | null> {

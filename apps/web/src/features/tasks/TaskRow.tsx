@@ -2,7 +2,7 @@ import { ActionCode, TaskStatus } from '@linkwatch/shared';
 import { FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocalePath } from '@/app/locale.tsx';
+import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Badge } from '@/ui/Badge.tsx';
 import { buttonClass } from '@/ui/Button.tsx';
 import { cn } from '@/ui/cn.ts';

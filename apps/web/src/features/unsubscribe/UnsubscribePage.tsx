@@ -4,7 +4,7 @@ import { MailCheck, MailX, RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '@/api/client.ts';
-import { useLocalePath } from '@/app/locale.tsx';
+import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Button, buttonClass } from '@/ui/Button.tsx';
 import { Card } from '@/ui/Card.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
