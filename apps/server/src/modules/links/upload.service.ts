@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
 import { links } from '../../db/schema/index.ts';
 import { FieldError } from '../../http/errors.ts';
-import { recordLoadLinks } from '../actions/load-links.ts';
+import { recordLoadLinks } from './load-links.ts';
 import type { UploadEntry } from './upload-file.ts';
 
 /** One statement inserts this many URLs, passed as one array parameter. */
