@@ -8,7 +8,7 @@ import { pageLogs } from '../db/schema/index.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { makeUserWithToken } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { saveSettings } from './settings/settings.routes.ts';
+import { saveSettings } from './settings/settings.queries.ts';
 
 let t: TestApp;
 beforeAll(async () => {
