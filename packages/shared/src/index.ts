@@ -2,6 +2,7 @@ export * from './constants.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/links.ts';
 export * from './schemas/projects.ts';
+export * from './schemas/queries.ts';
 export * from './schemas/reports.ts';
 export * from './schemas/user.ts';
 export * from './url.ts';

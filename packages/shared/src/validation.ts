@@ -15,32 +15,67 @@ const HOST_PATTERN = /^(?!https?:\/\/)([a-z0-9_-]+\.)+[a-z0-9-]{2,20}(\/\S*)?$/i
 /** Ids are PostgreSQL `integer` columns: anything past this is no id of ours, and a 422, not a database error. */
 export const MAX_ID = 2_147_483_647;
 
+/**
+ * The last page a list may be asked for. Past it no list of ours has rows, and OFFSET (page - 1) x size
+ * stays a small finite integer instead of `Infinity` or a number PostgreSQL refuses.
+ */
+export const MAX_PAGE_NUMBER = 1_000_000;
+
+/**
+ * The years a date in a filter or a form may have. Every timestamp of ours lies between them; beyond
+ * them `Date` and PostgreSQL disagree (or one of them refuses), so such a date is a 422.
+ */
+export const DATE_MIN_YEAR = 1970;
+export const DATE_MAX_YEAR = 9999;
+
+/** `YYYY-MM-DD`, optionally with a time and a zone: `2024-05-10`, `2024-05-10T12:00:00.000Z`. */
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * An ISO date or timestamp within DATE_MIN_YEAR..DATE_MAX_YEAR, as epoch milliseconds; undefined for
+ * anything else, including days that do not exist (`2024-02-30`, which `Date` would roll into March).
+ */
+export function parseIsoDate(raw: string): { time: number; dayOnly: boolean } | undefined {
+  const match = ISO_DATE.exec(raw);
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < DATE_MIN_YEAR || year > DATE_MAX_YEAR || month < 1 || month > 12 || day < 1) return undefined;
+  if (day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return undefined;
+  const dayOnly = match[4] === undefined;
+  const time = Date.parse(dayOnly ? `${raw}T00:00:00Z` : raw);
+  return Number.isNaN(time) ? undefined : { time, dayOnly };
+}
+
+/** PostgreSQL refuses U+0000 in text, so no string we may store or compare can carry one. */
+const hasNoNul = (value: string) => !value.includes('\u0000');
+const noNul = { error: 'validation.noNul' } as const;
+
 export const rules = {
   /** A path, query or form id: digits only (so not `1e3` or ` 7`), 1 to MAX_ID. */
-  id: () =>
+  id: (error = 'validation.numeric') =>
     z
-      .union([z.number(), z.string().regex(/^\d{1,10}$/, { error: 'validation.numeric' })], {
-        error: 'validation.numeric',
-      })
+      .union([z.number({ error }), z.string({ error }).regex(/^\d{1,10}$/, { error })], { error })
       .pipe(
         z.coerce
           .number<string | number>()
-          .int({ error: 'validation.numeric' })
+          .int({ error })
           .min(1, { error: 'validation.invalid' })
           .max(MAX_ID, { error: 'validation.invalid' }),
       ),
-  requiredString: () =>
-    z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }),
-  optionalString: (max = 255) =>
-    z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.max' }).nullish(),
+  /** Any text field: a string without U+0000. The other string rules start from it. */
+  text: (error = 'validation.invalid') => z.string({ error }).refine(hasNoNul, noNul),
+  requiredString: () => rules.text('validation.required').trim().min(1, { error: 'validation.required' }),
+  optionalString: (max = 255) => rules.text().trim().max(max, { error: 'validation.max' }).nullish(),
+  /** An ISO date (or timestamp) within DATE_MIN_YEAR..DATE_MAX_YEAR. */
+  date: () => rules.text().refine((v) => parseIsoDate(v) !== undefined, { error: 'validation.date' }),
   email: () =>
     rules
       .requiredString()
       .max(255, { error: 'validation.max' })
       .pipe(z.email({ error: 'validation.email' })),
   password: () =>
-    z
-      .string({ error: 'validation.required' })
+    rules
+      .text('validation.required')
       .min(1, { error: 'validation.required' })
       .min(PASSWORD_MIN_LENGTH, { error: 'validation.min' })
       .max(255, { error: 'validation.max' }),
@@ -68,6 +103,9 @@ function fieldLabel(locale: Locale, path: PropertyKey[]): string {
 
 function messageKey(issue: Issue): string {
   if (issue.message.startsWith('validation.')) return issue.message;
+  // A body of `null`, a list or a bare value where an object was due.
+  if (issue.path.length === 0 && issue.code === 'invalid_type' && issue.expected === 'object')
+    return 'validation.body';
   if (issue.code === 'invalid_type' || issue.code === 'invalid_value') return 'validation.invalid';
   if (issue.code === 'too_small')
     return issue.origin === 'string' ? 'validation.min' : 'validation.min_value';

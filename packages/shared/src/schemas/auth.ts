@@ -4,7 +4,7 @@ import { rules } from '../validation.ts';
 
 const newPassword = {
   password: rules.password(),
-  passwordConfirmation: z.string({ error: 'validation.required' }),
+  passwordConfirmation: rules.text('validation.required'),
 };
 
 const passwordsMatch = (v: { password: string; passwordConfirmation: string }) =>
@@ -17,8 +17,8 @@ export const ZRegisterRequest = z
     ...newPassword,
     name: rules.requiredString().max(255, { error: 'validation.max' }),
     email: rules.email(),
-    referral: z.string().max(255).nullish(),
-    captcha: z.string().nullish(),
+    referral: rules.text().max(255).nullish(),
+    captcha: rules.text().nullish(),
     locale: z.enum(LOCALES).optional(),
   })
   .refine(passwordsMatch, mismatch);
@@ -31,7 +31,7 @@ export const ZLoginRequest = z.object({
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
-export const ZForgotPasswordRequest = z.object({ email: rules.email(), captcha: z.string().nullish() });
+export const ZForgotPasswordRequest = z.object({ email: rules.email(), captcha: rules.text().nullish() });
 export type TForgotPasswordRequest = z.infer<typeof ZForgotPasswordRequest>;
 
 export const ZResetPasswordRequest = z

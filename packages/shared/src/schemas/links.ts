@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rules } from '../validation.ts';
+import { describedQuery } from './queries.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Limits and option lists of the links, upload, export and anchors calls.
@@ -63,10 +64,6 @@ export const ZUpdateLinkRequest = z.object({
   comment: rules.optionalString(2000),
 });
 export type TUpdateLinkRequest = z.infer<typeof ZUpdateLinkRequest>;
-
-const queryValue = z.union([z.string(), z.array(z.string())]).optional();
-const describedQuery = (keys: Record<string, string>) =>
-  z.looseObject(Object.fromEntries(Object.entries(keys).map(([k, d]) => [k, queryValue.describe(d)])));
 
 const linkFilterKeys = {
   'filter[campaign]': 'campaign id',

@@ -17,9 +17,9 @@ const tier = z.coerce
 export const ZCreateProjectRequest = z
   .object({
     domains: domainList,
-    name: z.string().trim().max(255, { error: 'validation.max' }).optional(),
-    projectName: z.string().trim().max(255, { error: 'validation.max' }).optional(),
-    mainDomain: z.string().trim().optional(),
+    name: rules.text().trim().max(255, { error: 'validation.max' }).optional(),
+    projectName: rules.text().trim().max(255, { error: 'validation.max' }).optional(),
+    mainDomain: rules.text().trim().max(255, { error: 'validation.max' }).optional(),
     isFavorite: z.boolean().optional(),
     campaignName: rules.requiredString().max(255, { error: 'validation.max' }),
   })
@@ -38,13 +38,13 @@ export type TCreateProjectRequest = z.infer<typeof ZCreateProjectRequest>;
 export const ZUpdateProjectRequest = z.object({
   domains: domainList.optional(),
   name: rules.requiredString().max(255, { error: 'validation.max' }).optional(),
-  mainDomain: z.string().trim().optional(),
+  mainDomain: rules.text().trim().max(255, { error: 'validation.max' }).optional(),
   isFavorite: z.boolean().optional(),
 });
 export type TUpdateProjectRequest = z.infer<typeof ZUpdateProjectRequest>;
 
 export const ZCreateCampaignRequest = z.object({
-  project: z.coerce.number({ error: 'validation.required' }).int().positive({ error: 'validation.required' }),
+  project: rules.id('validation.required'),
   name: rules.requiredString().max(255, { error: 'validation.max' }),
   tier: tier.default(1),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ScheduleAction } from '../constants.ts';
-import { rules } from '../validation.ts';
+import { parseIsoDate, rules } from '../validation.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Reports, report recipients (mailings) and schedules: constants, requests and responses.
@@ -68,15 +68,13 @@ export type TUpdateMailingRequest = z.infer<typeof ZUpdateMailingRequest>;
 
 /** `POST mailings/unsubscribe` (no login): without `type`, every kind of mail is switched off. */
 export const ZUnsubscribeRequest = z.object({
-  token: z.string({ error: 'validation.required' }).max(200, { error: 'validation.invalid' }),
+  token: rules.text('validation.required').max(200, { error: 'validation.invalid' }),
   type: z.enum(MAILING_FLAGS, { error: 'validation.invalid' }).nullish(),
 });
 export type TUnsubscribeRequest = z.infer<typeof ZUnsubscribeRequest>;
 
 /** `POST reports/actions`: the tasks whose reports were seen; none means all of them. */
-export const ZMarkReportsSeenRequest = z
-  .object({ actions: z.array(z.coerce.number().int().positive()).optional() })
-  .nullish();
+export const ZMarkReportsSeenRequest = z.object({ actions: z.array(rules.id()).optional() }).nullish();
 
 const scheduleAction = z.coerce
   .number({ error: 'validation.required' })
@@ -90,21 +88,16 @@ const interval = z.coerce
   .min(1, { error: 'validation.min_value' })
   .max(SCHEDULE_INTERVAL_MAX_DAYS, { error: 'validation.max_value' });
 
-const time = z
-  .string({ error: 'validation.required' })
-  .regex(SCHEDULE_TIME_PATTERN, { error: 'validation.invalid' });
+const time = rules.text('validation.required').regex(SCHEDULE_TIME_PATTERN, { error: 'validation.invalid' });
 
-/** A calendar day, `YYYY-MM-DD` (a full ISO timestamp is cut to its date). */
-const startAt = z
-  .string({ error: 'validation.invalid' })
+/** A calendar day, `YYYY-MM-DD` (a full ISO timestamp is cut to its date), in the shared date range. */
+const startAt = rules
+  .text()
   .regex(DATE_PATTERN, { error: 'validation.invalid' })
   .transform((v) => v.slice(0, 10))
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: 'validation.invalid' });
+  .refine((v) => parseIsoDate(v) !== undefined, { error: 'validation.date' });
 
-const campaign = z.coerce
-  .number({ error: 'validation.required' })
-  .int({ error: 'validation.required' })
-  .positive({ error: 'validation.required' });
+const campaign = rules.id('validation.required');
 
 /** `POST schedules/` (spec point 3, save payload): creates, or updates the campaign's schedule of that action. */
 export const ZCreateScheduleRequest = z.object({

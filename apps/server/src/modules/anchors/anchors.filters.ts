@@ -2,7 +2,13 @@ import { LinkListType, TIERS } from '@linkwatch/shared';
 import { and, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import { backlinks, links } from '../../db/schema/index.ts';
 import { FieldError } from '../../http/errors.ts';
-import { escapeLike, type RawQuery, readFilter, readNumberFilter } from '../../http/list-query.ts';
+import {
+  escapeLike,
+  type RawQuery,
+  readFilter,
+  readIdFilter,
+  readNumberFilter,
+} from '../../http/list-query.ts';
 
 /** The anchors page (`/anchors/{project?}/{tier}`): the backlinks of the user's active links. */
 export interface AnchorFilters {
@@ -22,8 +28,8 @@ export function readAnchorFilters(query: RawQuery): AnchorFilters {
   if (anchorId !== undefined && !/^[0-9a-f]{32}$/.test(anchorId))
     throw new FieldError({ 'filter.anchorId': 'validation.invalid' });
   return {
-    project: readNumberFilter(query, 'project'),
-    campaign: readNumberFilter(query, 'campaign'),
+    project: readIdFilter(query, 'project'),
+    campaign: readIdFilter(query, 'campaign'),
     tier,
     query: readFilter(query, 'query')?.trim() || undefined,
     anchor: readFilter(query, 'anchor'),

@@ -1,13 +1,23 @@
-import { ZCreateCampaignRequest, ZUpdateCampaignRequest } from '@linkwatch/shared';
+import {
+  ZCampaignListQuery,
+  ZCreateCampaignRequest,
+  ZIdParams,
+  ZUpdateCampaignRequest,
+} from '@linkwatch/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { campaigns } from '../../db/schema/index.ts';
 import { requireUser } from '../../http/auth.ts';
 import { FieldError, notFound } from '../../http/errors.ts';
-import { type RawQuery, readNumberFilter, readPage, readSearch } from '../../http/list-query.ts';
+import {
+  type RawQuery,
+  readIdFilter,
+  readNumberFilter,
+  readPage,
+  readSearch,
+} from '../../http/list-query.ts';
 import { paginated } from '../../http/present.ts';
 import { findProject } from '../projects/projects.queries.ts';
 import { presentCampaign } from './campaigns.presenter.ts';
@@ -15,17 +25,16 @@ import { findCampaign, listCampaigns } from './campaigns.queries.ts';
 
 const tags = ['campaigns'];
 const security = [{ bearerAuth: [] }];
-const ZId = z.object({ id: z.coerce.number().int().positive() });
 
 export function campaignRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/campaigns', { schema: { tags, security } }, async (req) => {
+  r.get('/campaigns', { schema: { tags, security, querystring: ZCampaignListQuery } }, async (req) => {
     const user = requireUser(req);
     const query = req.query as RawQuery;
     const page = readPage(query, { maxSize: 1000 });
     const filters = {
-      project: readNumberFilter(query, 'project'),
+      project: readIdFilter(query, 'project'),
       tier: readNumberFilter(query, 'tier'),
       search: readSearch(query),
     };
@@ -39,7 +48,7 @@ export function campaignRoutes(app: FastifyInstance, ctx: AppContext) {
     );
   });
 
-  r.get('/campaigns/:id', { schema: { tags, security, params: ZId } }, async (req) => {
+  r.get('/campaigns/:id', { schema: { tags, security, params: ZIdParams } }, async (req) => {
     const row = await findCampaign(ctx.db, { userId: requireUser(req).id, id: req.params.id });
     if (!row) throw notFound();
     return { data: presentCampaign(row.campaign, { projectName: row.projectName }) };
@@ -58,7 +67,7 @@ export function campaignRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.put(
     '/campaigns/:id',
-    { schema: { tags, security, params: ZId, body: ZUpdateCampaignRequest } },
+    { schema: { tags, security, params: ZIdParams, body: ZUpdateCampaignRequest } },
     async (req) => {
       const user = requireUser(req);
       const [campaign] = await ctx.db
@@ -71,7 +80,7 @@ export function campaignRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.delete('/campaigns/:id', { schema: { tags, security, params: ZId } }, async (req) => {
+  r.delete('/campaigns/:id', { schema: { tags, security, params: ZIdParams } }, async (req) => {
     const deleted = await ctx.db
       .delete(campaigns)
       .where(and(eq(campaigns.id, req.params.id), eq(campaigns.userId, requireUser(req).id)))

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
 import { FieldError } from '../../http/errors.ts';
-import { type RawQuery, readNumberFilter, readPage } from '../../http/list-query.ts';
+import { type RawQuery, readIdFilter, readNumberFilter, readPage } from '../../http/list-query.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { paginated } from '../../http/present.ts';
 import { presentIndexHistory } from '../links/links.presenter.ts';
@@ -47,9 +47,9 @@ export function indexHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
       const query = req.query as RawQuery;
       const page = readPage(query);
       const filters = {
-        link: readNumberFilter(query, 'link'),
-        campaign: readNumberFilter(query, 'campaign'),
-        project: readNumberFilter(query, 'project'),
+        link: readIdFilter(query, 'link'),
+        campaign: readIdFilter(query, 'campaign'),
+        project: readIdFilter(query, 'project'),
         tier: readAllowed(query, 'tier', TIERS),
         value: readAllowed(query, 'value', Object.values(IndexState)),
       };

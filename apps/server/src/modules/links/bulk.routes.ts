@@ -1,4 +1,4 @@
-import { ZCountResponse, ZLinkMoveQuery, ZLinkSelectionQuery, ZMoveResponse } from '@linkwatch/shared';
+import { rules, ZCountResponse, ZLinkMoveQuery, ZLinkSelectionQuery, ZMoveResponse } from '@linkwatch/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -25,10 +25,9 @@ const schema = { tags, security, querystring: ZLinkSelectionQuery, response: { 2
 /** The move target: one of the user's campaigns, named by the `campaign` query parameter. */
 async function readTargetCampaign(db: Queryable, params: { userId: number; query: RawQuery }) {
   const raw = params.query.campaign;
-  const id = Number(Array.isArray(raw) ? raw[0] : raw);
   if (raw === undefined || raw === '') throw new FieldError({ campaign: 'validation.required' });
-  const found =
-    Number.isInteger(id) && id > 0 ? await findCampaign(db, { userId: params.userId, id }) : undefined;
+  const id = rules.id().safeParse(Array.isArray(raw) ? raw[0] : raw);
+  const found = id.success ? await findCampaign(db, { userId: params.userId, id: id.data }) : undefined;
   if (!found) throw new FieldError({ campaign: 'validation.invalid' });
   return found.campaign;
 }

@@ -10,7 +10,14 @@ import { and, eq, getTableName, gte, ilike, lt, or, type SQL, sql } from 'drizzl
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { backlinks, links } from '../../db/schema/index.ts';
 import { FieldError } from '../../http/errors.ts';
-import { escapeLike, type RawQuery, readFilter, readNumberFilter } from '../../http/list-query.ts';
+import {
+  escapeLike,
+  type RawQuery,
+  readDateFilter,
+  readFilter,
+  readIdFilter,
+  readNumberFilter,
+} from '../../http/list-query.ts';
 
 /**
  * The filters of the links table, the search page and every bulk call. Plain JSON on purpose:
@@ -56,14 +63,11 @@ const readString = (q: RawQuery, n: string) => readFilter(q, n);
 
 /** `from` dates start at midnight; a bare `to` date includes that whole day. */
 function readDate(query: RawQuery, name: string, edge: 'from' | 'to'): string | undefined {
-  const raw = readFilter(query, name);
-  if (raw === undefined) return undefined;
-  const dayOnly = /^\d{4}-\d{2}-\d{2}$/.test(raw);
-  const time = Date.parse(dayOnly ? `${raw}T00:00:00Z` : raw);
-  if (Number.isNaN(time)) throw new FieldError({ [`filter.${name}`]: 'validation.invalid' });
-  if (edge === 'from') return new Date(time).toISOString();
+  const date = readDateFilter(query, name);
+  if (!date) return undefined;
+  if (edge === 'from') return new Date(date.time).toISOString();
   // The WHERE compares `to` exclusively: the next day for a bare date, the next millisecond otherwise.
-  return new Date(time + (dayOnly ? 24 * 60 * 60 * 1000 : 1)).toISOString();
+  return new Date(date.time + (date.dayOnly ? 24 * 60 * 60 * 1000 : 1)).toISOString();
 }
 
 export function readLinkFilters(query: RawQuery): LinkFilters {
@@ -73,8 +77,8 @@ export function readLinkFilters(query: RawQuery): LinkFilters {
     return value;
   };
   return {
-    campaign: positive('campaign'),
-    project: positive('project'),
+    campaign: readIdFilter(query, 'campaign'),
+    project: readIdFilter(query, 'project'),
     tier: oneOf(query, 'tier', TIERS, readNumberFilter),
     type: oneOf(query, 'type', LIST_TYPES, readNumberFilter) ?? LinkListType.Active,
     query: readFilter(query, 'query')?.trim() || undefined,

@@ -1,5 +1,6 @@
 import {
   ZCountResponse,
+  ZIdParams,
   ZKeyValueTitleListResponse,
   ZLinkChartResponse,
   ZLinkCodesResponse,
@@ -7,12 +8,13 @@ import {
   ZLinkListQuery,
   ZLinkListResponse,
   ZLinkResponse,
+  ZLinkShowQuery,
   ZLinkStatisticResponse,
   ZUpdateLinkRequest,
 } from '@linkwatch/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
 import { FieldError, notFound } from '../../http/errors.ts';
@@ -39,7 +41,6 @@ import { uploadRoutes } from './upload.routes.ts';
 
 const tags = ['links'];
 const security = [{ bearerAuth: [] }];
-const ZId = z.object({ id: z.coerce.number().int().positive() });
 const INCLUDES = ['backlinks', 'histories', 'indexHistories'] as const;
 type Include = (typeof INCLUDES)[number];
 
@@ -118,7 +119,15 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/links/:id',
-    { schema: { tags, security, params: ZId, response: { 200: ZLinkResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        params: ZIdParams,
+        querystring: ZLinkShowQuery,
+        response: { 200: ZLinkResponse },
+      },
+    },
     async (req) => {
       const user = requireUser(req);
       const includes = readIncludes(req.query as RawQuery);
@@ -149,7 +158,15 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.put(
     '/links/:id',
-    { schema: { tags, security, params: ZId, body: ZUpdateLinkRequest, response: { 200: ZLinkResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        params: ZIdParams,
+        body: ZUpdateLinkRequest,
+        response: { 200: ZLinkResponse },
+      },
+    },
     async (req) => {
       const user = requireUser(req);
       const link = await updateLink(ctx.db, { userId: user.id, id: req.params.id, input: req.body });
@@ -157,7 +174,7 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.delete('/backlinks/:id', { schema: { tags, security, params: ZId } }, async (req) => {
+  r.delete('/backlinks/:id', { schema: { tags, security, params: ZIdParams } }, async (req) => {
     await deleteBacklink(ctx.db, { userId: requireUser(req).id, id: req.params.id });
     return true;
   });

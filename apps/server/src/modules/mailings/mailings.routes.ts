@@ -1,8 +1,10 @@
 import {
   MAILING_FLAGS,
   ZCreateMailingRequest,
+  ZIdParams,
   ZMailingListResponse,
   ZMailingResponse,
+  ZPageQuery,
   ZUnsubscribeRequest,
   ZUpdateMailingRequest,
 } from '@linkwatch/shared';
@@ -20,22 +22,25 @@ import { changeMailing, createMailing, removeMailing, unsubscribe } from './mail
 
 const tags = ['mailings'];
 const security = [{ bearerAuth: [] }];
-const ZId = z.object({ id: z.coerce.number().int().positive() });
 export const ONE_CLICK_PATH = '/mailings/unsubscribe/one-click';
 
 /** Report recipients (spec: mailings) and the public unsubscribe calls their mails link to. */
 export function mailingRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/mailings', { schema: { tags, security, response: { 200: ZMailingListResponse } } }, async (req) => {
-    const page = readPage(req.query as RawQuery);
-    const { rows, total } = await listMailings(ctx.db, { userId: requireUser(req).id, page });
-    return paginated(rows.map(presentMailing), page, total);
-  });
+  r.get(
+    '/mailings',
+    { schema: { tags, security, querystring: ZPageQuery, response: { 200: ZMailingListResponse } } },
+    async (req) => {
+      const page = readPage(req.query as RawQuery);
+      const { rows, total } = await listMailings(ctx.db, { userId: requireUser(req).id, page });
+      return paginated(rows.map(presentMailing), page, total);
+    },
+  );
 
   r.get(
     '/mailings/:id',
-    { schema: { tags, security, params: ZId, response: { 200: ZMailingResponse } } },
+    { schema: { tags, security, params: ZIdParams, response: { 200: ZMailingResponse } } },
     async (req) => {
       const mailing = await findMailing(ctx.db, { userId: requireUser(req).id, id: req.params.id });
       if (!mailing) throw notFound();
@@ -58,7 +63,7 @@ export function mailingRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
-        params: ZId,
+        params: ZIdParams,
         body: ZUpdateMailingRequest,
         response: { 200: ZMailingResponse },
       },
@@ -73,7 +78,7 @@ export function mailingRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.delete('/mailings/:id', { schema: { tags, security, params: ZId } }, async (req) => {
+  r.delete('/mailings/:id', { schema: { tags, security, params: ZIdParams } }, async (req) => {
     await removeMailing(ctx, { userId: requireUser(req).id, id: req.params.id });
     return true;
   });

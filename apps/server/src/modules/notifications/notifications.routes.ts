@@ -1,7 +1,7 @@
+import { ZIdParams } from '@linkwatch/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notifications } from '../../db/schema/index.ts';
 import { requireUser } from '../../http/auth.ts';
@@ -24,16 +24,12 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext) {
     return { data: rows.map(presentNotification) };
   });
 
-  r.delete(
-    '/notifications/:id',
-    { schema: { tags, security, params: z.object({ id: z.coerce.number().int().positive() }) } },
-    async (req) => {
-      const deleted = await ctx.db
-        .delete(notifications)
-        .where(and(eq(notifications.id, req.params.id), eq(notifications.userId, requireUser(req).id)))
-        .returning({ id: notifications.id });
-      if (deleted.length === 0) throw notFound();
-      return true;
-    },
-  );
+  r.delete('/notifications/:id', { schema: { tags, security, params: ZIdParams } }, async (req) => {
+    const deleted = await ctx.db
+      .delete(notifications)
+      .where(and(eq(notifications.id, req.params.id), eq(notifications.userId, requireUser(req).id)))
+      .returning({ id: notifications.id });
+    if (deleted.length === 0) throw notFound();
+    return true;
+  });
 }

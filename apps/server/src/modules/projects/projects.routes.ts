@@ -1,7 +1,11 @@
-import { ZCreateProjectRequest, ZUpdateProjectRequest } from '@linkwatch/shared';
+import {
+  ZCreateProjectRequest,
+  ZIdParams,
+  ZProjectListQuery,
+  ZUpdateProjectRequest,
+} from '@linkwatch/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
@@ -20,7 +24,6 @@ import { createProjectWithCampaign, deleteProject, updateProject } from './proje
 
 const tags = ['projects'];
 const security = [{ bearerAuth: [] }];
-const ZId = z.object({ id: z.coerce.number().int().positive() });
 
 export function projectRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -35,7 +38,7 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext) {
     return { data: presentStatistic(0, sumStatistics(statistics.values())) };
   });
 
-  r.get('/projects', { schema: { tags, security } }, async (req) => {
+  r.get('/projects', { schema: { tags, security, querystring: ZProjectListQuery } }, async (req) => {
     const user = requireUser(req);
     const query = req.query as RawQuery;
     const page = readPage(query, { maxSize: 1000 });
@@ -56,7 +59,7 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext) {
     );
   });
 
-  r.get('/projects/:id', { schema: { tags, security, params: ZId } }, async (req) => {
+  r.get('/projects/:id', { schema: { tags, security, params: ZIdParams } }, async (req) => {
     const user = requireUser(req);
     const project = await findProject(ctx.db, { userId: user.id, id: req.params.id });
     if (!project) throw notFound();
@@ -72,7 +75,7 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.put(
     '/projects/:id',
-    { schema: { tags, security, params: ZId, body: ZUpdateProjectRequest } },
+    { schema: { tags, security, params: ZIdParams, body: ZUpdateProjectRequest } },
     async (req) => {
       const user = requireUser(req);
       return {
@@ -83,7 +86,7 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.delete('/projects/:id', { schema: { tags, security, params: ZId } }, async (req) => {
+  r.delete('/projects/:id', { schema: { tags, security, params: ZIdParams } }, async (req) => {
     await deleteProject(ctx, { userId: requireUser(req).id, id: req.params.id });
     return true;
   });

@@ -1,6 +1,12 @@
 import { isReportChangeType, type ReportChangeType } from '@linkwatch/shared';
 import { FieldError } from '../../http/errors.ts';
-import { type RawQuery, readFilter, readIdList, readNumberFilter } from '../../http/list-query.ts';
+import {
+  type RawQuery,
+  readDateFilter,
+  readFilter,
+  readIdFilter,
+  readIdList,
+} from '../../http/list-query.ts';
 
 /** The report page's filters; `project` is always set (spec point 5: 'Please, select a project.'). */
 export interface ReportFilters {
@@ -17,10 +23,9 @@ export interface ReportFilters {
 }
 
 const DAY_MS = 86_400_000;
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 export function readReportFilters(query: RawQuery): ReportFilters {
-  const project = readNumberFilter(query, 'project');
+  const project = readIdFilter(query, 'project');
   if (!project) {
     throw new FieldError(
       { 'filter.project': 'reports.errors.selectProject' },
@@ -32,8 +37,8 @@ export function readReportFilters(query: RawQuery): ReportFilters {
   const reportLinkIds = readIdList(query, 'links');
   return {
     project,
-    campaign: readNumberFilter(query, 'campaign'),
-    action: readNumberFilter(query, 'action'),
+    campaign: readIdFilter(query, 'campaign'),
+    action: readIdFilter(query, 'action'),
     changesTypes: readChangesTypes(query),
     from,
     to: lastDay ? new Date(lastDay.getTime() + DAY_MS) : undefined,
@@ -52,12 +57,8 @@ function readChangesTypes(query: RawQuery): ReportChangeType[] | undefined {
 
 /** A UTC calendar day `YYYY-MM-DD` (a full ISO timestamp is cut to its date). */
 function readDay(query: RawQuery, name: string): Date | undefined {
-  const raw = readFilter(query, name)?.slice(0, 10);
-  if (!raw) return undefined;
-  const day = new Date(`${raw}T00:00:00Z`);
-  if (!DATE_PATTERN.test(raw) || Number.isNaN(day.getTime()))
-    throw new FieldError({ [`filter.${name}`]: 'validation.invalid' });
-  return day;
+  if (!readDateFilter(query, name)) return undefined;
+  return new Date(`${readFilter(query, name)?.slice(0, 10)}T00:00:00Z`);
 }
 
 export function readChangeTypeParam(type: string): ReportChangeType {

@@ -2,11 +2,13 @@ import {
   EXPORT_FILE_FORMATS,
   type ExportFileFormat,
   XLSX_EXPORT_MAX_ROWS,
+  ZMarkReportsSeenQuery,
   ZMarkReportsSeenRequest,
   ZReportChangeListResponse,
   ZReportCountResponse,
   ZReportCountsResponse,
   ZReportLinkListResponse,
+  ZReportQuery,
 } from '@linkwatch/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -45,7 +47,7 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/reports/links',
-    { schema: { tags, security, response: { 200: ZReportLinkListResponse } } },
+    { schema: { tags, security, querystring: ZReportQuery, response: { 200: ZReportLinkListResponse } } },
     async (req) => {
       const query = req.query as RawQuery;
       return reportLinksPage(ctx, {
@@ -64,6 +66,7 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         security,
         params: z.object({ type: z.string() }),
+        querystring: ZReportQuery,
         response: { 200: ZReportChangeListResponse },
       },
     },
@@ -87,7 +90,7 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/reports/counts',
-    { schema: { tags, security, response: { 200: ZReportCountsResponse } } },
+    { schema: { tags, security, querystring: ZReportQuery, response: { 200: ZReportCountsResponse } } },
     async (req) => ({
       data: await reportCountsOf(ctx, {
         userId: requireUser(req).id,
@@ -106,7 +109,15 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/reports/actions',
-    { schema: { tags, security, body: ZMarkReportsSeenRequest, response: { 200: ZReportCountResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        querystring: ZMarkReportsSeenQuery,
+        body: ZMarkReportsSeenRequest,
+        response: { 200: ZReportCountResponse },
+      },
+    },
     async (req) => {
       const user = requireUser(req);
       // The task ids come as a JSON body or as `actions[]=…` in the query; none means every task.
@@ -120,7 +131,7 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   /** CSV is streamed; XLSX is built in memory, so it is capped like the links export. */
   app.get(
     '/reports/export',
-    { schema: { tags, security, produces: [MIME.csv, MIME.xlsx] } },
+    { schema: { tags, security, querystring: ZReportQuery, produces: [MIME.csv, MIME.xlsx] } },
     async (req, reply) => {
       const user = requireUser(req);
       const query = req.query as RawQuery;

@@ -1,21 +1,21 @@
 import {
   ZCreateScheduleRequest,
+  ZIdParams,
+  ZScheduleListQuery,
   ZScheduleProjectListResponse,
   ZScheduleResponse,
   ZUpdateScheduleRequest,
 } from '@linkwatch/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
-import { type RawQuery, readNumberFilter, readPage } from '../../http/list-query.ts';
+import { type RawQuery, readIdFilter, readPage } from '../../http/list-query.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { changeSchedule, saveSchedule, scheduleGroupsPage } from './schedules.service.ts';
 
 const tags = ['schedules'];
 const security = [{ bearerAuth: [] }];
-const ZId = z.object({ id: z.coerce.number().int().positive() });
 
 /** The schedule page (spec points 2, 3 and 7): project groups, and saving a campaign's schedule. */
 export function scheduleRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -23,13 +23,20 @@ export function scheduleRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/schedules/projects',
-    { schema: { tags, security, response: { 200: ZScheduleProjectListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        querystring: ZScheduleListQuery,
+        response: { 200: ZScheduleProjectListResponse },
+      },
+    },
     async (req) => {
       const query = req.query as RawQuery;
       return scheduleGroupsPage(ctx, {
         userId: requireUser(req).id,
         page: readPage(query),
-        project: readNumberFilter(query, 'project'),
+        project: readIdFilter(query, 'project'),
         locale: requestLocale(req),
       });
     },
@@ -62,7 +69,7 @@ export function scheduleRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
-        params: ZId,
+        params: ZIdParams,
         body: ZUpdateScheduleRequest,
         response: { 200: ZScheduleResponse },
       },

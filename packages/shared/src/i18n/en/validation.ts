@@ -15,4 +15,7 @@ export default {
   requiredOneOfTheCheckboxGroup: 'Choose one of the options presented',
   intervalNegative: 'Interval value cannot be negative',
   currentPassword: 'The current password is wrong',
+  noNul: 'The {{field}} field may not contain a null character (U+0000)',
+  date: 'The {{field}} field must be a valid date between 1970 and 9999',
+  body: 'The request body must be a JSON object',
 };

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/**
+ * The query strings of list, selection and export calls, as the OpenAPI document shows them. The
+ * server's list-query readers parse them (bounded ids, pages and dates; see `validation.ts`); these
+ * schemas name every key a call reads, so clients and the fuzz suite see them all.
+ */
+const queryValue = z.union([z.string(), z.array(z.string())]).optional();
+
+export const describedQuery = (keys: Record<string, string>) =>
+  z.looseObject(Object.fromEntries(Object.entries(keys).map(([k, d]) => [k, queryValue.describe(d)])));
+
+const page = { 'page[number]': 'page, from 1', 'page[size]': '50, 100 or 200' };
+
+/** `GET projects` and `GET campaigns`: the dropdowns' search and paging (up to 1000 a page). */
+export const ZProjectListQuery = describedQuery({
+  'filter[query]': 'name contains (empty, or at least 3 characters)',
+  'page[number]': 'page, from 1',
+  'page[size]': '1 to 1000',
+});
+export const ZCampaignListQuery = describedQuery({
+  'filter[project]': 'project id',
+  'filter[tier]': '1 or 2',
+  'filter[query]': 'name contains (empty, or at least 3 characters)',
+  'page[number]': 'page, from 1',
+  'page[size]': '1 to 1000',
+});
+
+/** `GET actions`: the tasks page. */
+export const ZActionListQuery = describedQuery({
+  'filter[statuses]': 'waiting, process, done, fail (comma-separated), or status ids',
+  'filter[action]': 'action code',
+  'filter[project]': 'project id',
+  'filter[campaign]': 'campaign id',
+  'filter[date]': 'day the task was created, YYYY-MM-DD (UTC)',
+  'page[number]': 'page, from 1',
+  'page[size]': '1 to 200',
+});
+
+/** `POST actions/{action}/start` and `GET actions/{action}/balance`: which links a task works on. */
+export const ZActionSelectionQuery = describedQuery({
+  campaign: 'campaign id: every active link of the campaign',
+  'links[]': 'link ids',
+  'filter[campaign]': 'campaign id',
+  'filter[project]': 'project id',
+  'filter[tier]': '1 or 2',
+  'filter[type]': 'list type: 1 history, 2 active (default), 3 disallow',
+  'filter[query]': 'URL or title contains',
+  'filter[createdFrom]': 'ISO date (inclusive)',
+  'filter[createdTo]': 'ISO date (inclusive, whole day)',
+  'filter[checkedFrom]': 'ISO date of the last check (inclusive)',
+  'filter[checkedTo]': 'ISO date of the last check (inclusive, whole day)',
+  targetCampaign: 'campaign id a moving task moves the links to',
+});
+
+/** The report page's calls (`reports/links`, `reports/changes/{type}`, `reports/counts`, `reports/export`). */
+export const ZReportQuery = describedQuery({
+  'filter[project]': 'project id (required)',
+  'filter[campaign]': 'campaign id',
+  'filter[action]': 'task id',
+  'filter[changesType]': 'change types, comma-separated (lost, found, title, …)',
+  'filter[dateFrom]': 'first day, YYYY-MM-DD (UTC)',
+  'filter[dateTo]': 'last day, YYYY-MM-DD (UTC, inclusive)',
+  'links[]': 'report link ids (export of a selection)',
+  format: 'csv (default) or xlsx (reports/export)',
+  ...page,
+});
+
+/** `POST reports/actions`: the tasks whose reports were seen, when no body names them. */
+export const ZMarkReportsSeenQuery = describedQuery({ 'actions[]': 'task ids; none means all' });
+
+/** Plain paged lists (`GET mailings`). */
+export const ZPageQuery = describedQuery(page);
+
+/** `GET schedules/projects`. */
+export const ZScheduleListQuery = describedQuery({ 'filter[project]': 'project id', ...page });
+
+/** `GET links/{id}`. */
+export const ZLinkShowQuery = describedQuery({
+  include: 'comma-separated: backlinks, histories, indexHistories',
+});
