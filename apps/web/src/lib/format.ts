@@ -1,22 +1,26 @@
-import { BCP47, isLocale } from '@linkwatch/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { intlTag } from './locale.ts';
 
-/** Numbers and dates in the page language (the spec's `ua` is `uk-UA` for Intl). */
+/** Numbers and dates in the page language; the one formatter of the app. */
 export function useFormat() {
   const { i18n } = useTranslation();
-  const tag = BCP47[isLocale(i18n.language) ? i18n.language : 'en'];
+  const tag = intlTag(i18n.language);
   return useMemo(() => {
     const number = new Intl.NumberFormat(tag);
     const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' });
-    const date = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' });
+    const dateOnly = new Intl.DateTimeFormat(tag, { dateStyle: 'medium' });
+    const day = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' });
     const unit = (value: number, name: 'second' | 'minute' | 'hour') =>
       new Intl.NumberFormat(tag, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
     return {
       number: (value: number) => number.format(value),
       dateTime: (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : ''),
+      /** A date (with the time when asked) in a table cell: a dash when there is none. */
+      date: (iso: string | null, withTime = false) =>
+        iso ? (withTime ? dateTime : dateOnly).format(new Date(iso)) : '—',
       /** A calendar day `YYYY-MM-DD`, shown as it is written (no time-zone shift). */
-      day: (day: string) => date.format(new Date(`${day.slice(0, 10)}T00:00:00Z`)),
+      day: (value: string) => day.format(new Date(`${value.slice(0, 10)}T00:00:00Z`)),
       duration: (ms: number) => {
         const seconds = Math.max(0, Math.round(ms / 1000));
         if (seconds < 60) return unit(seconds, 'second');

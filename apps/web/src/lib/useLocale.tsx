@@ -1,9 +1,8 @@
 import type { Locale } from '@linkwatch/shared';
-import { BCP47 } from '@linkwatch/shared';
 import { type ReactNode, useCallback, useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
 import { i18n } from '@/lib/i18n.ts';
-import { localeOfPath, localePath, rememberLocale, splitLocale } from '@/lib/locale.ts';
+import { intlTag, localeOfPath, localePath, rememberLocale, splitLocale } from '@/lib/locale.ts';
 
 /** The locale of the current URL: its prefix, or the cookie locale for the unprefixed form. */
 export function useLocale(): Locale {
@@ -24,7 +23,7 @@ export function LocaleSync({ children }: { children: ReactNode }) {
 
   useLayoutEffect(() => {
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
-    document.documentElement.lang = BCP47[locale];
+    document.documentElement.lang = intlTag(locale);
     if (prefixed) rememberLocale(locale);
   }, [locale, prefixed]);
 

@@ -1,63 +1,9 @@
-import { X } from 'lucide-react';
-import { AlertDialog, Dialog as RadixDialog } from 'radix-ui';
+import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Button } from './Button.tsx';
 import { cn } from './cn.ts';
 
 const overlayClass = 'fixed inset-0 z-40 bg-slate-900/40 backdrop-blur-[1px] animate-fade-in';
-
-type SlideOverProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: ReactNode;
-  description?: ReactNode;
-  closeLabel: string;
-  children: ReactNode;
-  footer?: ReactNode;
-};
-
-/** A panel from the right edge, for forms that sit beside the page (create campaign). */
-export function SlideOver({
-  open,
-  onOpenChange,
-  title,
-  description,
-  closeLabel,
-  children,
-  footer,
-}: SlideOverProps) {
-  return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className={overlayClass} />
-        <RadixDialog.Content
-          className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-white shadow-pop animate-slide-in-right focus:outline-none"
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
-          <div className="flex items-start justify-between gap-4 border-b border-line px-6 py-5">
-            <div>
-              <RadixDialog.Title className="text-base font-semibold text-ink">{title}</RadixDialog.Title>
-              {description ? (
-                <RadixDialog.Description className="mt-1 text-sm text-ink-muted">
-                  {description}
-                </RadixDialog.Description>
-              ) : null}
-            </div>
-            <RadixDialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label={closeLabel}>
-                <X className="size-4" aria-hidden />
-              </Button>
-            </RadixDialog.Close>
-          </div>
-          <div className="flex-1 overflow-y-auto px-6 py-5">{children}</div>
-          {footer ? (
-            <div className="flex justify-end gap-3 border-t border-line px-6 py-4">{footer}</div>
-          ) : null}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
-  );
-}
 
 type ConfirmDialogProps = {
   open: boolean;

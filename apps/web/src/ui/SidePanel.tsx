@@ -2,40 +2,75 @@ import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Button } from './Button.tsx';
+import { cn } from './cn.ts';
 
-type DrawerProps = {
+type SidePanelProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
   description?: ReactNode;
   closeLabel: string;
+  /** Buttons in the header, before the close button (the link panel's edit and delete). */
   actions?: ReactNode;
+  /** A row of buttons under the body (a form's cancel and submit). */
+  footer?: ReactNode;
+  /** `form`: a narrow panel for a form beside the page; `details`: a wide one for one row's details. */
+  size?: 'form' | 'details';
   children: ReactNode;
 };
 
-/** A wide panel from the right edge for the details of one row (the link side panel). */
-export function Drawer({
+const sizes = {
+  form: {
+    overlay: 'bg-slate-900/40 backdrop-blur-[1px]',
+    content: 'max-w-md',
+    header: 'py-5',
+    text: '',
+  },
+  details: {
+    overlay: 'bg-slate-900/30',
+    content: 'max-w-2xl',
+    header: 'py-4',
+    text: 'truncate',
+  },
+} as const;
+
+/**
+ * The one panel from the right edge (create campaign, the link details): a modal dialog (radix) with
+ * a focus trap, Escape and overlay click to close, a title, an optional description and a labelled
+ * close button.
+ */
+export function SidePanel({
   open,
   onOpenChange,
   title,
   description,
   closeLabel,
   actions,
+  footer,
+  size = 'form',
   children,
-}: DrawerProps) {
+}: SidePanelProps) {
+  const style = sizes[size];
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/30 animate-fade-in" />
+        <Dialog.Overlay className={cn('fixed inset-0 z-40 animate-fade-in', style.overlay)} />
         <Dialog.Content
-          className="fixed inset-y-0 right-0 z-50 flex w-full max-w-2xl flex-col bg-white shadow-pop animate-slide-in-right focus:outline-none"
+          className={cn(
+            'fixed inset-y-0 right-0 z-50 flex w-full flex-col bg-white shadow-pop animate-slide-in-right focus:outline-none',
+            style.content,
+          )}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
-          <div className="flex items-start justify-between gap-4 border-b border-line px-6 py-4">
+          <div
+            className={cn('flex items-start justify-between gap-4 border-b border-line px-6', style.header)}
+          >
             <div className="min-w-0">
-              <Dialog.Title className="truncate text-base font-semibold text-ink">{title}</Dialog.Title>
+              <Dialog.Title className={cn('text-base font-semibold text-ink', style.text)}>
+                {title}
+              </Dialog.Title>
               {description ? (
-                <Dialog.Description className="mt-1 truncate text-sm text-ink-muted">
+                <Dialog.Description className={cn('mt-1 text-sm text-ink-muted', style.text)}>
                   {description}
                 </Dialog.Description>
               ) : null}
@@ -50,6 +85,9 @@ export function Drawer({
             </div>
           </div>
           <div className="flex-1 overflow-y-auto px-6 py-5">{children}</div>
+          {footer ? (
+            <div className="flex justify-end gap-3 border-t border-line px-6 py-4">{footer}</div>
+          ) : null}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

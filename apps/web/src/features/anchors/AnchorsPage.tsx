@@ -4,7 +4,6 @@ import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { downloadExport } from '@/features/links/download.ts';
-import { LinksPagination } from '@/features/links/LinksPagination.tsx';
 import { useListState } from '@/features/links/listState.ts';
 import { useProjects } from '@/features/projects/api.ts';
 import { notify } from '@/lib/notices.ts';
@@ -17,6 +16,7 @@ import { EmptyState } from '@/ui/EmptyState.tsx';
 import { Input } from '@/ui/Input.tsx';
 import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
 import { PageHeader } from '@/ui/PageHeader.tsx';
+import { Pager } from '@/ui/Pager.tsx';
 import { SegmentedTabs } from '@/ui/SegmentedTabs.tsx';
 import { Select } from '@/ui/Select.tsx';
 import { StatCard } from '@/ui/StatCard.tsx';
@@ -250,7 +250,7 @@ export default function AnchorsPage() {
         </Table>
         {meta ? (
           <div className="flex justify-end px-5 py-3">
-            <LinksPagination meta={meta} onPage={list.setPage} />
+            <Pager meta={meta} onPage={list.setPage} />
           </div>
         ) : null}
       </Card>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { languageTag } from '@/lib/locale.ts';
 import { useSettings } from '@/lib/settings.ts';
 import { useLocale } from '@/lib/useLocale.tsx';
 
@@ -59,7 +60,7 @@ export function Captcha({ resetKey }: { resetKey?: unknown }) {
       .then((grecaptcha) => {
         widget.current = grecaptcha.render(element, {
           sitekey: siteKey,
-          hl: locale === 'ua' ? 'uk' : locale,
+          hl: languageTag(locale),
           callback: setToken,
           'expired-callback': () => setToken(''),
         });

@@ -2,6 +2,7 @@ import { ArrowLeft, History } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
+import { useFormat } from '@/lib/format.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Badge } from '@/ui/Badge.tsx';
 import { buttonClass } from '@/ui/Button.tsx';
@@ -9,10 +10,9 @@ import { Card } from '@/ui/Card.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
 import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
 import { PageHeader } from '@/ui/PageHeader.tsx';
+import { Pager } from '@/ui/Pager.tsx';
 import { SkeletonRows, Table, TableMessage, Td, Th, Tr } from '@/ui/Table.tsx';
 import { useIndexHistories } from './api.ts';
-import { useFormatDate } from './cells.tsx';
-import { LinksPagination } from './LinksPagination.tsx';
 import { useListState } from './listState.ts';
 import { listPath, parseIndexHistoryRoute } from './route.ts';
 
@@ -23,7 +23,7 @@ export default function IndexHistoryPage() {
   const kind = useLocation().pathname.includes('/project/') ? 'project' : 'campaign';
   const route = parseIndexHistoryRoute(useParams());
   const list = useListState();
-  const formatDate = useFormatDate();
+  const { date: formatDate } = useFormat();
   const query = useMemo(
     () => ({
       [`filter[${kind}]`]: route?.id ?? undefined,
@@ -97,7 +97,7 @@ export default function IndexHistoryPage() {
         </Table>
         {meta ? (
           <div className="flex justify-end px-5 py-3">
-            <LinksPagination meta={meta} onPage={list.setPage} />
+            <Pager meta={meta} onPage={list.setPage} />
           </div>
         ) : null}
       </Card>

@@ -4,6 +4,7 @@ import { ExternalLink, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
+import { useFormat } from '@/lib/format.ts';
 import { currentLocale } from '@/lib/i18n.ts';
 import { notify } from '@/lib/notices.ts';
 import { Alert } from '@/ui/Alert.tsx';
@@ -11,13 +12,13 @@ import { Badge } from '@/ui/Badge.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { cn } from '@/ui/cn.ts';
 import { ConfirmDialog } from '@/ui/Dialog.tsx';
-import { Drawer } from '@/ui/Drawer.tsx';
 import { Field } from '@/ui/Field.tsx';
 import { inputClass } from '@/ui/Input.tsx';
+import { SidePanel } from '@/ui/SidePanel.tsx';
 import { Skeleton } from '@/ui/Spinner.tsx';
 import { TextField } from '@/ui/TextField.tsx';
 import { type Backlink, type Link, linkKeys, linksApi, useLinkDetails } from './api.ts';
-import { IndexingBadge, ResponseCodeBadge, useFormatDate } from './cells.tsx';
+import { IndexingBadge, ResponseCodeBadge } from './cells.tsx';
 
 function Section({ title, children, count }: { title: string; children: ReactNode; count?: number }) {
   return (
@@ -148,7 +149,7 @@ function BacklinksTable({ backlinks, onDelete }: { backlinks: Backlink[]; onDele
 export function LinkDrawer({ linkId, onClose }: { linkId: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const formatDate = useFormatDate();
+  const { date: formatDate } = useFormat();
   const details = useLinkDetails(linkId);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState<Backlink | null>(null);
@@ -183,7 +184,8 @@ export function LinkDrawer({ linkId, onClose }: { linkId: number | null; onClose
 
   return (
     <>
-      <Drawer
+      <SidePanel
+        size="details"
         open={linkId !== null}
         onOpenChange={(open) => {
           if (!open) {
@@ -324,7 +326,7 @@ export function LinkDrawer({ linkId, onClose }: { linkId: number | null; onClose
             ) : null}
           </>
         ) : null}
-      </Drawer>
+      </SidePanel>
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

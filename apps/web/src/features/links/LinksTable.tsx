@@ -2,11 +2,12 @@ import { NOT_AVAILABLE } from '@linkwatch/shared';
 import { ExternalLink, MessageSquarePlus, MessageSquareText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '@/lib/format.ts';
 import { Checkbox } from '@/ui/Checkbox.tsx';
 import { cn } from '@/ui/cn.ts';
 import { SkeletonRows, Table, TableMessage, Td, Th, Tr } from '@/ui/Table.tsx';
 import type { Link } from './api.ts';
-import { IndexingBadge, ResponseCodeBadge, useFormatDate } from './cells.tsx';
+import { IndexingBadge, ResponseCodeBadge } from './cells.tsx';
 import type { ViewType } from './listState.ts';
 
 type LinksTableProps = {
@@ -40,7 +41,7 @@ export function LinksTable({
   campaignName,
 }: LinksTableProps) {
   const { t } = useTranslation();
-  const formatDate = useFormatDate();
+  const { date: formatDate } = useFormat();
   const full = view === 'table';
   const allChecked = links.length > 0 && links.every((l) => selected.has(l.id));
   const someChecked = !allChecked && links.some((l) => selected.has(l.id));

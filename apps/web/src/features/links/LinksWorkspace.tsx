@@ -6,6 +6,7 @@ import type { Query } from '@/api/client.ts';
 import { Button } from '@/ui/Button.tsx';
 import { Card } from '@/ui/Card.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
+import { Pager } from '@/ui/Pager.tsx';
 import { SegmentedTabs } from '@/ui/SegmentedTabs.tsx';
 import { Select } from '@/ui/Select.tsx';
 import { type Link, useLinks } from './api.ts';
@@ -13,7 +14,6 @@ import { BulkBar } from './BulkBar.tsx';
 import { CommentModal } from './CommentModal.tsx';
 import { LinkDrawer } from './LinkDrawer.tsx';
 import { LinkFilters } from './LinkFilters.tsx';
-import { LinksPagination } from './LinksPagination.tsx';
 import { LinksTable } from './LinksTable.tsx';
 import { filterQuery, type useListState, useViewType } from './listState.ts';
 import type { ListType } from './route.ts';
@@ -199,7 +199,7 @@ export function LinksWorkspace({
               {t('linksUi.table.range', { from, to, total: meta.total })}
             </span>
           </div>
-          <LinksPagination meta={meta} onPage={list.setPage} />
+          <Pager meta={meta} onPage={list.setPage} />
         </div>
       ) : null}
       <LinkDrawer linkId={opened} onClose={() => setOpened(null)} />

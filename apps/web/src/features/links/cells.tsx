@@ -27,16 +27,3 @@ export function IndexingBadge({ link }: { link: Pick<TLinkAttributes, 'indexing'
         : 'neutral';
   return <Badge tone={tone}>{link.indexingText}</Badge>;
 }
-
-/** Dates in the UI language (spec `ua` is BCP 47 `uk`). */
-export function useFormatDate() {
-  const { i18n } = useTranslation();
-  const locale = i18n.language === 'ua' ? 'uk-UA' : i18n.language === 'ru' ? 'ru-RU' : 'en-US';
-  return (iso: string | null, withTime = false) =>
-    iso
-      ? new Intl.DateTimeFormat(locale, {
-          dateStyle: 'medium',
-          ...(withTime ? { timeStyle: 'short' } : {}),
-        }).format(new Date(iso))
-      : '—';
-}

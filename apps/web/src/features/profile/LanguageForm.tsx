@@ -2,6 +2,7 @@ import { LOCALES } from '@linkwatch/shared';
 import { Check } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
+import { languageTag } from '@/lib/locale.ts';
 import { useLocale } from '@/lib/useLocale.tsx';
 import { useSwitchLocale } from '@/lib/useSwitchLocale.ts';
 import { CardBody } from '@/ui/Card.tsx';
@@ -32,7 +33,7 @@ export function LanguageForm() {
             )}
           >
             <span>
-              <span className="block font-medium text-ink" lang={code === 'ua' ? 'uk' : code}>
+              <span className="block font-medium text-ink" lang={languageTag(code)}>
                 {t(`common.languages.${code}`)}
               </span>
               <span className="text-xs text-ink-subtle uppercase">{code}</span>

@@ -11,9 +11,10 @@ import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { cn } from '@/ui/cn.ts';
-import { ConfirmDialog, SlideOver } from '@/ui/Dialog.tsx';
+import { ConfirmDialog } from '@/ui/Dialog.tsx';
 import { Field } from '@/ui/Field.tsx';
 import { RadioCards } from '@/ui/Radio.tsx';
+import { SidePanel } from '@/ui/SidePanel.tsx';
 import { TextField } from '@/ui/TextField.tsx';
 import { projectsApi, useInvalidateProjects } from './api.ts';
 import {
@@ -140,7 +141,7 @@ export function CreateCampaignSlideOver() {
 
   return (
     <>
-      <SlideOver
+      <SidePanel
         open={open}
         onOpenChange={requestClose}
         title={t('shell.create.title')}
@@ -246,7 +247,7 @@ export function CreateCampaignSlideOver() {
             </Tabs.Content>
           </Tabs.Root>
         </form>
-      </SlideOver>
+      </SidePanel>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

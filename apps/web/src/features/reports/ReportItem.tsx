@@ -1,10 +1,10 @@
 import { ChevronRight, ExternalLink } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '@/lib/format.ts';
 import { Badge } from '@/ui/Badge.tsx';
 import { Checkbox } from '@/ui/Checkbox.tsx';
 import { cn } from '@/ui/cn.ts';
-import { useFormat } from '@/ui/useFormat.ts';
 import type { ReportLink } from './api.ts';
 import { ChangeDetail, ChangeTypeTag } from './ChangeTag.tsx';
 

@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '@/api/client.ts';
-import { TablePager } from '@/features/tasks/pager.tsx';
+import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
@@ -28,9 +28,9 @@ import {
 } from '@/ui/DropdownMenu.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
 import { PageHeader } from '@/ui/PageHeader.tsx';
+import { Pager } from '@/ui/Pager.tsx';
 import { Skeleton } from '@/ui/Spinner.tsx';
 import { StatCard } from '@/ui/StatCard.tsx';
-import { useFormat } from '@/ui/useFormat.ts';
 import { type ReportFilters as Filters, reportQuery, useReportCounts, useReportLinks } from './api.ts';
 import { downloadFile } from './download.ts';
 import { type ReportFilterName, ReportFilters } from './ReportFilters.tsx';
@@ -234,7 +234,7 @@ export default function ReportPage() {
                 ))}
               </ul>
             )}
-            <TablePager meta={links.data?.meta.page} onPage={(page) => change({ page: String(page) })} />
+            <Pager summary meta={links.data?.meta.page} onPage={(page) => change({ page: String(page) })} />
           </Card>
         </>
       )}

@@ -3,13 +3,13 @@ import { CalendarClock, ChevronRight, FolderOpen } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { TablePager } from '@/features/tasks/pager.tsx';
 import { Alert } from '@/ui/Alert.tsx';
 import { Badge } from '@/ui/Badge.tsx';
 import { Card } from '@/ui/Card.tsx';
 import { cn } from '@/ui/cn.ts';
 import { EmptyState } from '@/ui/EmptyState.tsx';
 import { PageHeader } from '@/ui/PageHeader.tsx';
+import { Pager } from '@/ui/Pager.tsx';
 import { Skeleton } from '@/ui/Spinner.tsx';
 import { Table, Td, Th } from '@/ui/Table.tsx';
 import { type ScheduleGroup, useScheduleGroups } from './api.ts';
@@ -130,7 +130,8 @@ export default function SchedulePage() {
           ))}
           {groups.data && groups.data.meta.page.lastPage > 1 ? (
             <Card>
-              <TablePager
+              <Pager
+                summary
                 meta={groups.data.meta.page}
                 onPage={(next) => setParams({ page: String(next) }, { replace: true })}
               />

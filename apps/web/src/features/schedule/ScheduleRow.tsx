@@ -9,6 +9,7 @@ import { Info } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
+import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { useLocale } from '@/lib/useLocale.tsx';
 import { Button } from '@/ui/Button.tsx';
@@ -16,7 +17,6 @@ import { cn } from '@/ui/cn.ts';
 import { Input } from '@/ui/Input.tsx';
 import { Switch } from '@/ui/Switch.tsx';
 import { Td } from '@/ui/Table.tsx';
-import { useFormat } from '@/ui/useFormat.ts';
 import { type Schedule, saveSchedule, scheduleKeys } from './api.ts';
 
 type Draft = { isActive: boolean; interval: string; time: string; startAt: string };

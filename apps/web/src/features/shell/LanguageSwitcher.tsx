@@ -1,6 +1,7 @@
 import { LOCALES } from '@linkwatch/shared';
 import { ChevronDown, Globe } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { languageTag } from '@/lib/locale.ts';
 import { useLocale } from '@/lib/useLocale.tsx';
 import { useSwitchLocale } from '@/lib/useSwitchLocale.ts';
 import { Button } from '@/ui/Button.tsx';
@@ -37,7 +38,7 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
             checked={code === locale}
             onSelect={() => void switchLocale(code)}
           >
-            <span lang={code === 'ua' ? 'uk' : code}>{t(`common.languages.${code}`)}</span>
+            <span lang={languageTag(code)}>{t(`common.languages.${code}`)}</span>
           </DropdownMenuCheckItem>
         ))}
       </DropdownMenuContent>

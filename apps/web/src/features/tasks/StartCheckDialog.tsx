@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { isApiError } from '@/api/client.ts';
 import { balanceQueryKey } from '@/features/shell/UserMenu.tsx';
 import { sidebarCountKeys, useProjectOptions } from '@/features/shell/useSidebarCounts.ts';
+import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Alert } from '@/ui/Alert.tsx';
@@ -14,7 +15,6 @@ import { Field } from '@/ui/Field.tsx';
 import { Modal } from '@/ui/Modal.tsx';
 import { Select } from '@/ui/Select.tsx';
 import { Skeleton } from '@/ui/Spinner.tsx';
-import { useFormat } from '@/ui/useFormat.ts';
 import { startCheck, taskKeys, useCampaignOptions, useCheckCost } from './api.ts';
 
 function CostLine({ label, value, strong }: { label: string; value: ReactNode; strong?: boolean }) {

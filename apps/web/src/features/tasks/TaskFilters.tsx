@@ -3,9 +3,9 @@ import { X } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProjectOptions } from '@/features/shell/useSidebarCounts.ts';
+import { useFormat } from '@/lib/format.ts';
 import { Button } from '@/ui/Button.tsx';
 import { Select } from '@/ui/Select.tsx';
-import { useFormat } from '@/ui/useFormat.ts';
 import { type TaskFilters as Filters, useTaskDates, useTaskTypes } from './api.ts';
 
 type FilterName = 'status' | 'action' | 'date' | 'project';

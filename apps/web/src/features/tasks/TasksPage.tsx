@@ -10,9 +10,9 @@ import { Card } from '@/ui/Card.tsx';
 import { cn } from '@/ui/cn.ts';
 import { EmptyState } from '@/ui/EmptyState.tsx';
 import { PageHeader } from '@/ui/PageHeader.tsx';
+import { Pager } from '@/ui/Pager.tsx';
 import { SkeletonRows, Table, TableMessage, Th } from '@/ui/Table.tsx';
 import { type TaskFilters as Filters, useTasks } from './api.ts';
-import { TablePager } from './pager.tsx';
 import { StartCheckDialog } from './StartCheckDialog.tsx';
 import { TaskFilters } from './TaskFilters.tsx';
 import { TASK_COLUMNS, TaskRow } from './TaskRow.tsx';
@@ -115,7 +115,7 @@ export default function TasksPage() {
             </tbody>
           </Table>
         )}
-        <TablePager meta={tasks.data?.meta.page} onPage={(page) => update({ page: String(page) })} />
+        <Pager summary meta={tasks.data?.meta.page} onPage={(page) => update({ page: String(page) })} />
       </Card>
       <StartCheckDialog open={starting} onOpenChange={setStarting} />
     </>
