@@ -1,5 +1,3 @@
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '@linkwatch/shared';
-
 /** JSON:API-style resource objects, as DESIGN.md's conventions describe. */
 export interface Resource<A> {
   id: number | string;
@@ -36,7 +34,5 @@ export function pageMeta(page: PageQuery, total: number) {
 export function paginated<T>(data: T[], page: PageQuery, total: number) {
   return { data, meta: pageMeta(page, total) };
 }
-
-export const defaultPage: PageQuery = { number: FIRST_PAGE, size: DEFAULT_PAGE_SIZE };
 
 export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { paginate } from '../../db/paginate.ts';
 import { actions, campaigns, projects } from '../../db/schema/index.ts';
 import type { PageQuery } from '../../http/present.ts';
 
@@ -29,15 +30,17 @@ export async function listActions(
       : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ action: actions, project: projects.name, campaign: campaigns.name })
-      .from(actions)
-      .leftJoin(projects, eq(projects.id, actions.projectId))
-      .leftJoin(campaigns, eq(campaigns.id, actions.campaignId))
-      .where(where)
-      .orderBy(desc(actions.id))
-      .limit(params.page.size)
-      .offset((params.page.number - 1) * params.page.size),
+    paginate(
+      db
+        .select({ action: actions, project: projects.name, campaign: campaigns.name })
+        .from(actions)
+        .leftJoin(projects, eq(projects.id, actions.projectId))
+        .leftJoin(campaigns, eq(campaigns.id, actions.campaignId))
+        .where(where)
+        .orderBy(desc(actions.id))
+        .$dynamic(),
+      params.page,
+    ),
     db.select({ total: count() }).from(actions).where(where),
   ]);
   return { rows, total };

@@ -1,6 +1,7 @@
 import { ANCHOR_CHART_TOP, ANCHOR_SORT_FIELDS, IndexState } from '@linkwatch/shared';
 import { and, asc, count, countDistinct, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { paginate } from '../../db/paginate.ts';
 import { backlinks, campaigns, links, projects } from '../../db/schema/index.ts';
 import { type RawQuery, readSort } from '../../http/list-query.ts';
 import type { PageQuery } from '../../http/present.ts';
@@ -42,10 +43,12 @@ function summaryQuery(db: Queryable, where: SQL) {
 
 export async function listAnchors(db: Queryable, params: { where: SQL; sort: AnchorSort; page: PageQuery }) {
   const [rows, [{ total }]] = await Promise.all([
-    summaryQuery(db, params.where)
-      .orderBy(...anchorOrder(params.sort))
-      .limit(params.page.size)
-      .offset((params.page.number - 1) * params.page.size),
+    paginate(
+      summaryQuery(db, params.where)
+        .orderBy(...anchorOrder(params.sort))
+        .$dynamic(),
+      params.page,
+    ),
     db
       .select({ total: countDistinct(backlinks.anchor) })
       .from(backlinks)
@@ -82,22 +85,24 @@ export async function campaignNames(db: Queryable, params: { userId: number; ids
 /** The backlinks behind an anchor: the rows of an expanded anchor. */
 export async function anchorLinks(db: Queryable, params: { where: SQL; page: PageQuery }) {
   const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        backlink: backlinks,
-        url: links.url,
-        indexing: links.indexing,
-        tier: links.tier,
-        campaignId: campaigns.id,
-        campaignName: campaigns.name,
-      })
-      .from(backlinks)
-      .innerJoin(links, eq(links.id, backlinks.linkId))
-      .innerJoin(campaigns, eq(campaigns.id, links.campaignId))
-      .where(params.where)
-      .orderBy(asc(links.id), asc(backlinks.id))
-      .limit(params.page.size)
-      .offset((params.page.number - 1) * params.page.size),
+    paginate(
+      db
+        .select({
+          backlink: backlinks,
+          url: links.url,
+          indexing: links.indexing,
+          tier: links.tier,
+          campaignId: campaigns.id,
+          campaignName: campaigns.name,
+        })
+        .from(backlinks)
+        .innerJoin(links, eq(links.id, backlinks.linkId))
+        .innerJoin(campaigns, eq(campaigns.id, links.campaignId))
+        .where(params.where)
+        .orderBy(asc(links.id), asc(backlinks.id))
+        .$dynamic(),
+      params.page,
+    ),
     db
       .select({ total: count() })
       .from(backlinks)

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { paginate } from '../../db/paginate.ts';
 import { campaigns, links, projects } from '../../db/schema/index.ts';
 import { escapeLike } from '../../http/list-query.ts';
 import type { PageQuery } from '../../http/present.ts';
@@ -34,14 +35,16 @@ export async function listCampaigns(
   );
   const activeLinks = sql<number>`(select count(*)::int from ${links} where ${links.campaignId} = ${campaigns.id} and ${links.listType} = 2)`;
   const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ campaign: campaigns, projectName: projects.name, linksCount: activeLinks })
-      .from(campaigns)
-      .innerJoin(projects, eq(projects.id, campaigns.projectId))
-      .where(where)
-      .orderBy(asc(campaigns.tier), asc(campaigns.name), asc(campaigns.id))
-      .limit(params.page.size)
-      .offset((params.page.number - 1) * params.page.size),
+    paginate(
+      db
+        .select({ campaign: campaigns, projectName: projects.name, linksCount: activeLinks })
+        .from(campaigns)
+        .innerJoin(projects, eq(projects.id, campaigns.projectId))
+        .where(where)
+        .orderBy(asc(campaigns.tier), asc(campaigns.name), asc(campaigns.id))
+        .$dynamic(),
+      params.page,
+    ),
     db.select({ total: count() }).from(campaigns).where(where),
   ]);
   return { rows, total };

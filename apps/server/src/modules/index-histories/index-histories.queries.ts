@@ -1,5 +1,6 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { paginate } from '../../db/paginate.ts';
 import { indexHistories, links } from '../../db/schema/index.ts';
 import type { PageQuery } from '../../http/present.ts';
 
@@ -31,14 +32,16 @@ export async function listIndexHistories(
 ) {
   const where = historyWhere(params);
   const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ entry: indexHistories, url: links.url, campaignId: links.campaignId })
-      .from(indexHistories)
-      .innerJoin(links, eq(links.id, indexHistories.linkId))
-      .where(where)
-      .orderBy(desc(indexHistories.createdAt), desc(indexHistories.id))
-      .limit(params.page.size)
-      .offset((params.page.number - 1) * params.page.size),
+    paginate(
+      db
+        .select({ entry: indexHistories, url: links.url, campaignId: links.campaignId })
+        .from(indexHistories)
+        .innerJoin(links, eq(links.id, indexHistories.linkId))
+        .where(where)
+        .orderBy(desc(indexHistories.createdAt), desc(indexHistories.id))
+        .$dynamic(),
+      params.page,
+    ),
     db
       .select({ total: count() })
       .from(indexHistories)

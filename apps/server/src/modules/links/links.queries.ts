@@ -2,6 +2,7 @@ import { LINK_SORT_FIELDS, type LinkSortField } from '@linkwatch/shared';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.ts';
+import { paginate } from '../../db/paginate.ts';
 import { backlinkCheckHistories, backlinks, indexHistories, links } from '../../db/schema/index.ts';
 import { type RawQuery, readSort } from '../../http/list-query.ts';
 import type { PageQuery } from '../../http/present.ts';
@@ -52,13 +53,15 @@ export async function listLinks(
 ) {
   const where = linkFiltersWhere(params);
   const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(links)
-      .where(where)
-      .orderBy(...linkOrderBy(params.sort))
-      .limit(params.page.size)
-      .offset((params.page.number - 1) * params.page.size),
+    paginate(
+      db
+        .select()
+        .from(links)
+        .where(where)
+        .orderBy(...linkOrderBy(params.sort))
+        .$dynamic(),
+      params.page,
+    ),
     countLinksForPage(db, where),
   ]);
   return { rows, ...total };

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { paginate } from '../../db/paginate.ts';
 import { mailings, users } from '../../db/schema/index.ts';
 import type { PageQuery } from '../../http/present.ts';
 
@@ -12,13 +13,7 @@ const own = (params: { userId: number; id: number }) =>
 export async function listMailings(db: Queryable, params: { userId: number; page: PageQuery }) {
   const where = eq(mailings.userId, params.userId);
   const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(mailings)
-      .where(where)
-      .orderBy(asc(mailings.id))
-      .limit(params.page.size)
-      .offset((params.page.number - 1) * params.page.size),
+    paginate(db.select().from(mailings).where(where).orderBy(asc(mailings.id)).$dynamic(), params.page),
     db.select({ total: count() }).from(mailings).where(where),
   ]);
   return { rows, total };

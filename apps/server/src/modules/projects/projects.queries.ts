@@ -1,6 +1,7 @@
 import { IndexState, type TProjectStatistic } from '@linkwatch/shared';
 import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { paginate } from '../../db/paginate.ts';
 import { campaigns, links, projects } from '../../db/schema/index.ts';
 import { escapeLike } from '../../http/list-query.ts';
 import type { PageQuery } from '../../http/present.ts';
@@ -27,13 +28,15 @@ export async function listProjects(
     ? [desc(projects.isFavorite), asc(projects.name)]
     : [asc(projects.name)];
   const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(projects)
-      .where(where)
-      .orderBy(...order, asc(projects.id))
-      .limit(params.page.size)
-      .offset((params.page.number - 1) * params.page.size),
+    paginate(
+      db
+        .select()
+        .from(projects)
+        .where(where)
+        .orderBy(...order, asc(projects.id))
+        .$dynamic(),
+      params.page,
+    ),
     db.select({ total: count() }).from(projects).where(where),
   ]);
   return { rows, total };

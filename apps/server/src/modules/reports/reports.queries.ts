@@ -1,6 +1,7 @@
 import type { ReportChangeType } from '@linkwatch/shared';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { paginate } from '../../db/paginate.ts';
 import { actions, campaigns, reportChanges, reportLinks } from '../../db/schema/index.ts';
 import type { PageQuery } from '../../http/present.ts';
 import type { ReportFilters } from './reports.filters.ts';
@@ -44,14 +45,16 @@ export async function listReportLinks(
 ) {
   const where = reportLinkWhere(params.userId, params.filters);
   const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(linkFields)
-      .from(reportLinks)
-      .leftJoin(campaigns, eq(campaigns.id, reportLinks.campaignId))
-      .where(where)
-      .orderBy(desc(reportLinks.id))
-      .limit(params.page.size)
-      .offset((params.page.number - 1) * params.page.size),
+    paginate(
+      db
+        .select(linkFields)
+        .from(reportLinks)
+        .leftJoin(campaigns, eq(campaigns.id, reportLinks.campaignId))
+        .where(where)
+        .orderBy(desc(reportLinks.id))
+        .$dynamic(),
+      params.page,
+    ),
     db.select({ total: count() }).from(reportLinks).where(where),
   ]);
   return { rows, total };
@@ -77,15 +80,17 @@ export async function listChangesOfType(
 ) {
   const where = reportChangeWhere(params.userId, { ...params.filters, changesTypes: [params.type] });
   const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ change: reportChanges, ...linkFields })
-      .from(reportChanges)
-      .innerJoin(reportLinks, eq(reportLinks.id, reportChanges.reportLinkId))
-      .leftJoin(campaigns, eq(campaigns.id, reportLinks.campaignId))
-      .where(where)
-      .orderBy(desc(reportChanges.id))
-      .limit(params.page.size)
-      .offset((params.page.number - 1) * params.page.size),
+    paginate(
+      db
+        .select({ change: reportChanges, ...linkFields })
+        .from(reportChanges)
+        .innerJoin(reportLinks, eq(reportLinks.id, reportChanges.reportLinkId))
+        .leftJoin(campaigns, eq(campaigns.id, reportLinks.campaignId))
+        .where(where)
+        .orderBy(desc(reportChanges.id))
+        .$dynamic(),
+      params.page,
+    ),
     db
       .select({ total: count() })
       .from(reportChanges)

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
+import { paginate } from '../../db/paginate.ts';
 import { campaigns, projects, schedules, users } from '../../db/schema/index.ts';
 import type { PageQuery } from '../../http/present.ts';
 
@@ -19,13 +20,10 @@ export async function scheduleGroups(
     params.project ? eq(projects.id, params.project) : undefined,
   );
   const [projectRows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(projects)
-      .where(where)
-      .orderBy(asc(projects.name), asc(projects.id))
-      .limit(params.page.size)
-      .offset((params.page.number - 1) * params.page.size),
+    paginate(
+      db.select().from(projects).where(where).orderBy(asc(projects.name), asc(projects.id)).$dynamic(),
+      params.page,
+    ),
     db.select({ total: count() }).from(projects).where(where),
   ]);
   const projectIds = projectRows.map((p) => p.id);
