@@ -1,6 +1,6 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Tx } from './client.ts';
+import { rawRows, type Tx } from './client.ts';
 
 /**
  * Many-row statements with the rows sent as one jsonb parameter. drizzle's multi-row insert and
@@ -29,12 +29,12 @@ export async function insertRows<Returned = never>(
 ): Promise<Returned[]> {
   if (rows.length === 0) return [];
   const names = sql.raw(Object.keys(shape).join(', '));
-  const result = await tx.execute(
+  return rawRows<Returned>(
+    tx,
     sql`insert into ${table} (${names}) select ${names} from ${jsonRows(rows, shape)}${
       returning ? sql.raw(` returning ${returning}`) : sql``
     }`,
   );
-  return (result as unknown as { rows: Returned[] }).rows;
 }
 
 /** `column = any(ids)` with the ids as one parameter. */

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -61,4 +62,22 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}
+
+/**
+ * A raw statement's rows. Both drivers answer `{ rows }`, which drizzle's type shared by the two does
+ * not show, so this is the one place that says so.
+ */
+export async function rawRows<T>(db: Queryable, statement: SQL): Promise<T[]> {
+  const result = await db.execute(statement);
+  return (result as unknown as { rows: T[] }).rows;
+}
+
+/** How many rows a raw statement changed (node-postgres says `rowCount`, PGlite `affectedRows`). */
+export async function rawRowCount(db: Queryable, statement: SQL): Promise<number> {
+  const result = (await db.execute(statement)) as unknown as {
+    rowCount?: number | null;
+    affectedRows?: number;
+  };
+  return Number(result.rowCount ?? result.affectedRows ?? 0);
 }

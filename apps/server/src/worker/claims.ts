@@ -1,7 +1,7 @@
 import { TaskStatus } from '@linkwatch/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { inIds } from '../db/bulk.ts';
-import type { Db } from '../db/client.ts';
+import { type Db, rawRows } from '../db/client.ts';
 import { actionItems, actions } from '../db/schema/index.ts';
 import { type ActionRow, type ClaimedItem, ITEM_STATUS } from '../modules/actions/types.ts';
 
@@ -53,7 +53,9 @@ export function createClaims(params: {
     },
 
     async claim({ action, batchSize, leaseSeconds }) {
-      const result = await db.execute(sql`
+      const rows = await rawRows<{ id: number | string; link_id: number | null; attempts: number }>(
+        db,
+        sql`
         update ${actionItems}
         set locked_until = now() + make_interval(secs => ${leaseSeconds}), locked_by = ${workerId}, attempts = attempts + 1
         where id in (
@@ -63,10 +65,8 @@ export function createClaims(params: {
           order by id
           limit ${batchSize}
           for update skip locked)
-        returning id, link_id, attempts`);
-      const rows = (
-        result as unknown as { rows: { id: number | string; link_id: number | null; attempts: number }[] }
-      ).rows;
+        returning id, link_id, attempts`,
+      );
       return rows.map((r) => ({ id: Number(r.id), linkId: r.link_id, attempts: r.attempts }));
     },
 

@@ -1,7 +1,7 @@
 import { BalanceTransactionType, TaskStatus } from '@linkwatch/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
+import { rawRowCount, type Tx } from '../../db/client.ts';
 import { actionItems, actions, campaigns, links } from '../../db/schema/index.ts';
 import { AppError, FieldError, notFound } from '../../http/errors.ts';
 import { applyLedgerEntry, InsufficientBalanceError } from '../balance/ledger.ts';
@@ -122,13 +122,11 @@ async function assertNotRunning(tx: Tx, params: { userId: number; campaignId: nu
 }
 
 async function insertItems(tx: Tx, params: { actionId: number; selection: Selection }): Promise<number> {
-  const result = await tx.execute(sql`
+  return rawRowCount(
+    tx,
+    sql`
     insert into ${actionItems} (action_id, link_id)
-    select ${params.actionId}, ${links.id} from ${links} where ${params.selection.where} order by ${links.id}`);
-  return Number(
-    (result as { rowCount?: number; affectedRows?: number }).rowCount ??
-      (result as { affectedRows?: number }).affectedRows ??
-      0,
+    select ${params.actionId}, ${links.id} from ${links} where ${params.selection.where} order by ${links.id}`,
   );
 }
 

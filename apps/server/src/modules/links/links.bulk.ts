@@ -1,6 +1,6 @@
 import { LinkListType } from '@linkwatch/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.ts';
+import { type Queryable, rawRows } from '../../db/client.ts';
 import { links } from '../../db/schema/index.ts';
 import { type LinkSelection, selectionWhere } from './links.selection.ts';
 
@@ -16,10 +16,11 @@ export interface BulkParams {
 
 /** Runs `statement … returning 1` and counts the rows, without shipping a million ids back. */
 async function countChanged(db: Queryable, statement: SQL): Promise<number> {
-  const result = await db.execute(
+  const [row] = await rawRows<{ count: number }>(
+    db,
     sql`with changed as (${statement} returning 1) select count(*)::int as count from changed`,
   );
-  return (result as unknown as { rows: { count: number }[] }).rows[0].count;
+  return row.count;
 }
 
 /** Filters of a recover call look in the tab being recovered from, whatever `filter[type]` said. */

@@ -1,7 +1,7 @@
 import { LINK_SORT_FIELDS, type LinkSortField } from '@linkwatch/shared';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Queryable } from '../../db/client.ts';
+import { type Queryable, rawRows } from '../../db/client.ts';
 import { paginate } from '../../db/paginate.ts';
 import { backlinkCheckHistories, backlinks, indexHistories, links } from '../../db/schema/index.ts';
 import { type RawQuery, readSort } from '../../http/list-query.ts';
@@ -85,8 +85,10 @@ async function countLinksForPage(db: Queryable, where: SQL): Promise<{ total: nu
       .as('capped'),
   );
   if (seen <= LIST_EXACT_COUNT_LIMIT) return { total: seen, estimated: false };
-  const plan = await db.execute(sql`explain (format json) select 1 from ${links} where ${where}`);
-  const [row] = (plan as unknown as { rows: { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }[] }).rows;
+  const [row] = await rawRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    db,
+    sql`explain (format json) select 1 from ${links} where ${where}`,
+  );
   const estimate = Math.round(row['QUERY PLAN'][0].Plan['Plan Rows']);
   return { total: Math.max(estimate, seen), estimated: true };
 }

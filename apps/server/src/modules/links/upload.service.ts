@@ -7,7 +7,7 @@ import {
 } from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
 import { sql } from 'drizzle-orm';
-import type { Db, Queryable } from '../../db/client.ts';
+import { type Db, type Queryable, rawRows } from '../../db/client.ts';
 import { links } from '../../db/schema/index.ts';
 import { FieldError } from '../../http/errors.ts';
 import { recordLoadLinks } from './load-links.ts';
@@ -59,14 +59,17 @@ function sortEntries(entries: UploadEntry[], locale: Locale): SortedEntries {
 
 /** Inserts what the campaign does not hold yet; the unique (campaign, url) index decides. */
 async function insertNewUrls(db: Queryable, target: UploadTarget, urls: string[]): Promise<number> {
-  const result = await db.execute(sql`
+  const [row] = await rawRows<{ count: number }>(
+    db,
+    sql`
     with added as (
       insert into ${links} (user_id, project_id, campaign_id, tier, url)
       select ${target.userId}, ${target.projectId}, ${target.id}, ${target.tier}, unnest(${sql.param(urls)}::text[])
       on conflict (campaign_id, url) do nothing
       returning 1
-    ) select count(*)::int as count from added`);
-  return (result as unknown as { rows: { count: number }[] }).rows[0].count;
+    ) select count(*)::int as count from added`,
+  );
+  return row.count;
 }
 
 /** Stores the URLs of an upload in one transaction: a failure half-way stores nothing. */
