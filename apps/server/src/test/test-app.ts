@@ -28,6 +28,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     APP_URL: 'http://app.test',
     SMTP_URL: smtp.url,
     WEB_DIST: '/nonexistent',
+    // Tests hold their own event loop (building big files); the pressure limit is tested on its own.
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     ...options.env,
   });
   const log = pino({ level: 'silent' });
