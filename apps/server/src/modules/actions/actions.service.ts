@@ -5,6 +5,7 @@ import { rawRowCount, type Tx } from '../../db/client.ts';
 import { actionItems, actions, campaigns, links } from '../../db/schema/index.ts';
 import { AppError, FieldError, notFound } from '../../http/errors.ts';
 import { applyLedgerEntry, InsufficientBalanceError } from '../balance/ledger.ts';
+import { findCampaign } from '../campaigns/campaigns.queries.ts';
 import { actionCatalog } from './catalog.ts';
 import { priceFor } from './prices.ts';
 import type { Selection } from './selection.ts';
@@ -28,7 +29,9 @@ export interface StartParams {
 export async function startAction(ctx: AppContext, params: StartParams): Promise<ActionRow> {
   const handler = actionCatalog.get(params.action);
   if (!handler) throw new AppError(422, 'tasks.errors.selectTask');
-  const campaign = params.selection.campaignId ? await findOwnCampaign(ctx, params) : undefined;
+  const campaign = params.selection.campaignId
+    ? await ownCampaign(ctx, params.userId, params.selection.campaignId)
+    : undefined;
   const filters = taskFiltersFor(handler, params.filters);
   await handler.beforeStart?.(ctx.db, { userId: params.userId, filters });
   const { price } = await priceFor(ctx.db, { userId: params.userId, action: params.action });
@@ -83,13 +86,10 @@ export async function startAction(ctx: AppContext, params: StartParams): Promise
   }
 }
 
-async function findOwnCampaign(ctx: AppContext, params: StartParams) {
-  const [campaign] = await ctx.db
-    .select()
-    .from(campaigns)
-    .where(and(eq(campaigns.id, params.selection.campaignId!), eq(campaigns.userId, params.userId)));
-  if (!campaign) throw notFound();
-  return campaign;
+async function ownCampaign(ctx: AppContext, userId: number, id: number) {
+  const row = await findCampaign(ctx.db, { userId, id });
+  if (!row) throw notFound();
+  return row.campaign;
 }
 
 /** The filters a task stores, as its kind declares them; what does not parse is the caller's mistake. */

@@ -1,8 +1,7 @@
 import { ActionCode } from '@linkwatch/shared';
-import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { campaigns } from '../../db/schema/index.ts';
 import { FieldError } from '../../http/errors.ts';
+import { findCampaign } from '../campaigns/campaigns.queries.ts';
 import {
   addLinksToDisallow,
   addLinksToHistory,
@@ -18,16 +17,10 @@ import type { ActionHandler, ClaimedItem, ItemOutcome } from './types.ts';
 /** The list operations that run as tasks: the links table's bulk operations, applied batch by batch. */
 type Change<F> = (db: Queryable, params: BulkParams, filters: F, userId: number) => Promise<unknown>;
 
-const ownCampaign = (db: Queryable, params: { userId: number; id: number }) =>
-  db
-    .select({ id: campaigns.id, projectId: campaigns.projectId, tier: campaigns.tier })
-    .from(campaigns)
-    .where(and(eq(campaigns.id, params.id), eq(campaigns.userId, params.userId)));
-
 /** A link already in the target campaign stays where it is: the same URL appears once per campaign. */
 const moveToTarget: Change<MoveFilters> = async (db, params, filters, userId) => {
-  const [target] = await ownCampaign(db, { userId, id: filters.targetCampaign });
-  if (target) await moveLinks(db, { ...params, target });
+  const target = await findCampaign(db, { userId, id: filters.targetCampaign });
+  if (target) await moveLinks(db, { ...params, target: target.campaign });
 };
 
 function listMoveHandler<F extends TaskFilters>(
@@ -73,7 +66,7 @@ export const listMoveHandlers: ActionHandler[] = [
   listMoveHandler(ActionCode.Move, moveToTarget, {
     filters: ZMoveFilters,
     async beforeStart(db, { userId, filters }) {
-      const [target] = await ownCampaign(db, { userId, id: filters.targetCampaign });
+      const target = await findCampaign(db, { userId, id: filters.targetCampaign });
       if (!target) throw new FieldError({ campaign: 'validation.required' });
     },
   }),

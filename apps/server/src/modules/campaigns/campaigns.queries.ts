@@ -7,9 +7,10 @@ import type { PageQuery } from '../../http/present.ts';
 
 export type Campaign = typeof campaigns.$inferSelect;
 
+/** The one ownership look-up of a campaign: the user's campaign with its project's name and domains. */
 export async function findCampaign(db: Queryable, params: { userId: number; id: number }) {
   const [row] = await db
-    .select({ campaign: campaigns, projectName: projects.name })
+    .select({ campaign: campaigns, projectName: projects.name, projectDomains: projects.domains })
     .from(campaigns)
     .innerJoin(projects, eq(projects.id, campaigns.projectId))
     .where(and(eq(campaigns.id, params.id), eq(campaigns.userId, params.userId)));

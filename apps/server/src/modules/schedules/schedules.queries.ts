@@ -58,16 +58,6 @@ export async function findSchedule(db: Queryable, params: { userId: number; id: 
   return row;
 }
 
-/** The owner's campaign, with the domains a schedule shows (its project's). */
-export async function findOwnCampaign(db: Queryable, params: { userId: number; id: number }) {
-  const [row] = await db
-    .select({ id: campaigns.id, name: campaigns.name, domains: projects.domains })
-    .from(campaigns)
-    .innerJoin(projects, eq(projects.id, campaigns.projectId))
-    .where(and(eq(campaigns.id, params.id), eq(campaigns.userId, params.userId)));
-  return row;
-}
-
 /**
  * One schedule per campaign and action: saving one that exists updates it, atomically, so a double
  * click cannot create two. `xmax = 0` only on a freshly inserted row: it tells created from updated.

@@ -2,10 +2,10 @@ import type { Locale, TCreateScheduleRequest, TUpdateScheduleRequest } from '@li
 import type { AppContext } from '../../context.ts';
 import { FieldError, notFound } from '../../http/errors.ts';
 import { type PageQuery, paginated } from '../../http/present.ts';
+import { findCampaign } from '../campaigns/campaigns.queries.ts';
 import { dayOf, dayStart, nextRunAt, todayUtc } from './next-run.ts';
 import { presentSchedule, presentScheduleGroup } from './schedules.presenter.ts';
 import {
-  findOwnCampaign,
   findSchedule,
   type ScheduleValues,
   scheduleGroups,
@@ -36,9 +36,9 @@ export async function scheduleGroupsPage(
 }
 
 async function ownCampaign(ctx: Ctx, params: { userId: number; id: number }) {
-  const campaign = await findOwnCampaign(ctx.db, params);
-  if (!campaign) throw new FieldError({ campaign: 'validation.invalid' });
-  return campaign;
+  const row = await findCampaign(ctx.db, params);
+  if (!row) throw new FieldError({ campaign: 'validation.invalid' });
+  return { ...row.campaign, domains: row.projectDomains };
 }
 
 /** The stored values of a saved schedule, with its next run computed from now. */
