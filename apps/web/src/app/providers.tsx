@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
 import { getEndReason, getToken, subscribeToken } from '@/api/token.ts';
-import { RealtimeBridge } from '@/features/realtime/RealtimeBridge.tsx';
+import { RealtimeBridge } from '@/features/realtime';
 import { i18n } from '@/lib/i18n.ts';
 import { notify, useNotices } from '@/lib/notices.ts';
 import { Toaster } from '@/ui/Toaster.tsx';

@@ -1,12 +1,14 @@
 import { LOCALES } from '@linkwatch/shared';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { ConfirmEmailPage } from '@/features/auth/ConfirmEmailPage.tsx';
-import { ForgotPasswordPage } from '@/features/auth/ForgotPasswordPage.tsx';
-import { LoginPage } from '@/features/auth/LoginPage.tsx';
-import { RegisterPage } from '@/features/auth/RegisterPage.tsx';
-import { RegisterSuccessPage } from '@/features/auth/RegisterSuccessPage.tsx';
-import { ResetPasswordPage } from '@/features/auth/ResetPasswordPage.tsx';
+import {
+  ConfirmEmailPage,
+  ForgotPasswordPage,
+  LoginPage,
+  RegisterPage,
+  RegisterSuccessPage,
+  ResetPasswordPage,
+} from '@/features/auth';
 import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
 import { type Access, Guard } from './guards.tsx';
 import { EmptyLayout } from './layouts/EmptyLayout.tsx';
@@ -23,9 +25,9 @@ const ProfilePage = lazyPage(() => import('@/features/profile/ProfilePage.tsx'))
 const AgreementPage = lazyPage(() => import('@/features/agreement/AgreementPage.tsx'));
 const SearchPage = lazyPage(() => import('@/features/search/SearchPage.tsx'));
 const AnchorsPage = lazyPage(() => import('@/features/anchors/AnchorsPage.tsx'));
-const IndexHistoryPage = lazyPage(() => import('@/features/links/IndexHistoryPage.tsx'));
-const CampaignPage = lazyPage(() => import('@/features/links/CampaignPage.tsx'));
-const ProjectPage = lazyPage(() => import('@/features/links/ProjectPage.tsx'));
+const IndexHistoryPage = lazyPage(() => import('@/features/projects/IndexHistoryPage.tsx'));
+const CampaignPage = lazyPage(() => import('@/features/projects/CampaignPage.tsx'));
+const ProjectPage = lazyPage(() => import('@/features/projects/ProjectPage.tsx'));
 const TasksPage = lazyPage(() => import('@/features/tasks/TasksPage.tsx'));
 const ReportPage = lazyPage(() => import('@/features/reports/ReportPage.tsx'));
 const SchedulePage = lazyPage(() => import('@/features/schedule/SchedulePage.tsx'));

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
-import { LanguageSwitcher } from '@/features/shell/LanguageSwitcher.tsx';
-import { UserMenu } from '@/features/shell/UserMenu.tsx';
+import { LanguageSwitcher, UserMenu } from '@/features/shell';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Logo } from '@/ui/Logo.tsx';
 import { PageTransition } from './PageTransition.tsx';

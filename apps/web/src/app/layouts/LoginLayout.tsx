@@ -1,7 +1,7 @@
 import { BarChart3, Check, FilePlus2, Gauge, SearchCheck, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
-import { LanguageSwitcher } from '@/features/shell/LanguageSwitcher.tsx';
+import { LanguageSwitcher } from '@/features/shell';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Logo } from '@/ui/Logo.tsx';
 import { PageTransition } from './PageTransition.tsx';

@@ -1,7 +1,5 @@
-import { CreateCampaignSlideOver } from '@/features/projects/CreateCampaignSlideOver.tsx';
-import { CreateCampaignProvider } from '@/features/projects/createCampaign.tsx';
-import { MainNav } from '@/features/shell/Sidebar.tsx';
-import { BlockedBanner, WarningBanner } from '@/features/shell/WarningBanner.tsx';
+import { CreateCampaignProvider, CreateCampaignSlideOver } from '@/features/projects';
+import { BlockedBanner, MainNav, WarningBanner } from '@/features/shell';
 import { AppFrame } from './AppFrame.tsx';
 
 export function MainLayout() {

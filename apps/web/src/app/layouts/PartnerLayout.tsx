@@ -1,4 +1,4 @@
-import { PartnerNav } from '@/features/shell/PartnerNav.tsx';
+import { PartnerNav } from '@/features/shell';
 import { AppFrame } from './AppFrame.tsx';
 
 export function PartnerLayout() {

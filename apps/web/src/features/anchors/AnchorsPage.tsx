@@ -3,9 +3,8 @@ import { Anchor, ChevronDown, ChevronsDownUp, ChevronsUpDown, Download } from 'l
 import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { downloadExport } from '@/features/links/download.ts';
-import { useListState } from '@/features/links/listState.ts';
-import { useProjects } from '@/features/projects/api.ts';
+import { downloadExport, useListState } from '@/features/links';
+import { useProjects } from '@/features/projects';
 import { notify } from '@/lib/notices.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Badge } from '@/ui/Badge.tsx';
@@ -21,7 +20,7 @@ import { SegmentedTabs } from '@/ui/SegmentedTabs.tsx';
 import { Select } from '@/ui/Select.tsx';
 import { StatCard } from '@/ui/StatCard.tsx';
 import { SkeletonRows, Table, TableMessage, Td, Th, Tr } from '@/ui/Table.tsx';
-import { type AnchorRow, useAnchorCounts, useAnchors } from './api.ts';
+import { type AnchorRow, useAnchorCounts, useAnchors } from './api/anchors.ts';
 
 function List({ items, open }: { items: readonly string[]; open: boolean }) {
   const { t } = useTranslation();

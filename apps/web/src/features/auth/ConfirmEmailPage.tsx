@@ -10,7 +10,7 @@ import { buttonClass } from '@/ui/Button.tsx';
 import { Card } from '@/ui/Card.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
 import { Spinner } from '@/ui/Spinner.tsx';
-import { authApi } from './api.ts';
+import { authApi } from './api/auth.ts';
 
 /**
  * spec point 4: after email confirmation the user goes to login with a success notice. A changed

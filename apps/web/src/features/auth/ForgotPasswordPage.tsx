@@ -9,7 +9,7 @@ import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { TextField } from '@/ui/TextField.tsx';
 import { AuthHeading } from './AuthHeading.tsx';
-import { authApi } from './api.ts';
+import { authApi } from './api/auth.ts';
 import { Captcha } from './Captcha.tsx';
 
 export function ForgotPasswordPage() {

@@ -9,7 +9,7 @@ import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { PasswordField, TextField } from '@/ui/TextField.tsx';
 import { AuthHeading } from './AuthHeading.tsx';
-import { authApi } from './api.ts';
+import { authApi } from './api/auth.ts';
 
 /**
  * spec point 4: login is followed by fetching the current user. Storing the token is all this page

@@ -8,7 +8,7 @@ import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { PasswordField, TextField } from '@/ui/TextField.tsx';
 import { AuthHeading } from './AuthHeading.tsx';
-import { authApi } from './api.ts';
+import { authApi } from './api/auth.ts';
 
 /** Opened from the mail link /{locale}/login/reset-password?token=T&email=E. */
 export function ResetPasswordPage() {

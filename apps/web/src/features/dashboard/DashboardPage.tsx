@@ -11,8 +11,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProjectStatistic, useProjects } from '@/features/projects/api.ts';
-import { useCreateCampaign } from '@/features/projects/createCampaign.tsx';
+import { useCreateCampaign, useProjectStatistic, useProjects } from '@/features/projects';
 import { useMe } from '@/lib/session.ts';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { Project } from '@/features/projects/api.ts';
+import type { Project } from '@/features/projects';
 
 const MAX_BARS = 12;
 

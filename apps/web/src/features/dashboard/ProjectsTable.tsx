@@ -1,9 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type Project, projectKeys, projectsApi } from '@/features/projects/api.ts';
-import { projectPath } from '@/features/shell/Sidebar.tsx';
+import { type Project, projectPath, useToggleFavorite } from '@/features/projects';
 import { notify } from '@/lib/notices.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { cn } from '@/ui/cn.ts';
@@ -13,11 +11,8 @@ const COLUMNS = ['campaigns', 'tierOne', 'tierTwo', 'indexed', 'goodCode', 'badC
 
 function FavoriteToggle({ project }: { project: Project }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const { name, isFavorite } = project.attributes;
-  const toggle = useMutation({
-    mutationFn: () => projectsApi.update(project.id, { isFavorite: !isFavorite }),
-    onSettled: () => client.invalidateQueries({ queryKey: projectKeys.all }),
+  const toggle = useToggleFavorite(project, {
     onError: () => notify.error(t('projects.dashboard.favoriteFailed')),
   });
   const on = toggle.isPending ? !isFavorite : isFavorite;

@@ -3,11 +3,12 @@ import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '@/api/client.ts';
+import { actionsApi } from '@/features/tasks';
 import { notify } from '@/lib/notices.ts';
 import { Button } from '@/ui/Button.tsx';
 import { ConfirmDialog } from '@/ui/Dialog.tsx';
 import { Select } from '@/ui/Select.tsx';
-import { BULK_ACTIONS, type BulkAction, tasksApi, useTaskWatcher } from './api.ts';
+import { BULK_ACTIONS, type BulkAction, useTaskWatcher } from './api/bulk.ts';
 import { CostDialog } from './CostDialog.tsx';
 import { MoveDialog } from './MoveDialog.tsx';
 import type { ListType } from './route.ts';
@@ -43,7 +44,7 @@ export function BulkBar({ type, selected, scope, onClear, projectId }: BulkBarPr
 
   const start = useMutation({
     mutationFn: ({ code, extra }: { code: BulkAction; extra?: Query }) =>
-      tasksApi.start(BULK_ACTIONS[code], { ...query, ...extra }),
+      actionsApi.start(BULK_ACTIONS[code], { ...query, ...extra }),
     onSuccess: (result, { code }) => {
       const name = t(`linksUi.bulk.actions.${code}`);
       notify.success(t('linksUi.bulk.started', { action: name, count }));

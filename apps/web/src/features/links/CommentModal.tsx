@@ -7,7 +7,8 @@ import { Button } from '@/ui/Button.tsx';
 import { cn } from '@/ui/cn.ts';
 import { inputClass } from '@/ui/Input.tsx';
 import { Modal } from '@/ui/Modal.tsx';
-import { type Link, linkKeys, linksApi } from './api.ts';
+import { linkKeys } from './api/keys.ts';
+import { type Link, linksApi } from './api/links.ts';
 
 /** The comments modal: `PUT links/{id}` with the URL unchanged (without protocol) and the comment. */
 export function CommentModal({ link, onClose }: { link: Link | null; onClose: () => void }) {

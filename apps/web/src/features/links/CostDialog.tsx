@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Coins } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '@/api/client.ts';
+import { actionsApi } from '@/features/tasks';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { Modal } from '@/ui/Modal.tsx';
 import { Spinner } from '@/ui/Spinner.tsx';
-import { tasksApi } from './api.ts';
 
 /** A paid task shows its cost (`actions/{code}/balance` → data.attributes.cost) before it starts. */
 export function CostDialog({
@@ -29,7 +29,7 @@ export function CostDialog({
     queryKey: ['actions', 'balance', code, query],
     enabled: open,
     staleTime: 0,
-    queryFn: () => tasksApi.balance(code, query),
+    queryFn: () => actionsApi.cost(code, query),
   });
   const short = cost.data ? cost.data.cost > cost.data.balance : false;
   return (

@@ -7,7 +7,7 @@ import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { Modal } from '@/ui/Modal.tsx';
 import { RadioCards } from '@/ui/Radio.tsx';
-import { downloadExport } from './download.ts';
+import { downloadExport } from './api/download.ts';
 
 /** spec point 2: the export modal with two radio formats, CSV and XLS (xlsx file). */
 export function ExportModal({

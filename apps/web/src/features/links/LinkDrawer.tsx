@@ -17,7 +17,8 @@ import { inputClass } from '@/ui/Input.tsx';
 import { SidePanel } from '@/ui/SidePanel.tsx';
 import { Skeleton } from '@/ui/Spinner.tsx';
 import { TextField } from '@/ui/TextField.tsx';
-import { type Backlink, type Link, linkKeys, linksApi, useLinkDetails } from './api.ts';
+import { linkKeys } from './api/keys.ts';
+import { type Backlink, type Link, linksApi, useLinkDetails } from './api/links.ts';
 import { IndexingBadge, ResponseCodeBadge } from './cells.tsx';
 
 function Section({ title, children, count }: { title: string; children: ReactNode; count?: number }) {

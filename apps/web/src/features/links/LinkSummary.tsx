@@ -13,7 +13,7 @@ import {
 import type { Query } from '@/api/client.ts';
 import { Card } from '@/ui/Card.tsx';
 import { Skeleton } from '@/ui/Spinner.tsx';
-import { useLinkChart, useLinkCodes, useLinkStatistic } from './api.ts';
+import { useLinkChart, useLinkCodes, useLinkStatistic } from './api/links.ts';
 
 const COLORS = { good: '#10b981', bad: '#f43f5e', unchecked: '#cbd5e1' };
 

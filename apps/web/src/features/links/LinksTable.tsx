@@ -6,7 +6,7 @@ import { useFormat } from '@/lib/format.ts';
 import { Checkbox } from '@/ui/Checkbox.tsx';
 import { cn } from '@/ui/cn.ts';
 import { SkeletonRows, Table, TableMessage, Td, Th, Tr } from '@/ui/Table.tsx';
-import type { Link } from './api.ts';
+import type { Link } from './api/links.ts';
 import { IndexingBadge, ResponseCodeBadge } from './cells.tsx';
 import type { ViewType } from './listState.ts';
 

@@ -9,7 +9,7 @@ import { EmptyState } from '@/ui/EmptyState.tsx';
 import { Pager } from '@/ui/Pager.tsx';
 import { SegmentedTabs } from '@/ui/SegmentedTabs.tsx';
 import { Select } from '@/ui/Select.tsx';
-import { type Link, useLinks } from './api.ts';
+import { type Link, useLinks } from './api/links.ts';
 import { BulkBar } from './BulkBar.tsx';
 import { CommentModal } from './CommentModal.tsx';
 import { LinkDrawer } from './LinkDrawer.tsx';

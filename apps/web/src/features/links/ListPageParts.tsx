@@ -9,7 +9,7 @@ import { ErrorPage } from '@/ui/ErrorPage.tsx';
 import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
 import { SegmentedTabs } from '@/ui/SegmentedTabs.tsx';
 import { Skeleton } from '@/ui/Spinner.tsx';
-import type { LinkCounts } from './api.ts';
+import type { LinkCounts } from './api/links.ts';
 import { LIST_TYPES, type ListType } from './route.ts';
 
 export function Breadcrumbs({ items }: { items: { label: ReactNode; to?: string }[] }) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCampaigns, useDropdownSearch } from '@/features/projects/api.ts';
+import { useCampaigns, useDropdownSearch } from '@/features/projects';
 import { Button } from '@/ui/Button.tsx';
 import { Combobox, type ComboOption } from '@/ui/Combobox.tsx';
 import { Field } from '@/ui/Field.tsx';

@@ -4,7 +4,7 @@ import { FileSpreadsheet, FileText, UploadCloud, X } from 'lucide-react';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
-import { useCampaigns } from '@/features/projects/api.ts';
+import { useCampaigns } from '@/features/projects';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { cn } from '@/ui/cn.ts';
@@ -12,9 +12,9 @@ import { Field } from '@/ui/Field.tsx';
 import { Modal } from '@/ui/Modal.tsx';
 import { ProgressBar } from '@/ui/ProgressBar.tsx';
 import { Select } from '@/ui/Select.tsx';
-import { linkKeys } from './api.ts';
+import { linkKeys } from './api/keys.ts';
+import { uploadLinks } from './api/uploadFile.ts';
 import { UploadResult } from './UploadResult.tsx';
-import { uploadLinks } from './uploadFile.ts';
 
 const ACCEPT = LINK_UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',');
 

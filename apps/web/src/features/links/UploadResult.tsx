@@ -2,7 +2,7 @@ import { AlertTriangle, CheckCircle2, Copy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/ui/cn.ts';
-import type { TUploadResult } from './api.ts';
+import type { TUploadResult } from './api/links.ts';
 
 function Figure({
   label,

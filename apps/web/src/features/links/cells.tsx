@@ -1,7 +1,7 @@
 import { IndexState } from '@linkwatch/shared';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/ui/Badge.tsx';
-import type { TLinkAttributes } from './api.ts';
+import type { TLinkAttributes } from './api/links.ts';
 
 /** 2xx green, 3xx amber, anything else (or a failure to connect) red; unchecked links are grey. */
 export function ResponseCodeBadge({

@@ -1,19 +1,19 @@
 import { PASSWORD_MIN_LENGTH, ZChangePasswordRequest } from '@linkwatch/shared';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/api/client.ts';
 import { notify } from '@/lib/notices.ts';
 import { useApiForm } from '@/lib/useApiForm.ts';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { CardBody, CardFooter } from '@/ui/Card.tsx';
 import { PasswordField } from '@/ui/TextField.tsx';
+import { profileApi } from './api/profile.ts';
 
 export function ChangePasswordForm() {
   const { t } = useTranslation();
   const form = useApiForm({
     schema: ZChangePasswordRequest,
     fields: ['currentPassword', 'password', 'passwordConfirmation'],
-    submit: (payload) => api.post<boolean>('user/change-password', payload),
+    submit: profileApi.changePassword,
     onSuccess: (_, __, element) => {
       element.reset();
       notify.success(t('profile.password.changed'));

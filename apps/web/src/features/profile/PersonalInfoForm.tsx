@@ -9,7 +9,7 @@ import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { CardBody, CardFooter } from '@/ui/Card.tsx';
 import { TextField } from '@/ui/TextField.tsx';
-import { profileApi } from './api.ts';
+import { profileApi } from './api/profile.ts';
 
 const OPTIONAL = ['address', 'city', 'index', 'country', 'regCode', 'vatNumber'] as const;
 

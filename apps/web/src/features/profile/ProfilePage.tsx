@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { RecipientsSection } from '@/features/reports/RecipientsSection.tsx';
+import { RecipientsSection } from '@/features/reports';
 import { useMe } from '@/lib/session.ts';
 import { PageHeader } from '@/ui/PageHeader.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';

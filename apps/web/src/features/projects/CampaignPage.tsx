@@ -1,19 +1,28 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { useCampaign } from '@/features/projects/api.ts';
-import { CampaignSettingsModal } from '@/features/projects/SettingsModals.tsx';
+import {
+  Breadcrumbs,
+  ExportModal,
+  filterQuery,
+  HeaderSkeleton,
+  LIST_TYPE_CODE,
+  LinkSummary,
+  LinksWorkspace,
+  ListToolbar,
+  LoadFailure,
+  listPath,
+  parseListRoute,
+  TypeTabs,
+  UploadModal,
+  useLinkCounts,
+  useListState,
+} from '@/features/links';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Badge } from '@/ui/Badge.tsx';
 import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
-import { useLinkCounts } from './api.ts';
-import { ExportModal } from './ExportModal.tsx';
-import { LinkSummary } from './LinkSummary.tsx';
-import { LinksWorkspace } from './LinksWorkspace.tsx';
-import { Breadcrumbs, HeaderSkeleton, ListToolbar, LoadFailure, TypeTabs } from './ListPageParts.tsx';
-import { filterQuery, useListState } from './listState.ts';
-import { LIST_TYPE_CODE, listPath, parseListRoute } from './route.ts';
-import { UploadModal } from './UploadModal.tsx';
+import { useCampaign } from './api/projects.ts';
+import { CampaignSettingsModal } from './SettingsModals.tsx';
 
 /** `/campaign/{type?}/{tier?}/{id}`: one campaign's links, by tab. */
 export default function CampaignPage() {

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { CreateCampaignProvider, useCreateCampaign } from '@/features/projects/createCampaign.tsx';
 import { json, mockApi } from '@/test/api.ts';
 import { CreateCampaignSlideOver } from './CreateCampaignSlideOver.tsx';
+import { CreateCampaignProvider, useCreateCampaign } from './createCampaign.tsx';
 
 function Opened() {
   const { setOpen } = useCreateCampaign();

@@ -5,7 +5,6 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { isApiError } from '@/api/client.ts';
-import { useCreateCampaign } from '@/features/projects/createCampaign.tsx';
 import { notify } from '@/lib/notices.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Alert } from '@/ui/Alert.tsx';
@@ -16,7 +15,8 @@ import { Field } from '@/ui/Field.tsx';
 import { RadioCards } from '@/ui/Radio.tsx';
 import { SidePanel } from '@/ui/SidePanel.tsx';
 import { TextField } from '@/ui/TextField.tsx';
-import { projectsApi, useInvalidateProjects } from './api.ts';
+import { projectsApi, useInvalidateProjects } from './api/projects.ts';
+import { useCreateCampaign } from './createCampaign.tsx';
 import {
   checkExistingProject,
   checkNewProject,

@@ -2,6 +2,7 @@ import { ArrowLeft, History } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
+import { listPath, parseIndexHistoryRoute, useIndexHistories, useListState } from '@/features/links';
 import { useFormat } from '@/lib/format.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Badge } from '@/ui/Badge.tsx';
@@ -12,9 +13,6 @@ import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
 import { PageHeader } from '@/ui/PageHeader.tsx';
 import { Pager } from '@/ui/Pager.tsx';
 import { SkeletonRows, Table, TableMessage, Td, Th, Tr } from '@/ui/Table.tsx';
-import { useIndexHistories } from './api.ts';
-import { useListState } from './listState.ts';
-import { listPath, parseIndexHistoryRoute } from './route.ts';
 
 /** `/campaign/{tier?}/{id?}/index-history` and `/project/…`: every indexing check, newest first. */
 export default function IndexHistoryPage() {

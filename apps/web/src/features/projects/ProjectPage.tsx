@@ -2,21 +2,30 @@ import { Anchor, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useCampaigns, useProject } from '@/features/projects/api.ts';
-import { useCreateCampaign } from '@/features/projects/createCampaign.tsx';
-import { ProjectSettingsModal } from '@/features/projects/SettingsModals.tsx';
+import {
+  Breadcrumbs,
+  ExportModal,
+  filterQuery,
+  HeaderSkeleton,
+  LIST_TYPE_CODE,
+  LinkSummary,
+  LinksWorkspace,
+  ListToolbar,
+  LoadFailure,
+  listPath,
+  parseListRoute,
+  TypeTabs,
+  UploadModal,
+  useLinkCounts,
+  useListState,
+} from '@/features/links';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Button, buttonClass } from '@/ui/Button.tsx';
 import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
 import { SegmentedTabs } from '@/ui/SegmentedTabs.tsx';
-import { useLinkCounts } from './api.ts';
-import { ExportModal } from './ExportModal.tsx';
-import { LinkSummary } from './LinkSummary.tsx';
-import { LinksWorkspace } from './LinksWorkspace.tsx';
-import { Breadcrumbs, HeaderSkeleton, ListToolbar, LoadFailure, TypeTabs } from './ListPageParts.tsx';
-import { filterQuery, useListState } from './listState.ts';
-import { LIST_TYPE_CODE, listPath, parseListRoute } from './route.ts';
-import { UploadModal } from './UploadModal.tsx';
+import { useCampaigns, useProject } from './api/projects.ts';
+import { useCreateCampaign } from './createCampaign.tsx';
+import { ProjectSettingsModal } from './SettingsModals.tsx';
 
 /** `/project/{type?}/{tier?}/{id}`: every link of a project at one tier, with its campaigns. */
 export default function ProjectPage() {

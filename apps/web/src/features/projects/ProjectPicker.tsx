@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Combobox, type ComboOption } from '@/ui/Combobox.tsx';
 import type { FieldControlProps } from '@/ui/Field.tsx';
-import { useProjectSearch } from './api.ts';
+import { useProjectSearch } from './api/projects.ts';
 
 /** The searchable project dropdown of the select-project tab (and of the anchors page). */
 export function ProjectPicker({

@@ -18,7 +18,8 @@ import { Button } from '@/ui/Button.tsx';
 import { ConfirmDialog } from '@/ui/Dialog.tsx';
 import { Modal } from '@/ui/Modal.tsx';
 import { TextField } from '@/ui/TextField.tsx';
-import { type Campaign, type Project, projectsApi, useInvalidateProjects } from './api.ts';
+import { projectsApi, useInvalidateProjects } from './api/projects.ts';
+import type { Campaign, Project } from './api/types.ts';
 import { DomainRows } from './DomainRows.tsx';
 
 function useErrors() {

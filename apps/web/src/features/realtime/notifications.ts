@@ -1,11 +1,5 @@
-import { api } from '@/api/client.ts';
 import { notify } from '@/lib/notices.ts';
-
-export type NotificationResource = {
-  id: number | string;
-  type: 'notifications';
-  attributes: { message: string; props?: unknown[]; type?: string; createdAt?: string };
-};
+import { deleteNotification, fetchNotifications, type NotificationResource } from './api/notifications.ts';
 
 /** Ids already shown in this session: the list on entry and a live event may carry the same one. */
 const shown = new Set<string>();
@@ -23,7 +17,7 @@ export async function showNotification(notification: NotificationResource): Prom
   const kind = type === 'success' || type === 'warning' || type === 'error' ? type : 'info';
   if (message) notify[kind](message);
   try {
-    await api.delete<boolean>(`notifications/${id}`);
+    await deleteNotification(id);
   } catch {
     // Already gone (another tab deleted it): nothing to do.
   }
@@ -33,7 +27,7 @@ export async function showNotification(notification: NotificationResource): Prom
 export async function showUnreadNotifications(): Promise<void> {
   let list: NotificationResource[];
   try {
-    list = (await api.get<{ data: NotificationResource[] }>('notifications')).data;
+    list = await fetchNotifications();
   } catch {
     return;
   }

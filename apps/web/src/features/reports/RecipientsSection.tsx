@@ -1,17 +1,16 @@
 import { type FieldErrors, MAILING_FLAGS, type MailingFlag, type TMailingResource } from '@linkwatch/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Mail, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, isApiError } from '@/api/client.ts';
-import { ProfileSection } from '@/features/profile/ProfileSection.tsx';
+import { isApiError } from '@/api/client.ts';
+import { ProfileSection } from '@/features/profile';
 import { notify } from '@/lib/notices.ts';
 import { Button } from '@/ui/Button.tsx';
 import { Checkbox } from '@/ui/Checkbox.tsx';
 import { ConfirmDialog } from '@/ui/Dialog.tsx';
 import { Skeleton } from '@/ui/Spinner.tsx';
 import { TextField } from '@/ui/TextField.tsx';
-import { reportKeys } from './api.ts';
+import { useCreateMailing, useMailings, useRemoveMailing, useUpdateMailing } from './api/mailings.ts';
 
 type Flags = Record<MailingFlag, boolean>;
 const ALL_ON: Flags = { actions: true, report: true, wiki: true };
@@ -22,22 +21,17 @@ function errorMessage(error: unknown, fallback: string): string {
 
 function RecipientRow({ mailing }: { mailing: TMailingResource }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const id = useId();
   const { email } = mailing.attributes;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: reportKeys.mailings });
-  const toggle = useMutation({
-    mutationFn: (patch: Partial<Flags>) => api.put(`mailings/${mailing.id}`, patch),
+  const onError = (error: unknown) => notify.error(errorMessage(error, t('common.requestFailed')));
+  const toggle = useUpdateMailing(mailing.id, {
     onSuccess: () => notify.success(t('reportsUi.recipients.saved')),
-    onError: (error) => notify.error(errorMessage(error, t('common.requestFailed'))),
-    onSettled: refresh,
+    onError,
   });
-  const remove = useMutation({
-    mutationFn: () => api.delete(`mailings/${mailing.id}`),
+  const remove = useRemoveMailing(mailing.id, {
     onSuccess: () => notify.success(t('reportsUi.recipients.removed')),
-    onError: (error) => notify.error(errorMessage(error, t('common.requestFailed'))),
-    onSettled: refresh,
+    onError,
   });
   return (
     <li className="flex flex-wrap items-center gap-x-5 gap-y-2 py-3" data-recipient={email}>
@@ -93,19 +87,16 @@ function RecipientRow({ mailing }: { mailing: TMailingResource }) {
 
 function AddRecipientForm() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [flags, setFlags] = useState<Flags>(ALL_ON);
   const id = useId();
   const [errors, setErrors] = useState<FieldErrors>({});
-  const add = useMutation({
-    mutationFn: () => api.post('mailings/', { email, ...flags }),
+  const add = useCreateMailing({
     onMutate: () => setErrors({}),
     onSuccess: () => {
       notify.success(t('reportsUi.recipients.added'));
       setEmail('');
       setFlags(ALL_ON);
-      return queryClient.invalidateQueries({ queryKey: reportKeys.mailings });
     },
     onError: (error) => {
       if (isApiError(error, 422) && Object.keys(error.fieldErrors).length) setErrors(error.fieldErrors);
@@ -114,7 +105,7 @@ function AddRecipientForm() {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    add.mutate();
+    add.mutate({ email, ...flags });
   };
   return (
     <form
@@ -165,12 +156,7 @@ function AddRecipientForm() {
 /** Report recipients on the profile (spec point 2): list, add with the three mail kinds, toggle, delete. */
 export function RecipientsSection() {
   const { t } = useTranslation();
-  const mailings = useQuery({
-    queryKey: reportKeys.mailings,
-    queryFn: () =>
-      api.get<{ data: TMailingResource[] }>('mailings', { query: { 'page[size]': 100 } }).then((r) => r.data),
-    throwOnError: false,
-  });
+  const mailings = useMailings();
   return (
     <ProfileSection
       title={t('reportsUi.recipients.title')}

@@ -1,10 +1,10 @@
 import { REPORT_CHANGE_TYPES, type ReportChangeType } from '@linkwatch/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProjectOptions } from '@/features/shell/useSidebarCounts.ts';
-import { useCampaignOptions } from '@/features/tasks/api.ts';
+import { useProjectOptions } from '@/features/projects';
+import { useCampaignOptions } from '@/features/tasks';
 import { Select } from '@/ui/Select.tsx';
-import type { ReportFilters as Filters, ReportCounts } from './api.ts';
+import type { ReportFilters as Filters, ReportCounts } from './api/reports.ts';
 
 export type ReportFilterName = 'project' | 'campaign' | 'type';
 

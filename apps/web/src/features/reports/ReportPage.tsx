@@ -31,11 +31,16 @@ import { PageHeader } from '@/ui/PageHeader.tsx';
 import { Pager } from '@/ui/Pager.tsx';
 import { Skeleton } from '@/ui/Spinner.tsx';
 import { StatCard } from '@/ui/StatCard.tsx';
-import { type ReportFilters as Filters, reportQuery, useReportCounts, useReportLinks } from './api.ts';
-import { downloadFile } from './download.ts';
+import { downloadFile } from './api/download.ts';
+import {
+  type ReportFilters as Filters,
+  reportQuery,
+  useReportCounts,
+  useReportLinks,
+} from './api/reports.ts';
+import { useMarkSeen } from './api/useMarkSeen.ts';
 import { type ReportFilterName, ReportFilters } from './ReportFilters.tsx';
 import { ReportItem } from './ReportItem.tsx';
-import { useMarkSeen } from './useMarkSeen.ts';
 
 const FORMATS = ['csv', 'xlsx'] as const;
 

@@ -12,7 +12,7 @@ import { PageHeader } from '@/ui/PageHeader.tsx';
 import { Pager } from '@/ui/Pager.tsx';
 import { Skeleton } from '@/ui/Spinner.tsx';
 import { Table, Td, Th } from '@/ui/Table.tsx';
-import { type ScheduleGroup, useScheduleGroups } from './api.ts';
+import { type ScheduleGroup, useScheduleGroups } from './api/schedule.ts';
 import { ScheduleRow } from './ScheduleRow.tsx';
 
 const COLUMNS = ['campaign', 'task', 'active', 'interval', 'time', 'startAt', 'nextRun'] as const;

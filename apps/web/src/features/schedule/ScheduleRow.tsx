@@ -17,7 +17,7 @@ import { cn } from '@/ui/cn.ts';
 import { Input } from '@/ui/Input.tsx';
 import { Switch } from '@/ui/Switch.tsx';
 import { Td } from '@/ui/Table.tsx';
-import { type Schedule, saveSchedule, scheduleKeys } from './api.ts';
+import { type Schedule, saveSchedule, scheduleKeys } from './api/schedule.ts';
 
 type Draft = { isActive: boolean; interval: string; time: string; startAt: string };
 

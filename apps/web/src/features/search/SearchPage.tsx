@@ -1,10 +1,8 @@
 import { Search } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LinksWorkspace } from '@/features/links/LinksWorkspace.tsx';
-import { useListState } from '@/features/links/listState.ts';
-import { LIST_TYPE_CODE } from '@/features/links/route.ts';
-import { useCampaigns } from '@/features/projects/api.ts';
+import { LIST_TYPE_CODE, LinksWorkspace, useListState } from '@/features/links';
+import { useCampaigns } from '@/features/projects';
 import { EmptyState } from '@/ui/EmptyState.tsx';
 import { PageHeader } from '@/ui/PageHeader.tsx';
 

@@ -1,4 +1,3 @@
-import { Tier } from '@linkwatch/shared';
 import {
   BookOpen,
   CalendarClock,
@@ -15,18 +14,13 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { useCreateCampaign } from '@/features/projects/createCampaign.tsx';
+import { projectPath, useCreateCampaign, useProjectOptions } from '@/features/projects';
 import { useSettings } from '@/lib/settings.ts';
 import { useLocale, useLocalePath } from '@/lib/useLocale.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { cn } from '@/ui/cn.ts';
+import { useSidebarCounts } from './api/counts.ts';
 import { NavItem, navItemClass } from './NavItem.tsx';
-import { useProjectOptions, useSidebarCounts } from './useSidebarCounts.ts';
-
-/** spec point 2: each project opens its page for tier 1 with the active-links type. */
-export function projectPath(id: string | number): string {
-  return `/project/active/${Tier.One}/${id}`;
-}
 
 /** spec point 2: help is the contact page of the referral domain, with /ru for Russian. */
 export function helpUrl({ referralDomain, locale }: { referralDomain: string; locale: string }): string {

@@ -1,11 +1,10 @@
-import { BCP47 } from '@linkwatch/shared';
-import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, Coins, Handshake, LogOut, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { api } from '@/api/client.ts';
-import { useLogout, useMe, useToken } from '@/lib/session.ts';
-import { useLocale, useLocalePath } from '@/lib/useLocale.tsx';
+import { useBalance } from '@/lib/balance.ts';
+import { useFormat } from '@/lib/format.ts';
+import { useLogout, useMe } from '@/lib/session.ts';
+import { useLocalePath } from '@/lib/useLocale.tsx';
 import { cn } from '@/ui/cn.ts';
 import {
   DropdownMenu,
@@ -15,28 +14,19 @@ import {
   DropdownMenuTrigger,
 } from '@/ui/DropdownMenu.tsx';
 
-export const balanceQueryKey = ['user', 'balance'] as const;
-
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   return (parts.length > 1 ? `${parts[0][0]}${parts[1][0]}` : (parts[0] ?? '?').slice(0, 2)).toUpperCase();
 }
 
-/** spec point 7: GET user/balance; data becomes the balance. Logout clears it with the rest of the cache. */
+/** The balance in the header, a link to the balance page. */
 export function BalanceChip() {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const locale = useLocale();
-  const token = useToken();
-  const balance = useQuery({
-    queryKey: balanceQueryKey,
-    enabled: token !== null,
-    staleTime: 30_000,
-    queryFn: () => api.get<{ data: { balance: number } }>('user/balance').then((r) => r.data.balance),
-    throwOnError: false,
-  });
+  const format = useFormat();
+  const balance = useBalance();
   if (balance.data === undefined) return null;
-  const value = new Intl.NumberFormat(BCP47[locale]).format(balance.data);
+  const value = format.number(balance.data);
   return (
     <Link
       to={to('/balance')}

@@ -3,12 +3,12 @@ import { Ban } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
-import { balanceQueryKey } from '@/features/shell/UserMenu.tsx';
-import { sidebarCountKeys } from '@/features/shell/useSidebarCounts.ts';
+import { balanceQueryKey } from '@/lib/balance.ts';
 import { notify } from '@/lib/notices.ts';
 import { Button } from '@/ui/Button.tsx';
 import { ConfirmDialog } from '@/ui/Dialog.tsx';
-import { cancelTask, taskKeys } from './api.ts';
+import { taskKeys } from './api/keys.ts';
+import { cancelTask } from './api/tasks.ts';
 
 /** Cancels a waiting or running task after a confirmation; the server refunds the unprocessed part. */
 export function CancelTaskButton({ id }: { id: number | string }) {
@@ -23,7 +23,7 @@ export function CancelTaskButton({ id }: { id: number | string }) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: taskKeys.lists }),
         queryClient.invalidateQueries({ queryKey: balanceQueryKey }),
-        queryClient.invalidateQueries({ queryKey: sidebarCountKeys.tasks }),
+        queryClient.invalidateQueries({ queryKey: taskKeys.activeCount }),
       ]),
   });
   return (

@@ -4,8 +4,8 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '@/api/client.ts';
-import { balanceQueryKey } from '@/features/shell/UserMenu.tsx';
-import { sidebarCountKeys, useProjectOptions } from '@/features/shell/useSidebarCounts.ts';
+import { useProjectOptions } from '@/features/projects';
+import { balanceQueryKey } from '@/lib/balance.ts';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
@@ -15,7 +15,8 @@ import { Field } from '@/ui/Field.tsx';
 import { Modal } from '@/ui/Modal.tsx';
 import { Select } from '@/ui/Select.tsx';
 import { Skeleton } from '@/ui/Spinner.tsx';
-import { startCheck, taskKeys, useCampaignOptions, useCheckCost } from './api.ts';
+import { taskKeys } from './api/keys.ts';
+import { startCheck, useCampaignOptions, useCheckCost } from './api/tasks.ts';
 
 function CostLine({ label, value, strong }: { label: string; value: ReactNode; strong?: boolean }) {
   return (
@@ -59,7 +60,7 @@ export function StartCheckDialog({
       Promise.all([
         queryClient.invalidateQueries({ queryKey: taskKeys.all }),
         queryClient.invalidateQueries({ queryKey: balanceQueryKey }),
-        queryClient.invalidateQueries({ queryKey: sidebarCountKeys.tasks }),
+        queryClient.invalidateQueries({ queryKey: taskKeys.activeCount }),
       ]),
   });
 

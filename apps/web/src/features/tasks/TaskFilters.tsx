@@ -2,11 +2,12 @@ import { TaskStatus } from '@linkwatch/shared';
 import { X } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProjectOptions } from '@/features/shell/useSidebarCounts.ts';
+import { useProjectOptions } from '@/features/projects';
 import { useFormat } from '@/lib/format.ts';
 import { Button } from '@/ui/Button.tsx';
 import { Select } from '@/ui/Select.tsx';
-import { type TaskFilters as Filters, useTaskDates, useTaskTypes } from './api.ts';
+import { useTaskDates, useTaskTypes } from './api/tasks.ts';
+import type { TaskFilters as Filters } from './api/types.ts';
 
 type FilterName = 'status' | 'action' | 'date' | 'project';
 

@@ -1,14 +1,13 @@
-import { MAILING_FLAGS, type MailingFlag, type TMailingResource } from '@linkwatch/shared';
-import { useQuery } from '@tanstack/react-query';
+import { MAILING_FLAGS, type MailingFlag } from '@linkwatch/shared';
 import { MailCheck, MailX, RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { api } from '@/api/client.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Button, buttonClass } from '@/ui/Button.tsx';
 import { Card } from '@/ui/Card.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
 import { Spinner } from '@/ui/Spinner.tsx';
+import { useUnsubscribe } from './api/unsubscribe.ts';
 
 function isFlag(value: string | null): value is MailingFlag {
   return value !== null && (MAILING_FLAGS as readonly string[]).includes(value);
@@ -26,16 +25,7 @@ export default function UnsubscribePage() {
   const rawType = params.get('type');
   const type = isFlag(rawType) ? rawType : null;
 
-  const unsubscribe = useQuery({
-    queryKey: ['unsubscribe', token, type],
-    enabled: token !== '',
-    queryFn: () =>
-      api.post<{ data: TMailingResource }>('mailings/unsubscribe', { token, type }).then((r) => r.data),
-    retry: false,
-    gcTime: 0,
-    staleTime: Number.POSITIVE_INFINITY,
-    throwOnError: false,
-  });
+  const unsubscribe = useUnsubscribe({ token, type });
 
   const home = (
     <Link to={to('/')} className={buttonClass({ variant: 'secondary' })}>

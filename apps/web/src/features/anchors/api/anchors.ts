@@ -7,9 +7,14 @@ export type AnchorPage = z.infer<typeof ZAnchorListResponse>;
 export type AnchorRow = AnchorPage['data'][number];
 export type AnchorCounts = z.infer<typeof ZAnchorCountsResponse>['data']['attributes'];
 
+export const anchorKeys = {
+  list: (query: Query) => ['anchors', 'list', query] as const,
+  counts: (query: Query) => ['anchors', 'counts', query] as const,
+};
+
 export function useAnchors(query: Query) {
   return useQuery({
-    queryKey: ['anchors', 'list', query],
+    queryKey: anchorKeys.list(query),
     placeholderData: keepPreviousData,
     queryFn: () => api.get<AnchorPage>('anchors', { query }),
   });
@@ -17,7 +22,7 @@ export function useAnchors(query: Query) {
 
 export function useAnchorCounts(query: Query) {
   return useQuery({
-    queryKey: ['anchors', 'counts', query],
+    queryKey: anchorKeys.counts(query),
     queryFn: () =>
       api
         .get<{ data: { attributes: AnchorCounts } }>('anchors/counts', { query })

@@ -1,8 +1,6 @@
 import {
-  ActionCode,
   DEFAULT_PAGE_SIZE,
   FIRST_PAGE,
-  TaskStatus,
   type TLinkAttributes,
   type TLinkResource,
   type TUploadResult,
@@ -14,10 +12,11 @@ import {
   type ZLinkCountsResponse,
   type ZLinkStatisticResponse,
 } from '@linkwatch/shared';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, type Query } from '@/api/client.ts';
 import type { ListResponse } from '@/api/types.ts';
+import { linkKeys } from './keys.ts';
 
 export type Link = TLinkResource;
 export type { TLinkAttributes, TUploadResult };
@@ -30,17 +29,6 @@ export type LinkCodes = z.infer<typeof ZLinkCodesResponse>['data']['attributes']
 export type LinkChart = z.infer<typeof ZLinkChartResponse>['data']['attributes'];
 
 export type LinkListPage = { data: Link[]; meta: ListResponse<'links', TLinkAttributes>['meta'] };
-
-export const linkKeys = {
-  all: ['links'] as const,
-  list: (query: Query) => ['links', 'list', query] as const,
-  counts: (query: Query) => ['links', 'counts', query] as const,
-  statistic: (query: Query) => ['links', 'statistic', query] as const,
-  codes: (query: Query) => ['links', 'codes', query] as const,
-  chart: (query: Query) => ['links', 'chart', query] as const,
-  one: (id: string | number) => ['links', 'one', String(id)] as const,
-  indexHistories: (query: Query) => ['links', 'index-histories', query] as const,
-};
 
 export function useLinks(query: Query, enabled = true) {
   return useQuery({
@@ -126,66 +114,3 @@ export const linksApi = {
     api.put<{ data: Link }>(`links/${id}`, payload),
   deleteBacklink: (id: string | number) => api.delete<boolean>(`backlinks/${id}`),
 };
-
-/** The list moves and checks of spec point 4 the links table offers, by tab. */
-export const BULK_ACTIONS = {
-  checkBacklinks: ActionCode.CheckBacklinks,
-  addToHistory: ActionCode.AddToHistory,
-  recoverFromHistory: ActionCode.RecoverFromHistory,
-  addToDisallow: ActionCode.AddToDisallow,
-  recoverFromDisallow: ActionCode.RecoverFromDisallow,
-  move: ActionCode.Move,
-  remove: ActionCode.Remove,
-} as const;
-export type BulkAction = keyof typeof BULK_ACTIONS;
-
-export type TaskAttributes = {
-  actionId: number;
-  statusId: number;
-  totalCount: number;
-  message: string | null;
-};
-export type Task = { id: number; attributes: TaskAttributes };
-
-export const tasksApi = {
-  /** spec point 7: `GET actions/{action}/balance` reads data.attributes.cost. */
-  balance: (code: number, query: Query) =>
-    api
-      .get<{ data: { attributes: { cost: number; price: number; count: number; balance: number } } }>(
-        `actions/${code}/balance`,
-        { query },
-      )
-      .then((r) => r.data.attributes),
-  start: (code: number, query: Query) =>
-    api.post<{ data: Task }>(`actions/${code}/start`, undefined, { query }),
-  get: (id: number) => api.get<{ data: Task }>(`actions/${id}`),
-};
-
-const POLL_MS = 1000;
-const POLL_LIMIT = 120;
-
-/** True once the task has left Waiting and Process. */
-export const isTaskFinished = (task: Task) =>
-  task.attributes.statusId === TaskStatus.Done || task.attributes.statusId === TaskStatus.Fail;
-
-/**
- * List moves run as tasks in the worker; the table refreshes when the task is over (polled, since
- * the socket event only carries a notification).
- */
-export function useTaskWatcher() {
-  const client = useQueryClient();
-  return async (task: Task, onDone?: (task: Task) => void) => {
-    let current = task;
-    for (let i = 0; i < POLL_LIMIT && !isTaskFinished(current); i++) {
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      current = (await tasksApi.get(task.id).catch(() => ({ data: current }))).data;
-    }
-    await Promise.all([
-      client.invalidateQueries({ queryKey: linkKeys.all }),
-      client.invalidateQueries({ queryKey: ['projects'] }),
-      client.invalidateQueries({ queryKey: ['campaigns'] }),
-      client.invalidateQueries({ queryKey: ['sidebar'] }),
-    ]);
-    onDone?.(current);
-  };
-}

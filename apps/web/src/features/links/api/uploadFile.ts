@@ -2,7 +2,7 @@ import type { FieldErrors } from '@linkwatch/shared';
 import { ApiError } from '@/api/client.ts';
 import { clearToken, getToken } from '@/api/token.ts';
 import { currentLocale, i18n } from '@/lib/i18n.ts';
-import type { TUploadResult } from './api.ts';
+import type { TUploadResult } from './links.ts';
 
 /**
  * `POST links/upload` (multipart: campaign, file) through XMLHttpRequest, the one browser API that

@@ -3,49 +3,18 @@ import {
   FIRST_PAGE,
   OPTIONS_PAGE_SIZE,
   type TCreateCampaignRequest,
+  type TCreateProjectRequest,
   type TProjectStatistic,
   type TUpdateProjectRequest,
 } from '@linkwatch/shared';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '@/api/client.ts';
 import type { ListResponse, Resource, ResourceResponse } from '@/api/types.ts';
-
-export type ProjectAttributes = {
-  name: string;
-  mainDomain: string;
-  domains: string[];
-  isFavorite: boolean;
-  createdAt: string;
-  statistic?: TProjectStatistic;
-};
-export type Project = Resource<'projects', ProjectAttributes>;
-
-export type CampaignAttributes = {
-  name: string;
-  tier: number;
-  history: boolean;
-  disallow: boolean;
-  isSystem: boolean;
-  projectId: number;
-  projectName?: string;
-  linksCount?: number;
-};
-export type Campaign = Resource<'campaigns', CampaignAttributes>;
-
-/** Every cached read of projects and campaigns starts with one of these keys; writes invalidate them. */
-export const projectKeys = {
-  all: ['projects'] as const,
-  list: (page: number) => ['projects', 'list', page] as const,
-  statistic: ['projects', 'statistic'] as const,
-  one: (id: string | number) => ['projects', 'one', String(id)] as const,
-  search: (text: string) => ['projects', 'search', text] as const,
-};
-export const campaignKeys = {
-  all: ['campaigns'] as const,
-  one: (id: string | number) => ['campaigns', 'one', String(id)] as const,
-  list: (filters: Record<string, unknown>) => ['campaigns', 'list', filters] as const,
-};
+import { quietly } from '@/lib/quietly.ts';
+import { useToken } from '@/lib/session.ts';
+import { campaignKeys, projectKeys } from './keys.ts';
+import type { CampaignAttributes, Project, ProjectAttributes, ProjectOption } from './types.ts';
 
 export function useProjects(page = FIRST_PAGE) {
   return useQuery({
@@ -145,18 +114,12 @@ export function useProjectSearch(text: string) {
   });
 }
 
-export type CreateProjectPayload = {
-  domains: string[];
-  mainDomain: string;
-  projectName: string;
-  campaignName: string;
-};
 type CreateProjectResponse = ResourceResponse<'projects', ProjectAttributes> & {
   included: Resource<'campaigns', CampaignAttributes>[];
 };
 
 export const projectsApi = {
-  create: (payload: CreateProjectPayload) => api.post<CreateProjectResponse>('projects/', payload),
+  create: (payload: TCreateProjectRequest) => api.post<CreateProjectResponse>('projects/', payload),
   update: (id: string | number, payload: TUpdateProjectRequest) =>
     api.put<ResourceResponse<'projects', ProjectAttributes>>(`projects/${id}`, payload),
   remove: (id: string | number) => api.delete<boolean>(`projects/${id}`),
@@ -175,4 +138,32 @@ export function useInvalidateProjects() {
       client.invalidateQueries({ queryKey: projectKeys.all }),
       client.invalidateQueries({ queryKey: campaignKeys.all }),
     ]);
+}
+
+/** spec point 7: project options (the sidebar, task and report filters), page 1 of 100 sorted by isFavorite; errors swallowed. */
+export function useProjectOptions() {
+  const enabled = useToken() !== null;
+  return useQuery({
+    queryKey: projectKeys.options,
+    enabled,
+    staleTime: 60_000,
+    queryFn: () =>
+      quietly(() =>
+        api
+          .get<ListResponse<'projects', { name: string }>>('projects', {
+            query: { 'page[number]': FIRST_PAGE, 'page[size]': OPTIONS_PAGE_SIZE, sort: 'isFavorite' },
+          })
+          .then((r) => r.data.map((p): ProjectOption => ({ id: p.id, name: p.attributes.name }))),
+      ),
+  });
+}
+
+/** The dashboard's star: flips isFavorite; every project read is refreshed either way. */
+export function useToggleFavorite(project: Project, { onError }: { onError: () => void }) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => projectsApi.update(project.id, { isFavorite: !project.attributes.isFavorite }),
+    onSettled: () => client.invalidateQueries({ queryKey: projectKeys.all }),
+    onError,
+  });
 }

@@ -8,6 +8,9 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, type Query } from '@/api/client.ts';
+import { quietly } from '@/lib/quietly.ts';
+import { useToken } from '@/lib/session.ts';
+import { reportKeys } from './keys.ts';
 
 export type ReportLink = TReportLinkResource;
 export type ReportChange = ReportLink['attributes']['changes'][number];
@@ -23,13 +26,6 @@ export type ReportFilters = {
   campaign?: string;
   type?: ReportChangeType;
   page: number;
-};
-
-export const reportKeys = {
-  all: ['reports'] as const,
-  links: (filters: ReportFilters) => ['reports', 'links', filters] as const,
-  counts: (filters: Omit<ReportFilters, 'page' | 'type'>) => ['reports', 'counts', filters] as const,
-  mailings: ['reports', 'mailings'] as const,
 };
 
 /** The filter part of every report call; `filter[project]` is required by the server. */
@@ -71,4 +67,16 @@ export function markReportsSeen(actionIds: number[]) {
   return api
     .post<{ data: { count: number } }>('reports/actions', { actions: actionIds })
     .then((r) => r.data.count);
+}
+
+/** The sidebar badge: reports not seen yet. A failure shows no badge. */
+export function useNewReportCount() {
+  const enabled = useToken() !== null;
+  return useQuery({
+    queryKey: reportKeys.newCount,
+    enabled,
+    staleTime: 30_000,
+    queryFn: () =>
+      quietly(() => api.get<{ data: { count: number } }>('reports/new').then((r) => r.data.count)),
+  });
 }

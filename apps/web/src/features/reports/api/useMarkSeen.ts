@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { sidebarCountKeys } from '@/features/shell/useSidebarCounts.ts';
-import { markReportsSeen, type ReportLink } from './api.ts';
+import { reportKeys } from './keys.ts';
+import { markReportsSeen, type ReportLink } from './reports.ts';
 
 /**
  * The tasks whose reports are on screen are marked seen once (spec point 4), and the sidebar's
@@ -21,7 +21,7 @@ export function useMarkSeen(items: readonly ReportLink[] | undefined) {
     if (ids.length === 0) return;
     for (const id of ids) posted.current.add(id);
     markReportsSeen(ids)
-      .then((count) => queryClient.setQueryData(sidebarCountKeys.reports, count))
+      .then((count) => queryClient.setQueryData(reportKeys.newCount, count))
       .catch(() => {
         for (const id of ids) posted.current.delete(id);
       });

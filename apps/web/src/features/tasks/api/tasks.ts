@@ -2,46 +2,18 @@ import { ActionCode, DEFAULT_PAGE_SIZE, FIRST_PAGE, OPTIONS_PAGE_SIZE, TaskStatu
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { api, type Query } from '@/api/client.ts';
 import type { ListResponse, ResourceResponse } from '@/api/types.ts';
-
-/** An `actions` resource as the server presents it (apps/server/src/modules/actions/actions.presenter.ts). */
-export type TaskAttributes = {
-  actionId: number;
-  actionText: string;
-  statusId: number;
-  statusText: string;
-  totalCount: number;
-  currentCount: number;
-  successCount: number;
-  errorCount: number;
-  totalErrorCount: number;
-  price: number;
-  cost: number;
-  refunded: number;
-  message: string | null;
-  filters: Record<string, unknown> | null;
-  isAutostart: boolean;
-  /** spec: spelt 'Peport' */
-  hasNewPeport: boolean;
-  tier: number | null;
-  projectName: string | null;
-  campaignName: string | null;
-  startedAt: string | null;
-  finishedAt: string | null;
-  createdAt: string;
-};
-export type TaskList = ListResponse<'actions', TaskAttributes>;
-export type Task = TaskList['data'][number] & {
-  relationships?: {
-    project?: { data: { id: number } | null };
-    campaign?: { data: { id: number } | null };
-  };
-};
-
-/** What the socket's ActionProgress event carries. */
-export type TaskProgress = Pick<
+import { quietly } from '@/lib/quietly.ts';
+import { useToken } from '@/lib/session.ts';
+import { taskKeys } from './keys.ts';
+import type {
+  CampaignOption,
+  Task,
   TaskAttributes,
-  'statusId' | 'totalCount' | 'currentCount' | 'successCount' | 'errorCount'
-> & { id: number | string };
+  TaskCost,
+  TaskFilters,
+  TaskList,
+  TaskProgress,
+} from './types.ts';
 
 export const ACTIVE_STATUSES = [TaskStatus.Waiting, TaskStatus.Process] as const;
 
@@ -49,24 +21,9 @@ export function isActive(statusId: number): boolean {
   return (ACTIVE_STATUSES as readonly number[]).includes(statusId);
 }
 
-export type TaskFilters = {
-  /** A status code, or `active` for waiting and running together. */
-  status?: string;
-  action?: string;
-  date?: string;
-  project?: string;
-  page: number;
-};
-
-export const taskKeys = {
-  all: ['tasks'] as const,
-  lists: ['tasks', 'list'] as const,
-  list: (filters: TaskFilters) => ['tasks', 'list', filters] as const,
-  dates: ['tasks', 'dates'] as const,
-  types: ['tasks', 'types'] as const,
-  cost: (action: number, campaign: string) => ['tasks', 'cost', action, campaign] as const,
-  campaigns: (project: string) => ['tasks', 'campaigns', project] as const,
-};
+/** True once the task has left Waiting and Process. */
+export const isTaskFinished = (task: Pick<Task, 'attributes'>) =>
+  task.attributes.statusId === TaskStatus.Done || task.attributes.statusId === TaskStatus.Fail;
 
 export function taskQuery(filters: TaskFilters): Query {
   const statuses =
@@ -117,8 +74,6 @@ export function useTaskTypes() {
   });
 }
 
-export type CampaignOption = { id: string; name: string; tier: number; linksCount?: number };
-
 export function useCampaignOptions(project: string) {
   return useQuery({
     queryKey: taskKeys.campaigns(project),
@@ -141,8 +96,6 @@ export function useCampaignOptions(project: string) {
         ),
   });
 }
-
-export type TaskCost = { cost: number; price: number; count: number; balance: number };
 
 export function useCheckCost(campaign: string) {
   return useQuery({
@@ -187,4 +140,35 @@ export function applyTaskProgress(queryClient: QueryClient, progress: TaskProgre
     };
   });
   return { known };
+}
+
+/** Any action by its code (the links table's bulk actions); the check page uses startCheck. */
+export const actionsApi = {
+  /** spec point 7: `GET actions/{action}/balance` reads data.attributes.cost. */
+  cost: (code: number, query: Query) =>
+    api
+      .get<{ data: { attributes: TaskCost } }>(`actions/${code}/balance`, { query })
+      .then((r) => r.data.attributes),
+  start: (code: number, query: Query) =>
+    api.post<ResourceResponse<'actions', TaskAttributes>>(`actions/${code}/start`, undefined, { query }),
+  get: (id: number | string) => api.get<ResourceResponse<'actions', TaskAttributes>>(`actions/${id}`),
+};
+
+/** The sidebar badge: running and waiting tasks. A failure shows no badge. */
+export function useActiveTaskCount() {
+  const enabled = useToken() !== null;
+  return useQuery({
+    queryKey: taskKeys.activeCount,
+    enabled,
+    staleTime: 30_000,
+    // spec point 7: the task count is fetched with filter[statuses] set to process and waiting.
+    queryFn: () =>
+      quietly(() =>
+        api
+          .get<{ data: { count: number } }>('actions/count', {
+            query: { 'filter[statuses]': [TaskStatus.Process, TaskStatus.Waiting] },
+          })
+          .then((r) => r.data.count),
+      ),
+  });
 }

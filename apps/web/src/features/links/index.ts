@@ -1,0 +1,11 @@
+// What other features may use of the links: the workspace (table, filters, drawer, bulk actions),
+// the list pages' parts, list state in the URL, exports and uploads.
+export { downloadExport } from './api/download.ts';
+export { useIndexHistories, useLinkCounts } from './api/links.ts';
+export { ExportModal } from './ExportModal.tsx';
+export { LinkSummary } from './LinkSummary.tsx';
+export { LinksWorkspace } from './LinksWorkspace.tsx';
+export { Breadcrumbs, HeaderSkeleton, ListToolbar, LoadFailure, TypeTabs } from './ListPageParts.tsx';
+export { filterQuery, useListState } from './listState.ts';
+export { LIST_TYPE_CODE, listPath, parseIndexHistoryRoute, parseListRoute } from './route.ts';
+export { UploadModal } from './UploadModal.tsx';

@@ -1,0 +1,14 @@
+/** Every cached read of projects and campaigns starts with one of these keys; writes invalidate them. */
+export const projectKeys = {
+  all: ['projects'] as const,
+  list: (page: number) => ['projects', 'list', page] as const,
+  statistic: ['projects', 'statistic'] as const,
+  one: (id: string | number) => ['projects', 'one', String(id)] as const,
+  search: (text: string) => ['projects', 'search', text] as const,
+  options: ['projects', 'options'] as const,
+};
+export const campaignKeys = {
+  all: ['campaigns'] as const,
+  one: (id: string | number) => ['campaigns', 'one', String(id)] as const,
+  list: (filters: Record<string, unknown>) => ['campaigns', 'list', filters] as const,
+};

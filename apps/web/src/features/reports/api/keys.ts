@@ -1,0 +1,10 @@
+import type { ReportFilters } from './reports.ts';
+
+export const reportKeys = {
+  all: ['reports'] as const,
+  links: (filters: ReportFilters) => ['reports', 'links', filters] as const,
+  counts: (filters: Omit<ReportFilters, 'page' | 'type'>) => ['reports', 'counts', filters] as const,
+  mailings: ['reports', 'mailings'] as const,
+  /** The sidebar badge; under `sidebar` so one invalidation refreshes every badge. */
+  newCount: ['sidebar', 'reports'] as const,
+};

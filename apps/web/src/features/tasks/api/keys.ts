@@ -1,0 +1,13 @@
+import type { TaskFilters } from './types.ts';
+
+export const taskKeys = {
+  all: ['tasks'] as const,
+  lists: ['tasks', 'list'] as const,
+  list: (filters: TaskFilters) => ['tasks', 'list', filters] as const,
+  dates: ['tasks', 'dates'] as const,
+  types: ['tasks', 'types'] as const,
+  cost: (action: number, campaign: string) => ['tasks', 'cost', action, campaign] as const,
+  campaigns: (project: string) => ['tasks', 'campaigns', project] as const,
+  /** The sidebar badge; under `sidebar` so one invalidation refreshes every badge. */
+  activeCount: ['sidebar', 'tasks'] as const,
+};

@@ -1,0 +1,11 @@
+// What other features may use of tasks (actions): the types, cache keys and the calls that start,
+// watch and count them.
+export { taskKeys } from './api/keys.ts';
+export {
+  actionsApi,
+  applyTaskProgress,
+  isTaskFinished,
+  useActiveTaskCount,
+  useCampaignOptions,
+} from './api/tasks.ts';
+export type { Task, TaskAttributes, TaskList, TaskProgress } from './api/types.ts';
