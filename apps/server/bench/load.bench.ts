@@ -94,6 +94,7 @@ async function main() {
         };
         rows.push(row);
         console.log(JSON.stringify(row));
+        console.log(`  medians per call (ms): ${result.medians}`);
         if (result.errorSamples.length > 0) console.log('  errors, e.g.:', result.errorSamples.join(' | '));
       }
       await stopAll();
@@ -246,6 +247,7 @@ async function runLoad(params: {
 }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: params.clients });
   const samples: number[] = [];
+  const perCall = new Map<string, number[]>(params.calls.map((call) => [call, []]));
   const errorSamples: string[] = [];
   let errors = 0;
   const startedAt = new Date();
@@ -263,13 +265,29 @@ async function runLoad(params: {
           if (errorSamples.length < 5) errorSamples.push(String((error as Error).message));
         }
         samples.push(performance.now() - started);
+        perCall.get(url)?.push(performance.now() - started);
       }
     }),
   );
   agent.destroy();
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? 0;
-  return { count: samples.length, errors, errorSamples, p50: at(0.5), p99: at(0.99), startedAt };
+  // Which calls the time goes to: the median of each.
+  const medians = [...perCall].map(
+    ([call, times]) => `${call.split('?')[0]} ${percentile(times, 0.5).toFixed(0)}`,
+  );
+  return {
+    count: samples.length,
+    errors,
+    errorSamples,
+    p50: percentile(samples, 0.5),
+    p99: percentile(samples, 0.99),
+    medians: medians.join(', '),
+    startedAt,
+  };
+}
+
+function percentile(samples: number[], q: number) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 }
 
 function request(params: {
