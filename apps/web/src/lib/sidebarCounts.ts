@@ -1,17 +1,48 @@
+import { TaskStatus } from '@linkwatch/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/api/client.ts';
-import { useNewReportCount } from '@/features/reports';
-import { useActiveTaskCount } from '@/features/tasks';
-import { quietly } from '@/lib/quietly.ts';
-import { useToken } from '@/lib/session.ts';
+import { quietly } from './quietly.ts';
+import { useToken } from './session.ts';
 
 const COUNT_STALE_MS = 30_000;
 
-/** The wiki has no feature of its own yet; its badge is read here. Any failure shows no badge. */
-function useWikiCount() {
+/**
+ * The sidebar badges are app-wide state: tasks and reports change them, the realtime bridge writes
+ * ActionCount and NewReportCount events into them. All under `sidebar`, so one invalidation refreshes
+ * every badge.
+ */
+export const sidebarCountKeys = {
+  tasks: ['sidebar', 'tasks'] as const,
+  reports: ['sidebar', 'reports'] as const,
+  wiki: ['sidebar', 'wiki'] as const,
+};
+
+/** Badges are a nicety: any failure (404 while the endpoint does not exist yet) shows no badge. */
+export function useSidebarCounts() {
   const enabled = useToken() !== null;
-  return useQuery({
-    queryKey: ['sidebar', 'wiki'],
+  const tasks = useQuery({
+    queryKey: sidebarCountKeys.tasks,
+    enabled,
+    staleTime: COUNT_STALE_MS,
+    // spec point 7: the task count is fetched with filter[statuses] set to process and waiting.
+    queryFn: () =>
+      quietly(() =>
+        api
+          .get<{ data: { count: number } }>('actions/count', {
+            query: { 'filter[statuses]': [TaskStatus.Process, TaskStatus.Waiting] },
+          })
+          .then((r) => r.data.count),
+      ),
+  });
+  const reports = useQuery({
+    queryKey: sidebarCountKeys.reports,
+    enabled,
+    staleTime: COUNT_STALE_MS,
+    queryFn: () =>
+      quietly(() => api.get<{ data: { count: number } }>('reports/new').then((r) => r.data.count)),
+  });
+  const wiki = useQuery({
+    queryKey: sidebarCountKeys.wiki,
     enabled,
     staleTime: COUNT_STALE_MS,
     queryFn: () =>
@@ -21,12 +52,5 @@ function useWikiCount() {
           .then((r) => r.data.attributes.count),
       ),
   });
-}
-
-/** The sidebar badges; the realtime bridge writes ActionCount and NewReportCount events into them. */
-export function useSidebarCounts() {
-  const tasks = useActiveTaskCount();
-  const reports = useNewReportCount();
-  const wiki = useWikiCount();
   return { tasks: tasks.data ?? null, reports: reports.data ?? null, wiki: wiki.data ?? null };
 }

@@ -1,8 +1,8 @@
 import { TaskStatus } from '@linkwatch/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { reportKeys } from '@/features/reports';
 import { applyTaskProgress, type TaskProgress, taskKeys } from '@/features/tasks';
 import { balanceQueryKey } from '@/lib/balance.ts';
+import { sidebarCountKeys } from '@/lib/sidebarCounts.ts';
 import type { NotificationResource } from './api/notifications.ts';
 import type { RealtimeMessage } from './connection.ts';
 import { showNotification, showUnreadNotifications } from './notifications.ts';
@@ -22,22 +22,22 @@ export function applyRealtimeMessage(queryClient: QueryClient, message: Realtime
   switch (message.event) {
     case 'Subscribed': {
       // Whatever happened while the socket was down: counts and notifications are read again.
-      void queryClient.invalidateQueries({ queryKey: taskKeys.activeCount });
-      void queryClient.invalidateQueries({ queryKey: reportKeys.newCount });
+      void queryClient.invalidateQueries({ queryKey: sidebarCountKeys.tasks });
+      void queryClient.invalidateQueries({ queryKey: sidebarCountKeys.reports });
       void showUnreadNotifications();
       return;
     }
     case 'ActionCount': {
       const count = countOf(message.data);
       if (count === null) return;
-      queryClient.setQueryData(taskKeys.activeCount, count);
+      queryClient.setQueryData(sidebarCountKeys.tasks, count);
       // A task started or ended (maybe in another tab): the task pages show it.
       void queryClient.invalidateQueries({ queryKey: taskKeys.lists });
       return;
     }
     case 'NewReportCount': {
       const count = countOf(message.data);
-      if (count !== null) queryClient.setQueryData(reportKeys.newCount, count);
+      if (count !== null) queryClient.setQueryData(sidebarCountKeys.reports, count);
       return;
     }
     case 'ActionProgress': {

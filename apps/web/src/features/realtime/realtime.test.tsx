@@ -3,8 +3,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { resetTokenForTests } from '@/api/token.ts';
-import { reportKeys } from '@/features/reports';
 import { type TaskList, taskKeys } from '@/features/tasks';
+import { sidebarCountKeys } from '@/lib/sidebarCounts.ts';
 import { json, mockApi } from '@/test/api.ts';
 import { renderWithProviders } from '@/test/renderApp.tsx';
 import { applyRealtimeMessage } from './applyMessage.ts';
@@ -93,8 +93,8 @@ describe('realtime events', () => {
 
     message('ActionCount', { count: 4 });
     message('NewReportCount', { count: 2 });
-    expect(client.getQueryData(taskKeys.activeCount)).toBe(4);
-    expect(client.getQueryData(reportKeys.newCount)).toBe(2);
+    expect(client.getQueryData(sidebarCountKeys.tasks)).toBe(4);
+    expect(client.getQueryData(sidebarCountKeys.reports)).toBe(2);
   });
 
   it('shows unread notifications on entry and live ones as notices, deleting each after showing it', async () => {

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { resetTokenForTests } from '@/api/token.ts';
+import { sidebarCountKeys } from '@/lib/sidebarCounts.ts';
 import { json, meReply, mockApi } from '@/test/api.ts';
 import { renderApp } from '@/test/renderApp.tsx';
-import { reportKeys } from './api/keys.ts';
 
 const page = { currentPage: 1, perPage: 50, total: 1, lastPage: 1 };
 
@@ -103,6 +103,6 @@ describe('report page', () => {
 
     await waitFor(() => expect(server.find('POST reports/actions')).toHaveLength(1));
     expect(server.find('POST reports/actions')[0].body).toEqual({ actions: [41] });
-    await waitFor(() => expect(app.queryClient.getQueryData(reportKeys.newCount)).toBe(0));
+    await waitFor(() => expect(app.queryClient.getQueryData(sidebarCountKeys.reports)).toBe(0));
   });
 });

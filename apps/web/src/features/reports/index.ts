@@ -1,4 +1,2 @@
-// What other features may use of reports: the new-report badge and the recipients section of the profile.
-export { reportKeys } from './api/keys.ts';
-export { useNewReportCount } from './api/reports.ts';
+// What other features may use of reports: the recipients section of the profile.
 export { RecipientsSection } from './RecipientsSection.tsx';

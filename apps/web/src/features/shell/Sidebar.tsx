@@ -16,10 +16,10 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { projectPath, useCreateCampaign, useProjectOptions } from '@/features/projects';
 import { useSettings } from '@/lib/settings.ts';
+import { useSidebarCounts } from '@/lib/sidebarCounts.ts';
 import { useLocale, useLocalePath } from '@/lib/useLocale.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { cn } from '@/ui/cn.ts';
-import { useSidebarCounts } from './api/counts.ts';
 import { NavItem, navItemClass } from './NavItem.tsx';
 
 /** spec point 2: help is the contact page of the referral domain, with /ru for Russian. */

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
 import { balanceQueryKey } from '@/lib/balance.ts';
 import { notify } from '@/lib/notices.ts';
+import { sidebarCountKeys } from '@/lib/sidebarCounts.ts';
 import { Button } from '@/ui/Button.tsx';
 import { ConfirmDialog } from '@/ui/Dialog.tsx';
 import { taskKeys } from './api/keys.ts';
@@ -23,7 +24,7 @@ export function CancelTaskButton({ id }: { id: number | string }) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: taskKeys.lists }),
         queryClient.invalidateQueries({ queryKey: balanceQueryKey }),
-        queryClient.invalidateQueries({ queryKey: taskKeys.activeCount }),
+        queryClient.invalidateQueries({ queryKey: sidebarCountKeys.tasks }),
       ]),
   });
   return (

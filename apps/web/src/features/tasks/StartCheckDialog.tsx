@@ -8,6 +8,7 @@ import { useProjectOptions } from '@/features/projects';
 import { balanceQueryKey } from '@/lib/balance.ts';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
+import { sidebarCountKeys } from '@/lib/sidebarCounts.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button, buttonClass } from '@/ui/Button.tsx';
@@ -60,7 +61,7 @@ export function StartCheckDialog({
       Promise.all([
         queryClient.invalidateQueries({ queryKey: taskKeys.all }),
         queryClient.invalidateQueries({ queryKey: balanceQueryKey }),
-        queryClient.invalidateQueries({ queryKey: taskKeys.activeCount }),
+        queryClient.invalidateQueries({ queryKey: sidebarCountKeys.tasks }),
       ]),
   });
 

@@ -5,7 +5,6 @@ export {
   actionsApi,
   applyTaskProgress,
   isTaskFinished,
-  useActiveTaskCount,
   useCampaignOptions,
 } from './api/tasks.ts';
 export type { Task, TaskAttributes, TaskList, TaskProgress } from './api/types.ts';

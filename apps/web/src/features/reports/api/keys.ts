@@ -5,6 +5,4 @@ export const reportKeys = {
   links: (filters: ReportFilters) => ['reports', 'links', filters] as const,
   counts: (filters: Omit<ReportFilters, 'page' | 'type'>) => ['reports', 'counts', filters] as const,
   mailings: ['reports', 'mailings'] as const,
-  /** The sidebar badge; under `sidebar` so one invalidation refreshes every badge. */
-  newCount: ['sidebar', 'reports'] as const,
 };

@@ -8,8 +8,6 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, type Query } from '@/api/client.ts';
-import { quietly } from '@/lib/quietly.ts';
-import { useToken } from '@/lib/session.ts';
 import { reportKeys } from './keys.ts';
 
 export type ReportLink = TReportLinkResource;
@@ -67,16 +65,4 @@ export function markReportsSeen(actionIds: number[]) {
   return api
     .post<{ data: { count: number } }>('reports/actions', { actions: actionIds })
     .then((r) => r.data.count);
-}
-
-/** The sidebar badge: reports not seen yet. A failure shows no badge. */
-export function useNewReportCount() {
-  const enabled = useToken() !== null;
-  return useQuery({
-    queryKey: reportKeys.newCount,
-    enabled,
-    staleTime: 30_000,
-    queryFn: () =>
-      quietly(() => api.get<{ data: { count: number } }>('reports/new').then((r) => r.data.count)),
-  });
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { reportKeys } from './keys.ts';
+import { sidebarCountKeys } from '@/lib/sidebarCounts.ts';
 import { markReportsSeen, type ReportLink } from './reports.ts';
 
 /**
@@ -21,7 +21,7 @@ export function useMarkSeen(items: readonly ReportLink[] | undefined) {
     if (ids.length === 0) return;
     for (const id of ids) posted.current.add(id);
     markReportsSeen(ids)
-      .then((count) => queryClient.setQueryData(reportKeys.newCount, count))
+      .then((count) => queryClient.setQueryData(sidebarCountKeys.reports, count))
       .catch(() => {
         for (const id of ids) posted.current.delete(id);
       });

@@ -8,6 +8,4 @@ export const taskKeys = {
   types: ['tasks', 'types'] as const,
   cost: (action: number, campaign: string) => ['tasks', 'cost', action, campaign] as const,
   campaigns: (project: string) => ['tasks', 'campaigns', project] as const,
-  /** The sidebar badge; under `sidebar` so one invalidation refreshes every badge. */
-  activeCount: ['sidebar', 'tasks'] as const,
 };

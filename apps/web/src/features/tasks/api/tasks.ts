@@ -2,8 +2,6 @@ import { ActionCode, DEFAULT_PAGE_SIZE, FIRST_PAGE, OPTIONS_PAGE_SIZE, TaskStatu
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { api, type Query } from '@/api/client.ts';
 import type { ListResponse, ResourceResponse } from '@/api/types.ts';
-import { quietly } from '@/lib/quietly.ts';
-import { useToken } from '@/lib/session.ts';
 import { taskKeys } from './keys.ts';
 import type {
   CampaignOption,
@@ -153,22 +151,3 @@ export const actionsApi = {
     api.post<ResourceResponse<'actions', TaskAttributes>>(`actions/${code}/start`, undefined, { query }),
   get: (id: number | string) => api.get<ResourceResponse<'actions', TaskAttributes>>(`actions/${id}`),
 };
-
-/** The sidebar badge: running and waiting tasks. A failure shows no badge. */
-export function useActiveTaskCount() {
-  const enabled = useToken() !== null;
-  return useQuery({
-    queryKey: taskKeys.activeCount,
-    enabled,
-    staleTime: 30_000,
-    // spec point 7: the task count is fetched with filter[statuses] set to process and waiting.
-    queryFn: () =>
-      quietly(() =>
-        api
-          .get<{ data: { count: number } }>('actions/count', {
-            query: { 'filter[statuses]': [TaskStatus.Process, TaskStatus.Waiting] },
-          })
-          .then((r) => r.data.count),
-      ),
-  });
-}
