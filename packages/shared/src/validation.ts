@@ -27,6 +27,11 @@ export const MAX_PAGE_NUMBER = 1_000_000;
  */
 export const DATE_MIN_YEAR = 1970;
 export const DATE_MAX_YEAR = 9999;
+/**
+ * The last instant of DATE_MAX_YEAR. An exclusive end ("the day after") is clamped to it: past it
+ * `Date#toISOString` writes a six-digit year, which PostgreSQL refuses.
+ */
+export const DATE_MAX_TIME = Date.UTC(DATE_MAX_YEAR + 1, 0, 1) - 1;
 
 /** `YYYY-MM-DD`, optionally with a time and a zone: `2024-05-10`, `2024-05-10T12:00:00.000Z`. */
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -51,16 +56,19 @@ const hasNoNul = (value: string) => !value.includes('\u0000');
 const noNul = { error: 'validation.noNul' } as const;
 
 export const rules = {
-  /** A path, query or form id: digits only (so not `1e3` or ` 7`), 1 to MAX_ID. */
+  /**
+   * A path, query or form id: digits only (so not `1e3` or ` 7`), 1 to MAX_ID. A number past MAX_ID
+   * is "invalid" (the range is checked before the integer, so 20 digits do not read "not numeric").
+   */
   id: (error = 'validation.numeric') =>
     z
-      .union([z.number({ error }), z.string({ error }).regex(/^\d{1,10}$/, { error })], { error })
+      .union([z.number({ error }), z.string({ error }).regex(/^\d+$/, { error })], { error })
       .pipe(
         z.coerce
           .number<string | number>()
-          .int({ error })
           .min(1, { error: 'validation.invalid' })
-          .max(MAX_ID, { error: 'validation.invalid' }),
+          .max(MAX_ID, { error: 'validation.invalid' })
+          .int({ error }),
       ),
   /** Any text field: a string without U+0000. The other string rules start from it. */
   text: (error = 'validation.invalid') => z.string({ error }).refine(hasNoNul, noNul),

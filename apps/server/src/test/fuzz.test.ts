@@ -50,6 +50,10 @@ const TEXT_KINDS: Record<string, string[]> = {
     '0000-00-00',
     '10000-01-01',
     '1969-12-31T23:59:59Z',
+    // The edges of the accepted range: valid, and their day-after must still be a timestamp.
+    '9999-12-31',
+    '9999-12-31T23:59:59.999Z',
+    '1970-01-01',
   ],
   nul: ['\u0000', 'a\u0000b', 'x%00'],
   oddText: ['', ' ', 'zzz-unknown', '-', '\\', "'", '"', '\uD800', '💥💥', '[]', '{}', 'null', ',,,'],

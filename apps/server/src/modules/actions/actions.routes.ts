@@ -1,4 +1,11 @@
-import { rules, TaskStatus, ZActionListQuery, ZActionSelectionQuery, ZIdParams } from '@linkwatch/shared';
+import {
+  DATE_MAX_TIME,
+  rules,
+  TaskStatus,
+  ZActionListQuery,
+  ZActionSelectionQuery,
+  ZIdParams,
+} from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -167,8 +174,11 @@ function readStatuses(query: RawQuery): number[] {
     });
 }
 
-/** `filter[date]`: a day (`YYYY-MM-DD`; a timestamp is cut to its day). */
+/** `filter[date]`: a day (`YYYY-MM-DD`; a timestamp is cut to its day) whose whole span is in the date range. */
 function readDay(query: RawQuery, name: string): string | undefined {
   if (!readDateFilter(query, name)) return undefined;
-  return readFilter(query, name)?.slice(0, 10);
+  const day = readFilter(query, name)?.slice(0, 10);
+  if (day && Date.parse(`${day}T00:00:00Z`) + 86_400_000 > DATE_MAX_TIME)
+    throw new FieldError({ [`filter.${name}`]: 'validation.date' });
+  return day;
 }

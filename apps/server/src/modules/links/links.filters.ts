@@ -1,4 +1,5 @@
 import {
+  DATE_MAX_TIME,
   IndexState,
   LinkListType,
   REL_ATTRIBUTES,
@@ -67,7 +68,8 @@ function readDate(query: RawQuery, name: string, edge: 'from' | 'to'): string | 
   if (!date) return undefined;
   if (edge === 'from') return new Date(date.time).toISOString();
   // The WHERE compares `to` exclusively: the next day for a bare date, the next millisecond otherwise.
-  return new Date(date.time + (date.dayOnly ? 24 * 60 * 60 * 1000 : 1)).toISOString();
+  const end = date.time + (date.dayOnly ? 24 * 60 * 60 * 1000 : 1);
+  return new Date(Math.min(end, DATE_MAX_TIME)).toISOString();
 }
 
 export function readLinkFilters(query: RawQuery): LinkFilters {

@@ -1,4 +1,4 @@
-import { isReportChangeType, type ReportChangeType } from '@linkwatch/shared';
+import { DATE_MAX_TIME, isReportChangeType, type ReportChangeType } from '@linkwatch/shared';
 import { FieldError } from '../../http/errors.ts';
 import {
   type RawQuery,
@@ -41,7 +41,7 @@ export function readReportFilters(query: RawQuery): ReportFilters {
     action: readIdFilter(query, 'action'),
     changesTypes: readChangesTypes(query),
     from,
-    to: lastDay ? new Date(lastDay.getTime() + DAY_MS) : undefined,
+    to: lastDay ? new Date(Math.min(lastDay.getTime() + DAY_MS, DATE_MAX_TIME)) : undefined,
     reportLinkIds: reportLinkIds.length ? reportLinkIds : undefined,
   };
 }
