@@ -21,8 +21,8 @@ import { actions, campaigns, links, projects } from '../src/db/schema/index.ts';
 import { inProcessBus } from '../src/events/bus.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { createAccessToken } from '../src/modules/auth/auth.queries.ts';
-import { captchaOff } from '../src/modules/auth/captcha.ts';
 import { applyLedgerEntry } from '../src/modules/balance/ledger.ts';
+import { captchaOff } from '../src/providers/captcha/captcha.ts';
 import { withDatabase } from '../src/test/database-names.ts';
 import { createWorker } from '../src/worker/worker.ts';
 

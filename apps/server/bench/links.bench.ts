@@ -17,10 +17,10 @@ import { campaigns, links, projects, users } from '../src/db/schema/index.ts';
 import { inProcessBus } from '../src/events/bus.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { createAccessToken } from '../src/modules/auth/auth.queries.ts';
-import { captchaOff } from '../src/modules/auth/captcha.ts';
 import { exportDir, mailExport } from '../src/modules/links/export.service.ts';
 import { linkFiltersWhere } from '../src/modules/links/links.filters.ts';
 import { countSelection } from '../src/modules/links/links.selection.ts';
+import { captchaOff } from '../src/providers/captcha/captcha.ts';
 import { benchDatabase, seedCampaign } from './bench-db.ts';
 import { ms, peakRss, timeCalls } from './measure.ts';
 

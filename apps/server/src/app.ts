@@ -13,14 +13,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
-import { registerAuthentication } from './http/auth.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { requestLocale } from './http/locale.ts';
+import { API_PREFIX } from './http/prefix.ts';
 import { validatorCompiler } from './http/validator.ts';
-import { registerWebSocket } from './http/websocket.ts';
 import { actionRoutes } from './modules/actions/actions.routes.ts';
 import { anchorRoutes } from './modules/anchors/anchors.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { registerAuthentication } from './modules/auth/authenticate.ts';
 import { campaignRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { indexHistoryRoutes } from './modules/index-histories/index-histories.routes.ts';
 import { linkRoutes } from './modules/links/links.routes.ts';
@@ -28,12 +28,12 @@ import { mailingRoutes } from './modules/mailings/mailings.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { pageLogRoutes } from './modules/page-logs/page-logs.routes.ts';
 import { projectRoutes } from './modules/projects/projects.routes.ts';
+import { registerWebSocket } from './modules/realtime/realtime.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { scheduleRoutes } from './modules/schedules/schedules.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 
-export const API_PREFIX = '/api';
 const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
 /** Every feature's routes, in one list: a new feature adds one line here. */

@@ -3,7 +3,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { EventBus } from './events/bus.ts';
 import type { Mailer } from './mail/mailer.ts';
-import type { CaptchaVerifier } from './modules/auth/captcha.ts';
+import type { CaptchaVerifier } from './providers/captcha/captcha.ts';
 
 /** What every feature's routes and services are given: built once in main.ts, or per test. */
 export interface AppContext {

@@ -8,8 +8,8 @@ import { startDemo } from './demo/index.ts';
 import { inProcessBus, postgresBus } from './events/bus.ts';
 import { createMailer } from './mail/mailer.ts';
 import { actionEventHooks } from './modules/actions/action-events.ts';
-import { createCaptcha } from './modules/auth/captcha.ts';
 import { taskMailListener } from './modules/mailings/task-mail.ts';
+import { createCaptcha } from './providers/captcha/captcha.ts';
 import { createScheduler } from './worker/scheduler.ts';
 import { createWorker } from './worker/worker.ts';
 

@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.ts';
-import { findUserByAccessToken } from '../modules/auth/auth.queries.ts';
+import type { FastifyRequest } from 'fastify';
+import type { users } from '../db/schema/index.ts';
 import { unauthenticated } from './errors.ts';
 
-export type CurrentUser = NonNullable<Awaited<ReturnType<typeof findUserByAccessToken>>>;
+/** The signed-in user, set on each request by the auth module's hook (modules/auth/authenticate.ts). */
+export type CurrentUser = typeof users.$inferSelect;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,18 +16,6 @@ export function bearerToken(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   return match ? match[1] : null;
-}
-
-/** Resolves the bearer token once per request, so routes can call requireUser synchronously. */
-export function registerAuthentication(app: FastifyInstance, db: Db) {
-  app.decorateRequest('user', null);
-  app.decorateRequest('accessToken', null);
-  app.addHook('onRequest', async (req) => {
-    const token = bearerToken(req);
-    if (!token) return;
-    req.user = await findUserByAccessToken(db, token);
-    req.accessToken = req.user ? token : null;
-  });
 }
 
 export function requireUser(req: FastifyRequest): CurrentUser {

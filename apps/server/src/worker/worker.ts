@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { actionCatalog } from '../modules/actions/catalog.ts';
 import { addProgress, type BatchDelta, finishIfComplete } from '../modules/actions/lifecycle.ts';
-import type { ActionHandler, ActionRow, ClaimedItem, WorkerContext } from '../modules/actions/types.ts';
+import type {
+  ActionHandler,
+  ActionRow,
+  ClaimedItem,
+  WorkerContext,
+  WorkerHooks,
+} from '../modules/actions/types.ts';
 import { createClaims } from './claims.ts';
 import { recordBatch } from './record.ts';
-
-export interface WorkerHooks {
-  onProgress?(action: ActionRow): void;
-  onFinished?(action: ActionRow): Promise<void> | void;
-}
 
 export interface WorkerOptions {
   id?: string;

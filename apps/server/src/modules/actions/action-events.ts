@@ -3,9 +3,8 @@ import { translate } from '@linkwatch/shared/i18n';
 import { and, count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { actions, users } from '../../db/schema/index.ts';
-import type { WorkerHooks } from '../../worker/worker.ts';
 import { notify, publishActionCount } from '../notifications/notifications.service.ts';
-import type { ActionRow } from './types.ts';
+import type { ActionRow, WorkerHooks } from './types.ts';
 
 /** spec point 9: progress bars are throttled to one update per 200 ms. */
 export const PROGRESS_THROTTLE_MS = 200;

@@ -66,3 +66,9 @@ export interface ActionHandler<R = any, F = any> {
   /** Called once when the action ends, to drop per-task caches. */
   finish?(actionId: number): void;
 }
+
+/** What the worker tells the app as a task moves: progress events, and the end (mail, notification). */
+export interface WorkerHooks {
+  onProgress?(action: ActionRow): void;
+  onFinished?(action: ActionRow): Promise<void> | void;
+}

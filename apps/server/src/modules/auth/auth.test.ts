@@ -1,10 +1,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { siteverifyCaptcha } from '../../providers/captcha/captcha.ts';
 import { makeUser, makeUserWithToken } from '../../test/factories.ts';
 import { linkIn } from '../../test/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { siteverifyCaptcha } from './captcha.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { ActionCode, type Locale, type MailingFlag, REPORT_MAIL_MAX_LINES } from '@linkwatch/shared';
-import { API_PREFIX } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
+import { API_PREFIX } from '../../http/prefix.ts';
 import type { FinishedListener } from '../actions/action-events.ts';
 import type { ActionRow } from '../actions/types.ts';
 import { type Mailing, taskRecipients } from './mailings.queries.ts';

@@ -1,7 +1,7 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.ts';
-import { findUserByAccessToken } from '../modules/auth/auth.queries.ts';
+import type { AppContext } from '../../context.ts';
+import { findUserByAccessToken } from '../auth/auth.queries.ts';
 
 export const WS_PATH = '/ws';
 
