@@ -5,7 +5,7 @@ import { rawRowCount, type Tx } from '../../db/client.ts';
 import { actionItems, actions, campaigns, links } from '../../db/schema/index.ts';
 import { AppError, FieldError, notFound } from '../../http/errors.ts';
 import { applyLedgerEntry, InsufficientBalanceError } from '../balance/ledger.ts';
-import { findCampaign } from '../campaigns/campaigns.queries.ts';
+import { findCampaign } from '../projects/campaigns.queries.ts';
 import { actionCatalog } from './catalog.ts';
 import { priceFor } from './prices.ts';
 import type { Selection } from './selection.ts';

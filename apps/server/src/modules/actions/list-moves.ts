@@ -1,7 +1,6 @@
 import { ActionCode } from '@linkwatch/shared';
 import type { Queryable } from '../../db/client.ts';
 import { FieldError } from '../../http/errors.ts';
-import { findCampaign } from '../campaigns/campaigns.queries.ts';
 import {
   addLinksToDisallow,
   addLinksToHistory,
@@ -11,6 +10,7 @@ import {
   recoverLinksFromDisallow,
   recoverLinksFromHistory,
 } from '../links/links.bulk.ts';
+import { findCampaign } from '../projects/campaigns.queries.ts';
 import { type MoveFilters, type TaskFilters, ZMoveFilters, ZTaskFilters } from './task-filters.ts';
 import type { ActionHandler, ClaimedItem, ItemOutcome } from './types.ts';
 

@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/client.ts';
 import { requireUser } from '../../http/auth.ts';
 import { FieldError } from '../../http/errors.ts';
 import type { RawQuery } from '../../http/list-query.ts';
-import { findCampaign } from '../campaigns/campaigns.queries.ts';
+import { findCampaign } from '../projects/campaigns.queries.ts';
 import {
   addLinksToDisallow,
   addLinksToHistory,

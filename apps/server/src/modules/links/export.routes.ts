@@ -17,7 +17,7 @@ import { AppError, FieldError, notFound } from '../../http/errors.ts';
 import { type RawQuery, readIdList } from '../../http/list-query.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { attachment, collect, csvStream, MIME, xlsxBuffer } from '../../lib/spreadsheet.ts';
-import { findCampaign } from '../campaigns/campaigns.queries.ts';
+import { findCampaign } from '../projects/campaigns.queries.ts';
 import { findProject } from '../projects/projects.queries.ts';
 import { exportRows } from './export.rows.ts';
 import { findExportFile, mailExport } from './export.service.ts';

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
 import { FieldError } from '../../http/errors.ts';
 import { requestLocale } from '../../http/locale.ts';
-import { findCampaign } from '../campaigns/campaigns.queries.ts';
+import { findCampaign } from '../projects/campaigns.queries.ts';
 import { storeUploadedLinks } from './upload.service.ts';
 import { readUploadFile } from './upload-file.ts';
 

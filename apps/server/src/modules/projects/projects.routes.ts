@@ -11,7 +11,7 @@ import { requireUser } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { type RawQuery, readPage, readSearch } from '../../http/list-query.ts';
 import { paginated } from '../../http/present.ts';
-import { presentCampaign } from '../campaigns/campaigns.presenter.ts';
+import { presentCampaign } from './campaigns.presenter.ts';
 import { presentProject, presentStatistic } from './projects.presenter.ts';
 import {
   allProjectIds,

@@ -2,7 +2,7 @@ import type { Locale, TCreateScheduleRequest, TUpdateScheduleRequest } from '@li
 import type { AppContext } from '../../context.ts';
 import { FieldError, notFound } from '../../http/errors.ts';
 import { type PageQuery, paginated } from '../../http/present.ts';
-import { findCampaign } from '../campaigns/campaigns.queries.ts';
+import { findCampaign } from '../projects/campaigns.queries.ts';
 import { dayOf, dayStart, nextRunAt, todayUtc } from './next-run.ts';
 import { presentSchedule, presentScheduleGroup } from './schedules.presenter.ts';
 import {

@@ -19,9 +19,9 @@ import {
   readSearch,
 } from '../../http/list-query.ts';
 import { paginated } from '../../http/present.ts';
-import { findProject } from '../projects/projects.queries.ts';
 import { presentCampaign } from './campaigns.presenter.ts';
 import { findCampaign, listCampaigns } from './campaigns.queries.ts';
+import { findProject } from './projects.queries.ts';
 
 const tags = ['campaigns'];
 const security = [{ bearerAuth: [] }];
