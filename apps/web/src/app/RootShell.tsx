@@ -2,8 +2,8 @@ import { SCROLL_TO_TOP_MS } from '@linkwatch/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
-import { api } from '@/api/client.ts';
 import { fullPath } from '@/lib/locale.ts';
+import { usePageLog } from '@/lib/pageLog.ts';
 import { LocaleSync } from '@/lib/useLocale.tsx';
 import type { RouteHandle } from './routes.tsx';
 
@@ -28,13 +28,6 @@ export function scrollToTop(duration = SCROLL_TO_TOP_MS): void {
 function useScrollToTop(pathname: string): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each route change
   useEffect(() => scrollToTop(), [pathname]);
-}
-
-/** spec point 7: POST page-logs/ with the full visited path after each navigation; failures ignored. */
-function usePageLog(path: string): void {
-  useEffect(() => {
-    api.post('page-logs/', { page: path }).catch(() => {});
-  }, [path]);
 }
 
 function useDocumentTitle(): void {

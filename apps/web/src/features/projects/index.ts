@@ -1,6 +1,5 @@
 // What other features and the app may use of projects and campaigns. The pages are loaded by the
 // route table on their own (lazy chunks) and are not listed here.
-export { campaignKeys, projectKeys } from './api/keys.ts';
 export {
   useCampaigns,
   useDropdownSearch,
@@ -9,7 +8,7 @@ export {
   useProjects,
   useToggleFavorite,
 } from './api/projects.ts';
-export type { Campaign, Project, ProjectOption } from './api/types.ts';
+export type { Project } from './api/types.ts';
 export { CreateCampaignSlideOver } from './CreateCampaignSlideOver.tsx';
 export { CreateCampaignProvider, useCreateCampaign } from './createCampaign.tsx';
 export { projectPath } from './paths.ts';

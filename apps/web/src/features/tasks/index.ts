@@ -7,4 +7,4 @@ export {
   isTaskFinished,
   useCampaignOptions,
 } from './api/tasks.ts';
-export type { Task, TaskAttributes, TaskList, TaskProgress } from './api/types.ts';
+export type { Task, TaskList, TaskProgress } from './api/types.ts';

@@ -3,10 +3,12 @@ import type {
   TLoginRequest,
   TRegisterRequest,
   TResetPasswordRequest,
+  ZAccessTokenResponse,
 } from '@linkwatch/shared';
+import type { z } from 'zod';
 import { api } from '@/api/client.ts';
 
-type AccessTokenResponse = { data: { type: 'tokens'; attributes: { accessToken: string } } };
+type AccessTokenResponse = z.infer<typeof ZAccessTokenResponse>;
 
 export const authApi = {
   login: (payload: TLoginRequest) =>

@@ -6,16 +6,18 @@ import {
   type TUploadResult,
   type ZBacklinkResource,
   type ZCheckHistoryResource,
+  type ZIndexHistoryListResponse,
   type ZIndexHistoryResource,
   type ZLinkChartResponse,
   type ZLinkCodesResponse,
   type ZLinkCountsResponse,
+  type ZLinkListResponse,
+  type ZLinkResponse,
   type ZLinkStatisticResponse,
 } from '@linkwatch/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, type Query } from '@/api/client.ts';
-import type { ListResponse } from '@/api/types.ts';
 import { linkKeys } from './keys.ts';
 
 export type Link = TLinkResource;
@@ -28,7 +30,9 @@ export type LinkStatistic = z.infer<typeof ZLinkStatisticResponse>['data']['attr
 export type LinkCodes = z.infer<typeof ZLinkCodesResponse>['data']['attributes'];
 export type LinkChart = z.infer<typeof ZLinkChartResponse>['data']['attributes'];
 
-export type LinkListPage = { data: Link[]; meta: ListResponse<'links', TLinkAttributes>['meta'] };
+export type LinkListPage = z.infer<typeof ZLinkListResponse>;
+type LinkDetails = z.infer<typeof ZLinkResponse>;
+type IndexHistoryPage = z.infer<typeof ZIndexHistoryListResponse>;
 
 export function useLinks(query: Query, enabled = true) {
   return useQuery({
@@ -79,8 +83,6 @@ export function useLinkChart(query: Query) {
   });
 }
 
-type LinkDetails = { data: Link; included?: (Backlink | CheckHistory | IndexHistory)[] };
-
 export function useLinkDetails(id: string | number | null) {
   return useQuery({
     queryKey: linkKeys.one(id ?? ''),
@@ -104,13 +106,12 @@ export function useIndexHistories(query: Query) {
   return useQuery({
     queryKey: linkKeys.indexHistories(query),
     placeholderData: keepPreviousData,
-    queryFn: () =>
-      api.get<{ data: IndexHistory[]; meta: LinkListPage['meta'] }>('index-histories', { query }),
+    queryFn: () => api.get<IndexHistoryPage>('index-histories', { query }),
   });
 }
 
 export const linksApi = {
   update: (id: string | number, payload: { url: string; comment: string | null }) =>
-    api.put<{ data: Link }>(`links/${id}`, payload),
+    api.put<Pick<LinkDetails, 'data'>>(`links/${id}`, payload),
   deleteBacklink: (id: string | number) => api.delete<boolean>(`backlinks/${id}`),
 };

@@ -1,11 +1,14 @@
-import type { TCreateMailingRequest, TMailingResource, TUpdateMailingRequest } from '@linkwatch/shared';
+import type { TCreateMailingRequest, TUpdateMailingRequest, ZMailingListResponse } from '@linkwatch/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '@/api/client.ts';
 import { reportKeys } from './keys.ts';
 
 export const mailingsApi = {
   list: () =>
-    api.get<{ data: TMailingResource[] }>('mailings', { query: { 'page[size]': 100 } }).then((r) => r.data),
+    api
+      .get<z.infer<typeof ZMailingListResponse>>('mailings', { query: { 'page[size]': 100 } })
+      .then((r) => r.data),
   create: (payload: TCreateMailingRequest) => api.post('mailings/', payload),
   update: (id: string | number, patch: TUpdateMailingRequest) => api.put(`mailings/${id}`, patch),
   remove: (id: string | number) => api.delete(`mailings/${id}`),

@@ -1,9 +1,9 @@
 import {
   DEFAULT_PAGE_SIZE,
   type ReportChangeType,
-  type TMailingResource,
   type TReportLinkResource,
   type ZReportCountsResponse,
+  type ZReportLinkListResponse,
 } from '@linkwatch/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -13,11 +13,7 @@ import { reportKeys } from './keys.ts';
 export type ReportLink = TReportLinkResource;
 export type ReportChange = ReportLink['attributes']['changes'][number];
 export type ReportCounts = z.infer<typeof ZReportCountsResponse>['data']['attributes'];
-export type ReportLinkList = {
-  data: ReportLink[];
-  meta: { page: { currentPage: number; perPage: number; total: number; lastPage: number } };
-};
-export type Mailing = TMailingResource;
+export type ReportLinkList = z.infer<typeof ZReportLinkListResponse>;
 
 export type ReportFilters = {
   project?: string;

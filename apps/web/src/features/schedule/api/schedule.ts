@@ -3,14 +3,16 @@ import {
   type TCreateScheduleRequest,
   type TScheduleProjectResource,
   type TScheduleResource,
+  type ZScheduleProjectListResponse,
+  type ZScheduleResponse,
 } from '@linkwatch/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '@/api/client.ts';
 
 export type ScheduleGroup = TScheduleProjectResource;
 export type ScheduledCampaign = ScheduleGroup['attributes']['campaigns'][number];
 export type Schedule = TScheduleResource;
-type PageMeta = { currentPage: number; perPage: number; total: number; lastPage: number };
 
 export const scheduleKeys = {
   all: ['schedules'] as const,
@@ -22,7 +24,7 @@ export function useScheduleGroups(page: number) {
     queryKey: scheduleKeys.groups(page),
     placeholderData: keepPreviousData,
     queryFn: () =>
-      api.get<{ data: ScheduleGroup[]; meta: { page: PageMeta } }>('schedules/projects', {
+      api.get<z.infer<typeof ZScheduleProjectListResponse>>('schedules/projects', {
         query: { 'page[number]': page, 'page[size]': DEFAULT_PAGE_SIZE },
       }),
   });
@@ -31,6 +33,6 @@ export function useScheduleGroups(page: number) {
 /** A campaign without a schedule of this action gets one (POST); an existing one is changed (PUT). */
 export function saveSchedule({ id, body }: { id: number | null; body: TCreateScheduleRequest }) {
   return id
-    ? api.put<{ data: Schedule }>(`schedules/${id}`, body)
-    : api.post<{ data: Schedule }>('schedules/', body);
+    ? api.put<z.infer<typeof ZScheduleResponse>>(`schedules/${id}`, body)
+    : api.post<z.infer<typeof ZScheduleResponse>>('schedules/', body);
 }

@@ -1,12 +1,13 @@
-import type { MailingFlag, TMailingResource } from '@linkwatch/shared';
+import type { MailingFlag, TMailingResource, ZMailingResponse } from '@linkwatch/shared';
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '@/api/client.ts';
 
 type Unsubscribe = { token: string; type: MailingFlag | null };
 
 /** `POST mailings/unsubscribe` (no login): the token says whose mails stop; no type stops them all. */
 export function unsubscribe(payload: Unsubscribe): Promise<TMailingResource> {
-  return api.post<{ data: TMailingResource }>('mailings/unsubscribe', payload).then((r) => r.data);
+  return api.post<z.infer<typeof ZMailingResponse>>('mailings/unsubscribe', payload).then((r) => r.data);
 }
 
 /** The page posts its token once; the answer says which mails stop. */
