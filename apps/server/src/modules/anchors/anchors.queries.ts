@@ -141,7 +141,19 @@ export async function countUnverifiedLinks(db: Queryable, linkScope: SQL) {
   return row.total;
 }
 
-export async function groupAnchorBacklinks(db: Queryable, where: SQL, key: SQL) {
+const ANCHOR_GROUP_KEYS = {
+  attribute: sql`${backlinks.attribute}`,
+  backlinkType: sql`${backlinks.typeId}`,
+  indexing: sql`${links.indexing}`,
+};
+
+/** Backlinks of the selection counted by one of their properties. */
+export async function groupAnchorBacklinks(
+  db: Queryable,
+  params: { where: SQL; by: keyof typeof ANCHOR_GROUP_KEYS },
+) {
+  const key = ANCHOR_GROUP_KEYS[params.by];
+  const where = params.where;
   const rows = await db
     .select({ key: sql<number | string>`${key}`, value: count() })
     .from(backlinks)

@@ -12,12 +12,10 @@ import {
   ZCountResponse,
 } from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { backlinks, links } from '../../db/schema/index.ts';
 import { requireUser } from '../../http/auth.ts';
 import { type RawQuery, readPage } from '../../http/list-query.ts';
 import { requestLocale } from '../../http/locale.ts';
@@ -107,9 +105,9 @@ export function anchorRoutes(app: FastifyInstance, ctx: AppContext) {
     const { where, locale } = scopeOf(req);
     const t = linkTexts(locale);
     const [attributes, types, indexing] = await Promise.all([
-      groupAnchorBacklinks(ctx.db, where, sql`${backlinks.attribute}`),
-      groupAnchorBacklinks(ctx.db, where, sql`${backlinks.typeId}`),
-      groupAnchorBacklinks(ctx.db, where, sql`${links.indexing}`),
+      groupAnchorBacklinks(ctx.db, { where, by: 'attribute' }),
+      groupAnchorBacklinks(ctx.db, { where, by: 'backlinkType' }),
+      groupAnchorBacklinks(ctx.db, { where, by: 'indexing' }),
     ]);
     return single('anchorStatistics', {
       attributes: keyed(relKeys, attributes, String),

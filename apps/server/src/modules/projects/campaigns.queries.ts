@@ -50,3 +50,29 @@ export async function listCampaigns(
   ]);
   return { rows, total };
 }
+
+export async function insertCampaign(
+  db: Queryable,
+  values: { userId: number; projectId: number; name: string; tier: number },
+) {
+  const [campaign] = await db.insert(campaigns).values(values).returning();
+  return campaign;
+}
+
+export async function renameCampaign(db: Queryable, params: { userId: number; id: number; name: string }) {
+  const [campaign] = await db
+    .update(campaigns)
+    .set({ name: params.name })
+    .where(and(eq(campaigns.id, params.id), eq(campaigns.userId, params.userId)))
+    .returning();
+  return campaign;
+}
+
+/** Answers whether the user's campaign existed; its links go with it. */
+export async function deleteCampaign(db: Queryable, params: { userId: number; id: number }) {
+  const deleted = await db
+    .delete(campaigns)
+    .where(and(eq(campaigns.id, params.id), eq(campaigns.userId, params.userId)))
+    .returning({ id: campaigns.id });
+  return deleted.length > 0;
+}

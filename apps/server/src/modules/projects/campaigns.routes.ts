@@ -4,11 +4,9 @@ import {
   ZIdParams,
   ZUpdateCampaignRequest,
 } from '@linkwatch/shared';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { campaigns } from '../../db/schema/index.ts';
 import { requireUser } from '../../http/auth.ts';
 import { FieldError, notFound } from '../../http/errors.ts';
 import {
@@ -20,7 +18,13 @@ import {
 } from '../../http/list-query.ts';
 import { paginated } from '../../http/present.ts';
 import { presentCampaign } from './campaigns.presenter.ts';
-import { findCampaign, listCampaigns } from './campaigns.queries.ts';
+import {
+  deleteCampaign,
+  findCampaign,
+  insertCampaign,
+  listCampaigns,
+  renameCampaign,
+} from './campaigns.queries.ts';
 import { findProject } from './projects.queries.ts';
 
 const tags = ['campaigns'];
@@ -58,10 +62,12 @@ export function campaignRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = requireUser(req);
     const project = await findProject(ctx.db, { userId: user.id, id: req.body.project });
     if (!project) throw new FieldError({ project: 'validation.invalid' });
-    const [campaign] = await ctx.db
-      .insert(campaigns)
-      .values({ userId: user.id, projectId: project.id, name: req.body.name, tier: req.body.tier })
-      .returning();
+    const campaign = await insertCampaign(ctx.db, {
+      userId: user.id,
+      projectId: project.id,
+      name: req.body.name,
+      tier: req.body.tier,
+    });
     return reply.code(201).send({ data: presentCampaign(campaign, { projectName: project.name }) });
   });
 
@@ -70,22 +76,18 @@ export function campaignRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, security, params: ZIdParams, body: ZUpdateCampaignRequest } },
     async (req) => {
       const user = requireUser(req);
-      const [campaign] = await ctx.db
-        .update(campaigns)
-        .set({ name: req.body.name })
-        .where(and(eq(campaigns.id, req.params.id), eq(campaigns.userId, user.id)))
-        .returning();
+      const campaign = await renameCampaign(ctx.db, {
+        userId: user.id,
+        id: req.params.id,
+        name: req.body.name,
+      });
       if (!campaign) throw notFound();
       return { data: presentCampaign(campaign) };
     },
   );
 
   r.delete('/campaigns/:id', { schema: { tags, security, params: ZIdParams } }, async (req) => {
-    const deleted = await ctx.db
-      .delete(campaigns)
-      .where(and(eq(campaigns.id, req.params.id), eq(campaigns.userId, requireUser(req).id)))
-      .returning({ id: campaigns.id });
-    if (deleted.length === 0) throw notFound();
+    if (!(await deleteCampaign(ctx.db, { userId: requireUser(req).id, id: req.params.id }))) throw notFound();
     return true;
   });
 }
