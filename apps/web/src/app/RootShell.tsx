@@ -5,7 +5,7 @@ import { Outlet, useLocation, useMatches } from 'react-router';
 import { fullPath } from '@/lib/locale.ts';
 import { usePageLog } from '@/lib/pageLog.ts';
 import { LocaleSync } from '@/lib/useLocale.tsx';
-import type { RouteHandle } from './routes.tsx';
+import type { RouteHandle } from './routeHandle.ts';
 
 /** spec point 2: scroll-to-top takes 500 ms (instant for people who ask for reduced motion). */
 export function scrollToTop(duration = SCROLL_TO_TOP_MS): void {

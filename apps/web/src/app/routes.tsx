@@ -19,6 +19,7 @@ import { lazyPage } from './lazyPage.ts';
 import { ComingSoonPage } from './pages/ComingSoonPage.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 import { RootShell } from './RootShell.tsx';
+import type { PageTitle, RouteHandle } from './routeHandle.ts';
 
 const DashboardPage = lazyPage(() => import('@/features/dashboard/DashboardPage.tsx'));
 const ProfilePage = lazyPage(() => import('@/features/profile/ProfilePage.tsx'));
@@ -34,11 +35,6 @@ const SchedulePage = lazyPage(() => import('@/features/schedule/SchedulePage.tsx
 const UnsubscribePage = lazyPage(() => import('@/features/unsubscribe/UnsubscribePage.tsx'));
 
 type LayoutKind = 'main' | 'partner' | 'login' | 'empty';
-
-/** Page title keys under `shell.pages`. */
-export type PageTitle = keyof typeof import('@linkwatch/shared/i18n').resources.en.shell.pages;
-
-export type RouteHandle = { title: PageTitle };
 
 type AppRoute = { path: string; layout: LayoutKind; access: Access; title: PageTitle; page?: ComponentType };
 

@@ -4,7 +4,7 @@ import { useMatches } from 'react-router';
 import { Card } from '@/ui/Card.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
 import { PageHeader } from '@/ui/PageHeader.tsx';
-import type { RouteHandle } from '../routes.tsx';
+import type { RouteHandle } from '../routeHandle.ts';
 
 /** A page that a later feature fills; it already lives inside its layout and behind its guard. */
 export function ComingSoonPage() {

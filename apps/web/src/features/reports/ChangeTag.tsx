@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/ui/Badge.tsx';
-import type { ReportChange } from './api/reports.ts';
+import type { ReportChange } from './api/types.ts';
 
 type Tone = 'brand' | 'neutral' | 'success' | 'warning' | 'danger';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useProjectOptions } from '@/features/projects';
 import { useCampaignOptions } from '@/features/tasks';
 import { Select } from '@/ui/Select.tsx';
-import type { ReportFilters as Filters, ReportCounts } from './api/reports.ts';
+import type { ReportFilters as Filters, ReportCounts } from './api/types.ts';
 
 export type ReportFilterName = 'project' | 'campaign' | 'type';
 

@@ -5,7 +5,7 @@ import { useFormat } from '@/lib/format.ts';
 import { Badge } from '@/ui/Badge.tsx';
 import { Checkbox } from '@/ui/Checkbox.tsx';
 import { cn } from '@/ui/cn.ts';
-import type { ReportLink } from './api/reports.ts';
+import type { ReportLink } from './api/types.ts';
 import { ChangeDetail, ChangeTypeTag } from './ChangeTag.tsx';
 
 /** A page whose backlinks changed: a summary line with tags, expanding into every change. */

@@ -32,12 +32,8 @@ import { Pager } from '@/ui/Pager.tsx';
 import { Skeleton } from '@/ui/Spinner.tsx';
 import { StatCard } from '@/ui/StatCard.tsx';
 import { downloadFile } from './api/download.ts';
-import {
-  type ReportFilters as Filters,
-  reportQuery,
-  useReportCounts,
-  useReportLinks,
-} from './api/reports.ts';
+import { reportQuery, useReportCounts, useReportLinks } from './api/reports.ts';
+import type { ReportFilters as Filters } from './api/types.ts';
 import { useMarkSeen } from './api/useMarkSeen.ts';
 import { type ReportFilterName, ReportFilters } from './ReportFilters.tsx';
 import { ReportItem } from './ReportItem.tsx';

@@ -1,4 +1,4 @@
-import type { ReportFilters } from './reports.ts';
+import type { ReportFilters } from './types.ts';
 
 export const reportKeys = {
   all: ['reports'] as const,

@@ -1,26 +1,8 @@
-import {
-  DEFAULT_PAGE_SIZE,
-  type ReportChangeType,
-  type TReportLinkResource,
-  type ZReportCountsResponse,
-  type ZReportLinkListResponse,
-} from '@linkwatch/shared';
+import { DEFAULT_PAGE_SIZE } from '@linkwatch/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api, type Query } from '@/api/client.ts';
 import { reportKeys } from './keys.ts';
-
-export type ReportLink = TReportLinkResource;
-export type ReportChange = ReportLink['attributes']['changes'][number];
-export type ReportCounts = z.infer<typeof ZReportCountsResponse>['data']['attributes'];
-export type ReportLinkList = z.infer<typeof ZReportLinkListResponse>;
-
-export type ReportFilters = {
-  project?: string;
-  campaign?: string;
-  type?: ReportChangeType;
-  page: number;
-};
+import type { ReportCounts, ReportFilters, ReportLinkList } from './types.ts';
 
 /** The filter part of every report call; `filter[project]` is required by the server. */
 export function reportQuery(filters: Omit<ReportFilters, 'page'>): Query {

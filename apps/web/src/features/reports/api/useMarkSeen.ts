@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { sidebarCountKeys } from '@/lib/sidebarCounts.ts';
-import { markReportsSeen, type ReportLink } from './reports.ts';
+import { markReportsSeen } from './reports.ts';
+import type { ReportLink } from './types.ts';
 
 /**
  * The tasks whose reports are on screen are marked seen once (spec point 4), and the sidebar's
