@@ -17,7 +17,7 @@ import path from 'node:path';
 import { ActionCode, TaskStatus } from '@linkwatch/shared';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.ts';
-import type { Db } from '../src/db/client.ts';
+import { type Db, rawRows } from '../src/db/client.ts';
 import { campaigns, links, projects, users } from '../src/db/schema/index.ts';
 import { createAccessToken } from '../src/modules/auth/auth.queries.ts';
 import { applyLedgerEntry } from '../src/modules/balance/ledger.ts';
@@ -212,10 +212,10 @@ function keepCheckRunning(params: { db: Db; origin: string; token: string; workC
 }
 
 async function runningTask(db: Db): Promise<number | null> {
-  const result = await db.execute(
+  const [row] = await rawRows<{ id: number }>(
+    db,
     sql`select id from actions where status_id in (${TaskStatus.Waiting}, ${TaskStatus.Process}) limit 1`,
   );
-  const [row] = (result as unknown as { rows: { id: number }[] }).rows;
   return row ? Number(row.id) : null;
 }
 
@@ -231,10 +231,11 @@ async function waitForRunningTask(db: Db) {
 }
 
 async function pagesCheckedSince(db: Db, since: Date) {
-  const result = await db.execute(
+  const [row] = await rawRows<{ n: number }>(
+    db,
     sql`select count(*)::int as n from action_items where processed_at >= ${since.toISOString()}::timestamptz`,
   );
-  return (result as unknown as { rows: { n: number }[] }).rows[0].n;
+  return row.n;
 }
 
 /** `clients` loops, each sending its next call as soon as the last one answered, for `seconds`. */
@@ -338,20 +339,24 @@ async function measureTakeover(params: {
   const [victim] = await Promise.all([params.start('worker'), params.start('worker')]);
   const prefix = `worker-${victim.pid}-%`;
   const held = async () => {
-    const result = await params.db.execute(sql`
-      select id from action_items
-      where status = 0 and locked_by like ${prefix} and locked_until > now()`);
-    return (result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+    const rows = await rawRows<{ id: number }>(
+      params.db,
+      sql`select id from action_items
+        where status = 0 and locked_by like ${prefix} and locked_until > now()`,
+    );
+    return rows.map((r) => Number(r.id));
   };
   while ((await held()).length === 0) await sleep(50);
   await victim.kill('SIGKILL');
   const killedAt = performance.now();
   const orphaned = await held();
   for (;;) {
-    const result = await params.db.execute(sql`
-      select count(*)::int as n from action_items
-      where id in (select unnest(${`{${orphaned.join(',')}}`}::bigint[])) and locked_by not like ${prefix}`);
-    if ((result as unknown as { rows: { n: number }[] }).rows[0].n > 0) break;
+    const [taken] = await rawRows<{ n: number }>(
+      params.db,
+      sql`select count(*)::int as n from action_items
+        where id in (select unnest(${`{${orphaned.join(',')}}`}::bigint[])) and locked_by not like ${prefix}`,
+    );
+    if (taken.n > 0) break;
     if (performance.now() - killedAt > 300_000)
       throw new Error('the dead worker’s items were never taken over');
     await sleep(100);

@@ -5,7 +5,7 @@ import { ActionCode, TaskStatus } from '@linkwatch/shared';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openPostgres } from '../db/client.ts';
+import { type Database, openPostgres, rawRows } from '../db/client.ts';
 import { ledgerSum } from '../modules/balance/ledger.ts';
 import { TEMPLATE_DATABASE, withDatabase } from '../test/database-names.ts';
 import { type DonorWeb, donorHtml, startDonorWeb } from '../test/donor-web.ts';
@@ -18,9 +18,6 @@ const LEASE_SECONDS = 2;
 // Slow enough that the task is mid-way when a worker dies, quick enough for the test to stay short.
 const PAGE_DELAY_MS = 150;
 const acceptor = 'shop.example.com';
-
-type Rows<T> = { rows: T[] };
-const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as Rows<T>).rows;
 
 /**
  * The API and two workers as separate processes on one PostgreSQL, as they run in production: one
@@ -102,13 +99,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('workers in separate processes (Po
     const actionId = ((await response.json()) as { data: { id: number } }).data.id;
 
     const progress = () =>
-      rowsOf<{ done: number; victimDone: number; victimHeld: number }>(
-        db.execute(sql`
+      rawRows<{ done: number; victimDone: number; victimHeld: number }>(
+        db,
+        sql`
           select count(*) filter (where status = 1)::int as "done",
             count(*) filter (where status = 1 and locked_by like ${workerIdOf(victim)})::int as "victimDone",
             count(*) filter (where status = 0 and locked_by like ${workerIdOf(victim)}
               and locked_until > now())::int as "victimHeld"
-          from action_items where action_id = ${actionId}`),
+          from action_items where action_id = ${actionId}`,
       ).then((rows) => rows[0]);
     // Both workers are at it and the victim is in the middle of its batches.
     await waitFor(async () => {
@@ -116,22 +114,25 @@ describe.runIf(process.env.TEST_DATABASE_URL)('workers in separate processes (Po
       return p.victimDone >= 10 && p.victimHeld >= 10 && p.done < LINKS / 2;
     }, 20_000);
     await victim.kill('SIGKILL');
-    const orphaned = await rowsOf<{ id: number }>(
-      db.execute(sql`select id from action_items
-        where action_id = ${actionId} and status = 0 and locked_by like ${workerIdOf(victim)}`),
+    const orphaned = await rawRows<{ id: number }>(
+      db,
+      sql`select id from action_items
+        where action_id = ${actionId} and status = 0 and locked_by like ${workerIdOf(victim)}`,
     );
     expect(orphaned.length).toBeGreaterThan(0);
 
     await waitFor(async () => {
-      const [row] = await rowsOf<{ status_id: number }>(
-        db.execute(sql`select status_id from actions where id = ${actionId}`),
+      const [row] = await rawRows<{ status_id: number }>(
+        db,
+        sql`select status_id from actions where id = ${actionId}`,
       );
       return row.status_id === TaskStatus.Done || row.status_id === TaskStatus.Fail;
     }, 40_000);
 
     // Every item done once; the dead worker's were redone by the survivor, after its lease ran out.
-    const items = await rowsOf<{ id: number; status: number; locked_by: string; attempts: number }>(
-      db.execute(sql`select id, status, locked_by, attempts from action_items where action_id = ${actionId}`),
+    const items = await rawRows<{ id: number; status: number; locked_by: string; attempts: number }>(
+      db,
+      sql`select id, status, locked_by, attempts from action_items where action_id = ${actionId}`,
     );
     expect(items).toHaveLength(LINKS);
     expect(items.filter((i) => i.status !== 1)).toEqual([]);
@@ -142,12 +143,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('workers in separate processes (Po
     }
 
     // What a check writes per link (its history row and its backlink) is there exactly once.
-    const perLink = await rowsOf<{ link_id: number; histories: number; backlinks: number }>(
-      db.execute(sql`
+    const perLink = await rawRows<{ link_id: number; histories: number; backlinks: number }>(
+      db,
+      sql`
         select l.id as link_id,
           (select count(*) from backlink_check_histories h where h.link_id = l.id)::int as histories,
           (select count(*) from backlinks b where b.link_id = l.id)::int as backlinks
-        from links l where l.campaign_id = ${campaign.id}`),
+        from links l where l.campaign_id = ${campaign.id}`,
     );
     expect(perLink).toHaveLength(links.length);
     expect(perLink.filter((l) => l.histories !== 1 || l.backlinks !== 1)).toEqual([]);
@@ -167,8 +169,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('workers in separate processes (Po
     });
 
     // Charged once for every link, nothing refunded (nothing failed), balance equal to the ledger.
-    const ledger = await rowsOf<{ value: number }>(
-      db.execute(sql`select value from balance_transactions where action_id = ${actionId}`),
+    const ledger = await rawRows<{ value: number }>(
+      db,
+      sql`select value from balance_transactions where action_id = ${actionId}`,
     );
     expect(ledger.map((r) => r.value)).toEqual([-LINKS]);
     const after = await reloadUser(db, user.id);
