@@ -257,7 +257,7 @@ describe('owner scoping of every documented operation that takes an id', () => {
       const where = `${call.op.method} ${call.url} (A's ${call.label}) → ${res.statusCode}`;
       if (res.statusCode >= 500) leaks.push(`${where}: server error`);
       else if (res.statusCode < 400 && /alpha/i.test(res.body)) leaks.push(`${where}: shows A's data`);
-      else if (res.statusCode >= 400 && ![401, 403, 404, 422].includes(res.statusCode))
+      else if (res.statusCode >= 400 && ![403, 404, 422].includes(res.statusCode))
         leaks.push(`${where}: unexpected status`);
     }
     expect(leaks).toEqual([]);
