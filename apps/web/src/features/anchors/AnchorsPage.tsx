@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { downloadExport, useListState } from '@/features/links';
 import { useProjects } from '@/features/projects';
+import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Badge } from '@/ui/Badge.tsx';
@@ -46,6 +47,7 @@ function List({ items, open }: { items: readonly string[]; open: boolean }) {
 /** `/anchors/{project?}/{tier}`: the anchor list with project and tier selectors, export and expand-all. */
 export default function AnchorsPage() {
   const { t } = useTranslation();
+  const format = useFormat();
   const to = useLocalePath();
   const navigate = useNavigate();
   const params = useParams();
@@ -120,7 +122,7 @@ export default function AnchorsPage() {
           <StatCard
             key={k}
             label={t(`anchors.totals.${k}`)}
-            value={(c?.[k] ?? 0).toLocaleString()}
+            value={format.number(c?.[k] ?? 0)}
             loading={counts.isPending}
           />
         ))}

@@ -12,6 +12,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateCampaign, useProjectStatistic, useProjects } from '@/features/projects';
+import { useFormat } from '@/lib/format.ts';
 import { useMe } from '@/lib/session.ts';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
@@ -68,10 +69,11 @@ function FirstSteps({ action }: { action: ReactNode }) {
 
 function Totals({ projectCount }: { projectCount: number }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const statistic = useProjectStatistic();
   const s = statistic.data;
   const loading = statistic.isPending;
-  const n = (v: number | undefined) => (v ?? 0).toLocaleString();
+  const n = (v: number | undefined) => format.number(v ?? 0);
   return (
     <div className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-6">
       <StatCard

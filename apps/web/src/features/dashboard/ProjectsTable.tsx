@@ -2,6 +2,7 @@ import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Project, projectPath, useToggleFavorite } from '@/features/projects';
+import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { cn } from '@/ui/cn.ts';
@@ -35,6 +36,7 @@ function FavoriteToggle({ project }: { project: Project }) {
 /** The user's projects, favourites first (the server sorts), with each project's statistic. */
 export function ProjectsTable({ projects }: { projects: readonly Project[] }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const to = useLocalePath();
   return (
     <Table>
@@ -86,7 +88,7 @@ export function ProjectsTable({ projects }: { projects: readonly Project[] }) {
                       c === 'total' && 'font-medium',
                     )}
                   >
-                    {value.toLocaleString()}
+                    {format.number(value)}
                   </Td>
                 );
               })}

@@ -11,6 +11,7 @@ import {
   YAxis,
 } from 'recharts';
 import type { Query } from '@/api/client.ts';
+import { useFormat } from '@/lib/format.ts';
 import { Card } from '@/ui/Card.tsx';
 import { Skeleton } from '@/ui/Spinner.tsx';
 import { useLinkChart, useLinkCodes, useLinkStatistic } from './api/links.ts';
@@ -20,6 +21,7 @@ const COLORS = { good: '#10b981', bad: '#f43f5e', unchecked: '#cbd5e1' };
 /** Summary of the current list: response codes (donut), indexing and the last 30 days (area chart). */
 export function LinkSummary({ query }: { query: Query }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const codes = useLinkCodes(query);
   const statistic = useLinkStatistic(query);
   const chart = useLinkChart(query);
@@ -69,7 +71,7 @@ export function LinkSummary({ query }: { query: Query }) {
               </PieChart>
             </ResponsiveContainer>
             <span className="absolute inset-0 flex flex-col items-center justify-center">
-              <span className="text-lg font-semibold text-ink tabular-nums">{total.toLocaleString()}</span>
+              <span className="text-lg font-semibold text-ink tabular-nums">{format.number(total)}</span>
               <span className="text-[11px] text-ink-subtle">{t('linksUi.summary.total')}</span>
             </span>
           </div>
@@ -83,7 +85,7 @@ export function LinkSummary({ query }: { query: Query }) {
               {f.label}
             </dt>
             <dd className="text-lg font-semibold text-ink tabular-nums">
-              {loading ? <Skeleton className="mt-1 h-5 w-10" /> : f.value.toLocaleString()}
+              {loading ? <Skeleton className="mt-1 h-5 w-10" /> : format.number(f.value)}
             </dd>
           </div>
         ))}

@@ -1,6 +1,7 @@
 import { AlertTriangle, CheckCircle2, Copy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '@/lib/format.ts';
 import { cn } from '@/ui/cn.ts';
 import type { TUploadResult } from './api/links.ts';
 
@@ -15,13 +16,14 @@ function Figure({
   icon: ReactNode;
   tone: string;
 }) {
+  const format = useFormat();
   return (
     <div className="rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200 ring-inset">
       <p className={cn('flex items-center gap-1.5 text-xs font-medium', tone)}>
         {icon}
         {label}
       </p>
-      <p className="mt-1 text-2xl font-semibold text-ink tabular-nums">{value.toLocaleString()}</p>
+      <p className="mt-1 text-2xl font-semibold text-ink tabular-nums">{format.number(value)}</p>
     </div>
   );
 }
