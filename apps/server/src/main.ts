@@ -67,7 +67,8 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     await app?.close();
     await scheduler?.stop();
-    await worker?.stop();
+    // Within the 10 s above: batches still in hand after 5 s are given back to the other workers.
+    await worker?.stop({ graceMs: 5_000 });
     await checker.close();
     await demo?.close();
     await events.close();

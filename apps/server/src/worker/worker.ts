@@ -39,6 +39,7 @@ export function createWorker(ctx: WorkerContext, options: WorkerOptions = {}) {
   });
   let running = false;
   const loops: Promise<void>[] = [];
+  let stopping: Promise<void> | null = null;
 
   /** Works a claimed batch, its lease renewed meanwhile, and writes what came of it. */
   async function work(handler: ActionHandler, action: ActionRow, items: ClaimedItem[]): Promise<BatchDelta> {
@@ -113,11 +114,24 @@ export function createWorker(ctx: WorkerContext, options: WorkerOptions = {}) {
     start() {
       if (running) return;
       running = true;
+      stopping = null;
       for (let i = 0; i < slots; i++) loops.push(loop());
     },
-    async stop() {
+    /**
+     * Stops claiming and waits for the batches in hand. With `graceMs`, waits that long at most, then
+     * gives the unfinished batches back, so a deploy does not hold their tasks up by a lease.
+     */
+    async stop(params: { graceMs?: number } = {}) {
       running = false;
-      await Promise.all(loops.splice(0));
+      stopping ??= Promise.all(loops.splice(0)).then(() => undefined);
+      if (params.graceMs === undefined) return stopping;
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(true), params.graceMs);
+      });
+      const late = await Promise.race([stopping.then(() => false), timedOut]);
+      clearTimeout(timer);
+      if (late) await claims.releaseAll();
     },
   };
 }
