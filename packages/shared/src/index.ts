@@ -1,6 +1,9 @@
 export * from './constants.ts';
+export * from './schemas/actions.ts';
 export * from './schemas/auth.ts';
+export { ZFileResponse, ZHealthResponse, ZPageMeta, ZTrueResponse } from './schemas/common.ts';
 export * from './schemas/links.ts';
+export * from './schemas/notifications.ts';
 export * from './schemas/projects.ts';
 export * from './schemas/queries.ts';
 export * from './schemas/reports.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TIERS } from '../constants.ts';
 import { rules } from '../validation.ts';
+import { listOf, ref, resource, single } from './common.ts';
 
 const domainList = z
   .array(rules.websiteAddressWithoutDomain(), { error: 'validation.required' })
@@ -55,12 +56,71 @@ export const ZUpdateCampaignRequest = z.object({
 });
 export type TUpdateCampaignRequest = z.infer<typeof ZUpdateCampaignRequest>;
 
-export interface TProjectStatistic {
-  companies: number;
-  tierOne: number;
-  tierTwo: number;
-  indexed: number;
-  goodCode: number;
-  badCode: number;
-  total: number;
-}
+// ---------------------------------------------------------------------------------------------------
+// Responses (the web infers its types from these; keys in the order the server sends them)
+// ---------------------------------------------------------------------------------------------------
+
+export const ZProjectStatistic = z.object({
+  companies: z.number(),
+  tierOne: z.number(),
+  tierTwo: z.number(),
+  indexed: z.number(),
+  goodCode: z.number(),
+  badCode: z.number(),
+  total: z.number(),
+});
+export type TProjectStatistic = z.infer<typeof ZProjectStatistic>;
+
+/** `GET projects/statistic`: the totals over every project (id 0). */
+export const ZProjectStatisticResponse = single(resource('projectStatistics', ZProjectStatistic));
+
+export const ZProjectAttributes = z.object({
+  name: z.string(),
+  mainDomain: z.string(),
+  domains: z.array(z.string()),
+  isFavorite: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Sent by the list and `GET projects/{id}`, not by create and update. */
+  statistic: ZProjectStatistic.optional(),
+});
+export type TProjectAttributes = z.infer<typeof ZProjectAttributes>;
+
+export const ZProjectResource = resource('projects', ZProjectAttributes).extend({
+  relationships: z.object({ statistic: z.object({ data: ref('projectStatistics') }) }).optional(),
+});
+export type TProjectResource = z.infer<typeof ZProjectResource>;
+
+export const ZCampaignAttributes = z.object({
+  name: z.string(),
+  tier: z.number(),
+  history: z.boolean(),
+  disallow: z.boolean(),
+  isSystem: z.boolean(),
+  projectId: z.number(),
+  /** Sent by the list, `GET campaigns/{id}` and create. */
+  projectName: z.string().optional(),
+  /** Sent by the list only. */
+  linksCount: z.number().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TCampaignAttributes = z.infer<typeof ZCampaignAttributes>;
+
+export const ZCampaignResource = resource('campaigns', ZCampaignAttributes).extend({
+  relationships: z.object({ project: z.object({ data: ref('projects') }) }),
+});
+export type TCampaignResource = z.infer<typeof ZCampaignResource>;
+
+export const ZProjectResponse = single(ZProjectResource);
+export type TProjectResponse = z.infer<typeof ZProjectResponse>;
+export const ZProjectListResponse = listOf(ZProjectResource);
+export type TProjectListResponse = z.infer<typeof ZProjectListResponse>;
+/** `POST projects/`: the project, and its first campaign in `included`. */
+export const ZCreateProjectResponse = ZProjectResponse.extend({ included: z.array(ZCampaignResource) });
+export type TCreateProjectResponse = z.infer<typeof ZCreateProjectResponse>;
+
+export const ZCampaignResponse = single(ZCampaignResource);
+export type TCampaignResponse = z.infer<typeof ZCampaignResponse>;
+export const ZCampaignListResponse = listOf(ZCampaignResource);
+export type TCampaignListResponse = z.infer<typeof ZCampaignListResponse>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../constants.ts';
 import { rules } from '../validation.ts';
+import { resource, single } from './common.ts';
 
 /** spec point 3, profile save: email, fullname, newEmail, address, city, index, country, regCode, vatNumber. */
 export const ZProfileRequest = z.object({
@@ -46,6 +47,13 @@ export const ZUserAttributes = z.object({
 });
 export type TUserAttributes = z.infer<typeof ZUserAttributes>;
 
+/** `GET user/me`, `PUT user`, `POST user/partner`. */
+export const ZUserResponse = single(resource('users', ZUserAttributes));
+export type TUserResponse = z.infer<typeof ZUserResponse>;
+
+/** `GET user/balance`: the user's credit balance. */
+export const ZBalanceResponse = z.object({ data: z.object({ balance: z.number() }) });
+
 export const ZPageLogRequest = z.object({
   page: rules.requiredString().max(2048, { error: 'validation.max' }),
 });
@@ -63,3 +71,6 @@ export const ZSettingsAttributes = z.object({
   captchaSiteKey: z.string().nullable(),
 });
 export type TSettingsAttributes = z.infer<typeof ZSettingsAttributes>;
+
+export const ZSettingsResponse = single(resource('settings', ZSettingsAttributes));
+export type TSettingsResponse = z.infer<typeof ZSettingsResponse>;

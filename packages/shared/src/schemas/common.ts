@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------------------------------
+// Pieces of every answer (DESIGN.md, conventions): JSON:API-like resources and the page meta of lists.
+// The server serialises its answers through these schemas, so a key they leave out is not sent.
+// ---------------------------------------------------------------------------------------------------
+
+/** `{ id, type }`: what a relationship points at. */
+export const ref = <T extends string>(type: T) => z.object({ id: z.number(), type: z.literal(type) });
+
+/** `meta.page` of a list. */
+export const ZPageMeta = z.object({
+  page: z.object({ currentPage: z.number(), perPage: z.number(), total: z.number(), lastPage: z.number() }),
+});
+
+/** `{ id, type, attributes }`, with `relationships` when the resource has them. */
+export function resource<T extends string, A extends z.ZodType>(type: T, attributes: A) {
+  return z.object({ id: z.number(), type: z.literal(type), attributes });
+}
+
+/** `{ data: resource }` */
+export const single = <R extends z.ZodType>(item: R) => z.object({ data: item });
+
+/** `{ data: [resource], meta: { page } }` */
+export const listOf = <R extends z.ZodType>(item: R) => z.object({ data: z.array(item), meta: ZPageMeta });
+
+/** Calls that only confirm: the body is `true`. */
+export const ZTrueResponse = z.literal(true);
+
+/** A file download (CSV or XLSX); the route's `produces` names the media types. */
+export const ZFileResponse = z.string().meta({ format: 'binary', description: 'The file' });
+
+export const ZHealthResponse = z.object({
+  status: z.literal('ok'),
+  db: z.enum(['ok', 'down']),
+  eventLoopDelayMs: z.number(),
+  memory: z.object({ rssMb: z.number(), heapUsedMb: z.number() }),
+});
