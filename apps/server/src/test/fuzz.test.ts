@@ -24,6 +24,8 @@ const SEED = 0x5eed_2026;
 /** Values drawn per parameter or body field, besides one of each kind below. */
 const EXTRA_DRAWS = 2;
 const MEGABYTE = 'x'.repeat(1024 * 1024);
+/** A request left hanging (a stream that died mid-answer) is a failure too, not a stuck suite. */
+const ANSWER_TIMEOUT_MS = 10_000;
 
 /** mulberry32: small, seeded, and the same sequence on every machine. */
 function prng(seed: number) {
@@ -206,8 +208,15 @@ let unauthorized = 0;
 
 /** What went wrong with one probe (a 5xx, or a response cut off), or nothing. */
 async function send(probe: Probe): Promise<string | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const hung = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no answer within ${ANSWER_TIMEOUT_MS} ms`)),
+      ANSWER_TIMEOUT_MS,
+    );
+  });
   try {
-    const res = await t.app.inject({
+    const answer = t.app.inject({
       method: probe.method,
       url: probe.url,
       headers: {
@@ -218,10 +227,13 @@ async function send(probe: Probe): Promise<string | undefined> {
       },
       payload: probe.body,
     });
+    const res = await Promise.race([answer, hung]);
     if (res.statusCode === 401) unauthorized += 1;
     if (res.statusCode >= 500) return `${res.statusCode} (${res.body.slice(0, 120)})`;
   } catch (error) {
     return `no answer (${(error as Error).message})`;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
