@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { users } from '../db/schema/index.ts';
-import { unauthenticated } from './errors.ts';
+import { unauthenticated } from '../errors.ts';
 
 /** The signed-in user, set on each request by the auth module's hook (modules/auth/authenticate.ts). */
 export type CurrentUser = typeof users.$inferSelect;

@@ -1,14 +1,19 @@
 import { type FieldErrors, issuesToFieldErrors } from '@linkwatch/shared';
 import { hasKey, translate } from '@linkwatch/shared/i18n';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import {
-  AppError,
-  type ErrorBody,
-  FieldError,
-  RequestValidationError,
-  TooManyAttemptsError,
-} from './errors.ts';
+import { AppError, type ErrorKind, FieldError, TooManyAttemptsError } from '../errors.ts';
+import { type ErrorBody, RequestValidationError } from './errors.ts';
 import { requestLocale } from './locale.ts';
+
+/** The HTTP status of each kind of domain error. */
+const STATUS: Record<ErrorKind, number> = {
+  invalid: 422,
+  unauthenticated: 401,
+  forbidden: 403,
+  notFound: 404,
+  gone: 410,
+  tooManyAttempts: 429,
+};
 
 /** 422 `{message, errors}` and `{message}` for everything else; a stack trace never reaches a client. */
 export function registerErrorHandling(app: FastifyInstance) {
@@ -33,7 +38,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (error instanceof TooManyAttemptsError) reply.header('retry-after', error.retryAfterSeconds);
     if (error instanceof AppError) {
-      return send(error.statusCode, { message: translate(locale, error.message, error.params) });
+      return send(STATUS[error.kind], { message: translate(locale, error.message, error.params) });
     }
     const status = error.statusCode ?? 500;
     if (status === 413) return send(413, { message: translate(locale, 'errors.payloadTooLarge') });

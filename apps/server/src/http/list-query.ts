@@ -8,7 +8,7 @@ import {
   parseIsoDate,
   rules,
 } from '@linkwatch/shared';
-import { FieldError } from './errors.ts';
+import { FieldError } from '../errors.ts';
 import type { PageQuery } from './present.ts';
 
 /**

@@ -11,8 +11,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { FieldError, notFound } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
-import { FieldError, notFound } from '../../http/errors.ts';
 import {
   type RawQuery,
   readDateFilter,

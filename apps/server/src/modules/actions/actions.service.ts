@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { rawRowCount, type Tx } from '../../db/client.ts';
 import { actionItems, actions, campaigns, links } from '../../db/schema/index.ts';
-import { AppError, FieldError, notFound } from '../../http/errors.ts';
+import { AppError, FieldError, notFound } from '../../errors.ts';
 import { applyLedgerEntry, InsufficientBalanceError } from '../balance/ledger.ts';
 import { findCampaign } from '../projects/campaigns.queries.ts';
 import { actionCatalog } from './catalog.ts';
@@ -28,7 +28,7 @@ export interface StartParams {
  */
 export async function startAction(ctx: AppContext, params: StartParams): Promise<ActionRow> {
   const handler = actionCatalog.get(params.action);
-  if (!handler) throw new AppError(422, 'tasks.errors.selectTask');
+  if (!handler) throw new AppError('invalid', 'tasks.errors.selectTask');
   const campaign = params.selection.campaignId
     ? await ownCampaign(ctx, params.userId, params.selection.campaignId)
     : undefined;
@@ -55,8 +55,8 @@ export async function startAction(ctx: AppContext, params: StartParams): Promise
         .returning();
       const total = await insertItems(tx, { actionId: action.id, selection: params.selection });
       if (total === 0) {
-        if (campaign) throw new AppError(422, 'tasks.errors.noLinks', { campaign: campaign.name });
-        throw new AppError(422, 'errors.noSelectedLinks');
+        if (campaign) throw new AppError('invalid', 'tasks.errors.noLinks', { campaign: campaign.name });
+        throw new AppError('invalid', 'errors.noSelectedLinks');
       }
       const cost = price * total;
       const [started] = await tx
@@ -77,7 +77,7 @@ export async function startAction(ctx: AppContext, params: StartParams): Promise
     });
   } catch (error) {
     if (error instanceof InsufficientBalanceError) {
-      throw new AppError(422, 'tasks.errors.insufficientBalance', {
+      throw new AppError('invalid', 'tasks.errors.insufficientBalance', {
         required: error.required,
         balance: error.balance,
       });
@@ -118,7 +118,7 @@ async function assertNotRunning(tx: Tx, params: { userId: number; campaignId: nu
       ),
     )
     .limit(1);
-  if (running) throw new AppError(422, 'tasks.errors.alreadyStarted');
+  if (running) throw new AppError('invalid', 'tasks.errors.alreadyStarted');
 }
 
 async function insertItems(tx: Tx, params: { actionId: number; selection: Selection }): Promise<number> {
@@ -137,7 +137,7 @@ export async function cancelAction(ctx: AppContext, params: { userId: number; id
     .from(actions)
     .where(and(eq(actions.id, params.id), eq(actions.userId, params.userId)));
   if (!action) throw notFound();
-  if (!RUNNING.includes(action.statusId as 0 | 2)) throw new AppError(422, 'tasks.errors.notRunning');
+  if (!RUNNING.includes(action.statusId as 0 | 2)) throw new AppError('invalid', 'tasks.errors.notRunning');
   await ctx.db
     .update(actionItems)
     .set({ status: ITEM_STATUS.Cancelled, processedAt: new Date() })

@@ -1,6 +1,6 @@
 import { ActionCode } from '@linkwatch/shared';
 import type { Queryable } from '../../db/client.ts';
-import { FieldError } from '../../http/errors.ts';
+import { FieldError } from '../../errors.ts';
 import {
   addLinksToDisallow,
   addLinksToHistory,

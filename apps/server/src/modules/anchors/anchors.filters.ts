@@ -1,7 +1,7 @@
 import { LinkListType, TIERS } from '@linkwatch/shared';
 import { and, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import { backlinks, links } from '../../db/schema/index.ts';
-import { FieldError } from '../../http/errors.ts';
+import { FieldError } from '../../errors.ts';
 import {
   escapeLike,
   type RawQuery,

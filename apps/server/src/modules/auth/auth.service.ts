@@ -2,7 +2,7 @@ import type { Locale, TLoginRequest, TRegisterRequest, TResetPasswordRequest } f
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
-import { AppError, FieldError, TooManyAttemptsError } from '../../http/errors.ts';
+import { AppError, FieldError, TooManyAttemptsError } from '../../errors.ts';
 import { actionMail } from '../../mail/templates.ts';
 import {
   clearLoginFailures,
@@ -85,11 +85,11 @@ export async function login(ctx: AppContext, params: { input: TLoginRequest; ip:
   }
   const user = await findUserByEmail(ctx.db, params.input.email);
   if (!user || !(await verifyPassword(params.input.password, user.passwordHash))) {
-    throw new AppError(401, 'errors.badCredentials');
+    throw new AppError('unauthenticated', 'errors.badCredentials');
   }
   await clearLoginFailures(ctx.db, keys.account);
   await uncountLoginFailure(ctx.db, keys.address);
-  if (!user.emailVerifiedAt) throw new AppError(403, 'errors.emailNotConfirmed');
+  if (!user.emailVerifiedAt) throw new AppError('forbidden', 'errors.emailNotConfirmed');
   return createAccessToken(ctx.db, user.id);
 }
 

@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/client.ts';
+import { FieldError } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
-import { FieldError } from '../../http/errors.ts';
 import type { RawQuery } from '../../http/list-query.ts';
 import { findCampaign } from '../projects/campaigns.queries.ts';
 import {

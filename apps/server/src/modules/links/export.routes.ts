@@ -12,8 +12,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/client.ts';
+import { AppError, FieldError, notFound } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
-import { AppError, FieldError, notFound } from '../../http/errors.ts';
 import { type RawQuery, readIdList } from '../../http/list-query.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { attachment, collect, csvStream, MIME, xlsxBuffer } from '../../lib/spreadsheet.ts';
@@ -108,7 +108,7 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const found = await findExportFile(ctx, req.params.token);
       if (found.status === 'missing') throw notFound();
-      if (found.status === 'expired') throw new AppError(410, 'errors.exportExpired');
+      if (found.status === 'expired') throw new AppError('gone', 'errors.exportExpired');
       const date = new Date().toISOString().slice(0, 10);
       reply
         .header('content-disposition', attachment(`export_links_${date}.${found.format}`))

@@ -10,7 +10,7 @@ import {
 import { and, eq, getTableName, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { backlinks, links } from '../../db/schema/index.ts';
-import { FieldError } from '../../http/errors.ts';
+import { FieldError } from '../../errors.ts';
 import {
   escapeLike,
   type RawQuery,

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { links } from '../../db/schema/index.ts';
-import { FieldError } from '../../http/errors.ts';
+import { FieldError } from '../../errors.ts';
 import { type RawQuery, readIdList } from '../../http/list-query.ts';
 import { hasAnyFilter, type LinkFilters, linkFiltersWhere, readLinkFilters } from './links.filters.ts';
 

@@ -2,7 +2,7 @@ import { IndexState, normalizeUrl, type TUpdateLinkRequest } from '@linkwatch/sh
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { backlinks, links } from '../../db/schema/index.ts';
-import { FieldError, notFound } from '../../http/errors.ts';
+import { FieldError, notFound } from '../../errors.ts';
 import { findLink, type Link } from './links.queries.ts';
 
 /** A unique index refused the row; drizzle may wrap the driver's error. */

@@ -8,7 +8,7 @@ import {
   LINK_UPLOAD_READ_MEMORY_MB,
   LINK_UPLOAD_READ_SECONDS,
 } from '@linkwatch/shared';
-import { FieldError } from '../../http/errors.ts';
+import { FieldError } from '../../errors.ts';
 import { readFirstColumn, type SheetLimits, type SheetRefusal } from '../../lib/spreadsheet-read.ts';
 
 /** One non-blank value of the file, with the line (txt) or row (spreadsheet) it came from. */

@@ -3,8 +3,8 @@ import { LINK_UPLOAD_MAX_BYTES, rules, ZUploadResponse } from '@linkwatch/shared
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { FieldError } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
-import { FieldError } from '../../http/errors.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { findCampaign } from '../projects/campaigns.queries.ts';
 import { storeUploadedLinks } from './upload.service.ts';

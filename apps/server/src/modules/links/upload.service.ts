@@ -9,7 +9,7 @@ import { translate } from '@linkwatch/shared/i18n';
 import { sql } from 'drizzle-orm';
 import { type Db, type Queryable, rawRows } from '../../db/client.ts';
 import { links } from '../../db/schema/index.ts';
-import { FieldError } from '../../http/errors.ts';
+import { FieldError } from '../../errors.ts';
 import { recordLoadLinks } from './load-links.ts';
 import type { UploadEntry } from './upload-file.ts';
 

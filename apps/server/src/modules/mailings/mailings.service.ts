@@ -6,7 +6,7 @@ import {
   type TUpdateMailingRequest,
 } from '@linkwatch/shared';
 import type { AppContext } from '../../context.ts';
-import { FieldError, notFound } from '../../http/errors.ts';
+import { FieldError, notFound } from '../../errors.ts';
 import {
   countMailings,
   deleteMailing,

@@ -2,8 +2,8 @@ import { ZIdParams } from '@linkwatch/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { notFound } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
-import { notFound } from '../../http/errors.ts';
 import { deleteNotification, listNotifications } from './notifications.queries.ts';
 import { presentNotification } from './notifications.service.ts';
 

@@ -7,8 +7,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { FieldError, notFound } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
-import { FieldError, notFound } from '../../http/errors.ts';
 import {
   type RawQuery,
   readIdFilter,

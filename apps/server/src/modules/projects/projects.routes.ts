@@ -7,8 +7,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { notFound } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
-import { notFound } from '../../http/errors.ts';
 import { type RawQuery, readPage, readSearch } from '../../http/list-query.ts';
 import { paginated } from '../../http/present.ts';
 import { presentCampaign } from './campaigns.presenter.ts';

@@ -2,7 +2,7 @@ import type { TCreateProjectRequest, TUpdateProjectRequest } from '@linkwatch/sh
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { campaigns, projects } from '../../db/schema/index.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../errors.ts';
 import { findProject } from './projects.queries.ts';
 
 /** Domains are stored lower-cased without a trailing slash; the first one is the main domain. */

@@ -1,5 +1,5 @@
 import { DATE_MAX_TIME, isReportChangeType, type ReportChangeType } from '@linkwatch/shared';
-import { FieldError } from '../../http/errors.ts';
+import { FieldError } from '../../errors.ts';
 import {
   type RawQuery,
   readDateFilter,

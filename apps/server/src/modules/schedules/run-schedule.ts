@@ -1,7 +1,7 @@
 import { ActionCode, isLocale, ScheduleAction } from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { startAction } from '../actions/actions.service.ts';
 import { selectionFromQuery } from '../actions/selection.ts';
 import { notify, publishActionCount } from '../notifications/notifications.service.ts';

@@ -1,6 +1,6 @@
 import type { Locale, TCreateScheduleRequest, TUpdateScheduleRequest } from '@linkwatch/shared';
 import type { AppContext } from '../../context.ts';
-import { FieldError, notFound } from '../../http/errors.ts';
+import { FieldError, notFound } from '../../errors.ts';
 import { type PageQuery, paginated } from '../../http/present.ts';
 import { findCampaign } from '../projects/campaigns.queries.ts';
 import { dayOf, dayStart, nextRunAt, todayUtc } from './next-run.ts';

@@ -2,7 +2,7 @@ import type { Locale, TChangePasswordRequest, TProfileRequest } from '@linkwatch
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
-import { FieldError } from '../../http/errors.ts';
+import { FieldError } from '../../errors.ts';
 import { actionMail } from '../../mail/templates.ts';
 import {
   consumeEmailToken,
