@@ -49,13 +49,22 @@ export function readFilter(query: RawQuery, name: string): string | undefined {
   return value;
 }
 
-/** An integer filter (a tier, a status, a response code) within the range of an `integer` column. */
-export function readNumberFilter(query: RawQuery, name: string): number | undefined {
+/**
+ * An integer filter (a tier, a status, a response code) within the range of an `integer` column, and
+ * one of `allowed` when given: codes live in `smallint` columns, where a larger number is a database
+ * error, not an empty list.
+ */
+export function readNumberFilter(
+  query: RawQuery,
+  name: string,
+  allowed?: readonly number[],
+): number | undefined {
   const value = readFilter(query, name);
   if (value === undefined) return undefined;
   if (!/^-?\d+$/.test(value)) throw new FieldError({ [`filter.${name}`]: 'validation.numeric' });
   const n = Number(value);
-  if (Math.abs(n) > MAX_ID) throw new FieldError({ [`filter.${name}`]: 'validation.invalid' });
+  if (Math.abs(n) > MAX_ID || (allowed && !allowed.includes(n)))
+    throw new FieldError({ [`filter.${name}`]: 'validation.invalid' });
   return n;
 }
 

@@ -41,7 +41,17 @@ function prng(seed: number) {
 
 /** Text variants, as a path or query value carries them. */
 const TEXT_KINDS: Record<string, string[]> = {
-  hugeNumber: ['99999999999999999999', '2147483648', '9007199254740993', '1e308', '-1e308', '1e309'],
+  // 40000 is past a smallint column, 2147483647 the last integer id.
+  hugeNumber: [
+    '99999999999999999999',
+    '2147483648',
+    '2147483647',
+    '40000',
+    '9007199254740993',
+    '1e308',
+    '-1e308',
+    '1e309',
+  ],
   oddNumber: ['-1', '0', '1.5', 'NaN', 'Infinity', '0x10', ' 7', '-0', '1e3'],
   badDate: [
     '-271821-04-20',
@@ -64,7 +74,7 @@ const TEXT_KINDS: Record<string, string[]> = {
 /** JSON variants of a body field. */
 const JSON_KINDS: Record<string, unknown[]> = {
   wrongType: [null, true, false, [], ['x'], [1, 2], {}, { a: 1 }],
-  hugeNumber: [2147483648, 1e20, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2],
+  hugeNumber: [2147483648, 2147483647, 40000, 1e20, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2],
   oddNumber: [-1, 0, 1.5, -0.5],
   text: ['', 'a\u0000b', '\u0000', 'zzz-unknown', '-271821-04-20', '+275760-09-13', '9999-99-99', '25:99'],
 };

@@ -1,4 +1,5 @@
 import {
+  ActionCode,
   DATE_MAX_TIME,
   rules,
   TaskStatus,
@@ -80,7 +81,7 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
       page,
       filters: {
         statuses: readStatuses(query),
-        action: readNumberFilter(query, 'action'),
+        action: readNumberFilter(query, 'action', ACTION_CODES),
         project: readIdFilter(query, 'project'),
         campaign: readIdFilter(query, 'campaign'),
         date: readDay(query, 'date'),
@@ -158,6 +159,7 @@ const STATUS_NAMES: Record<string, number> = {
   fail: TaskStatus.Fail,
 };
 const STATUS_IDS = new Set<number>(Object.values(TaskStatus));
+const ACTION_CODES: readonly number[] = Object.values(ActionCode);
 
 /** `filter[statuses]=process,waiting` as the spec's task count call sends it, or status ids (`2,3`). */
 function readStatuses(query: RawQuery): number[] {

@@ -1,4 +1,5 @@
 import {
+  TIERS,
   ZCampaignListQuery,
   ZCreateCampaignRequest,
   ZIdParams,
@@ -39,7 +40,7 @@ export function campaignRoutes(app: FastifyInstance, ctx: AppContext) {
     const page = readPage(query, { maxSize: 1000 });
     const filters = {
       project: readIdFilter(query, 'project'),
-      tier: readNumberFilter(query, 'tier'),
+      tier: readNumberFilter(query, 'tier', TIERS),
       search: readSearch(query),
     };
     const { rows, total } = await listCampaigns(ctx.db, { userId: user.id, page, filters });
