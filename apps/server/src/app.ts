@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import underPressure from '@fastify/under-pressure';
+import { ZHealthResponse } from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -103,7 +104,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     async (api) => {
       registerAuthentication(api, ctx.db);
       registerErrorHandling(api);
-      api.get('/health', { schema: { tags: ['health'] } }, async () => ({
+      api.get('/health', { schema: { tags: ['health'], response: { 200: ZHealthResponse } } }, async () => ({
         status: 'ok',
         db: await dbStatus(ctx),
         ...load(app),

@@ -1,7 +1,13 @@
 export * from './constants.ts';
 export * from './schemas/actions.ts';
 export * from './schemas/auth.ts';
-export { ZFileResponse, ZHealthResponse, ZPageMeta, ZTrueResponse } from './schemas/common.ts';
+export {
+  ZFileResponse,
+  ZHealthResponse,
+  ZPageMeta,
+  ZRedirectResponse,
+  ZTrueResponse,
+} from './schemas/common.ts';
 export * from './schemas/links.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/projects.ts';

@@ -3,15 +3,29 @@ export interface Resource<A> {
   id: number | string;
   type: string;
   attributes: A;
-  relationships?: Record<string, { data: unknown }>;
+  relationships?: Relationships;
 }
 
-export function resource<A>(
-  type: string,
-  id: number | string,
+type Relationships = Record<string, { data: unknown }>;
+
+export function resource<T extends string, I extends number | string, A>(
+  type: T,
+  id: I,
   attributes: A,
-  relationships?: Resource<A>['relationships'],
-) {
+): { id: I; type: T; attributes: A };
+export function resource<T extends string, I extends number | string, A, const R extends Relationships>(
+  type: T,
+  id: I,
+  attributes: A,
+  relationships: R,
+): { id: I; type: T; attributes: A; relationships: R };
+export function resource<T extends string, I extends number | string, A, const R extends Relationships>(
+  type: T,
+  id: I,
+  attributes: A,
+  relationships: R | undefined,
+): { id: I; type: T; attributes: A; relationships?: R };
+export function resource<A>(type: string, id: number | string, attributes: A, relationships?: Relationships) {
   return relationships ? { id, type, attributes, relationships } : { id, type, attributes };
 }
 
@@ -35,4 +49,8 @@ export function paginated<T>(data: T[], page: PageQuery, total: number) {
   return { data, meta: pageMeta(page, total) };
 }
 
-export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+export function iso(d: Date): string;
+export function iso(d: Date | null | undefined): string | null;
+export function iso(d: Date | null | undefined) {
+  return d ? d.toISOString() : null;
+}

@@ -28,7 +28,8 @@ export const listOf = <R extends z.ZodType>(item: R) => z.object({ data: z.array
 export const ZTrueResponse = z.literal(true);
 
 /** A file download (CSV or XLSX); the route's `produces` names the media types. */
-export const ZFileResponse = z.string().meta({ format: 'binary', description: 'The file' });
+// unknown, not string: the handler sends a stream or a buffer, which Fastify does not serialise.
+export const ZFileResponse = z.unknown().meta({ type: 'string', format: 'binary', description: 'The file' });
 
 export const ZHealthResponse = z.object({
   status: z.literal('ok'),
@@ -36,3 +37,8 @@ export const ZHealthResponse = z.object({
   eventLoopDelayMs: z.number(),
   memory: z.object({ rssMb: z.number(), heapUsedMb: z.number() }),
 });
+
+/** A redirect (`303 See Other`): no body, the `Location` header says where to. */
+export const ZRedirectResponse = z
+  .null()
+  .meta({ description: 'Redirect; the Location header names the page' });

@@ -25,7 +25,7 @@ export function presentAction(
       cost: action.cost,
       refunded: action.refunded,
       message: action.message,
-      filters: action.filters,
+      filters: action.filters as Record<string, unknown>, // jsonb: always the object the task was started with
       isAutostart: action.isAutostart,
       hasNewPeport: action.hasNewReport, // spec: spelt 'Peport'
       tier: action.tier,
@@ -38,8 +38,8 @@ export function presentAction(
       updatedAt: iso(action.updatedAt),
     },
     {
-      project: { data: action.projectId ? { id: action.projectId, type: 'projects' } : null },
-      campaign: { data: action.campaignId ? { id: action.campaignId, type: 'campaigns' } : null },
+      project: { data: action.projectId ? { id: action.projectId, type: 'projects' as const } : null },
+      campaign: { data: action.campaignId ? { id: action.campaignId, type: 'campaigns' as const } : null },
     },
   );
 }

@@ -3,8 +3,15 @@ import {
   DATE_MAX_TIME,
   rules,
   TaskStatus,
+  ZActionCostResponse,
+  ZActionDatesResponse,
   ZActionListQuery,
+  ZActionListResponse,
+  ZActionPriceListResponse,
+  ZActionResponse,
   ZActionSelectionQuery,
+  ZActionTypeListResponse,
+  ZCountResponse,
   ZIdParams,
 } from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
@@ -56,7 +63,15 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/actions/:action/start',
-    { schema: { tags, security, params: ZAction, querystring: ZActionSelectionQuery } },
+    {
+      schema: {
+        tags,
+        security,
+        params: ZAction,
+        querystring: ZActionSelectionQuery,
+        response: { 201: ZActionResponse },
+      },
+    },
     async (req, reply) => {
       const user = requireUser(req);
       const query = req.query as RawQuery;
@@ -72,54 +87,78 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.get('/actions', { schema: { tags, security, querystring: ZActionListQuery } }, async (req) => {
-    const user = requireUser(req);
-    const query = req.query as RawQuery;
-    const page = readPage(query, { maxSize: 200 });
-    const { rows, total } = await listActions(ctx.db, {
-      userId: user.id,
-      page,
-      filters: {
-        statuses: readStatuses(query),
-        action: readNumberFilter(query, 'action', ACTION_CODES),
-        project: readIdFilter(query, 'project'),
-        campaign: readIdFilter(query, 'campaign'),
-        date: readDay(query, 'date'),
-      },
-    });
-    return paginated(
-      rows.map((row) => present(req, row)),
-      page,
-      total,
-    );
-  });
+  r.get(
+    '/actions',
+    { schema: { tags, security, querystring: ZActionListQuery, response: { 200: ZActionListResponse } } },
+    async (req) => {
+      const user = requireUser(req);
+      const query = req.query as RawQuery;
+      const page = readPage(query, { maxSize: 200 });
+      const { rows, total } = await listActions(ctx.db, {
+        userId: user.id,
+        page,
+        filters: {
+          statuses: readStatuses(query),
+          action: readNumberFilter(query, 'action', ACTION_CODES),
+          project: readIdFilter(query, 'project'),
+          campaign: readIdFilter(query, 'campaign'),
+          date: readDay(query, 'date'),
+        },
+      });
+      return paginated(
+        rows.map((row) => present(req, row)),
+        page,
+        total,
+      );
+    },
+  );
 
-  r.get('/actions/count', { schema: { tags, security } }, async (req) => ({
+  r.get('/actions/count', { schema: { tags, security, response: { 200: ZCountResponse } } }, async (req) => ({
     data: { count: await runningActionCount(ctx, requireUser(req).id) },
   }));
 
-  r.get('/actions/dates', { schema: { tags, security } }, async (req) => ({
-    data: await actionDates(ctx.db, requireUser(req).id),
-  }));
+  r.get(
+    '/actions/dates',
+    { schema: { tags, security, response: { 200: ZActionDatesResponse } } },
+    async (req) => ({
+      data: await actionDates(ctx.db, requireUser(req).id),
+    }),
+  );
 
-  r.get('/actions/list', { schema: { tags, security } }, async (req) => {
-    requireUser(req);
-    const locale = requestLocale(req);
-    return {
-      data: STARTABLE_ACTIONS.map((id) =>
-        resource('actionTypes', id, { id, name: translate(locale, `tasks.actions.${id}`) }),
-      ),
-    };
-  });
+  r.get(
+    '/actions/list',
+    { schema: { tags, security, response: { 200: ZActionTypeListResponse } } },
+    async (req) => {
+      requireUser(req);
+      const locale = requestLocale(req);
+      return {
+        data: STARTABLE_ACTIONS.map((id) =>
+          resource('actionTypes', id, { id, name: translate(locale, `tasks.actions.${id}`) }),
+        ),
+      };
+    },
+  );
 
-  r.get('/actions/prices', { schema: { tags, security } }, async (req) => {
-    const prices = await allPricesFor(ctx.db, requireUser(req).id);
-    return { data: prices.map((p) => resource('actionPrices', p.action, p)) };
-  });
+  r.get(
+    '/actions/prices',
+    { schema: { tags, security, response: { 200: ZActionPriceListResponse } } },
+    async (req) => {
+      const prices = await allPricesFor(ctx.db, requireUser(req).id);
+      return { data: prices.map((p) => resource('actionPrices', p.action, p)) };
+    },
+  );
 
   r.get(
     '/actions/:action/balance',
-    { schema: { tags, security, params: ZAction, querystring: ZActionSelectionQuery } },
+    {
+      schema: {
+        tags,
+        security,
+        params: ZAction,
+        querystring: ZActionSelectionQuery,
+        response: { 200: ZActionCostResponse },
+      },
+    },
     async (req) => {
       const user = requireUser(req);
       const selection = selectionFromQuery(user.id, req.query as RawQuery);
@@ -129,27 +168,35 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
       ]);
       return {
         data: {
-          type: 'actionCosts',
+          type: 'actionCosts' as const,
           attributes: { cost: price * count, price, count, balance: user.balance },
         },
       };
     },
   );
 
-  r.get('/actions/:id', { schema: { tags, security, params: ZIdParams } }, async (req) => {
-    const row = await findAction(ctx.db, { userId: requireUser(req).id, id: req.params.id });
-    if (!row) throw notFound();
-    return { data: present(req, row) };
-  });
+  r.get(
+    '/actions/:id',
+    { schema: { tags, security, params: ZIdParams, response: { 200: ZActionResponse } } },
+    async (req) => {
+      const row = await findAction(ctx.db, { userId: requireUser(req).id, id: req.params.id });
+      if (!row) throw notFound();
+      return { data: present(req, row) };
+    },
+  );
 
-  r.post('/actions/:id/cancel', { schema: { tags, security, params: ZIdParams } }, async (req) => {
-    const user = requireUser(req);
-    await cancelAction(ctx, { userId: user.id, id: req.params.id });
-    await finishIfComplete(ctx.db, req.params.id);
-    await publishActionCount(ctx, user.id);
-    const row = await findAction(ctx.db, { userId: user.id, id: req.params.id });
-    return { data: present(req, row!) };
-  });
+  r.post(
+    '/actions/:id/cancel',
+    { schema: { tags, security, params: ZIdParams, response: { 200: ZActionResponse } } },
+    async (req) => {
+      const user = requireUser(req);
+      await cancelAction(ctx, { userId: user.id, id: req.params.id });
+      await finishIfComplete(ctx.db, req.params.id);
+      await publishActionCount(ctx, user.id);
+      const row = await findAction(ctx.db, { userId: user.id, id: req.params.id });
+      return { data: present(req, row!) };
+    },
+  );
 }
 
 const STATUS_NAMES: Record<string, number> = {

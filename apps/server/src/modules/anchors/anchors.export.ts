@@ -1,4 +1,4 @@
-import { ZAnchorListQuery } from '@linkwatch/shared';
+import { ZAnchorListQuery, ZFileResponse } from '@linkwatch/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
@@ -21,6 +21,7 @@ export function anchorExportRoute(app: FastifyInstance, ctx: AppContext) {
         security: [{ bearerAuth: [] }],
         querystring: ZAnchorListQuery,
         produces: [MIME.csv, MIME.xlsx],
+        response: { 200: ZFileResponse },
       },
     },
     async (req, reply) => {

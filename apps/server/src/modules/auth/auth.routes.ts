@@ -4,6 +4,7 @@ import {
   ZLoginRequest,
   ZRegisterRequest,
   ZResetPasswordRequest,
+  ZTrueResponse,
 } from '@linkwatch/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,15 +20,23 @@ const ZCode = z.object({ code: z.string().min(1).max(200) });
 export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/auth/register', { schema: { tags, body: ZRegisterRequest } }, async (req) => {
-    await register(ctx, { input: req.body, locale: requestLocale(req), ip: req.ip });
-    return true;
-  });
+  r.post(
+    '/auth/register',
+    { schema: { tags, body: ZRegisterRequest, response: { 200: ZTrueResponse } } },
+    async (req) => {
+      await register(ctx, { input: req.body, locale: requestLocale(req), ip: req.ip });
+      return true as const;
+    },
+  );
 
-  r.get('/auth/confirm-email/:code', { schema: { tags, params: ZCode } }, async (req) => {
-    await confirmEmail(ctx, req.params.code);
-    return true;
-  });
+  r.get(
+    '/auth/confirm-email/:code',
+    { schema: { tags, params: ZCode, response: { 200: ZTrueResponse } } },
+    async (req) => {
+      await confirmEmail(ctx, req.params.code);
+      return true as const;
+    },
+  );
 
   r.post(
     '/auth/login',
@@ -38,18 +47,26 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.post('/auth/logout', { schema: { tags } }, async (req) => {
+  r.post('/auth/logout', { schema: { tags, response: { 200: ZTrueResponse } } }, async (req) => {
     if (req.accessToken) await revokeAccessToken(ctx.db, req.accessToken);
-    return true;
+    return true as const;
   });
 
-  r.post('/auth/forgot-password', { schema: { tags, body: ZForgotPasswordRequest } }, async (req) => {
-    await forgotPassword(ctx, req.body.email);
-    return true;
-  });
+  r.post(
+    '/auth/forgot-password',
+    { schema: { tags, body: ZForgotPasswordRequest, response: { 200: ZTrueResponse } } },
+    async (req) => {
+      await forgotPassword(ctx, req.body.email);
+      return true as const;
+    },
+  );
 
-  r.post('/auth/reset-password', { schema: { tags, body: ZResetPasswordRequest } }, async (req) => {
-    await resetPassword(ctx, req.body);
-    return true;
-  });
+  r.post(
+    '/auth/reset-password',
+    { schema: { tags, body: ZResetPasswordRequest, response: { 200: ZTrueResponse } } },
+    async (req) => {
+      await resetPassword(ctx, req.body);
+      return true as const;
+    },
+  );
 }

@@ -5,6 +5,7 @@ import {
   type ExportFileFormat,
   XLSX_EXPORT_MAX_ROWS,
   ZExportMailedResponse,
+  ZFileResponse,
   ZLinkExportQuery,
 } from '@linkwatch/shared';
 import type { FastifyInstance } from 'fastify';
@@ -68,7 +69,7 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext) {
         security: [{ bearerAuth: [] }],
         querystring: ZLinkExportQuery,
         produces: [MIME.csv, MIME.xlsx],
-        response: { 202: ZExportMailedResponse },
+        response: { 200: ZFileResponse, 202: ZExportMailedResponse },
       },
     },
     async (req, reply) => {
@@ -104,7 +105,14 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext) {
   /** The mailed link: no login, the unguessable token is the key; it expires after a few days. */
   r.get(
     '/links/export/download/:token',
-    { schema: { tags, params: z.object({ token: z.string() }), produces: [MIME.csv, MIME.xlsx] } },
+    {
+      schema: {
+        tags,
+        params: z.object({ token: z.string() }),
+        produces: [MIME.csv, MIME.xlsx],
+        response: { 200: ZFileResponse },
+      },
+    },
     async (req, reply) => {
       const found = await findExportFile(ctx, req.params.token);
       if (found.status === 'missing') throw notFound();

@@ -10,6 +10,7 @@ import {
   ZLinkResponse,
   ZLinkShowQuery,
   ZLinkStatisticResponse,
+  ZTrueResponse,
   ZUpdateLinkRequest,
 } from '@linkwatch/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -174,10 +175,14 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.delete('/backlinks/:id', { schema: { tags, security, params: ZIdParams } }, async (req) => {
-    await deleteBacklink(ctx.db, { userId: requireUser(req).id, id: req.params.id });
-    return true;
-  });
+  r.delete(
+    '/backlinks/:id',
+    { schema: { tags, security, params: ZIdParams, response: { 200: ZTrueResponse } } },
+    async (req) => {
+      await deleteBacklink(ctx.db, { userId: requireUser(req).id, id: req.params.id });
+      return true as const;
+    },
+  );
 
   bulkLinkRoutes(app, ctx);
   uploadRoutes(app, ctx);

@@ -5,6 +5,8 @@ import {
   ZMailingListResponse,
   ZMailingResponse,
   ZPageQuery,
+  ZRedirectResponse,
+  ZTrueResponse,
   ZUnsubscribeRequest,
   ZUpdateMailingRequest,
 } from '@linkwatch/shared';
@@ -78,10 +80,14 @@ export function mailingRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.delete('/mailings/:id', { schema: { tags, security, params: ZIdParams } }, async (req) => {
-    await removeMailing(ctx, { userId: requireUser(req).id, id: req.params.id });
-    return true;
-  });
+  r.delete(
+    '/mailings/:id',
+    { schema: { tags, security, params: ZIdParams, response: { 200: ZTrueResponse } } },
+    async (req) => {
+      await removeMailing(ctx, { userId: requireUser(req).id, id: req.params.id });
+      return true as const;
+    },
+  );
 
   /** The /unsubscribe page posts the mail link's token here; no login, the token is the key. */
   r.post(
@@ -106,14 +112,22 @@ function oneClickRoutes(scope: FastifyInstance, ctx: AppContext) {
     (_req, _body, done) => done(null, undefined),
   );
   const r = scope.withTypeProvider<ZodTypeProvider>();
-  r.post(ONE_CLICK_PATH, { schema: { tags, querystring: ZOneClickQuery } }, async (req) => ({
-    data: presentMailing(await unsubscribe(ctx, req.query)),
-  }));
-  r.get(ONE_CLICK_PATH, { schema: { tags, querystring: ZOneClickQuery } }, async (req, reply) => {
-    const query = new URLSearchParams({
-      token: req.query.token,
-      ...(req.query.type ? { type: req.query.type } : {}),
-    });
-    return reply.redirect(`${ctx.config.appUrl}/unsubscribe?${query}`, 303);
-  });
+  r.post(
+    ONE_CLICK_PATH,
+    { schema: { tags, querystring: ZOneClickQuery, response: { 200: ZMailingResponse } } },
+    async (req) => ({
+      data: presentMailing(await unsubscribe(ctx, req.query)),
+    }),
+  );
+  r.get(
+    ONE_CLICK_PATH,
+    { schema: { tags, querystring: ZOneClickQuery, response: { 303: ZRedirectResponse } } },
+    async (req, reply) => {
+      const query = new URLSearchParams({
+        token: req.query.token,
+        ...(req.query.type ? { type: req.query.type } : {}),
+      });
+      return reply.redirect(`${ctx.config.appUrl}/unsubscribe?${query}`, 303);
+    },
+  );
 }

@@ -1,4 +1,4 @@
-import { ZIdParams } from '@linkwatch/shared';
+import { ZIdParams, ZNotificationListResponse, ZTrueResponse } from '@linkwatch/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -13,14 +13,22 @@ const security = [{ bearerAuth: [] }];
 export function notificationRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/notifications', { schema: { tags, security } }, async (req) => {
-    const rows = await listNotifications(ctx.db, requireUser(req).id);
-    return { data: rows.map(presentNotification) };
-  });
+  r.get(
+    '/notifications',
+    { schema: { tags, security, response: { 200: ZNotificationListResponse } } },
+    async (req) => {
+      const rows = await listNotifications(ctx.db, requireUser(req).id);
+      return { data: rows.map(presentNotification) };
+    },
+  );
 
-  r.delete('/notifications/:id', { schema: { tags, security, params: ZIdParams } }, async (req) => {
-    if (!(await deleteNotification(ctx.db, { userId: requireUser(req).id, id: req.params.id })))
-      throw notFound();
-    return true;
-  });
+  r.delete(
+    '/notifications/:id',
+    { schema: { tags, security, params: ZIdParams, response: { 200: ZTrueResponse } } },
+    async (req) => {
+      if (!(await deleteNotification(ctx.db, { userId: requireUser(req).id, id: req.params.id })))
+        throw notFound();
+      return true as const;
+    },
+  );
 }

@@ -9,7 +9,7 @@ export type Notification = typeof notifications.$inferSelect;
 export function presentNotification(n: Notification) {
   return resource('notifications', n.id, {
     message: n.message,
-    props: n.props,
+    props: n.props as unknown[], // jsonb: notify() stores an array
     type: n.type,
     createdAt: iso(n.createdAt),
   });

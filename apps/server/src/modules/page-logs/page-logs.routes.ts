@@ -1,4 +1,4 @@
-import { ZPageLogRequest } from '@linkwatch/shared';
+import { ZPageLogRequest, ZTrueResponse } from '@linkwatch/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -8,8 +8,12 @@ import { logPageVisit } from './page-logs.queries.ts';
 export function pageLogRoutes(app: FastifyInstance, ctx: AppContext) {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .post('/page-logs/', { schema: { tags: ['page-logs'], body: ZPageLogRequest } }, async (req) => {
-      await logPageVisit(ctx.db, { userId: req.user?.id ?? null, page: req.body.page });
-      return true;
-    });
+    .post(
+      '/page-logs/',
+      { schema: { tags: ['page-logs'], body: ZPageLogRequest, response: { 200: ZTrueResponse } } },
+      async (req) => {
+        await logPageVisit(ctx.db, { userId: req.user?.id ?? null, page: req.body.page });
+        return true as const;
+      },
+    );
 }

@@ -1,8 +1,11 @@
 import {
   TIERS,
   ZCampaignListQuery,
+  ZCampaignListResponse,
+  ZCampaignResponse,
   ZCreateCampaignRequest,
   ZIdParams,
+  ZTrueResponse,
   ZUpdateCampaignRequest,
 } from '@linkwatch/shared';
 import type { FastifyInstance } from 'fastify';
@@ -34,47 +37,67 @@ const security = [{ bearerAuth: [] }];
 export function campaignRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/campaigns', { schema: { tags, security, querystring: ZCampaignListQuery } }, async (req) => {
-    const user = requireUser(req);
-    const query = req.query as RawQuery;
-    const page = readPage(query, { maxSize: 1000 });
-    const filters = {
-      project: readIdFilter(query, 'project'),
-      tier: readNumberFilter(query, 'tier', TIERS),
-      search: readSearch(query),
-    };
-    const { rows, total } = await listCampaigns(ctx.db, { userId: user.id, page, filters });
-    return paginated(
-      rows.map((row) =>
-        presentCampaign(row.campaign, { projectName: row.projectName, linksCount: row.linksCount }),
-      ),
-      page,
-      total,
-    );
-  });
+  r.get(
+    '/campaigns',
+    { schema: { tags, security, querystring: ZCampaignListQuery, response: { 200: ZCampaignListResponse } } },
+    async (req) => {
+      const user = requireUser(req);
+      const query = req.query as RawQuery;
+      const page = readPage(query, { maxSize: 1000 });
+      const filters = {
+        project: readIdFilter(query, 'project'),
+        tier: readNumberFilter(query, 'tier', TIERS),
+        search: readSearch(query),
+      };
+      const { rows, total } = await listCampaigns(ctx.db, { userId: user.id, page, filters });
+      return paginated(
+        rows.map((row) =>
+          presentCampaign(row.campaign, { projectName: row.projectName, linksCount: row.linksCount }),
+        ),
+        page,
+        total,
+      );
+    },
+  );
 
-  r.get('/campaigns/:id', { schema: { tags, security, params: ZIdParams } }, async (req) => {
-    const row = await findCampaign(ctx.db, { userId: requireUser(req).id, id: req.params.id });
-    if (!row) throw notFound();
-    return { data: presentCampaign(row.campaign, { projectName: row.projectName }) };
-  });
+  r.get(
+    '/campaigns/:id',
+    { schema: { tags, security, params: ZIdParams, response: { 200: ZCampaignResponse } } },
+    async (req) => {
+      const row = await findCampaign(ctx.db, { userId: requireUser(req).id, id: req.params.id });
+      if (!row) throw notFound();
+      return { data: presentCampaign(row.campaign, { projectName: row.projectName }) };
+    },
+  );
 
-  r.post('/campaigns/', { schema: { tags, security, body: ZCreateCampaignRequest } }, async (req, reply) => {
-    const user = requireUser(req);
-    const project = await findProject(ctx.db, { userId: user.id, id: req.body.project });
-    if (!project) throw new FieldError({ project: 'validation.invalid' });
-    const campaign = await insertCampaign(ctx.db, {
-      userId: user.id,
-      projectId: project.id,
-      name: req.body.name,
-      tier: req.body.tier,
-    });
-    return reply.code(201).send({ data: presentCampaign(campaign, { projectName: project.name }) });
-  });
+  r.post(
+    '/campaigns/',
+    { schema: { tags, security, body: ZCreateCampaignRequest, response: { 201: ZCampaignResponse } } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      const project = await findProject(ctx.db, { userId: user.id, id: req.body.project });
+      if (!project) throw new FieldError({ project: 'validation.invalid' });
+      const campaign = await insertCampaign(ctx.db, {
+        userId: user.id,
+        projectId: project.id,
+        name: req.body.name,
+        tier: req.body.tier,
+      });
+      return reply.code(201).send({ data: presentCampaign(campaign, { projectName: project.name }) });
+    },
+  );
 
   r.put(
     '/campaigns/:id',
-    { schema: { tags, security, params: ZIdParams, body: ZUpdateCampaignRequest } },
+    {
+      schema: {
+        tags,
+        security,
+        params: ZIdParams,
+        body: ZUpdateCampaignRequest,
+        response: { 200: ZCampaignResponse },
+      },
+    },
     async (req) => {
       const user = requireUser(req);
       const campaign = await renameCampaign(ctx.db, {
@@ -87,8 +110,13 @@ export function campaignRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.delete('/campaigns/:id', { schema: { tags, security, params: ZIdParams } }, async (req) => {
-    if (!(await deleteCampaign(ctx.db, { userId: requireUser(req).id, id: req.params.id }))) throw notFound();
-    return true;
-  });
+  r.delete(
+    '/campaigns/:id',
+    { schema: { tags, security, params: ZIdParams, response: { 200: ZTrueResponse } } },
+    async (req) => {
+      if (!(await deleteCampaign(ctx.db, { userId: requireUser(req).id, id: req.params.id })))
+        throw notFound();
+      return true as const;
+    },
+  );
 }

@@ -1,7 +1,12 @@
 import {
   ZCreateProjectRequest,
+  ZCreateProjectResponse,
   ZIdParams,
   ZProjectListQuery,
+  ZProjectListResponse,
+  ZProjectResponse,
+  ZProjectStatisticResponse,
+  ZTrueResponse,
   ZUpdateProjectRequest,
 } from '@linkwatch/shared';
 import type { FastifyInstance } from 'fastify';
@@ -29,53 +34,80 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /** Totals over every project of the user, for the dashboard summary. */
-  r.get('/projects/statistic', { schema: { tags, security } }, async (req) => {
-    const user = requireUser(req);
-    const statistics = await projectStatistics(ctx.db, {
-      userId: user.id,
-      projectIds: await allProjectIds(ctx.db, user.id),
-    });
-    return { data: presentStatistic(0, sumStatistics(statistics.values())) };
-  });
+  r.get(
+    '/projects/statistic',
+    { schema: { tags, security, response: { 200: ZProjectStatisticResponse } } },
+    async (req) => {
+      const user = requireUser(req);
+      const statistics = await projectStatistics(ctx.db, {
+        userId: user.id,
+        projectIds: await allProjectIds(ctx.db, user.id),
+      });
+      return { data: presentStatistic(0, sumStatistics(statistics.values())) };
+    },
+  );
 
-  r.get('/projects', { schema: { tags, security, querystring: ZProjectListQuery } }, async (req) => {
-    const user = requireUser(req);
-    const query = req.query as RawQuery;
-    const page = readPage(query, { maxSize: 1000 });
-    const { rows, total } = await listProjects(ctx.db, {
-      userId: user.id,
-      page,
-      search: readSearch(query),
-      favoritesFirst: true,
-    });
-    const statistics = await projectStatistics(ctx.db, {
-      userId: user.id,
-      projectIds: rows.map((p) => p.id),
-    });
-    return paginated(
-      rows.map((p) => presentProject(p, statistics.get(p.id))),
-      page,
-      total,
-    );
-  });
+  r.get(
+    '/projects',
+    { schema: { tags, security, querystring: ZProjectListQuery, response: { 200: ZProjectListResponse } } },
+    async (req) => {
+      const user = requireUser(req);
+      const query = req.query as RawQuery;
+      const page = readPage(query, { maxSize: 1000 });
+      const { rows, total } = await listProjects(ctx.db, {
+        userId: user.id,
+        page,
+        search: readSearch(query),
+        favoritesFirst: true,
+      });
+      const statistics = await projectStatistics(ctx.db, {
+        userId: user.id,
+        projectIds: rows.map((p) => p.id),
+      });
+      return paginated(
+        rows.map((p) => presentProject(p, statistics.get(p.id))),
+        page,
+        total,
+      );
+    },
+  );
 
-  r.get('/projects/:id', { schema: { tags, security, params: ZIdParams } }, async (req) => {
-    const user = requireUser(req);
-    const project = await findProject(ctx.db, { userId: user.id, id: req.params.id });
-    if (!project) throw notFound();
-    const statistics = await projectStatistics(ctx.db, { userId: user.id, projectIds: [project.id] });
-    return { data: presentProject(project, statistics.get(project.id)) };
-  });
+  r.get(
+    '/projects/:id',
+    { schema: { tags, security, params: ZIdParams, response: { 200: ZProjectResponse } } },
+    async (req) => {
+      const user = requireUser(req);
+      const project = await findProject(ctx.db, { userId: user.id, id: req.params.id });
+      if (!project) throw notFound();
+      const statistics = await projectStatistics(ctx.db, { userId: user.id, projectIds: [project.id] });
+      return { data: presentProject(project, statistics.get(project.id)) };
+    },
+  );
 
-  r.post('/projects/', { schema: { tags, security, body: ZCreateProjectRequest } }, async (req, reply) => {
-    const user = requireUser(req);
-    const { project, campaign } = await createProjectWithCampaign(ctx, { userId: user.id, input: req.body });
-    return reply.code(201).send({ data: presentProject(project), included: [presentCampaign(campaign)] });
-  });
+  r.post(
+    '/projects/',
+    { schema: { tags, security, body: ZCreateProjectRequest, response: { 201: ZCreateProjectResponse } } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      const { project, campaign } = await createProjectWithCampaign(ctx, {
+        userId: user.id,
+        input: req.body,
+      });
+      return reply.code(201).send({ data: presentProject(project), included: [presentCampaign(campaign)] });
+    },
+  );
 
   r.put(
     '/projects/:id',
-    { schema: { tags, security, params: ZIdParams, body: ZUpdateProjectRequest } },
+    {
+      schema: {
+        tags,
+        security,
+        params: ZIdParams,
+        body: ZUpdateProjectRequest,
+        response: { 200: ZProjectResponse },
+      },
+    },
     async (req) => {
       const user = requireUser(req);
       return {
@@ -86,8 +118,12 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.delete('/projects/:id', { schema: { tags, security, params: ZIdParams } }, async (req) => {
-    await deleteProject(ctx, { userId: requireUser(req).id, id: req.params.id });
-    return true;
-  });
+  r.delete(
+    '/projects/:id',
+    { schema: { tags, security, params: ZIdParams, response: { 200: ZTrueResponse } } },
+    async (req) => {
+      await deleteProject(ctx, { userId: requireUser(req).id, id: req.params.id });
+      return true as const;
+    },
+  );
 }

@@ -2,6 +2,7 @@ import {
   EXPORT_FILE_FORMATS,
   type ExportFileFormat,
   XLSX_EXPORT_MAX_ROWS,
+  ZFileResponse,
   ZMarkReportsSeenQuery,
   ZMarkReportsSeenRequest,
   ZReportChangeListResponse,
@@ -131,7 +132,15 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   /** CSV is streamed; XLSX is built in memory, so it is capped like the links export. */
   app.get(
     '/reports/export',
-    { schema: { tags, security, querystring: ZReportQuery, produces: [MIME.csv, MIME.xlsx] } },
+    {
+      schema: {
+        tags,
+        security,
+        querystring: ZReportQuery,
+        produces: [MIME.csv, MIME.xlsx],
+        response: { 200: ZFileResponse },
+      },
+    },
     async (req, reply) => {
       const user = requireUser(req);
       const query = req.query as RawQuery;

@@ -1,4 +1,11 @@
-import { ZChangePasswordRequest, ZLocaleRequest, ZProfileRequest } from '@linkwatch/shared';
+import {
+  ZBalanceResponse,
+  ZChangePasswordRequest,
+  ZLocaleRequest,
+  ZProfileRequest,
+  ZTrueResponse,
+  ZUserResponse,
+} from '@linkwatch/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,11 +26,20 @@ const security = [{ bearerAuth: [] }];
 export function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/user/me', { schema: { tags, security } }, async (req) => presentUser(requireUser(req)));
+  r.get('/user/me', { schema: { tags, security, response: { 200: ZUserResponse } } }, async (req) =>
+    presentUser(requireUser(req)),
+  );
 
   r.put(
     '/user',
-    { schema: { tags, security, body: z.union([ZProfileRequest, ZLocaleRequest.strict()]) } },
+    {
+      schema: {
+        tags,
+        security,
+        body: z.union([ZProfileRequest, ZLocaleRequest.strict()]),
+        response: { 200: ZUserResponse },
+      },
+    },
     async (req) => {
       const user = requireUser(req);
       const body = req.body;
@@ -37,28 +53,38 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/user/confirm-email/:code',
-    { schema: { tags, params: z.object({ code: z.string().min(1).max(200) }) } },
+    {
+      schema: {
+        tags,
+        params: z.object({ code: z.string().min(1).max(200) }),
+        response: { 200: ZTrueResponse },
+      },
+    },
     async (req) => {
       await confirmChangedEmail(ctx, req.params.code);
-      return true;
+      return true as const;
     },
   );
 
   r.post(
     '/user/change-password',
-    { schema: { tags, security, body: ZChangePasswordRequest } },
+    { schema: { tags, security, body: ZChangePasswordRequest, response: { 200: ZTrueResponse } } },
     async (req) => {
       const user = requireUser(req);
       await changePassword(ctx, { user, input: req.body, currentToken: req.accessToken });
-      return true;
+      return true as const;
     },
   );
 
-  r.post('/user/partner', { schema: { tags, security } }, async (req) =>
+  r.post('/user/partner', { schema: { tags, security, response: { 200: ZUserResponse } } }, async (req) =>
     presentUser(await becomePartner(ctx, requireUser(req))),
   );
 
-  r.get('/user/balance', { schema: { tags, security } }, async (req) => ({
-    data: { balance: requireUser(req).balance },
-  }));
+  r.get(
+    '/user/balance',
+    { schema: { tags, security, response: { 200: ZBalanceResponse } } },
+    async (req) => ({
+      data: { balance: requireUser(req).balance },
+    }),
+  );
 }
