@@ -1,4 +1,4 @@
-import { IndexingCapability } from './codes.ts';
+import { RobotsStatus } from './codes.ts';
 import { groupOf } from './fetch/check-errors.ts';
 import type { FetchedPage } from './fetch/fetch-page.ts';
 import type { ParsedDonorPage } from './html/parse-donor-html.ts';
@@ -77,7 +77,7 @@ export function unfetchedResult(url: string, error: CheckError): CheckResult {
     metaRobots: null,
     xRobotsTag: null,
     canonical: null,
-    indexingCapabilityId: IndexingCapability.MayBeForbidden,
+    indexingCapabilityId: RobotsStatus.MayBeForbidden,
     robotsAllowed: false,
     backlinks: [],
     truncated: false,

@@ -12,8 +12,7 @@ export {
   CHECKER_VERSION,
   DEFAULT_USER_AGENT,
 } from './checker-options.ts';
-export type { BacklinkTypeId, IndexingCapabilityId, ResponseCodeGroupId } from './codes.ts';
-export { BacklinkType, DOFOLLOW, IndexingCapability, ResponseCodeGroup } from './codes.ts';
+export { DOFOLLOW } from './codes.ts';
 export type { ParseDonorOptions, ParsedDonorPage } from './html/parse-donor-html.ts';
 export { DonorPageParser, parseDonorHtml } from './html/parse-donor-html.ts';
 export type { LookupFunction } from './net/guarded-lookup.ts';

@@ -1,4 +1,4 @@
-import type { BacklinkTypeId, IndexingCapabilityId, ResponseCodeGroupId } from './codes.ts';
+import type { LinkElementKindId, ResponseCodeGroupId, RobotsStatusId } from './codes.ts';
 
 /**
  * Which links count as backlinks.
@@ -50,7 +50,7 @@ export interface FoundBacklink {
   attribute: string;
   /** All rel tokens, lower-cased, in document order. */
   rel: string[];
-  typeId: BacklinkTypeId;
+  typeId: LinkElementKindId;
   /** Up to 100 characters of visible text just before the link. */
   textBefore: string;
   /** Up to 100 characters of visible text just after the link. */
@@ -74,7 +74,7 @@ export interface CheckResult {
   metaRobots: string | null;
   xRobotsTag: string | null;
   canonical: string | null;
-  indexingCapabilityId: IndexingCapabilityId;
+  indexingCapabilityId: RobotsStatusId;
   /** robots.txt lets LinkwatchBot and Googlebot fetch every URL of the redirect chain. */
   robotsAllowed: boolean;
   backlinks: FoundBacklink[];

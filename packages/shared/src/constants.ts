@@ -42,6 +42,7 @@ export const RobotsStatus = {
   RobotsTxt: 10,
   Canonical: 11,
 } as const;
+export type RobotsStatusId = (typeof RobotsStatus)[keyof typeof RobotsStatus];
 
 export const ActionCode = {
   CheckIndexing: 1,
@@ -65,7 +66,9 @@ export const ResponseCodeGroup = {
   Undefined: 3,
   Timeout: 4,
 } as const;
+export type ResponseCodeGroupId = (typeof ResponseCodeGroup)[keyof typeof ResponseCodeGroup];
 export const LinkElementKind = { Image: 1, Href: 2, Canonical: 3, Hreflang: 4 } as const;
+export type LinkElementKindId = (typeof LinkElementKind)[keyof typeof LinkElementKind];
 export const REL_ATTRIBUTES = ['dofollow', 'nofollow', 'ugc', 'sponsored'] as const;
 export const DomainLinkStatus = { New: 1, Active: 2, Rip: 3 } as const;
 export const PaymentStatus = { New: 0, Paid: 1, Cancelled: 2 } as const;

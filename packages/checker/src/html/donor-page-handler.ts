@@ -1,5 +1,5 @@
 import type { AcceptorMatcher } from '../acceptors/acceptor-matcher.ts';
-import { BacklinkType, type BacklinkTypeId } from '../codes.ts';
+import { LinkElementKind, type LinkElementKindId } from '../codes.ts';
 import type { FoundBacklink } from '../types.ts';
 import { quickHostOf } from './quick-host.ts';
 import { relAttribute, relTokens } from './rel.ts';
@@ -139,7 +139,7 @@ export class DonorPageHandler implements TagHandler {
     this.#closeLink();
     const target = this.#acceptedTarget(attribs.href);
     if (!target) return;
-    const backlink = this.#startBacklink({ target, rel: attribs.rel, typeId: BacklinkType.Href });
+    const backlink = this.#startBacklink({ target, rel: attribs.rel, typeId: LinkElementKind.Href });
     this.#openAnchor = { backlink, text: '', imageAlt: null };
   }
 
@@ -156,7 +156,7 @@ export class DonorPageHandler implements TagHandler {
     this.#openAnchor = null;
     const text = collapseWhitespace(anchor.text).trim();
     const isImageLink = text === '' && anchor.imageAlt !== null;
-    anchor.backlink.typeId = isImageLink ? BacklinkType.Image : BacklinkType.Href;
+    anchor.backlink.typeId = isImageLink ? LinkElementKind.Image : LinkElementKind.Href;
     const anchorText = isImageLink ? collapseWhitespace(anchor.imageAlt ?? '').trim() : text;
     anchor.backlink.anchor = firstChars(anchorText, MAX_ANCHOR_CHARS);
     this.#text.collectTextAfter(anchor.backlink);
@@ -171,7 +171,7 @@ export class DonorPageHandler implements TagHandler {
     if (!target) return;
     if (isCanonical && this.#canonical === null) this.#canonical = target.href;
     if (!this.#acceptors.matches(target)) return;
-    const typeId = isCanonical ? BacklinkType.Canonical : BacklinkType.Hreflang;
+    const typeId = isCanonical ? LinkElementKind.Canonical : LinkElementKind.Hreflang;
     const backlink = this.#startBacklink({ target, rel: attribs.rel, typeId });
     this.#text.collectTextAfter(backlink);
   }
@@ -201,7 +201,7 @@ export class DonorPageHandler implements TagHandler {
   }: {
     target: URL;
     rel: string | undefined;
-    typeId: BacklinkTypeId;
+    typeId: LinkElementKindId;
   }): FoundBacklink {
     const tokens = relTokens(rel);
     const backlink: FoundBacklink = {

@@ -1,5 +1,5 @@
 import { normalizeUrl } from '../acceptors/normalize-url.ts';
-import { IndexingCapability, type IndexingCapabilityId } from '../codes.ts';
+import { RobotsStatus, type RobotsStatusId } from '../codes.ts';
 import { headerDirectives, metaDirectives, type RobotsDirectives } from './robots-directives.ts';
 import type { RobotsVerdict } from './robots-verdict.ts';
 
@@ -21,10 +21,10 @@ export interface IndexingFacts {
  * 3 something may keep crawlers out (robots.txt unreachable or closed to another search engine,
  * 5xx, no final answer) → 1 Allow.
  */
-export function indexingCapabilityOf(facts: IndexingFacts): IndexingCapabilityId {
-  if (facts.robots === 'disallowed') return IndexingCapability.RobotsTxt;
+export function indexingCapabilityOf(facts: IndexingFacts): RobotsStatusId {
+  if (facts.robots === 'disallowed') return RobotsStatus.RobotsTxt;
   if (facts.finalStatus !== null && facts.finalStatus >= 400 && facts.finalStatus < 500) {
-    return IndexingCapability.Forbidden;
+    return RobotsStatus.Forbidden;
   }
   const header = directiveCapability(headerDirectives(facts.xRobotsTags), HEADER_CAPABILITIES);
   if (header) return header;
@@ -33,33 +33,33 @@ export function indexingCapabilityOf(facts: IndexingFacts): IndexingCapabilityId
     META_CAPABILITIES,
   );
   if (meta) return meta;
-  if (canonicalPointsElsewhere(facts)) return IndexingCapability.Canonical;
-  if (mayBeForbidden(facts)) return IndexingCapability.MayBeForbidden;
-  return IndexingCapability.Allow;
+  if (canonicalPointsElsewhere(facts)) return RobotsStatus.Canonical;
+  if (mayBeForbidden(facts)) return RobotsStatus.MayBeForbidden;
+  return RobotsStatus.Allow;
 }
 
 interface DirectiveCapabilities {
-  none: IndexingCapabilityId;
-  noindex: IndexingCapabilityId;
-  nofollow: IndexingCapabilityId;
+  none: RobotsStatusId;
+  noindex: RobotsStatusId;
+  nofollow: RobotsStatusId;
 }
 
 const HEADER_CAPABILITIES: DirectiveCapabilities = {
-  none: IndexingCapability.XRobotsNone,
-  noindex: IndexingCapability.XRobotsNoindex,
-  nofollow: IndexingCapability.XRobotsNofollow,
+  none: RobotsStatus.XRobotsNone,
+  noindex: RobotsStatus.XRobotsNoindex,
+  nofollow: RobotsStatus.XRobotsNofollow,
 };
 const META_CAPABILITIES: DirectiveCapabilities = {
-  none: IndexingCapability.MetaNone,
-  noindex: IndexingCapability.MetaNoindex,
-  nofollow: IndexingCapability.MetaNofollow,
+  none: RobotsStatus.MetaNone,
+  noindex: RobotsStatus.MetaNoindex,
+  nofollow: RobotsStatus.MetaNofollow,
 };
 
 /** "noindex, nofollow" says the same as "none" and is reported as such. */
 function directiveCapability(
   directives: RobotsDirectives,
   codes: DirectiveCapabilities,
-): IndexingCapabilityId | null {
+): RobotsStatusId | null {
   if (directives.noindex && directives.nofollow) return codes.none;
   if (directives.noindex) return codes.noindex;
   if (directives.nofollow) return codes.nofollow;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { IndexingCapability } from '../codes.ts';
+import { RobotsStatus } from '../codes.ts';
 import { type IndexingFacts, indexingCapabilityOf } from './indexing-capability.ts';
 import { RobotsCache, type RobotsTxt, robotsTxtFromBody } from './robots-cache.ts';
 import { headerDirectives, metaDirectives } from './robots-directives.ts';
@@ -101,7 +101,7 @@ describe('indexingCapabilityOf', () => {
   const capability = (changes: Partial<IndexingFacts>) => indexingCapabilityOf({ ...allow, ...changes });
 
   test('a plain page is allowed', () => {
-    expect(capability({})).toBe(IndexingCapability.Allow);
+    expect(capability({})).toBe(RobotsStatus.Allow);
   });
 
   test('precedence: robots.txt > 4xx > X-Robots-Tag > meta > canonical > may be forbidden', () => {
@@ -112,13 +112,13 @@ describe('indexingCapabilityOf', () => {
       metaRobots: 'nofollow',
       canonical: 'https://site.example/other',
     };
-    expect(capability(everything)).toBe(IndexingCapability.RobotsTxt);
-    expect(capability({ ...everything, robots: 'unreachable' })).toBe(IndexingCapability.Forbidden);
+    expect(capability(everything)).toBe(RobotsStatus.RobotsTxt);
+    expect(capability({ ...everything, robots: 'unreachable' })).toBe(RobotsStatus.Forbidden);
     expect(capability({ ...everything, robots: 'unreachable', finalStatus: 200 })).toBe(
-      IndexingCapability.XRobotsNoindex,
+      RobotsStatus.XRobotsNoindex,
     );
     expect(capability({ ...everything, robots: 'unreachable', finalStatus: 200, xRobotsTags: [] })).toBe(
-      IndexingCapability.MetaNofollow,
+      RobotsStatus.MetaNofollow,
     );
     expect(
       capability({
@@ -128,39 +128,39 @@ describe('indexingCapabilityOf', () => {
         xRobotsTags: [],
         metaRobots: null,
       }),
-    ).toBe(IndexingCapability.Canonical);
-    expect(capability({ robots: 'unreachable' })).toBe(IndexingCapability.MayBeForbidden);
+    ).toBe(RobotsStatus.Canonical);
+    expect(capability({ robots: 'unreachable' })).toBe(RobotsStatus.MayBeForbidden);
   });
 
   test.each([
-    [401, IndexingCapability.Forbidden],
-    [403, IndexingCapability.Forbidden],
-    [404, IndexingCapability.Forbidden],
-    [451, IndexingCapability.Forbidden],
-    [500, IndexingCapability.MayBeForbidden],
-    [503, IndexingCapability.MayBeForbidden],
-    [null, IndexingCapability.MayBeForbidden],
+    [401, RobotsStatus.Forbidden],
+    [403, RobotsStatus.Forbidden],
+    [404, RobotsStatus.Forbidden],
+    [451, RobotsStatus.Forbidden],
+    [500, RobotsStatus.MayBeForbidden],
+    [503, RobotsStatus.MayBeForbidden],
+    [null, RobotsStatus.MayBeForbidden],
   ])('final status %s → %s', (finalStatus, expected) => {
     expect(capability({ finalStatus })).toBe(expected);
   });
 
   test('robots.txt closed to another search engine only: may be forbidden', () => {
-    expect(capability({ robots: 'other-crawler-disallowed' })).toBe(IndexingCapability.MayBeForbidden);
+    expect(capability({ robots: 'other-crawler-disallowed' })).toBe(RobotsStatus.MayBeForbidden);
   });
 
   test.each([
-    [['none'], [], IndexingCapability.XRobotsNone],
-    [['noindex', 'nofollow'], [], IndexingCapability.XRobotsNone],
-    [['nofollow'], [], IndexingCapability.XRobotsNofollow],
-    [[], ['none'], IndexingCapability.MetaNone],
-    [[], ['noindex'], IndexingCapability.MetaNoindex],
+    [['none'], [], RobotsStatus.XRobotsNone],
+    [['noindex', 'nofollow'], [], RobotsStatus.XRobotsNone],
+    [['nofollow'], [], RobotsStatus.XRobotsNofollow],
+    [[], ['none'], RobotsStatus.MetaNone],
+    [[], ['noindex'], RobotsStatus.MetaNoindex],
   ])('X-Robots-Tag %j, meta %j → %s', (xRobotsTags, meta, expected) => {
     expect(capability({ xRobotsTags, metaRobots: meta[0] ?? null })).toBe(expected);
   });
 
   test('canonical is compared normalised', () => {
-    expect(capability({ canonical: 'HTTPS://SITE.example:443/page#x' })).toBe(IndexingCapability.Allow);
-    expect(capability({ canonical: 'https://site.example/page/' })).toBe(IndexingCapability.Canonical);
-    expect(capability({ canonical: 'http://site.example/page' })).toBe(IndexingCapability.Canonical);
+    expect(capability({ canonical: 'HTTPS://SITE.example:443/page#x' })).toBe(RobotsStatus.Allow);
+    expect(capability({ canonical: 'https://site.example/page/' })).toBe(RobotsStatus.Canonical);
+    expect(capability({ canonical: 'http://site.example/page' })).toBe(RobotsStatus.Canonical);
   });
 });
