@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import underPressure from '@fastify/under-pressure';
-import { ZHealthResponse } from '@linkwatch/shared';
+import { LINK_UPLOAD_MAX_BYTES, ZHealthResponse } from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -34,8 +34,6 @@ import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { scheduleRoutes } from './modules/schedules/schedules.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
-
-const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
 /** Every feature's routes, in one list: a new feature adds one line here. */
 const features = [
@@ -85,7 +83,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       reply.send({ message: translate(requestLocale(req), 'errors.serviceBusy') });
     },
   });
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+  await app.register(multipart, { limits: { fileSize: LINK_UPLOAD_MAX_BYTES, files: 1 } });
   await app.register(swagger, {
     openapi: {
       info: {

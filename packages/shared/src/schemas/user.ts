@@ -24,7 +24,8 @@ export const ZLocaleRequest = z.object({ locale: z.enum(LOCALES, { error: 'valid
 export type TLocaleRequest = z.infer<typeof ZLocaleRequest>;
 
 /** `PUT user` takes either the profile payload or a lone locale. */
-export const ZUpdateUserRequest = z.union([ZLocaleRequest.strict(), ZProfileRequest]);
+/** `PUT user/`: the profile form, or the language alone (the profile is tried first). */
+export const ZUpdateUserRequest = z.union([ZProfileRequest, ZLocaleRequest.strict()]);
 
 export const ZUserAttributes = z.object({
   email: z.string(),

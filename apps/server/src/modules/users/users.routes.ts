@@ -1,9 +1,8 @@
 import {
   ZBalanceResponse,
   ZChangePasswordRequest,
-  ZLocaleRequest,
-  ZProfileRequest,
   ZTrueResponse,
+  ZUpdateUserRequest,
   ZUserResponse,
 } from '@linkwatch/shared';
 import type { FastifyInstance } from 'fastify';
@@ -36,7 +35,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
-        body: z.union([ZProfileRequest, ZLocaleRequest.strict()]),
+        body: ZUpdateUserRequest,
         response: { 200: ZUserResponse },
       },
     },
