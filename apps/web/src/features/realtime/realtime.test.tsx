@@ -53,15 +53,17 @@ function task(id: number, statusId: number, currentCount: number) {
       cost: 10,
       refunded: 0,
       message: null,
-      filters: null,
+      filters: {},
       isAutostart: false,
       hasNewPeport: false,
       tier: 1,
+      type: 2,
       projectName: 'Demo Shop',
       campaignName: 'Guest posts',
       startedAt: null,
       finishedAt: null,
       createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
     },
   };
 }

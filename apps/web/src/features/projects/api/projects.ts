@@ -2,8 +2,10 @@ import {
   DROPDOWN_MIN_QUERY,
   FIRST_PAGE,
   OPTIONS_PAGE_SIZE,
+  type TCampaignAttributes,
   type TCreateCampaignRequest,
   type TCreateProjectRequest,
+  type TProjectAttributes,
   type TProjectStatistic,
   type TUpdateProjectRequest,
 } from '@linkwatch/shared';
@@ -14,14 +16,14 @@ import type { ListResponse, Resource, ResourceResponse } from '@/api/types.ts';
 import { quietly } from '@/lib/quietly.ts';
 import { useToken } from '@/lib/session.ts';
 import { campaignKeys, projectKeys } from './keys.ts';
-import type { CampaignAttributes, Project, ProjectAttributes, ProjectOption } from './types.ts';
+import type { Project, ProjectOption } from './types.ts';
 
 export function useProjects(page = FIRST_PAGE) {
   return useQuery({
     queryKey: projectKeys.list(page),
     placeholderData: keepPreviousData,
     queryFn: () =>
-      api.get<ListResponse<'projects', ProjectAttributes>>('projects', {
+      api.get<ListResponse<'projects', TProjectAttributes>>('projects', {
         query: { 'page[number]': page, 'page[size]': OPTIONS_PAGE_SIZE, sort: 'isFavorite' },
       }),
   });
@@ -42,7 +44,7 @@ export function useProject(id: string | number | undefined) {
     queryKey: projectKeys.one(id ?? ''),
     enabled: id !== undefined,
     queryFn: () =>
-      api.get<ResourceResponse<'projects', ProjectAttributes>>(`projects/${id}`).then((r) => r.data),
+      api.get<ResourceResponse<'projects', TProjectAttributes>>(`projects/${id}`).then((r) => r.data),
   });
 }
 
@@ -51,7 +53,7 @@ export function useCampaign(id: string | number | undefined) {
     queryKey: campaignKeys.one(id ?? ''),
     enabled: id !== undefined,
     queryFn: () =>
-      api.get<ResourceResponse<'campaigns', CampaignAttributes>>(`campaigns/${id}`).then((r) => r.data),
+      api.get<ResourceResponse<'campaigns', TCampaignAttributes>>(`campaigns/${id}`).then((r) => r.data),
   });
 }
 
@@ -65,7 +67,7 @@ export function useCampaigns(
     placeholderData: keepPreviousData,
     queryFn: () =>
       api
-        .get<ListResponse<'campaigns', CampaignAttributes>>('campaigns', {
+        .get<ListResponse<'campaigns', TCampaignAttributes>>('campaigns', {
           query: {
             'page[number]': FIRST_PAGE,
             'page[size]': OPTIONS_PAGE_SIZE,
@@ -102,7 +104,7 @@ export function useProjectSearch(text: string) {
     placeholderData: keepPreviousData,
     queryFn: () =>
       api
-        .get<ListResponse<'projects', ProjectAttributes>>('projects', {
+        .get<ListResponse<'projects', TProjectAttributes>>('projects', {
           query: {
             'page[number]': FIRST_PAGE,
             'page[size]': OPTIONS_PAGE_SIZE,
@@ -114,19 +116,19 @@ export function useProjectSearch(text: string) {
   });
 }
 
-type CreateProjectResponse = ResourceResponse<'projects', ProjectAttributes> & {
-  included: Resource<'campaigns', CampaignAttributes>[];
+type CreateProjectResponse = ResourceResponse<'projects', TProjectAttributes> & {
+  included: Resource<'campaigns', TCampaignAttributes>[];
 };
 
 export const projectsApi = {
   create: (payload: TCreateProjectRequest) => api.post<CreateProjectResponse>('projects/', payload),
   update: (id: string | number, payload: TUpdateProjectRequest) =>
-    api.put<ResourceResponse<'projects', ProjectAttributes>>(`projects/${id}`, payload),
+    api.put<ResourceResponse<'projects', TProjectAttributes>>(`projects/${id}`, payload),
   remove: (id: string | number) => api.delete<boolean>(`projects/${id}`),
   createCampaign: (payload: TCreateCampaignRequest) =>
-    api.post<ResourceResponse<'campaigns', CampaignAttributes>>('campaigns/', payload),
+    api.post<ResourceResponse<'campaigns', TCampaignAttributes>>('campaigns/', payload),
   renameCampaign: (id: string | number, name: string) =>
-    api.put<ResourceResponse<'campaigns', CampaignAttributes>>(`campaigns/${id}`, { name }),
+    api.put<ResourceResponse<'campaigns', TCampaignAttributes>>(`campaigns/${id}`, { name }),
   removeCampaign: (id: string | number) => api.delete<boolean>(`campaigns/${id}`),
 };
 
