@@ -8,9 +8,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  // The test itself blocks its event loop a while (thousands of rows, multi-MB files built in
-  // place); the 503 for a lagging loop would answer in place of the behaviour under test.
-  t = await createTestApp({ env: { MAX_EVENT_LOOP_DELAY_MS: '0' } });
+  t = await createTestApp();
 });
 afterAll(() => t.close());
 
