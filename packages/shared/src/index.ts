@@ -9,6 +9,7 @@ export {
   ZTrueResponse,
 } from './schemas/common.ts';
 export * from './schemas/links.ts';
+export { type PageOptions, pageOf, query } from './schemas/list-query.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/projects.ts';
 export * from './schemas/queries.ts';

@@ -103,9 +103,21 @@ export function isWebsiteAddressWithoutDomain(value: string): boolean {
 
 type Issue = z.core.$ZodIssue;
 
+/** A flat query-string key as Fastify's parser leaves it: `filter[campaign]`, `page[number]`, `links[]`. */
+const QUERY_KEY = /^(\w+)\[(\w*)\]$/;
+
+/** `filter[campaign]` → `filter.campaign`, `links[]` → `links`: the field path a 422 names. */
+const pathSegments = (segment: PropertyKey): string[] => {
+  const match = typeof segment === 'string' ? QUERY_KEY.exec(segment) : null;
+  if (!match) return [String(segment)];
+  return match[2] ? [match[1], match[2]] : [match[1]];
+};
+
 function fieldLabel(locale: Locale, path: PropertyKey[]): string {
-  const name = [...path].reverse().find((p) => typeof p === 'string') as string | undefined;
-  if (!name) return '';
+  const last = [...path].reverse().find((p) => typeof p === 'string') as string | undefined;
+  if (!last) return '';
+  // A query key is labelled by its group: `filter[campaign]` is "the filter field".
+  const name = QUERY_KEY.exec(last)?.[1] ?? last;
   return hasKey(locale, `fields.${name}`) ? translate(locale, `fields.${name}`) : name;
 }
 
@@ -141,11 +153,11 @@ function closestUnionBranch(issue: Issue): Issue[] {
   return branch.map((i) => ({ ...i, path: [...issue.path, ...i.path] }) as Issue).flatMap(closestUnionBranch);
 }
 
-/** Field paths like `domains.0`, as the spec's field errors name them. */
+/** Field paths like `domains.0` (and `filter.campaign` for `filter[campaign]`), as the spec's field errors name them. */
 export function issuesToFieldErrors(issues: readonly Issue[], locale: Locale): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues.flatMap(closestUnionBranch)) {
-    const path = issue.path.map(String).join('.') || '_';
+    const path = issue.path.flatMap(pathSegments).join('.') || '_';
     const message = localizeIssue(issue, locale);
     // Like the web form rules, a field shows its first broken rule only.
     errors[path] ??= [message];

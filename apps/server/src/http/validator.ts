@@ -34,8 +34,10 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, ht
       return { error: new RequestValidationError([issue as z.core.$ZodIssue]) };
     }
     const result = schema.safeParse(data);
-    return result.success
-      ? { value: result.data }
-      : { error: new RequestValidationError(result.error.issues) };
+    if (result.success) return { value: result.data };
+    // A query string answers its first broken parameter only, as the hand-written readers it
+    // replaced did (they stopped at the first): a client fixes its link one parameter at a time.
+    const issues = httpPart === 'querystring' ? result.error.issues.slice(0, 1) : result.error.issues;
+    return { error: new RequestValidationError(issues) };
   };
 };

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { TIERS } from '../constants.ts';
+import { pageOf, query } from './list-query.ts';
 
 /**
  * The query strings of list, selection and export calls, as the OpenAPI document shows them. The
@@ -13,18 +15,26 @@ export const describedQuery = (keys: Record<string, string>) =>
 const page = { 'page[number]': 'page, from 1', 'page[size]': '50, 100 or 200' };
 
 /** `GET projects` and `GET campaigns`: the dropdowns' search and paging (up to 1000 a page). */
-export const ZProjectListQuery = describedQuery({
-  'filter[query]': 'name contains (empty, or at least 3 characters)',
-  'page[number]': 'page, from 1',
-  'page[size]': '1 to 1000',
-});
-export const ZCampaignListQuery = describedQuery({
-  'filter[project]': 'project id',
-  'filter[tier]': '1 or 2',
-  'filter[query]': 'name contains (empty, or at least 3 characters)',
-  'page[number]': 'page, from 1',
-  'page[size]': '1 to 1000',
-});
+const dropdownPage = () => query.page({ maxSize: 1000 }, '1 to 1000');
+const dropdownSearch = () => query.search().describe('name contains (empty, or at least 3 characters)');
+
+export const ZProjectListQuery = z
+  .object({ ...dropdownPage(), 'filter[query]': dropdownSearch() })
+  .transform((q) => ({ page: pageOf(q), search: q['filter[query]'] }));
+export type TProjectListQuery = z.output<typeof ZProjectListQuery>;
+
+export const ZCampaignListQuery = z
+  .object({
+    ...dropdownPage(),
+    'filter[project]': query.id().describe('project id'),
+    'filter[tier]': query.number(TIERS).describe('1 or 2'),
+    'filter[query]': dropdownSearch(),
+  })
+  .transform((q) => ({
+    page: pageOf(q),
+    filters: { project: q['filter[project]'], tier: q['filter[tier]'], search: q['filter[query]'] },
+  }));
+export type TCampaignListQuery = z.output<typeof ZCampaignListQuery>;
 
 /** `GET actions`: the tasks page. */
 export const ZActionListQuery = describedQuery({

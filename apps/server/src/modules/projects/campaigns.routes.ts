@@ -1,5 +1,4 @@
 import {
-  TIERS,
   ZCampaignListQuery,
   ZCampaignListResponse,
   ZCampaignResponse,
@@ -13,13 +12,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { FieldError, notFound } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
-import {
-  type RawQuery,
-  readIdFilter,
-  readNumberFilter,
-  readPage,
-  readSearch,
-} from '../../http/list-query.ts';
 import { paginated } from '../../http/present.ts';
 import { presentCampaign } from './campaigns.presenter.ts';
 import {
@@ -42,13 +34,7 @@ export function campaignRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, security, querystring: ZCampaignListQuery, response: { 200: ZCampaignListResponse } } },
     async (req) => {
       const user = requireUser(req);
-      const query = req.query as RawQuery;
-      const page = readPage(query, { maxSize: 1000 });
-      const filters = {
-        project: readIdFilter(query, 'project'),
-        tier: readNumberFilter(query, 'tier', TIERS),
-        search: readSearch(query),
-      };
+      const { page, filters } = req.query;
       const { rows, total } = await listCampaigns(ctx.db, { userId: user.id, page, filters });
       return paginated(
         rows.map((row) =>

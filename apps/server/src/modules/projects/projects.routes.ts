@@ -14,7 +14,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
-import { type RawQuery, readPage, readSearch } from '../../http/list-query.ts';
 import { paginated } from '../../http/present.ts';
 import { presentCampaign } from './campaigns.presenter.ts';
 import { presentProject, presentStatistic } from './projects.presenter.ts';
@@ -52,12 +51,11 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, security, querystring: ZProjectListQuery, response: { 200: ZProjectListResponse } } },
     async (req) => {
       const user = requireUser(req);
-      const query = req.query as RawQuery;
-      const page = readPage(query, { maxSize: 1000 });
+      const { page, search } = req.query;
       const { rows, total } = await listProjects(ctx.db, {
         userId: user.id,
         page,
-        search: readSearch(query),
+        search,
         favoritesFirst: true,
       });
       const statistics = await projectStatistics(ctx.db, {

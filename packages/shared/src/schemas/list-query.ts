@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, DROPDOWN_MIN_QUERY, FIRST_PAGE, PAGE_SIZES } from '../constants.ts';
+import { MAX_ID, MAX_PAGE_NUMBER, parseIsoDate, rules } from '../validation.ts';
+
+/**
+ * The pieces of the list query of DESIGN.md (`page[number]`, `page[size]`, `filter[x]`, `sort`, `x[]`),
+ * one definition each, for the `Z…Query` schemas to assemble.
+ *
+ * A schema's keys are the flat keys Fastify's parser leaves (`'filter[campaign]'`), each a string or,
+ * when repeated, a list of them (the first one counts). Every piece keeps that raw shape as its input,
+ * so the OpenAPI document lists each parameter, and turns it into a typed value. A broken value is an
+ * issue at its flat key; `issuesToFieldErrors` names it `filter.campaign` with the label `filter`.
+ */
+const raw = z.union([z.string(), z.array(z.string())]).optional();
+
+type Ctx = z.core.$RefinementCtx;
+/** One issue whose message is an i18n key (`validation.…`), as the body rules carry them. */
+const fail = (ctx: Ctx, message: string) => {
+  ctx.addIssue({ code: 'custom', message, input: undefined });
+  return z.NEVER;
+};
+
+/** A parameter read from its first value (undefined when absent) by `read`. */
+const param = <T>(read: (value: string | undefined, ctx: Ctx) => T) =>
+  raw.transform((value, ctx) => read(Array.isArray(value) ? value[0] : value, ctx));
+
+/** Plain decimal digits as a number (so not `1e308`, `0x10` or ` 7`); NaN for anything else. */
+const digits = (value: string) => (/^\d{1,15}$/.test(value) ? Number(value) : Number.NaN);
+
+/**
+ * A filter's text, or undefined when empty; text PostgreSQL would refuse (U+0000) is an issue, and
+ * undefined too, so the pieces built on it read no further (`z.NEVER` is a value, not a throw).
+ */
+const readText = (value: string | undefined, ctx: Ctx): string | undefined => {
+  if (value === undefined || value === '') return undefined;
+  if (!value.includes('\u0000')) return value;
+  ctx.addIssue({ code: 'custom', message: 'validation.noNul', input: undefined });
+  return undefined;
+};
+
+/** One id by the shared rule (1 to MAX_ID), with the rule's own message. */
+const readId = (value: string, ctx: Ctx): number => {
+  const parsed = rules.id().safeParse(value);
+  return parsed.success ? parsed.data : fail(ctx, parsed.error.issues[0].message);
+};
+
+export interface PageOptions {
+  /** The page sizes allowed (50, 100, 200 by default)… */
+  sizes?: readonly number[];
+  /** …or any size from 1 to this. */
+  maxSize?: number;
+}
+
+export const query = {
+  /** `page[number]` (1 to MAX_PAGE_NUMBER) and `page[size]`; spread into a query's keys. */
+  page: ({ sizes = PAGE_SIZES, maxSize }: PageOptions = {}, sizeText = '50, 100 or 200') => ({
+    'page[number]': param((value, ctx) => {
+      const number = digits(value ?? String(FIRST_PAGE));
+      if (!Number.isInteger(number) || number < 1 || number > MAX_PAGE_NUMBER)
+        return fail(ctx, 'validation.invalid');
+      return number;
+    }).describe('page, from 1'),
+    'page[size]': param((value, ctx) => {
+      const size = digits(value ?? String(DEFAULT_PAGE_SIZE));
+      const ok = maxSize ? size >= 1 && size <= maxSize : sizes.includes(size);
+      if (!Number.isInteger(size) || !ok) return fail(ctx, 'validation.invalid');
+      return size;
+    }).describe(sizeText),
+  }),
+
+  /** Text: undefined when empty, no U+0000. */
+  text: () => param(readText),
+
+  /** Trimmed text, undefined when blank. */
+  trimmed: () => param((value, ctx) => readText(value, ctx)?.trim() || undefined),
+
+  /** Text that must be one of `allowed` (after `normalize`, e.g. lower case). */
+  oneOf: <T extends string>(allowed: readonly T[], normalize: (value: string) => string = (v) => v) =>
+    param((value, ctx): T | undefined => {
+      const text = readText(value, ctx);
+      if (text === undefined) return undefined;
+      const normal = normalize(text);
+      return allowed.includes(normal as T) ? (normal as T) : fail(ctx, 'validation.invalid');
+    }),
+
+  /** An id (`filter[project]`, `campaign`…) by the shared id rule: 1 to MAX_ID. */
+  id: () =>
+    param((value, ctx) => {
+      const text = readText(value, ctx);
+      return text === undefined ? undefined : readId(text, ctx);
+    }),
+
+  /**
+   * An integer (a tier, a status, a response code) within the range of an `integer` column, and one
+   * of `allowed` when given: codes live in `smallint` columns, where a larger number is a database
+   * error, not an empty list.
+   */
+  number: (allowed?: readonly number[]) =>
+    param((value, ctx) => {
+      const text = readText(value, ctx);
+      if (text === undefined) return undefined;
+      if (!/^-?\d+$/.test(text)) return fail(ctx, 'validation.numeric');
+      const n = Number(text);
+      if (Math.abs(n) > MAX_ID || (allowed && !allowed.includes(n))) return fail(ctx, 'validation.invalid');
+      return n;
+    }),
+
+  /** An ISO date within the shared date range, as epoch milliseconds; a bare day is flagged as such. */
+  date: () =>
+    param((value, ctx) => {
+      const text = readText(value, ctx);
+      if (text === undefined) return undefined;
+      return parseIsoDate(text) ?? fail(ctx, 'validation.date');
+    }),
+
+  /** Dropdown search: the server answers an empty query or one of at least 3 characters. */
+  search: () =>
+    param((value, ctx) => {
+      const q = readText(value, ctx)?.trim();
+      if (!q) return undefined;
+      if (q.length < DROPDOWN_MIN_QUERY) {
+        ctx.addIssue({
+          code: 'too_small',
+          origin: 'string',
+          minimum: DROPDOWN_MIN_QUERY,
+          input: q,
+          message: 'validation.min',
+        });
+        return z.NEVER;
+      }
+      return q;
+    }),
+
+  /** `sort=field` or `sort=-field` (descending), one of `fields`; `fallback` when absent. */
+  sort: <F extends string>(fields: readonly F[], fallback: NoInfer<`${'' | '-'}${F}`>) =>
+    param((value, ctx) => {
+      const text = value ?? fallback;
+      const field = text.replace(/^-/, '') as F;
+      if (!fields.includes(field)) return fail(ctx, 'validation.invalid');
+      return { field, desc: text.startsWith('-') };
+    }),
+
+  /**
+   * `links[]=1&links[]=2` (or `links=1,2`) as ids: the values of `x[]` and `x` together. One that is
+   * no id is an issue: dropping it could leave the selection empty, and a bulk call would then act on
+   * what its filters select instead.
+   */
+  ids: () =>
+    raw.transform((value, ctx) => {
+      const values = value === undefined ? [] : Array.isArray(value) ? value : [value];
+      const ids: number[] = [];
+      for (const part of values.flatMap((v) => v.split(','))) {
+        const text = part.trim();
+        if (text === '') continue;
+        const parsed = rules.id().safeParse(text);
+        if (!parsed.success) return fail(ctx, parsed.error.issues[0].message);
+        ids.push(parsed.data);
+      }
+      return ids;
+    }),
+};
+
+/** `{ number, size }` of a query holding `query.page()`'s keys. */
+export const pageOf = (q: { 'page[number]': number; 'page[size]': number }) => ({
+  number: q['page[number]'],
+  size: q['page[size]'],
+});
