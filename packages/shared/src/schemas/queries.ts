@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TIERS } from '../constants.ts';
+import { IndexState, TIERS } from '../constants.ts';
 import { pageOf, query } from './list-query.ts';
 
 /**
@@ -80,10 +80,38 @@ export const ZReportQuery = describedQuery({
 export const ZMarkReportsSeenQuery = describedQuery({ 'actions[]': 'task ids; none means all' });
 
 /** Plain paged lists (`GET mailings`). */
-export const ZPageQuery = describedQuery(page);
+export const ZPageQuery = z.object(query.page()).transform((q) => ({ page: pageOf(q) }));
+export type TPageQuery = z.output<typeof ZPageQuery>;
 
 /** `GET schedules/projects`. */
-export const ZScheduleListQuery = describedQuery({ 'filter[project]': 'project id', ...page });
+export const ZScheduleListQuery = z
+  .object({ ...query.page(), 'filter[project]': query.id().describe('project id') })
+  .transform((q) => ({ page: pageOf(q), project: q['filter[project]'] }));
+export type TScheduleListQuery = z.output<typeof ZScheduleListQuery>;
+
+/** `GET index-histories`: the index history page of a link, campaign or project. */
+export const ZIndexHistoryListQuery = z
+  .object({
+    ...query.page(),
+    'filter[link]': query.id().describe('link id'),
+    'filter[campaign]': query.id().describe('campaign id'),
+    'filter[project]': query.id().describe('project id'),
+    'filter[tier]': query.number(TIERS).describe('1 or 2'),
+    'filter[value]': query
+      .number(Object.values(IndexState))
+      .describe('0 unverified, 1 indexed, 2 not indexed'),
+  })
+  .transform((q) => ({
+    page: pageOf(q),
+    filters: {
+      link: q['filter[link]'],
+      campaign: q['filter[campaign]'],
+      project: q['filter[project]'],
+      tier: q['filter[tier]'],
+      value: q['filter[value]'],
+    },
+  }));
+export type TIndexHistoryListQuery = z.output<typeof ZIndexHistoryListQuery>;
 
 /** `GET links/{id}`. */
 export const ZLinkShowQuery = describedQuery({

@@ -16,7 +16,6 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
-import { type RawQuery, readPage } from '../../http/list-query.ts';
 import { paginated } from '../../http/present.ts';
 import { presentMailing } from './mailings.presenter.ts';
 import { findMailing, listMailings } from './mailings.queries.ts';
@@ -34,7 +33,7 @@ export function mailingRoutes(app: FastifyInstance, ctx: AppContext) {
     '/mailings',
     { schema: { tags, security, querystring: ZPageQuery, response: { 200: ZMailingListResponse } } },
     async (req) => {
-      const page = readPage(req.query as RawQuery);
+      const { page } = req.query;
       const { rows, total } = await listMailings(ctx.db, { userId: requireUser(req).id, page });
       return paginated(rows.map(presentMailing), page, total);
     },

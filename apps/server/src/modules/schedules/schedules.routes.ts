@@ -10,7 +10,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
-import { type RawQuery, readIdFilter, readPage } from '../../http/list-query.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { changeSchedule, saveSchedule, scheduleGroupsPage } from './schedules.service.ts';
 
@@ -32,11 +31,9 @@ export function scheduleRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const query = req.query as RawQuery;
       return scheduleGroupsPage(ctx, {
         userId: requireUser(req).id,
-        page: readPage(query),
-        project: readIdFilter(query, 'project'),
+        ...req.query,
         locale: requestLocale(req),
       });
     },
