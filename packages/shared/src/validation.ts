@@ -104,14 +104,13 @@ export function isWebsiteAddressWithoutDomain(value: string): boolean {
 type Issue = z.core.$ZodIssue;
 
 /** A flat query-string key as Fastify's parser leaves it: `filter[campaign]`, `page[number]`, `links[]`. */
-const QUERY_KEY = /^(\w+)\[(\w*)\]$/;
+const QUERY_KEY = /^(\w+)(\[\w*\])+$/;
 
 /** `filter[campaign]` → `filter.campaign`, `links[]` → `links`: the field path a 422 names. */
-const pathSegments = (segment: PropertyKey): string[] => {
-  const match = typeof segment === 'string' ? QUERY_KEY.exec(segment) : null;
-  if (!match) return [String(segment)];
-  return match[2] ? [match[1], match[2]] : [match[1]];
-};
+const pathSegments = (segment: PropertyKey): string[] =>
+  typeof segment === 'string' && QUERY_KEY.test(segment)
+    ? segment.split(/[[\]]+/).filter((part) => part !== '')
+    : [String(segment)];
 
 function fieldLabel(locale: Locale, path: PropertyKey[]): string {
   const last = [...path].reverse().find((p) => typeof p === 'string') as string | undefined;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, DROPDOWN_MIN_QUERY, FIRST_PAGE, PAGE_SIZES } from '../constants.ts';
-import { MAX_ID, MAX_PAGE_NUMBER, parseIsoDate, rules } from '../validation.ts';
+import { DATE_MAX_TIME, MAX_ID, MAX_PAGE_NUMBER, parseIsoDate, rules } from '../validation.ts';
+
+const DAY_MS = 86_400_000;
 
 /**
  * The pieces of the list query of DESIGN.md (`page[number]`, `page[size]`, `filter[x]`, `sort`, `x[]`),
@@ -15,8 +17,8 @@ const raw = z.union([z.string(), z.array(z.string())]).optional();
 
 type Ctx = z.core.$RefinementCtx;
 /** One issue whose message is an i18n key (`validation.…`), as the body rules carry them. */
-const fail = (ctx: Ctx, message: string) => {
-  ctx.addIssue({ code: 'custom', message, input: undefined });
+const fail = (ctx: Ctx, message: string, path?: PropertyKey[]) => {
+  ctx.addIssue({ code: 'custom', message, input: undefined, ...(path && { path }) });
   return z.NEVER;
 };
 
@@ -43,6 +45,22 @@ const readId = (value: string, ctx: Ctx): number => {
   const parsed = rules.id().safeParse(value);
   return parsed.success ? parsed.data : fail(ctx, parsed.error.issues[0].message);
 };
+
+/** See `query.list`; exported for an alias key a schema reads in its transform (its issue at `path`). */
+export const readList =
+  <T>(read: (value: string) => T | undefined, path?: PropertyKey[]) =>
+  (value: string | string[] | undefined, ctx: Ctx): T[] | undefined => {
+    if (value === undefined) return undefined;
+    const out: T[] = [];
+    for (const part of (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(','))) {
+      const text = part.trim();
+      if (text === '') continue;
+      const item = read(text);
+      if (item === undefined) return fail(ctx, 'validation.invalid', path);
+      out.push(item);
+    }
+    return out;
+  };
 
 export interface PageOptions {
   /** The page sizes allowed (50, 100, 200 by default)… */
@@ -112,6 +130,30 @@ export const query = {
       if (text === undefined) return undefined;
       return parseIsoDate(text) ?? fail(ctx, 'validation.date');
     }),
+
+  /**
+   * A calendar day `YYYY-MM-DD` of an ISO date in the shared range (a timestamp is cut to its day).
+   * `wholeDay`: the day's end must lie in the range too (the day is then compared as a span).
+   */
+  day: ({ wholeDay = false }: { wholeDay?: boolean } = {}) =>
+    param((value, ctx) => {
+      const text = readText(value, ctx);
+      if (text === undefined) return undefined;
+      if (!parseIsoDate(text)) return fail(ctx, 'validation.date');
+      const day = text.slice(0, 10);
+      if (wholeDay && Date.parse(`${day}T00:00:00Z`) + DAY_MS > DATE_MAX_TIME)
+        return fail(ctx, 'validation.date');
+      return day;
+    }),
+
+  /**
+   * Every value of a repeated or comma-separated parameter (`x=a,b`, `x=a&x=b`), trimmed, blanks
+   * dropped, each read by `read`; one it reads as undefined is an issue. Undefined when absent.
+   */
+  list: <T>(read: (value: string) => T | undefined) => raw.transform(readList(read)),
+
+  /** A parameter kept as sent, for a schema's transform to read (an alias read only when its key is absent). */
+  raw: () => raw,
 
   /** Dropdown search: the server answers an empty query or one of at least 3 characters. */
   search: () =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { IndexState, TIERS } from '../constants.ts';
-import { pageOf, query } from './list-query.ts';
+import { ActionCode, IndexState, TaskStatus, TIERS } from '../constants.ts';
+import { pageOf, query, readList } from './list-query.ts';
 
 /**
  * The query strings of list, selection and export calls, as the OpenAPI document shows them. The
@@ -36,16 +36,47 @@ export const ZCampaignListQuery = z
   }));
 export type TCampaignListQuery = z.output<typeof ZCampaignListQuery>;
 
+const STATUS_NAMES: Record<string, number> = {
+  waiting: TaskStatus.Waiting,
+  process: TaskStatus.Process,
+  done: TaskStatus.Done,
+  fail: TaskStatus.Fail,
+};
+const STATUS_IDS = new Set<number>(Object.values(TaskStatus));
+/** A task status by name (as the spec's task count call sends it) or by id. */
+const readStatus = (value: string) => {
+  const v = value.toLowerCase();
+  const status = STATUS_NAMES[v] ?? (/^\d{1,3}$/.test(v) ? Number(v) : undefined);
+  return status !== undefined && STATUS_IDS.has(status) ? status : undefined;
+};
+const statuses = 'waiting, process, done, fail (comma-separated), or status ids';
+
 /** `GET actions`: the tasks page. */
-export const ZActionListQuery = describedQuery({
-  'filter[statuses]': 'waiting, process, done, fail (comma-separated), or status ids',
-  'filter[action]': 'action code',
-  'filter[project]': 'project id',
-  'filter[campaign]': 'campaign id',
-  'filter[date]': 'day the task was created, YYYY-MM-DD (UTC)',
-  'page[number]': 'page, from 1',
-  'page[size]': '1 to 200',
-});
+export const ZActionListQuery = z
+  .object({
+    ...query.page({ maxSize: 200 }, '1 to 200'),
+    'filter[statuses]': query.list(readStatus).describe(statuses),
+    // Read only when `filter[statuses]` is absent, as the web app sends the list: `filter[statuses][]=2`.
+    'filter[statuses][]': query.raw().describe(`${statuses}; the same as a list`),
+    'filter[action]': query.number(Object.values(ActionCode)).describe('action code'),
+    'filter[project]': query.id().describe('project id'),
+    'filter[campaign]': query.id().describe('campaign id'),
+    'filter[date]': query.day({ wholeDay: true }).describe('day the task was created, YYYY-MM-DD (UTC)'),
+  })
+  .transform((q, ctx) => ({
+    page: pageOf(q),
+    filters: {
+      statuses:
+        q['filter[statuses]'] ??
+        readList(readStatus, ['filter[statuses]'])(q['filter[statuses][]'], ctx) ??
+        [],
+      action: q['filter[action]'],
+      project: q['filter[project]'],
+      campaign: q['filter[campaign]'],
+      date: q['filter[date]'],
+    },
+  }));
+export type TActionListQuery = z.output<typeof ZActionListQuery>;
 
 /** `POST actions/{action}/start` and `GET actions/{action}/balance`: which links a task works on. */
 export const ZActionSelectionQuery = describedQuery({

@@ -1,8 +1,5 @@
 import {
-  ActionCode,
-  DATE_MAX_TIME,
   rules,
-  TaskStatus,
   ZActionCostResponse,
   ZActionDatesResponse,
   ZActionListQuery,
@@ -19,17 +16,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { FieldError, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
-import {
-  type RawQuery,
-  readDateFilter,
-  readFilter,
-  readId,
-  readIdFilter,
-  readNumberFilter,
-  readPage,
-} from '../../http/list-query.ts';
+import { type RawQuery, readId } from '../../http/list-query.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { paginated, resource } from '../../http/present.ts';
 import { countSelection } from '../links/links.selection.ts';
@@ -92,19 +81,8 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, security, querystring: ZActionListQuery, response: { 200: ZActionListResponse } } },
     async (req) => {
       const user = requireUser(req);
-      const query = req.query as RawQuery;
-      const page = readPage(query, { maxSize: 200 });
-      const { rows, total } = await listActions(ctx.db, {
-        userId: user.id,
-        page,
-        filters: {
-          statuses: readStatuses(query),
-          action: readNumberFilter(query, 'action', ACTION_CODES),
-          project: readIdFilter(query, 'project'),
-          campaign: readIdFilter(query, 'campaign'),
-          date: readDay(query, 'date'),
-        },
-      });
+      const { page, filters } = req.query;
+      const { rows, total } = await listActions(ctx.db, { userId: user.id, page, filters });
       return paginated(
         rows.map((row) => present(req, row)),
         page,
@@ -197,37 +175,4 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
       return { data: present(req, row!) };
     },
   );
-}
-
-const STATUS_NAMES: Record<string, number> = {
-  waiting: TaskStatus.Waiting,
-  process: TaskStatus.Process,
-  done: TaskStatus.Done,
-  fail: TaskStatus.Fail,
-};
-const STATUS_IDS = new Set<number>(Object.values(TaskStatus));
-const ACTION_CODES: readonly number[] = Object.values(ActionCode);
-
-/** `filter[statuses]=process,waiting` as the spec's task count call sends it, or status ids (`2,3`). */
-function readStatuses(query: RawQuery): number[] {
-  const raw = query['filter[statuses]'] ?? query['filter[statuses][]'] ?? [];
-  return (Array.isArray(raw) ? raw : [raw])
-    .flatMap((v) => v.split(','))
-    .map((v) => v.trim().toLowerCase())
-    .filter((v) => v !== '')
-    .map((v) => {
-      const status = STATUS_NAMES[v] ?? (/^\d{1,3}$/.test(v) ? Number(v) : undefined);
-      if (status === undefined || !STATUS_IDS.has(status))
-        throw new FieldError({ 'filter.statuses': 'validation.invalid' });
-      return status;
-    });
-}
-
-/** `filter[date]`: a day (`YYYY-MM-DD`; a timestamp is cut to its day) whose whole span is in the date range. */
-function readDay(query: RawQuery, name: string): string | undefined {
-  if (!readDateFilter(query, name)) return undefined;
-  const day = readFilter(query, name)?.slice(0, 10);
-  if (day && Date.parse(`${day}T00:00:00Z`) + 86_400_000 > DATE_MAX_TIME)
-    throw new FieldError({ [`filter.${name}`]: 'validation.date' });
-  return day;
 }
