@@ -33,6 +33,7 @@ const ZEnv = z.object({
   TRUST_PROXY: z.string().optional(),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   MAX_HEAP_USED_MB: z.coerce.number().int().min(0).optional(),
+  WELCOME_CREDITS: z.coerce.number().int().min(0).default(100),
 });
 
 /**
@@ -87,6 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         (e.MAX_HEAP_USED_MB ?? Math.floor((v8.getHeapStatistics().heap_size_limit * 0.9) / 2 ** 20)) *
         2 ** 20,
     },
+    /** Credits a self-registered account gets once, when it confirms its address (0: none). */
+    welcomeCredits: e.WELCOME_CREDITS,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError, FieldError, TooManyAttemptsError } from '../../errors.ts';
 import { actionMail } from '../../mail/templates.ts';
+import { grantWelcomeCredits } from '../balance/welcome.ts';
 import {
   clearLoginFailures,
   consumeEmailToken,
@@ -68,9 +69,12 @@ export async function register(
 }
 
 export async function confirmEmail(ctx: AppContext, code: string) {
-  const token = await consumeEmailToken(ctx.db, { code, kind: 'confirm' });
-  if (!token) throw new FieldError({ code: 'errors.confirmLinkInvalid' }, 'errors.confirmLinkInvalid');
-  await ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, token.userId));
+  await ctx.db.transaction(async (tx) => {
+    const token = await consumeEmailToken(tx, { code, kind: 'confirm' });
+    if (!token) throw new FieldError({ code: 'errors.confirmLinkInvalid' }, 'errors.confirmLinkInvalid');
+    await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, token.userId));
+    await grantWelcomeCredits(tx, { userId: token.userId, amount: ctx.config.welcomeCredits });
+  });
 }
 
 export async function login(ctx: AppContext, params: { input: TLoginRequest; ip: string }) {
