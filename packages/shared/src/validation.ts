@@ -120,8 +120,9 @@ function fieldLabel(locale: Locale, path: PropertyKey[]): string {
   return hasKey(locale, `fields.${name}`) ? translate(locale, `fields.${name}`) : name;
 }
 
-function messageKey(issue: Issue): string {
-  if (issue.message.startsWith('validation.')) return issue.message;
+function messageKey(issue: Issue, locale: Locale): string {
+  // A rule's own key (`validation.min`), or a feature's (`reports.errors.selectProject`).
+  if (issue.message.startsWith('validation.') || hasKey(locale, issue.message)) return issue.message;
   // A body of `null`, a list or a bare value where an object was due.
   if (issue.path.length === 0 && issue.code === 'invalid_type' && issue.expected === 'object')
     return 'validation.body';
@@ -139,7 +140,7 @@ export function localizeIssue(issue: Issue, locale: Locale): string {
   };
   if (issue.code === 'too_small') params.min = Number(issue.minimum);
   if (issue.code === 'too_big') params.max = Number(issue.maximum);
-  return translate(locale, messageKey(issue), params);
+  return translate(locale, messageKey(issue, locale), params);
 }
 
 /**

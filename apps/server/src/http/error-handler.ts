@@ -24,7 +24,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof RequestValidationError || error.validation) {
       const issues = error instanceof RequestValidationError ? error.issues : [];
       const errors = issuesToFieldErrors(issues, locale);
-      return send(422, { message: translate(locale, 'errors.invalidData'), errors });
+      // An issue may name the answer's message too (spec point 5's 'Please, select a project.').
+      const summaries = issues.map((i) => (i.code === 'custom' ? i.params?.summary : undefined));
+      const message = summaries.find((s): s is string => typeof s === 'string') ?? 'errors.invalidData';
+      return send(422, { message: translate(locale, message), errors });
     }
     if (error instanceof FieldError) {
       const errors: FieldErrors = {};

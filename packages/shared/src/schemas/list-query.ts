@@ -62,6 +62,22 @@ export const readList =
     return out;
   };
 
+/** See `query.ids`; exported for the `x` spelling of `x[]`, read in a transform (its issue at `path`). */
+export const readIds =
+  (path?: PropertyKey[]) =>
+  (value: string | string[] | undefined, ctx: Ctx): number[] => {
+    const values = value === undefined ? [] : Array.isArray(value) ? value : [value];
+    const ids: number[] = [];
+    for (const part of values.flatMap((v) => v.split(','))) {
+      const text = part.trim();
+      if (text === '') continue;
+      const parsed = rules.id().safeParse(text);
+      if (!parsed.success) return fail(ctx, parsed.error.issues[0].message, path);
+      ids.push(parsed.data);
+    }
+    return ids;
+  };
+
 export interface PageOptions {
   /** The page sizes allowed (50, 100, 200 by default)… */
   sizes?: readonly number[];
@@ -187,18 +203,13 @@ export const query = {
    * no id is an issue: dropping it could leave the selection empty, and a bulk call would then act on
    * what its filters select instead.
    */
-  ids: () =>
-    raw.transform((value, ctx) => {
-      const values = value === undefined ? [] : Array.isArray(value) ? value : [value];
-      const ids: number[] = [];
-      for (const part of values.flatMap((v) => v.split(','))) {
-        const text = part.trim();
-        if (text === '') continue;
-        const parsed = rules.id().safeParse(text);
-        if (!parsed.success) return fail(ctx, parsed.error.issues[0].message);
-        ids.push(parsed.data);
-      }
-      return ids;
+  ids: () => raw.transform((value, ctx) => (value === undefined ? undefined : readIds()(value, ctx))),
+
+  /** `format=csv|xlsx` (`fallback` when absent), taken as sent: a list or an empty value is no format. */
+  format: <F extends string>(formats: readonly F[], fallback: NoInfer<F>) =>
+    raw.transform((value, ctx): F => {
+      const format = value ?? fallback;
+      return formats.includes(format as F) ? (format as F) : fail(ctx, 'validation.invalid');
     }),
 };
 

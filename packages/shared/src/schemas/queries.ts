@@ -12,8 +12,6 @@ const queryValue = z.union([z.string(), z.array(z.string())]).optional();
 export const describedQuery = (keys: Record<string, string>) =>
   z.looseObject(Object.fromEntries(Object.entries(keys).map(([k, d]) => [k, queryValue.describe(d)])));
 
-const page = { 'page[number]': 'page, from 1', 'page[size]': '50, 100 or 200' };
-
 /** `GET projects` and `GET campaigns`: the dropdowns' search and paging (up to 1000 a page). */
 const dropdownPage = () => query.page({ maxSize: 1000 }, '1 to 1000');
 const dropdownSearch = () => query.search().describe('name contains (empty, or at least 3 characters)');
@@ -93,22 +91,6 @@ export const ZActionSelectionQuery = describedQuery({
   'filter[checkedTo]': 'ISO date of the last check (inclusive, whole day)',
   targetCampaign: 'campaign id a moving task moves the links to',
 });
-
-/** The report page's calls (`reports/links`, `reports/changes/{type}`, `reports/counts`, `reports/export`). */
-export const ZReportQuery = describedQuery({
-  'filter[project]': 'project id (required)',
-  'filter[campaign]': 'campaign id',
-  'filter[action]': 'task id',
-  'filter[changesType]': 'change types, comma-separated (lost, found, title, …)',
-  'filter[dateFrom]': 'first day, YYYY-MM-DD (UTC)',
-  'filter[dateTo]': 'last day, YYYY-MM-DD (UTC, inclusive)',
-  'links[]': 'report link ids (export of a selection)',
-  format: 'csv (default) or xlsx (reports/export)',
-  ...page,
-});
-
-/** `POST reports/actions`: the tasks whose reports were seen, when no body names them. */
-export const ZMarkReportsSeenQuery = describedQuery({ 'actions[]': 'task ids; none means all' });
 
 /** Plain paged lists (`GET mailings`). */
 export const ZPageQuery = z.object(query.page()).transform((q) => ({ page: pageOf(q) }));

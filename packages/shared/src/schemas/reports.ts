@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ScheduleAction } from '../constants.ts';
-import { parseIsoDate, rules } from '../validation.ts';
+import { DATE_MAX_TIME, parseIsoDate, rules } from '../validation.ts';
+import { EXPORT_FILE_FORMATS } from './links.ts';
+import { pageOf, query, readIds } from './list-query.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Reports, report recipients (mailings) and schedules: constants, requests and responses.
@@ -282,3 +284,97 @@ export const ZScheduleProjectListResponse = z.object({
   data: z.array(ZScheduleProjectResource),
   meta: pageMeta,
 });
+
+// ---------------------------------------------------------------------------------------------------
+// Query strings
+// ---------------------------------------------------------------------------------------------------
+
+const DAY_MS = 86_400_000;
+const dayStart = (day: string | undefined) => (day ? new Date(`${day}T00:00:00Z`) : undefined);
+
+/** `filter[changesType]=lost` or a comma-separated list `lost,found`. */
+const changesTypes = () =>
+  query.text().transform((value, ctx): ReportChangeType[] | undefined => {
+    if (!value) return undefined;
+    const types = value.split(',').map((t) => t.trim());
+    if (types.every(isReportChangeType)) return types;
+    ctx.addIssue({ code: 'custom', message: 'validation.invalid', input: value });
+    return undefined;
+  });
+
+/** spec point 5: 'Please, select a project.', as the whole answer's message, not only the field's. */
+const requiredProject = () =>
+  query.id().transform((id, ctx): number => {
+    if (id !== undefined) return id;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'reports.errors.selectProject',
+      params: { summary: 'reports.errors.selectProject' },
+      input: undefined,
+    });
+    return z.NEVER;
+  });
+
+/** The report page's filters, in the order they are checked; `filter[project]` is required. */
+const reportFilterKeys = {
+  'filter[project]': requiredProject().describe('project id (required)'),
+  'filter[dateFrom]': query.day().describe('first day, YYYY-MM-DD (UTC)'),
+  'filter[dateTo]': query.day().describe('last day, YYYY-MM-DD (UTC, inclusive)'),
+  'links[]': query.ids().describe('report link ids (export of a selection)'),
+  links: query.raw().describe('report link ids, comma-separated (the same as links[])'),
+  'filter[campaign]': query.id().describe('campaign id'),
+  'filter[action]': query.id().describe('task id'),
+  'filter[changesType]': changesTypes().describe('change types, comma-separated (lost, found, title, …)'),
+};
+type ReportFilterInput = z.output<z.ZodObject<typeof reportFilterKeys>>;
+
+/** The filters of every report call, the days as a span. */
+function reportFilters(q: ReportFilterInput, ctx: z.core.$RefinementCtx) {
+  const lastDay = dayStart(q['filter[dateTo]']);
+  const reportLinkIds = q['links[]'] ?? readIds(['links'])(q.links, ctx);
+  return {
+    project: q['filter[project]'],
+    campaign: q['filter[campaign]'],
+    /** The task (actions row) whose check produced the report. */
+    action: q['filter[action]'],
+    changesTypes: q['filter[changesType]'],
+    /** Inclusive start of the first day, exclusive end of the last day. */
+    from: dayStart(q['filter[dateFrom]']),
+    to: lastDay ? new Date(Math.min(lastDay.getTime() + DAY_MS, DATE_MAX_TIME)) : undefined,
+    /** Ticked report links (export of a selection). */
+    reportLinkIds: reportLinkIds.length ? reportLinkIds : undefined,
+  };
+}
+export type ReportFilters = ReturnType<typeof reportFilters>;
+
+/** `reports/counts`. */
+export const ZReportCountsQuery = z
+  .object(reportFilterKeys)
+  .transform((q, ctx) => ({ filters: reportFilters(q, ctx) }));
+
+/** `reports/links`. */
+export const ZReportQuery = z
+  .object({ ...reportFilterKeys, ...query.page() })
+  .transform((q, ctx) => ({ filters: reportFilters(q, ctx), page: pageOf(q) }));
+export type TReportQuery = z.output<typeof ZReportQuery>;
+
+/** `reports/changes/{type}`: the same keys, its page checked first. */
+export const ZReportChangesQuery = z
+  .object({ ...query.page(), ...reportFilterKeys })
+  .transform((q, ctx) => ({ filters: reportFilters(q, ctx), page: pageOf(q) }));
+
+/** `reports/export`. */
+export const ZReportExportQuery = z
+  .object({
+    format: query.format(EXPORT_FILE_FORMATS, 'csv').describe('csv (default) or xlsx'),
+    ...reportFilterKeys,
+  })
+  .transform((q, ctx) => ({ format: q.format, filters: reportFilters(q, ctx) }));
+
+/** `POST reports/actions`: the tasks whose reports were seen, when no body names them. */
+export const ZMarkReportsSeenQuery = z
+  .object({
+    'actions[]': query.ids().describe('task ids; none means all'),
+    actions: query.raw().describe('task ids, comma-separated (the same as actions[])'),
+  })
+  .transform((q, ctx) => ({ actions: q['actions[]'] ?? readIds(['actions'])(q.actions, ctx) }));

@@ -1,10 +1,9 @@
-import type { ReportChangeType } from '@linkwatch/shared';
+import type { ReportChangeType, ReportFilters } from '@linkwatch/shared';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { paginate } from '../../db/paginate.ts';
 import { actions, campaigns, reportChanges, reportLinks } from '../../db/schema/index.ts';
 import type { PageQuery } from '../../http/present.ts';
-import type { ReportFilters } from './reports.filters.ts';
 
 export type ReportLinkRow = typeof reportLinks.$inferSelect;
 export type ReportChangeRow = typeof reportChanges.$inferSelect;

@@ -1,13 +1,14 @@
 import {
-  EXPORT_FILE_FORMATS,
-  type ExportFileFormat,
   XLSX_EXPORT_MAX_ROWS,
   ZFileResponse,
   ZMarkReportsSeenQuery,
   ZMarkReportsSeenRequest,
   ZReportChangeListResponse,
+  ZReportChangesQuery,
   ZReportCountResponse,
+  ZReportCountsQuery,
   ZReportCountsResponse,
+  ZReportExportQuery,
   ZReportLinkListResponse,
   ZReportQuery,
 } from '@linkwatch/shared';
@@ -17,26 +18,18 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { FieldError } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
-import { type RawQuery, readIdList, readPage } from '../../http/list-query.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { paginated } from '../../http/present.ts';
 import { attachment, collect, csvStream, MIME, xlsxBuffer } from '../../lib/spreadsheet.ts';
 import { newReportCount } from '../actions/action-events.ts';
 import { reportExportRows, reportFilename } from './reports.export.ts';
-import { readChangeTypeParam, readReportFilters } from './reports.filters.ts';
+import { readChangeTypeParam } from './reports.filters.ts';
 import { presentChangeWithLink } from './reports.presenter.ts';
 import { countReportChanges, listChangesOfType, reportChangeWhere } from './reports.queries.ts';
 import { markSeen, reportCountsOf, reportLinksPage } from './reports.service.ts';
 
 const tags = ['reports'];
 const security = [{ bearerAuth: [] }];
-
-function readFormat(query: RawQuery): ExportFileFormat {
-  const raw = query.format ?? 'csv';
-  if (!(EXPORT_FILE_FORMATS as readonly unknown[]).includes(raw))
-    throw new FieldError({ format: 'validation.invalid' });
-  return raw as ExportFileFormat;
-}
 
 /**
  * The report page (spec points 2 and 7): report links with their changes, per-type counts, the
@@ -50,11 +43,9 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     '/reports/links',
     { schema: { tags, security, querystring: ZReportQuery, response: { 200: ZReportLinkListResponse } } },
     async (req) => {
-      const query = req.query as RawQuery;
       return reportLinksPage(ctx, {
         userId: requireUser(req).id,
-        filters: readReportFilters(query),
-        page: readPage(query),
+        ...req.query,
         locale: requestLocale(req),
       });
     },
@@ -67,18 +58,17 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         security,
         params: z.object({ type: z.string() }),
-        querystring: ZReportQuery,
+        querystring: ZReportChangesQuery,
         response: { 200: ZReportChangeListResponse },
       },
     },
     async (req) => {
-      const query = req.query as RawQuery;
-      const page = readPage(query);
+      const { page, filters } = req.query;
       const locale = requestLocale(req);
       const { rows, total } = await listChangesOfType(ctx.db, {
         userId: requireUser(req).id,
         type: readChangeTypeParam(req.params.type),
-        filters: readReportFilters(query),
+        filters,
         page,
       });
       return paginated(
@@ -91,12 +81,11 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/reports/counts',
-    { schema: { tags, security, querystring: ZReportQuery, response: { 200: ZReportCountsResponse } } },
+    {
+      schema: { tags, security, querystring: ZReportCountsQuery, response: { 200: ZReportCountsResponse } },
+    },
     async (req) => ({
-      data: await reportCountsOf(ctx, {
-        userId: requireUser(req).id,
-        filters: readReportFilters(req.query as RawQuery),
-      }),
+      data: await reportCountsOf(ctx, { userId: requireUser(req).id, filters: req.query.filters }),
     }),
   );
 
@@ -122,30 +111,27 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const user = requireUser(req);
       // The task ids come as a JSON body or as `actions[]=…` in the query; none means every task.
-      const actionIds = req.body?.actions?.length
-        ? req.body.actions
-        : readIdList(req.query as RawQuery, 'actions');
+      const actionIds = req.body?.actions?.length ? req.body.actions : req.query.actions;
       return { data: { count: await markSeen(ctx, { userId: user.id, actionIds }) } };
     },
   );
 
   /** CSV is streamed; XLSX is built in memory, so it is capped like the links export. */
-  app.get(
+  r.get(
     '/reports/export',
     {
       schema: {
         tags,
         security,
-        querystring: ZReportQuery,
+        querystring: ZReportExportQuery,
         produces: [MIME.csv, MIME.xlsx],
         response: { 200: ZFileResponse },
       },
     },
     async (req, reply) => {
       const user = requireUser(req);
-      const query = req.query as RawQuery;
-      const format = readFormat(query);
-      const where = reportChangeWhere(user.id, readReportFilters(query));
+      const { format, filters } = req.query;
+      const where = reportChangeWhere(user.id, filters);
       if (format === 'xlsx' && (await countReportChanges(ctx.db, where)) > XLSX_EXPORT_MAX_ROWS)
         throw new FieldError({
           format: { key: 'reports.errors.exportXlsxTooMany', params: { max: XLSX_EXPORT_MAX_ROWS } },

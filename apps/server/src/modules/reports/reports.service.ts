@@ -1,8 +1,8 @@
+import type { ReportFilters } from '@linkwatch/shared';
 import { type Locale, REPORT_CHANGE_TYPES, type ReportChangeType } from '@linkwatch/shared';
 import type { AppContext } from '../../context.ts';
 import { type PageQuery, paginated } from '../../http/present.ts';
 import { newReportCount } from '../actions/action-events.ts';
-import type { ReportFilters } from './reports.filters.ts';
 import { presentChange, presentReportLink } from './reports.presenter.ts';
 import { changesOf, listReportLinks, markReportsSeen, reportCounts } from './reports.queries.ts';
 
