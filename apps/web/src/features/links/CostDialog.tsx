@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Coins } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '@/api/client.ts';
-import { actionsApi } from '@/features/tasks';
+import { actionsApi, creditsMissing, NotEnoughCredits } from '@/features/tasks';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { Modal } from '@/ui/Modal.tsx';
@@ -31,7 +31,7 @@ export function CostDialog({
     staleTime: 0,
     queryFn: () => actionsApi.cost(code, query),
   });
-  const short = cost.data ? cost.data.cost > cost.data.balance : false;
+  const missing = creditsMissing(cost.data);
   return (
     <Modal
       open={open}
@@ -44,7 +44,7 @@ export function CostDialog({
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={onConfirm} loading={pending} disabled={!cost.data}>
+          <Button onClick={onConfirm} loading={pending} disabled={!cost.data || missing > 0}>
             {t('linksUi.bulk.start')}
           </Button>
         </>
@@ -70,11 +70,7 @@ export function CostDialog({
           </p>
         </div>
       )}
-      {short ? (
-        <Alert tone="warning" className="mt-4">
-          {t('tasks.errors.insufficientBalance', { required: cost.data?.cost, balance: cost.data?.balance })}
-        </Alert>
-      ) : null}
+      {missing > 0 ? <NotEnoughCredits missing={missing} className="mt-4" /> : null}
     </Modal>
   );
 }

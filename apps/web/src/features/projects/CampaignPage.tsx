@@ -18,6 +18,8 @@ import {
   useLinkCounts,
   useListState,
 } from '@/features/links';
+import { useRealtimeStatus } from '@/features/realtime';
+import { CampaignTaskButtons, CampaignTaskProgress } from '@/features/tasks';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Badge } from '@/ui/Badge.tsx';
 import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
@@ -43,6 +45,7 @@ function Campaign({ route }: { route: NonNullable<ReturnType<typeof parseListRou
   const scope = useMemo(() => ({ 'filter[campaign]': route.id }), [route.id]);
   const base = useMemo(() => ({ ...scope, 'filter[type]': LIST_TYPE_CODE[route.type] }), [scope, route.type]);
   const counts = useLinkCounts(scope);
+  const live = useRealtimeStatus() === 'open';
 
   if (campaign.isError) return <LoadFailure error={campaign.error} />;
   const c = campaign.data?.attributes;
@@ -69,6 +72,7 @@ function Campaign({ route }: { route: NonNullable<ReturnType<typeof parseListRou
             </div>
           </div>
           <div className="flex flex-wrap items-center gap-2">
+            <CampaignTaskButtons project={String(c.projectId)} campaign={String(route.id)} />
             <ListToolbar
               indexHistoryTo={to(`/campaign/${tier}/${route.id}/index-history`)}
               onSettings={() => setSettings(true)}
@@ -81,6 +85,7 @@ function Campaign({ route }: { route: NonNullable<ReturnType<typeof parseListRou
         <HeaderSkeleton />
       )}
       <div className="space-y-5">
+        <CampaignTaskProgress campaign={String(route.id)} live={live} />
         <TypeTabs
           value={route.type}
           counts={counts.data}

@@ -19,6 +19,8 @@ import {
   useLinkCounts,
   useListState,
 } from '@/features/links';
+import { useRealtimeStatus } from '@/features/realtime';
+import { CampaignTaskButtons, CampaignTaskProgress } from '@/features/tasks';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Button, buttonClass } from '@/ui/Button.tsx';
 import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
@@ -49,6 +51,9 @@ function ProjectLinks({ route }: { route: NonNullable<ReturnType<typeof parseLis
   const scope = useMemo(() => ({ 'filter[project]': route.id, 'filter[tier]': tier }), [route.id, tier]);
   const base = useMemo(() => ({ ...scope, 'filter[type]': LIST_TYPE_CODE[route.type] }), [scope, route.type]);
   const counts = useLinkCounts(scope);
+  const live = useRealtimeStatus() === 'open';
+  // With one campaign at this tier the header's tasks run on it and show their cost at once.
+  const only = campaigns.data?.length === 1 ? String(campaigns.data[0].id) : undefined;
   const names = useMemo(
     () => new Map((campaigns.data ?? []).map((c) => [Number(c.id), c.attributes.name])),
     [campaigns.data],
@@ -73,6 +78,7 @@ function ProjectLinks({ route }: { route: NonNullable<ReturnType<typeof parseLis
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
+            <CampaignTaskButtons project={String(route.id)} campaign={only} />
             <Link to={to(`/anchors/${route.id}/${tier}`)} className={buttonClass({ variant: 'ghost' })}>
               <Anchor className="size-4" aria-hidden />
               {t('linksUi.toolbar.anchors')}
@@ -126,6 +132,7 @@ function ProjectLinks({ route }: { route: NonNullable<ReturnType<typeof parseLis
             {t('shell.createCampaign')}
           </Button>
         </section>
+        <CampaignTaskProgress project={String(route.id)} live={live} />
         <LinkSummary query={base} />
         <LinksWorkspace
           base={base}

@@ -1,23 +1,23 @@
+import { ActionCode } from '@linkwatch/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Play, Wallet } from 'lucide-react';
+import { Play } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { isApiError } from '@/api/client.ts';
 import { useProjectOptions } from '@/features/projects';
 import { balanceQueryKey } from '@/lib/balance.ts';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { sidebarCountKeys } from '@/lib/sidebarCounts.ts';
-import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Alert } from '@/ui/Alert.tsx';
-import { Button, buttonClass } from '@/ui/Button.tsx';
+import { Button } from '@/ui/Button.tsx';
 import { Field } from '@/ui/Field.tsx';
 import { Modal } from '@/ui/Modal.tsx';
 import { Select } from '@/ui/Select.tsx';
 import { Skeleton } from '@/ui/Spinner.tsx';
 import { taskKeys } from './api/keys.ts';
-import { startCheck, useCampaignOptions, useCheckCost } from './api/tasks.ts';
+import { startTask, useCampaignOptions, useTaskCost } from './api/tasks.ts';
+import { creditsMissing, NotEnoughCredits } from './NotEnoughCredits.tsx';
 
 function CostLine({ label, value, strong }: { label: string; value: ReactNode; strong?: boolean }) {
   return (
@@ -28,32 +28,44 @@ function CostLine({ label, value, strong }: { label: string; value: ReactNode; s
   );
 }
 
-/** Project → campaign → the cost of checking its active links against the balance → start. */
+type StartCheckDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The task to start; check backlinks unless a campaign header asks for another. */
+  action?: number;
+  /** Chosen beforehand when the dialog opens from a project's or campaign's header. */
+  initialProject?: string;
+  initialCampaign?: string;
+};
+
+/**
+ * Project → campaign → the cost of the task on its active links against the balance → start. When
+ * the balance falls short, Start stays disabled and the dialog says how many credits are missing.
+ */
 export function StartCheckDialog({
   open,
   onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+  action = ActionCode.CheckBacklinks,
+  initialProject = '',
+  initialCampaign = '',
+}: StartCheckDialogProps) {
   const { t } = useTranslation();
   const format = useFormat();
-  const to = useLocalePath();
   const queryClient = useQueryClient();
-  const [project, setProject] = useState('');
-  const [campaign, setCampaign] = useState('');
+  const [project, setProject] = useState(initialProject);
+  const [campaign, setCampaign] = useState(initialCampaign);
   const projects = useProjectOptions();
   const campaigns = useCampaignOptions(project);
-  const cost = useCheckCost(campaign);
+  const cost = useTaskCost({ action, campaign });
   const credits = (value: number) => t('tasksUi.cost.credits', { value: format.number(value) });
 
   const start = useMutation({
-    mutationFn: () => startCheck(campaign),
+    mutationFn: () => startTask({ action, campaign }),
     onSuccess: () => {
       notify.success(t('tasksUi.dialog.started'));
       onOpenChange(false);
-      setProject('');
-      setCampaign('');
+      setProject(initialProject);
+      setCampaign(initialCampaign);
     },
     // spec point 8: the server's message as it is ('Task already started', 'Not enough credits: …').
     onError: (error) => notify.error(isApiError(error) ? error.fullMessage : t('common.requestFailed')),
@@ -66,7 +78,8 @@ export function StartCheckDialog({
   });
 
   const c = cost.data;
-  const short = c ? c.cost > c.balance : false;
+  const missing = creditsMissing(c);
+  const short = missing > 0;
   const empty = c ? c.count === 0 : false;
   const projectList = projects.data ?? [];
 
@@ -157,15 +170,7 @@ export function StartCheckDialog({
           </div>
         ) : null}
         {empty ? <Alert tone="warning">{t('tasksUi.dialog.noLinks')}</Alert> : null}
-        {short ? (
-          <Alert tone="warning">
-            <p>{t('tasksUi.dialog.notEnough')}</p>
-            <Link to={to('/balance')} className={buttonClass({ variant: 'link', size: 'sm' })}>
-              <Wallet className="size-3.5" aria-hidden />
-              {t('tasksUi.dialog.topUp')}
-            </Link>
-          </Alert>
-        ) : null}
+        {short ? <NotEnoughCredits missing={missing} /> : null}
         {cost.isError ? (
           <Alert tone="error">
             {isApiError(cost.error) ? cost.error.fullMessage : t('common.requestFailed')}

@@ -78,11 +78,16 @@ export default {
     cost: 'Total cost',
     balance: 'Your balance',
     after: 'Balance after the check',
-    notEnough: 'Your balance does not cover this check. Top up to start it.',
+    notEnough: 'Credits missing for this task: {{value}}. Top up your balance to start it.',
     noLinks: 'This campaign has no active links to check.',
     topUp: 'Top up balance',
     submit: 'Start check',
     started: 'The check has started. Its progress is shown below.',
+  },
+  campaign: {
+    running: 'Running now',
+    latest: 'Latest task',
+    allTasks: 'All tasks',
   },
   pager: {
     nav: 'Pages',

@@ -13,6 +13,12 @@ import type {
   TaskProgress,
 } from './types.ts';
 
+/**
+ * The tasks a campaign offers in its header, in this order; check indexing, add to index and check
+ * authority join the list as their handlers arrive.
+ */
+export const CAMPAIGN_TASKS: readonly number[] = [ActionCode.CheckBacklinks];
+
 export const ACTIVE_STATUSES = [TaskStatus.Waiting, TaskStatus.Process] as const;
 
 export function isActive(statusId: number): boolean {
@@ -37,6 +43,7 @@ export function taskQuery(filters: TaskFilters): Query {
     'filter[action]': filters.action,
     'filter[date]': filters.date,
     'filter[project]': filters.project,
+    'filter[campaign]': filters.campaign,
   };
 }
 
@@ -95,26 +102,31 @@ export function useCampaignOptions(project: string) {
   });
 }
 
-export function useCheckCost(campaign: string) {
+/** The cost of a task on every active link of a campaign, against the balance (spec point 7). */
+export function useTaskCost({ action, campaign }: { action: number; campaign: string }) {
   return useQuery({
-    queryKey: taskKeys.cost(ActionCode.CheckBacklinks, campaign),
+    queryKey: taskKeys.cost(action, campaign),
     enabled: campaign !== '',
     staleTime: 0,
     queryFn: () =>
       api
-        .get<{ data: { attributes: TaskCost } }>(`actions/${ActionCode.CheckBacklinks}/balance`, {
-          query: { campaign },
-        })
+        .get<{ data: { attributes: TaskCost } }>(`actions/${action}/balance`, { query: { campaign } })
         .then((r) => r.data.attributes),
   });
 }
 
-export function startCheck(campaign: string) {
-  return api.post<ResourceResponse<'actions', TaskAttributes>>(
-    `actions/${ActionCode.CheckBacklinks}/start`,
-    undefined,
-    { query: { campaign } },
-  );
+export function startTask({ action, campaign }: { action: number; campaign: string }) {
+  return api.post<ResourceResponse<'actions', TaskAttributes>>(`actions/${action}/start`, undefined, {
+    query: { campaign },
+  });
+}
+
+/**
+ * The newest tasks of a campaign or project: their rows sit among the task lists, so the socket's
+ * progress events move their bars like the tasks page's (polled only while the socket is down).
+ */
+export function useRecentTasks(scope: { project?: string; campaign?: string }, options: { live: boolean }) {
+  return useTasks({ ...scope, page: FIRST_PAGE }, options);
 }
 
 export function cancelTask(id: number | string) {
@@ -140,7 +152,7 @@ export function applyTaskProgress(queryClient: QueryClient, progress: TaskProgre
   return { known };
 }
 
-/** Any action by its code (the links table's bulk actions); the check page uses startCheck. */
+/** Any action by its code (the links table's bulk actions); a campaign's own tasks use startTask. */
 export const actionsApi = {
   /** spec point 7: `GET actions/{action}/balance` reads data.attributes.cost. */
   cost: (code: number, query: Query) =>

@@ -23,6 +23,8 @@ export type TaskFilters = {
   action?: string;
   date?: string;
   project?: string;
+  /** A campaign page's own tasks. */
+  campaign?: string;
   page: number;
 };
 

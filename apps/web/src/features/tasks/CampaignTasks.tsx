@@ -1,0 +1,147 @@
+import { ActionCode, TaskStatus } from '@linkwatch/shared';
+import { ListChecks, Play } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useFormat } from '@/lib/format.ts';
+import { useLocalePath } from '@/lib/useLocale.tsx';
+import { Button, buttonClass } from '@/ui/Button.tsx';
+import { Card } from '@/ui/Card.tsx';
+import { CAMPAIGN_TASKS, isActive, useRecentTasks, useTaskCost } from './api/tasks.ts';
+import type { Task } from './api/types.ts';
+import { StartCheckDialog } from './StartCheckDialog.tsx';
+import { TaskProgressBar } from './TaskProgressBar.tsx';
+import { TaskStatusBadge } from './TaskStatusBadge.tsx';
+
+type Target = {
+  project: string;
+  /** The campaign the tasks run on; a project page passes it when its tier has exactly one. */
+  campaign?: string;
+};
+
+/** A header's task buttons, each with its cost when the campaign is known, opening the start dialog. */
+export function CampaignTaskButtons({ project, campaign }: Target) {
+  const [action, setAction] = useState<number | null>(null);
+  return (
+    <>
+      {CAMPAIGN_TASKS.map((code) => (
+        <TaskButton key={code} action={code} campaign={campaign} onStart={() => setAction(code)} />
+      ))}
+      <StartCheckDialog
+        key={`${project}:${campaign ?? ''}`}
+        open={action !== null}
+        onOpenChange={(open) => {
+          if (!open) setAction(null);
+        }}
+        action={action ?? ActionCode.CheckBacklinks}
+        initialProject={project}
+        initialCampaign={campaign}
+      />
+    </>
+  );
+}
+
+function TaskButton({
+  action,
+  campaign,
+  onStart,
+}: {
+  action: number;
+  campaign?: string;
+  onStart: () => void;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const cost = useTaskCost({ action, campaign: campaign ?? '' });
+  return (
+    <Button icon={<Play className="size-4" aria-hidden />} onClick={onStart} data-task-action={action}>
+      {t(`tasks.actions.${action}` as 'tasks.actions.2')}{' '}
+      {cost.data ? (
+        <span className="rounded-md bg-white/20 px-1.5 py-0.5 text-xs font-medium tabular-nums">
+          {t('tasksUi.cost.credits', { value: format.number(cost.data.cost) })}
+        </span>
+      ) : null}
+    </Button>
+  );
+}
+
+/**
+ * The running tasks of a campaign (or a project), or else its newest one, with the live bar the tasks
+ * page shows: the socket's progress events reach every cached task list.
+ */
+export function CampaignTaskProgress({
+  live,
+  ...scope
+}: {
+  project?: string;
+  campaign?: string;
+  live: boolean;
+}) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const tasks = useRecentTasks(scope, { live });
+  const rows = tasks.data?.data ?? [];
+  const running = rows.filter((task) => isActive(task.attributes.statusId));
+  const shown = running.length > 0 ? running : rows.slice(0, 1);
+  if (shown.length === 0) return null;
+  return (
+    <Card className="px-5 py-3">
+      <section aria-labelledby="campaign-tasks" className="space-y-3">
+        <div className="flex items-center justify-between gap-3">
+          <h2 id="campaign-tasks" className="text-sm font-semibold text-ink">
+            {running.length > 0 ? t('tasksUi.campaign.running') : t('tasksUi.campaign.latest')}
+          </h2>
+          <Link
+            to={`${to('/tasks')}${scope.project ? `?project=${scope.project}` : ''}`}
+            className={buttonClass({ variant: 'link', size: 'sm' })}
+          >
+            <ListChecks className="size-3.5" aria-hidden />
+            {t('tasksUi.campaign.allTasks')}
+          </Link>
+        </div>
+        {shown.map((task) => (
+          <TaskLine key={task.id} task={task} />
+        ))}
+      </section>
+    </Card>
+  );
+}
+
+function TaskLine({ task }: { task: Task }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const a = task.attributes;
+  return (
+    <div data-task-id={task.id} className="flex flex-wrap items-center gap-x-4 gap-y-2">
+      <div className="min-w-0 sm:w-56">
+        <p className="truncate text-sm font-medium text-ink">
+          {t(`tasks.actions.${a.actionId}` as 'tasks.actions.2', { defaultValue: a.actionText })}
+          {a.campaignName ? <span className="font-normal text-ink-subtle"> · {a.campaignName}</span> : null}
+        </p>
+        <p className="text-xs text-ink-subtle tabular-nums">
+          {a.finishedAt
+            ? t('tasksUi.dates.finished', { date: format.dateTime(a.finishedAt) })
+            : t('tasksUi.dates.created', { date: format.dateTime(a.createdAt) })}
+        </p>
+      </div>
+      <TaskStatusBadge statusId={a.statusId} />
+      <div className="min-w-48 flex-1">
+        <TaskProgressBar
+          id={task.id}
+          statusId={a.statusId}
+          currentCount={a.currentCount}
+          totalCount={a.totalCount}
+        />
+      </div>
+      {a.statusId === TaskStatus.Done || a.statusId === TaskStatus.Fail ? (
+        <p className="text-xs whitespace-nowrap tabular-nums">
+          <span className="text-emerald-700">{t('tasksUi.results.success', { count: a.successCount })}</span>
+          {' · '}
+          <span className={a.errorCount > 0 ? 'text-rose-600' : 'text-ink-subtle'}>
+            {t('tasksUi.results.errors', { count: a.errorCount })}
+          </span>
+        </p>
+      ) : null}
+    </div>
+  );
+}
