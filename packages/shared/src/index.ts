@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './schemas/actions.ts';
+export * from './schemas/anchors.ts';
 export * from './schemas/auth.ts';
 export {
   ZFileResponse,

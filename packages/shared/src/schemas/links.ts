@@ -103,18 +103,6 @@ export const ZLinkExportQuery = describedQuery({
   ...linkFilterKeys,
   format: 'csv (default) or xlsx',
 });
-export const ZAnchorListQuery = describedQuery({
-  'filter[project]': 'project id',
-  'filter[campaign]': 'campaign id',
-  'filter[tier]': '1 or 2',
-  'filter[query]': 'anchor contains',
-  'filter[anchor]': 'exact anchor (anchors/links, anchors/chart/info)',
-  'filter[anchorId]': 'md5 id of an anchor (anchors/links), for the empty anchor',
-  sort: 'countLinks, countBacklinks or anchor; default -countLinks',
-  format: 'csv or xlsx (anchors/export)',
-  'page[number]': 'page, from 1',
-  'page[size]': '50, 100 or 200',
-});
 
 // ---------------------------------------------------------------------------------------------------
 // Responses (the web infers its types from these)

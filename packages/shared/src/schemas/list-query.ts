@@ -105,6 +105,14 @@ export const query = {
   /** Text: undefined when empty, no U+0000. */
   text: () => param(readText),
 
+  /** Text matching `pattern`, or undefined when empty. */
+  match: (pattern: RegExp) =>
+    param((value, ctx) => {
+      const text = readText(value, ctx);
+      if (text === undefined || pattern.test(text)) return text;
+      return fail(ctx, 'validation.invalid');
+    }),
+
   /** Trimmed text, undefined when blank. */
   trimmed: () => param((value, ctx) => readText(value, ctx)?.trim() || undefined),
 

@@ -1,37 +1,33 @@
-import { ZAnchorListQuery, ZFileResponse } from '@linkwatch/shared';
+import { ZAnchorExportQuery, ZFileResponse } from '@linkwatch/shared';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
-import type { RawQuery } from '../../http/list-query.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { attachment, type CellValue, collect, csvStream, MIME, xlsxBuffer } from '../../lib/spreadsheet.ts';
-import { readExportFormat } from '../links/export.routes.ts';
 import { findProject } from '../projects/projects.queries.ts';
-import { anchorWhere, readAnchorFilters } from './anchors.filters.ts';
+import { anchorWhere } from './anchors.filters.ts';
 import { anchorExportHeader, anchorExportRow } from './anchors.presenter.ts';
-import { allAnchors, campaignNames, readAnchorSort } from './anchors.queries.ts';
+import { allAnchors, campaignNames } from './anchors.queries.ts';
 
 /** `GET anchors/export`: the whole anchors table as CSV or XLSX, saved as anchor_{project}.{format}. */
 export function anchorExportRoute(app: FastifyInstance, ctx: AppContext) {
-  app.get(
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/anchors/export',
     {
       schema: {
         tags: ['anchors'],
         security: [{ bearerAuth: [] }],
-        querystring: ZAnchorListQuery,
+        querystring: ZAnchorExportQuery,
         produces: [MIME.csv, MIME.xlsx],
         response: { 200: ZFileResponse },
       },
     },
     async (req, reply) => {
       const userId = requireUser(req).id;
-      const query = req.query as RawQuery;
-      const format = readExportFormat(query);
-      const filters = readAnchorFilters(query);
+      const { format, filters, sort } = req.query;
       const where = anchorWhere({ userId, filters });
       const locale = requestLocale(req);
-      const sort = readAnchorSort(query);
 
       async function* rows(): AsyncGenerator<CellValue[]> {
         yield anchorExportHeader(locale);

@@ -1,41 +1,7 @@
-import { LinkListType, TIERS } from '@linkwatch/shared';
+import { type AnchorFilters, LinkListType } from '@linkwatch/shared';
 import { and, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import { backlinks, links } from '../../db/schema/index.ts';
-import { FieldError } from '../../errors.ts';
-import {
-  escapeLike,
-  type RawQuery,
-  readFilter,
-  readIdFilter,
-  readNumberFilter,
-} from '../../http/list-query.ts';
-
-/** The anchors page (`/anchors/{project?}/{tier}`): the backlinks of the user's active links. */
-export interface AnchorFilters {
-  project?: number;
-  campaign?: number;
-  tier?: number;
-  query?: string;
-  anchor?: string;
-  anchorId?: string;
-}
-
-export function readAnchorFilters(query: RawQuery): AnchorFilters {
-  const tier = readNumberFilter(query, 'tier');
-  if (tier !== undefined && !(TIERS as readonly number[]).includes(tier))
-    throw new FieldError({ 'filter.tier': 'validation.invalid' });
-  const anchorId = readFilter(query, 'anchorId');
-  if (anchorId !== undefined && !/^[0-9a-f]{32}$/.test(anchorId))
-    throw new FieldError({ 'filter.anchorId': 'validation.invalid' });
-  return {
-    project: readIdFilter(query, 'project'),
-    campaign: readIdFilter(query, 'campaign'),
-    tier,
-    query: readFilter(query, 'query')?.trim() || undefined,
-    anchor: readFilter(query, 'anchor'),
-    anchorId,
-  };
-}
+import { escapeLike } from '../../http/list-query.ts';
 
 /** The user's active links of the project, campaign and tier asked for. */
 export function anchorLinkScope(params: {

@@ -1,14 +1,11 @@
-import { ANCHOR_CHART_TOP, ANCHOR_SORT_FIELDS, IndexState } from '@linkwatch/shared';
+import { ANCHOR_CHART_TOP, type ANCHOR_SORT_FIELDS, IndexState } from '@linkwatch/shared';
 import { and, asc, count, countDistinct, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { paginate } from '../../db/paginate.ts';
 import { backlinks, campaigns, links, projects } from '../../db/schema/index.ts';
-import { type RawQuery, readSort } from '../../http/list-query.ts';
 import type { PageQuery } from '../../http/present.ts';
 
 export type AnchorSort = { field: (typeof ANCHOR_SORT_FIELDS)[number]; desc: boolean };
-export const readAnchorSort = (query: RawQuery): AnchorSort =>
-  readSort(query, ANCHOR_SORT_FIELDS, '-countLinks');
 
 const countLinks = countDistinct(links.id);
 const countBacklinks = count(backlinks.id);

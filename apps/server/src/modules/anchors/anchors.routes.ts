@@ -1,14 +1,17 @@
 import {
   ANCHOR_KINDS,
+  type AnchorFilters,
   IndexState,
   LinkElementKind,
   ZAnchorChartInfoResponse,
   ZAnchorChartResponse,
   ZAnchorCountsResponse,
+  ZAnchorFilterQuery,
+  ZAnchorLinkListQuery,
   ZAnchorLinkListResponse,
-  ZAnchorListQuery,
   ZAnchorListResponse,
   ZAnchorStatisticResponse,
+  ZAnchorTableQuery,
   ZCountResponse,
 } from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
@@ -17,12 +20,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
-import { type RawQuery, readPage } from '../../http/list-query.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { paginated } from '../../http/present.ts';
 import { linkTexts } from '../links/links.presenter.ts';
 import { anchorExportRoute } from './anchors.export.ts';
-import { anchorLinkScope, anchorWhere, readAnchorFilters } from './anchors.filters.ts';
+import { anchorLinkScope, anchorWhere } from './anchors.filters.ts';
 import { anchorTitle, keyed, presentAnchor, presentAnchorLink, relKeys } from './anchors.presenter.ts';
 import {
   anchorKinds,
@@ -33,7 +35,6 @@ import {
   countUnverifiedLinks,
   groupAnchorBacklinks,
   listAnchors,
-  readAnchorSort,
   topAnchors,
 } from './anchors.queries.ts';
 
@@ -41,28 +42,26 @@ const tags = ['anchors'];
 const security = [{ bearerAuth: [] }];
 
 /** The request's filters, with the user, ready for the anchor queries. */
-function scopeOf(req: FastifyRequest) {
+function scopeOf(req: FastifyRequest, filters: AnchorFilters) {
   const userId = requireUser(req).id;
-  const filters = readAnchorFilters(req.query as RawQuery);
   return { userId, filters, where: anchorWhere({ userId, filters }), locale: requestLocale(req) };
 }
 
 export function anchorRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const schema = (response: z.ZodType) => ({
+  const schema = <Q extends z.ZodType>(querystring: Q, response: z.ZodType) => ({
     tags,
     security,
-    querystring: ZAnchorListQuery,
+    querystring,
     response: { 200: response },
   });
   const single = <T>(type: string, attributes: T) => ({ data: { id: 0, type, attributes } });
 
   /** The anchors table: one row per anchor text, most linked first. */
-  r.get('/anchors', { schema: schema(ZAnchorListResponse) }, async (req) => {
-    const { userId, where, locale } = scopeOf(req);
-    const query = req.query as RawQuery;
-    const page = readPage(query);
-    const { rows, total } = await listAnchors(ctx.db, { where, sort: readAnchorSort(query), page });
+  r.get('/anchors', { schema: schema(ZAnchorTableQuery, ZAnchorListResponse) }, async (req) => {
+    const { page, sort } = req.query;
+    const { userId, where, locale } = scopeOf(req, req.query.filters);
+    const { rows, total } = await listAnchors(ctx.db, { where, sort, page });
     const names = await campaignNames(ctx.db, {
       userId,
       ids: [...new Set(rows.flatMap((r) => r.campaignIds))],
@@ -75,9 +74,9 @@ export function anchorRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** The backlinks of one anchor (`filter[anchor]` or `filter[anchorId]`), for an expanded row. */
-  r.get('/anchors/links', { schema: schema(ZAnchorLinkListResponse) }, async (req) => {
-    const { where, locale } = scopeOf(req);
-    const page = readPage(req.query as RawQuery);
+  r.get('/anchors/links', { schema: schema(ZAnchorLinkListQuery, ZAnchorLinkListResponse) }, async (req) => {
+    const { page } = req.query;
+    const { where, locale } = scopeOf(req, req.query.filters);
     const { rows, total } = await anchorLinks(ctx.db, { where, page });
     return paginated(
       rows.map((row) => presentAnchorLink(row, locale)),
@@ -86,8 +85,8 @@ export function anchorRoutes(app: FastifyInstance, ctx: AppContext) {
     );
   });
 
-  r.get('/anchors/counts', { schema: schema(ZAnchorCountsResponse) }, async (req) => {
-    const { userId, filters, where } = scopeOf(req);
+  r.get('/anchors/counts', { schema: schema(ZAnchorFilterQuery, ZAnchorCountsResponse) }, async (req) => {
+    const { userId, filters, where } = scopeOf(req, req.query.filters);
     const [perTier, totals] = await Promise.all([
       anchorsPerTier(ctx.db, anchorWhere({ userId, filters, ignoreTier: true })),
       anchorTotals(ctx.db, where),
@@ -96,29 +95,33 @@ export function anchorRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** Links not checked yet, whose anchors are therefore unverified. */
-  r.get('/anchors/count/unverified', { schema: schema(ZCountResponse) }, async (req) => {
-    const { userId, filters } = scopeOf(req);
+  r.get('/anchors/count/unverified', { schema: schema(ZAnchorFilterQuery, ZCountResponse) }, async (req) => {
+    const { userId, filters } = scopeOf(req, req.query.filters);
     return { data: { count: await countUnverifiedLinks(ctx.db, anchorLinkScope({ userId, filters })) } };
   });
 
-  r.get('/anchors/statistic', { schema: schema(ZAnchorStatisticResponse) }, async (req) => {
-    const { where, locale } = scopeOf(req);
-    const t = linkTexts(locale);
-    const [attributes, types, indexing] = await Promise.all([
-      groupAnchorBacklinks(ctx.db, { where, by: 'attribute' }),
-      groupAnchorBacklinks(ctx.db, { where, by: 'backlinkType' }),
-      groupAnchorBacklinks(ctx.db, { where, by: 'indexing' }),
-    ]);
-    return single('anchorStatistics', {
-      attributes: keyed(relKeys, attributes, String),
-      backlinkTypes: keyed(Object.values(LinkElementKind), types, t.backlinkType),
-      indexing: keyed(Object.values(IndexState), indexing, t.indexing),
-    });
-  });
+  r.get(
+    '/anchors/statistic',
+    { schema: schema(ZAnchorFilterQuery, ZAnchorStatisticResponse) },
+    async (req) => {
+      const { where, locale } = scopeOf(req, req.query.filters);
+      const t = linkTexts(locale);
+      const [attributes, types, indexing] = await Promise.all([
+        groupAnchorBacklinks(ctx.db, { where, by: 'attribute' }),
+        groupAnchorBacklinks(ctx.db, { where, by: 'backlinkType' }),
+        groupAnchorBacklinks(ctx.db, { where, by: 'indexing' }),
+      ]);
+      return single('anchorStatistics', {
+        attributes: keyed(relKeys, attributes, String),
+        backlinkTypes: keyed(Object.values(LinkElementKind), types, t.backlinkType),
+        indexing: keyed(Object.values(IndexState), indexing, t.indexing),
+      });
+    },
+  );
 
   /** The top anchors by backlinks, for a pie or bar chart; `other` sums the rest. */
-  r.get('/anchors/chart', { schema: schema(ZAnchorChartResponse) }, async (req) => {
-    const { where, locale } = scopeOf(req);
+  r.get('/anchors/chart', { schema: schema(ZAnchorFilterQuery, ZAnchorChartResponse) }, async (req) => {
+    const { where, locale } = scopeOf(req, req.query.filters);
     const { rows, total, other } = await topAnchors(ctx.db, where);
     const items = rows.map((row) => ({
       key: row.anchor,
@@ -129,12 +132,16 @@ export function anchorRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** What the chart's caption tells: totals, and backlinks per anchor kind. */
-  r.get('/anchors/chart/info', { schema: schema(ZAnchorChartInfoResponse) }, async (req) => {
-    const { where, locale } = scopeOf(req);
-    const [totals, kinds] = await Promise.all([anchorTotals(ctx.db, where), anchorKinds(ctx.db, where)]);
-    const kindList = keyed(ANCHOR_KINDS, kinds, (k) => translate(locale, `links.anchorKind.${k}`));
-    return single('anchorChartInfo', { ...totals, kinds: kindList });
-  });
+  r.get(
+    '/anchors/chart/info',
+    { schema: schema(ZAnchorFilterQuery, ZAnchorChartInfoResponse) },
+    async (req) => {
+      const { where, locale } = scopeOf(req, req.query.filters);
+      const [totals, kinds] = await Promise.all([anchorTotals(ctx.db, where), anchorKinds(ctx.db, where)]);
+      const kindList = keyed(ANCHOR_KINDS, kinds, (k) => translate(locale, `links.anchorKind.${k}`));
+      return single('anchorChartInfo', { ...totals, kinds: kindList });
+    },
+  );
 
   anchorExportRoute(app, ctx);
 }
