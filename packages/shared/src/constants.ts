@@ -67,6 +67,17 @@ export const ResponseCodeGroup = {
   Timeout: 4,
 } as const;
 export type ResponseCodeGroupId = (typeof ResponseCodeGroup)[keyof typeof ResponseCodeGroup];
+/**
+ * What the last backlink check of a link read, stored on the link (`links.check_status`) and in its
+ * check history: 1 the page answered 200 and carried the backlink, 2 it answered 200 without it (a link
+ * that had it counts as missing only after two such checks in a row), 3 the page was not read (no
+ * answer, a non-200 answer, or robots.txt shuts our crawler out). Never checked: null.
+ */
+export const LinkCheckStatus = { Found: 1, Missing: 2, Unread: 3 } as const;
+export type LinkCheckStatusId = (typeof LinkCheckStatus)[keyof typeof LinkCheckStatus];
+/** `filter[linkStatus]` and the `linkStatus` of a link: the stored status by name, or never checked. */
+export const LINK_STATUSES = ['found', 'missing', 'unread', 'unchecked'] as const;
+export type LinkStatus = (typeof LINK_STATUSES)[number];
 export const LinkElementKind = { Image: 1, Href: 2, Canonical: 3, Hreflang: 4 } as const;
 export type LinkElementKindId = (typeof LinkElementKind)[keyof typeof LinkElementKind];
 export const REL_ATTRIBUTES = ['dofollow', 'nofollow', 'ugc', 'sponsored'] as const;

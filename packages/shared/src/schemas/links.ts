@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LINK_STATUSES, LinkCheckStatus, type LinkStatus } from '../constants.ts';
 import { rules } from '../validation.ts';
 import { describedQuery } from './queries.ts';
 
@@ -54,6 +55,42 @@ export const ANCHOR_SORT_FIELDS = ['anchor', 'countLinks', 'countBacklinks'] as 
 /** What the spec shows for a metric that was never measured. */
 export const NOT_AVAILABLE = 'N/A';
 
+const STATUS_NAMES: Record<number, LinkStatus> = {
+  [LinkCheckStatus.Found]: 'found',
+  [LinkCheckStatus.Missing]: 'missing',
+  [LinkCheckStatus.Unread]: 'unread',
+};
+
+/** The stored `check_status` of a link by name; a link never checked is `unchecked`. */
+export function linkStatusOf(checkStatus: number | null): LinkStatus {
+  return checkStatus === null ? 'unchecked' : (STATUS_NAMES[checkStatus] ?? 'unread');
+}
+
+export interface PageVerdict {
+  /** An i18n key of the `links` namespace. */
+  key: string;
+  params?: { code: number };
+}
+
+/**
+ * What the robots cell says. A robots verdict only means something for a page that answered: a fetch
+ * that failed says so (its reason is the code cell's), and a 404 is "not found", not the checker's
+ * "Forbidden" (which it gives every 4xx because such a page cannot be indexed).
+ */
+export function pageVerdict(link: {
+  responseCode: number | null;
+  responseCodeGroup: number | null;
+  indexingCapabilityId: number | null;
+}): PageVerdict | null {
+  const code = link.responseCode;
+  if (link.responseCodeGroup !== null) return { key: 'pageVerdict.notFetched' };
+  if (code === 404 || code === 410) return { key: `pageVerdict.gone${code}`, params: { code } };
+  if (code !== null && code >= 500) return { key: 'pageVerdict.serverError', params: { code } };
+  if (code !== null && code >= 400) return { key: 'pageVerdict.refused', params: { code } };
+  if (link.indexingCapabilityId === null) return null;
+  return { key: `robotsStatus.${link.indexingCapabilityId}` };
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Requests
 // ---------------------------------------------------------------------------------------------------
@@ -77,6 +114,8 @@ const linkFilterKeys = {
   'filter[indexingCapability]': 'robots status 1-11',
   'filter[attribute]': 'dofollow, nofollow, ugc or sponsored: links having such a backlink',
   'filter[anchor]': 'links having a backlink with exactly this anchor',
+  'filter[linkStatus]':
+    'what the last check read: found (page answered 200 with the backlink), missing (answered 200 without it; a link that had it only after two such checks in a row), unread (no answer, a non-200 answer or robots.txt block) or unchecked',
   'filter[createdFrom]': 'ISO date (inclusive)',
   'filter[createdTo]': 'ISO date (inclusive, whole day)',
   'filter[checkedFrom]': 'ISO date of the last check (inclusive)',
@@ -138,6 +177,14 @@ export const ZLinkAttributes = z.object({
   responseCode: z.number().nullable(),
   responseCodeGroup: z.number().nullable(),
   responseCodeGroupText: z.string().nullable(),
+  /** What the last check read: found, missing, unread (see `filter[linkStatus]`) or unchecked. */
+  linkStatus: z.enum(LINK_STATUSES),
+  linkStatusText: z.string(),
+  /**
+   * The robots cell: the indexing capability's text for a page that answered, else why there is none
+   * ("Page not fetched", "Not found (404)", "Server error (503)"); null before the first check.
+   */
+  pageVerdictText: z.string().nullable(),
   semRushULinks: metric,
   pa: metric,
   redirect: z.string().nullable(),
@@ -267,6 +314,10 @@ export const ZLinkCodesResponse = single(
     good: z.number(),
     bad: z.number(),
     unchecked: z.number(),
+    /** Links by what their last check read (`filter[linkStatus]`); unchecked is above. */
+    found: z.number(),
+    missing: z.number(),
+    unread: z.number(),
   }),
 );
 export const ZLinkChartResponse = single(

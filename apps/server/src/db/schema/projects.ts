@@ -79,6 +79,8 @@ export const links = pgTable(
     semRushULinks: integer('sem_rush_u_links'),
     /** Checks in a row on which a page that answered 200 did not have the backlink; lost is reported at 2. */
     missedChecks: smallint('missed_checks').notNull().default(0),
+    /** LinkCheckStatus of the last backlink check (found, missing, not read); null before the first. */
+    checkStatus: smallint('check_status'),
     dateAddIndex: at('date_add_index'),
     dateCheckData: at('date_check_data'),
     dateCheckIndexing: at('date_check_indexing'),
@@ -111,6 +113,7 @@ export const links = pgTable(
       t.id.desc(),
     ),
     index('links_campaign_indexing_idx').on(t.campaignId, t.listType, t.indexing, t.id),
+    index('links_campaign_check_status_idx').on(t.campaignId, t.listType, t.checkStatus, t.id),
   ],
 );
 

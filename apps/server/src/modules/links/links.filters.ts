@@ -1,7 +1,10 @@
 import {
   DATE_MAX_TIME,
   IndexState,
+  LINK_STATUSES,
+  LinkCheckStatus,
   LinkListType,
+  type LinkStatus,
   REL_ATTRIBUTES,
   RESPONSE_CODE_GROUP_FILTERS,
   RobotsStatus,
@@ -37,6 +40,8 @@ export interface LinkFilters {
   indexingCapability?: number;
   attribute?: (typeof REL_ATTRIBUTES)[number];
   anchor?: string;
+  /** What the last check read: found, missing (see LinkCheckStatus), unread, or never checked. */
+  linkStatus?: LinkStatus;
   /** ISO instants; a bare `YYYY-MM-DD` "to" date is read as the end of that day (UTC). */
   createdFrom?: string;
   createdTo?: string;
@@ -100,6 +105,7 @@ export function readLinkFilters(query: RawQuery): LinkFilters {
       (q, n) => readString(q, n)?.toLowerCase() as LinkFilters['attribute'],
     ),
     anchor: readFilter(query, 'anchor'),
+    linkStatus: oneOf(query, 'linkStatus', LINK_STATUSES, (q, n) => readString(q, n) as LinkStatus),
     createdFrom: readDate(query, 'createdFrom', 'from'),
     createdTo: readDate(query, 'createdTo', 'to'),
     checkedFrom: readDate(query, 'checkedFrom', 'from'),
@@ -122,6 +128,16 @@ function responseCodeGroupWhere(group: NonNullable<LinkFilters['responseCodeGrou
   if (group === 'good') return goodCode;
   if (group === 'bad') return badCode;
   return eq(links.responseCodeGroup, Number(group));
+}
+
+function linkStatusWhere(status: LinkStatus): SQL {
+  if (status === 'unchecked') return sql`${links.checkStatus} is null`;
+  const id = {
+    found: LinkCheckStatus.Found,
+    missing: LinkCheckStatus.Missing,
+    unread: LinkCheckStatus.Unread,
+  };
+  return eq(links.checkStatus, id[status]);
 }
 
 /**
@@ -155,6 +171,7 @@ export function linkFiltersWhere(params: {
     f.indexingCapability !== undefined ? eq(links.indexingCapabilityId, f.indexingCapability) : undefined,
     f.attribute ? hasBacklinkWhere(backlinks.attribute, f.attribute) : undefined,
     f.anchor !== undefined ? hasBacklinkWhere(backlinks.anchor, f.anchor) : undefined,
+    f.linkStatus ? linkStatusWhere(f.linkStatus) : undefined,
     f.createdFrom ? gte(links.createdAt, new Date(f.createdFrom)) : undefined,
     f.createdTo ? lt(links.createdAt, new Date(f.createdTo)) : undefined,
     f.checkedFrom ? gte(links.dateCheckData, new Date(f.checkedFrom)) : undefined,

@@ -1,4 +1,4 @@
-import { type Locale, NOT_AVAILABLE, urlWithoutProtocol } from '@linkwatch/shared';
+import { type Locale, linkStatusOf, NOT_AVAILABLE, pageVerdict, urlWithoutProtocol } from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
 import { iso } from '../../http/present.ts';
 import type { Backlink, CheckHistory, IndexHistory, Link } from './links.queries.ts';
@@ -12,6 +12,11 @@ export const linkTexts = (locale: Locale) => ({
   backlinkType: (id: number) => translate(locale, `links.backlinkType.${id}`),
   checkStatus: (id: number) => translate(locale, `links.checkStatus.${id}`),
   crawler: (id: number | null) => (id === null ? null : translate(locale, `links.crawler.${id}`)),
+  linkStatus: (status: string) => translate(locale, `links.linkStatus.${status}`),
+  pageVerdict: (link: Parameters<typeof pageVerdict>[0]) => {
+    const verdict = pageVerdict(link);
+    return verdict && translate(locale, `links.${verdict.key}`, verdict.params);
+  },
 });
 
 const metric = (value: number | null): number | typeof NOT_AVAILABLE => value ?? NOT_AVAILABLE;
@@ -40,6 +45,7 @@ export function presentLink(
 ) {
   const t = linkTexts(options.locale);
   const rel = options.relations ?? {};
+  const linkStatus = linkStatusOf(link.checkStatus);
   return {
     id: link.id,
     type: 'links' as const,
@@ -66,6 +72,9 @@ export function presentLink(
       responseCode: link.responseCode,
       responseCodeGroup: link.responseCodeGroup,
       responseCodeGroupText: t.responseCodeGroup(link.responseCodeGroup),
+      linkStatus,
+      linkStatusText: t.linkStatus(linkStatus),
+      pageVerdictText: t.pageVerdict(link),
       semRushULinks: metric(link.semRushULinks),
       pa: metric(link.pa),
       redirect: link.redirect,

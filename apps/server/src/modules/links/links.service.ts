@@ -27,6 +27,7 @@ const resetCheckResults = {
   pa: null,
   semRushULinks: null,
   missedChecks: 0,
+  checkStatus: null,
   dateAddIndex: null,
   dateCheckData: null,
   dateCheckIndexing: null,

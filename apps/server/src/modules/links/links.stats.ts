@@ -1,6 +1,7 @@
 import {
   IndexState,
   LINK_CHART_DAYS,
+  LinkCheckStatus,
   LinkElementKind,
   type Locale,
   REL_ATTRIBUTES,
@@ -91,6 +92,9 @@ export async function responseCodeCounts(db: Queryable, params: { where: SQL; lo
         good: sql<number>`count(*) filter (where ${goodCode})::int`,
         bad: sql<number>`count(*) filter (where ${badCode})::int`,
         unchecked: sql<number>`count(*) filter (where ${links.responseCode} is null and ${links.responseCodeGroup} is null)::int`,
+        found: sql<number>`count(*) filter (where ${links.checkStatus} = ${LinkCheckStatus.Found})::int`,
+        missing: sql<number>`count(*) filter (where ${links.checkStatus} = ${LinkCheckStatus.Missing})::int`,
+        unread: sql<number>`count(*) filter (where ${links.checkStatus} = ${LinkCheckStatus.Unread})::int`,
       })
       .from(links)
       .where(params.where),

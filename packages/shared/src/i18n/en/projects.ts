@@ -44,6 +44,8 @@ export default {
       indexed: 'Indexed',
       goodCode: 'Good response',
       badCode: 'Bad response',
+      linkFound: 'Links found',
+      linkMissing: 'Links missing',
     },
     columns: {
       project: 'Project',

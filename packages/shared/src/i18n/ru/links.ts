@@ -22,6 +22,19 @@ export default {
   },
   backlinkType: { 1: 'Изображение', 2: 'Ссылка', 3: 'Canonical', 4: 'Hreflang' },
   checkStatus: { 1: 'Новая', 2: 'Активная', 3: 'Потеряна' },
+  linkStatus: {
+    found: 'Ссылка найдена',
+    missing: 'Ссылка отсутствует',
+    unread: 'Страница не прочитана',
+    unchecked: 'Не проверена',
+  },
+  pageVerdict: {
+    notFetched: 'Страница не загружена',
+    gone404: 'Не найдена ({{code}})',
+    gone410: 'Удалена ({{code}})',
+    serverError: 'Ошибка сервера ({{code}})',
+    refused: 'Доступ запрещён ({{code}})',
+  },
   crawler: { 1: 'Сервис данных о ссылках', 2: 'Консоль поисковой системы', 3: 'Временный' },
   anchorKind: {
     url: 'URL-анкоры',

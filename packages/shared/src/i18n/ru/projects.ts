@@ -42,6 +42,8 @@ export default {
       indexed: 'В индексе',
       goodCode: 'Хороший ответ',
       badCode: 'Плохой ответ',
+      linkFound: 'Ссылки найдены',
+      linkMissing: 'Ссылки отсутствуют',
     },
     columns: {
       project: 'Проект',

@@ -22,6 +22,19 @@ export default {
   },
   backlinkType: { 1: 'Зображення', 2: 'Посилання', 3: 'Canonical', 4: 'Hreflang' },
   checkStatus: { 1: 'Нове', 2: 'Активне', 3: 'Втрачене' },
+  linkStatus: {
+    found: 'Посилання знайдено',
+    missing: 'Посилання відсутнє',
+    unread: 'Сторінку не прочитано',
+    unchecked: 'Не перевірено',
+  },
+  pageVerdict: {
+    notFetched: 'Сторінку не завантажено',
+    gone404: 'Не знайдено ({{code}})',
+    gone410: 'Видалено ({{code}})',
+    serverError: 'Помилка сервера ({{code}})',
+    refused: 'Доступ заборонено ({{code}})',
+  },
   crawler: { 1: 'Сервіс даних про посилання', 2: 'Консоль пошукової системи', 3: 'Тимчасовий' },
   anchorKind: {
     url: 'URL-анкори',

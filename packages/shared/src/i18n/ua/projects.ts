@@ -42,6 +42,8 @@ export default {
       indexed: 'В індексі',
       goodCode: 'Добра відповідь',
       badCode: 'Погана відповідь',
+      linkFound: 'Знайдені посилання',
+      linkMissing: 'Відсутні посилання',
     },
     columns: {
       project: 'Проєкт',

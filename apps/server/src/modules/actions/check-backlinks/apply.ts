@@ -1,4 +1,5 @@
 import type { CheckResult, FoundBacklink } from '@linkwatch/checker';
+import { LinkCheckStatus } from '@linkwatch/shared';
 import { eq, sql } from 'drizzle-orm';
 import { inIds, insertRows, jsonRows } from '../../../db/bulk.ts';
 import type { Tx } from '../../../db/client.ts';
@@ -13,8 +14,14 @@ import {
 import type { ActionRow, DoneOutcome } from '../types.ts';
 import { type CheckOutcome, decideOutcome } from './outcome.ts';
 
-/** Check history status: 1 backlinks present, 2 no backlinks, 3 page not read (error, block, non-200). */
-const HISTORY_STATUS = { Found: 1, Missing: 2, Unread: 3 } as const;
+/**
+ * What the check read, kept on the link and in its history. A first miss keeps the stored backlinks
+ * (and so reads "found"): a link is missing only once a page that answered 200 lacked it twice in a row.
+ */
+function checkStatusOf({ outcome, countBacklinks }: Pick<Decided, 'outcome' | 'countBacklinks'>) {
+  if (!outcome.pageRead) return LinkCheckStatus.Unread;
+  return countBacklinks ? LinkCheckStatus.Found : LinkCheckStatus.Missing;
+}
 
 /** The columns of a link that a check compares with or copies into its report. */
 const CHECKED_LINK = {
@@ -146,11 +153,7 @@ async function insertHistories(tx: Tx, action: ActionRow, decided: Decided[]) {
   const rows = decided.map(({ link, result, outcome, countBacklinks }) => ({
     link_id: link.id,
     action_id: action.id,
-    status_id: !outcome.pageRead
-      ? HISTORY_STATUS.Unread
-      : countBacklinks
-        ? HISTORY_STATUS.Found
-        : HISTORY_STATUS.Missing,
+    status_id: checkStatusOf({ outcome, countBacklinks }),
     response_code: result.responseCode,
     response_code_group: result.responseCodeGroup,
     indexing_capability_id: result.indexingCapabilityId,
@@ -182,13 +185,14 @@ async function updateLinks(tx: Tx, decided: Decided[]) {
     indexing_capability_id: result.indexingCapabilityId,
     count_backlinks: countBacklinks,
     missed_checks: outcome.missedChecks,
+    check_status: checkStatusOf({ outcome, countBacklinks }),
   }));
   await tx.execute(sql`
     update ${links} set
       response_code = v.response_code, response_code_group = v.response_code_group, redirect = v.redirect,
       title = v.title, meta_robots = v.meta_robots, x_robots_tag = v.x_robots_tag, canonical = v.canonical,
       indexing_capability_id = v.indexing_capability_id, count_backlinks = v.count_backlinks,
-      missed_checks = v.missed_checks, date_check_data = now(), updated_at = now()
+      missed_checks = v.missed_checks, check_status = v.check_status, date_check_data = now(), updated_at = now()
     from ${jsonRows(values, LINK_CHECK_SHAPE)}
     where ${links.id} = v.id`);
 }
@@ -205,6 +209,7 @@ const LINK_CHECK_SHAPE = {
   indexing_capability_id: 'smallint',
   count_backlinks: 'int',
   missed_checks: 'smallint',
+  check_status: 'smallint',
 } as const;
 
 async function recordReport(tx: Tx, action: ActionRow, decided: Decided[]) {
