@@ -1,0 +1,97 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { fill, texts } from './i18n.ts';
+import { createConfirmedUser, logIn, newUser, type TestUser } from './support.ts';
+
+const t = texts('en');
+const headers = { Accept: 'application/json', 'x-localization': 'en' };
+
+/**
+ * A self-registered, confirmed account (welcome credits: 100 by default) with one campaign of
+ * `count` links on the demo's sample web, made through the API; answers the campaign's id.
+ */
+async function campaignWithLinks(
+  request: APIRequestContext,
+  { user, count }: { user: TestUser; count: number },
+) {
+  await createConfirmedUser(request, user);
+  const login = await request.post('/api/auth/login', {
+    headers,
+    data: { email: user.email, password: user.password },
+  });
+  const auth = { ...headers, Authorization: `Bearer ${(await login.json()).data.attributes.accessToken}` };
+  const created = await request.post('/api/projects/', {
+    headers: auth,
+    data: { domains: ['shop.example'], name: 'Shop', campaignName: 'Reviews' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const campaign = String((await created.json()).included[0].id);
+  const origin = `http://127.0.0.1:${process.env.E2E_DEMO_WEB_PORT}`;
+  const lines = Array.from({ length: count }, (_, i) => `${origin}/review-${i + 1}`).join('\n');
+  const upload = await request.post('/api/links/upload', {
+    headers: auth,
+    multipart: { campaign, file: { name: 'links.txt', mimeType: 'text/plain', buffer: Buffer.from(lines) } },
+  });
+  expect(upload.status(), await upload.text()).toBe(200);
+  return campaign;
+}
+
+async function openCampaign(page: Page, { user, campaign }: { user: TestUser; campaign: string }) {
+  await page.goto(`/en/login?redirect=/en/campaign/active/1/${campaign}`);
+  await logIn(page, user);
+  await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
+}
+
+test('starts a check from the campaign header with the keyboard and watches it finish on that page', async ({
+  page,
+  request,
+}) => {
+  const user = newUser('en');
+  const campaign = await campaignWithLinks(request, { user, count: 5 });
+  await openCampaign(page, { user, campaign });
+
+  // The header offers the task with its cost: 5 links at 1 credit each.
+  const check = page.getByRole('button', { name: new RegExp(t.tasks.actions['2']) });
+  await expect(check).toContainText(fill(t.tasksUi.cost.credits, { value: '5' }));
+  await check.focus();
+  await page.keyboard.press('Enter');
+
+  const dialog = page.getByRole('dialog', { name: t.tasksUi.dialog.title });
+  await expect(dialog.getByLabel(t.tasksUi.dialog.campaign)).toHaveValue(campaign);
+  await expect(dialog.getByTestId('check-cost')).toContainText(
+    fill(t.tasksUi.cost.credits, { value: '100' }),
+  );
+  const start = dialog.getByRole('button', { name: t.tasksUi.dialog.submit });
+  await expect(start).toBeEnabled();
+  await start.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+
+  // The campaign page itself shows the task's bar, fed by the socket, up to the end.
+  const line = page.locator('[data-task-id]').first();
+  await expect(line).toContainText(t.tasks.actions['2']);
+  await expect(line.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100', { timeout: 45_000 });
+  await expect(line.locator('[data-status]')).toHaveText(t.tasks.statuses['1'], { timeout: 15_000 });
+  await expect(line).toContainText(fill(t.tasksUi.progress.counts, { current: '5', total: '5' }));
+  await expect(page.getByRole('heading', { name: t.tasksUi.campaign.latest })).toBeVisible();
+});
+
+test('with too few credits, Start is disabled and the dialog says how many are missing', async ({
+  page,
+  request,
+}) => {
+  const user = newUser('en');
+  // 101 links at 1 credit against the 100 welcome credits: one short.
+  const campaign = await campaignWithLinks(request, { user, count: 101 });
+  await openCampaign(page, { user, campaign });
+
+  await page.getByRole('button', { name: new RegExp(t.tasks.actions['2']) }).click();
+  const dialog = page.getByRole('dialog', { name: t.tasksUi.dialog.title });
+  await expect(dialog.getByTestId('credits-missing')).toHaveText(
+    fill(t.tasksUi.dialog.notEnough, { value: '1' }),
+  );
+  await expect(dialog.getByRole('button', { name: t.tasksUi.dialog.submit })).toBeDisabled();
+  const topUp = dialog.getByRole('link', { name: t.tasksUi.dialog.topUp });
+  await expect(topUp).toHaveAttribute('href', '/en/balance?amount=1');
+  await topUp.click();
+  await expect(page).toHaveURL(/\/en\/balance\?amount=1$/);
+});
