@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -83,6 +84,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       reply.send({ message: translate(requestLocale(req), 'errors.serviceBusy') });
     },
   });
+  // API answers and exports go out as brotli or gzip, whichever the client accepts; the web app's
+  // assets were compressed at build time and are sent as they are (compress leaves encoded replies alone).
+  await app.register(compress, { encodings: ['br', 'gzip'] });
   await app.register(multipart, { limits: { fileSize: LINK_UPLOAD_MAX_BYTES, files: 1 } });
   await app.register(swagger, {
     openapi: {
@@ -161,6 +165,10 @@ function registerWebApp(app: FastifyInstance, webDist: string) {
       index: false,
       // Routes per file found at start; newer files (a rebuild) are served by the not-found handler below.
       wildcard: false,
+      // The .br and .gz written beside each asset by the build, for browsers that accept them.
+      preCompressed: true,
+      // Source maps stay private even if a build leaves them in dist.
+      allowedPath: (pathName) => !isSourceMap(pathName),
       setHeaders: (res, file) => {
         if (file.includes(`${path.sep}assets${path.sep}`))
           res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -169,10 +177,12 @@ function registerWebApp(app: FastifyInstance, webDist: string) {
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply.code(404).send({ message: 'Not found' });
-    if (req.url.startsWith('/assets/')) {
+    if (req.url.startsWith('/assets/') || isSourceMap(req.url.split('?')[0])) {
       // A missing asset is a 404, not the app: a stale chunk must fail so the client can reload once.
       const file = path.normalize(req.url.split('?')[0]).replace(/^(\.\.[/\\])+/, '');
-      if (!existsSync(path.join(webDist, file))) return reply.code(404).send({ message: 'Not found' });
+      if (isSourceMap(file) || !existsSync(path.join(webDist, file))) {
+        return reply.code(404).send({ message: 'Not found' });
+      }
       return reply.sendFile(file, webDist);
     }
     if (!existsSync(index)) {
@@ -180,4 +190,8 @@ function registerWebApp(app: FastifyInstance, webDist: string) {
     }
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', webDist);
   });
+}
+
+function isSourceMap(pathName: string): boolean {
+  return pathName.endsWith('.map');
 }

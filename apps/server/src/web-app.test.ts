@@ -1,16 +1,23 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 
 let t: TestApp;
 let dist: string;
+const CHUNK = `export const words = ${JSON.stringify('lorem ipsum '.repeat(400))};`;
 beforeAll(async () => {
   dist = await mkdtemp(path.join(tmpdir(), 'linkwatch-dist-'));
   await mkdir(path.join(dist, 'assets'));
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   await writeFile(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
+  // As the build leaves them: compressed copies beside a chunk, and a source map that must stay private.
+  await writeFile(path.join(dist, 'assets', 'chunk-1.js'), CHUNK);
+  await writeFile(path.join(dist, 'assets', 'chunk-1.js.br'), brotliCompressSync(CHUNK));
+  await writeFile(path.join(dist, 'assets', 'chunk-1.js.gz'), gzipSync(CHUNK));
+  await writeFile(path.join(dist, 'assets', 'chunk-1.js.map'), '{"version":3,"sources":["secret.ts"]}');
   t = await createTestApp({ env: { WEB_DIST: dist } });
 });
 afterAll(async () => {
@@ -32,6 +39,41 @@ describe('serving the web app', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await t.app.inject({ method: 'GET', url: '/assets/app-0.js' })).statusCode).toBe(404);
+  });
+
+  it("sends the build's brotli or gzip copy of an asset to a browser that accepts it, cached for a year", async () => {
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/chunk-1.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(CHUNK);
+    // The build's own copy (quality 11), not one compressed again per request.
+    expect(br.rawPayload.equals(await readFile(path.join(dist, 'assets', 'chunk-1.js.br')))).toBe(true);
+
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/assets/chunk-1.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(CHUNK);
+
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/chunk-1.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(CHUNK);
+  });
+
+  it('never serves a source map', async () => {
+    for (const url of ['/assets/chunk-1.js.map', '/assets/chunk-1.js.map?v=1']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('secret.ts');
+    }
   });
 
   it('serves assets of a build made after the server started', async () => {

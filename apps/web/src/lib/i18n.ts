@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@linkwatch/shared';
-import { type Catalog, resources } from '@linkwatch/shared/i18n';
-import i18next from 'i18next';
+import type { Catalog } from '@linkwatch/shared/i18n';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { localeOfPath } from './locale.ts';
 
@@ -11,22 +11,47 @@ declare module 'i18next' {
   }
 }
 
+/** One chunk per language: a visit downloads only the catalog of the language it is in. */
+const catalogs: Record<Locale, () => Promise<{ default: Catalog }>> = {
+  en: () => import('@linkwatch/shared/i18n/en'),
+  ru: () => import('@linkwatch/shared/i18n/ru'),
+  ua: () => import('@linkwatch/shared/i18n/ua'),
+};
+
+const lazyCatalogs: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read: (language, _namespace, callback) => {
+    const load = catalogs[language as Locale];
+    if (!load) return callback(new Error(`no catalog for ${language}`), false);
+    load().then(
+      (catalog) => callback(null, catalog.default),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
+
 /**
  * The shared catalogs are loaded as one i18next namespace, so keys read `auth.login.title`
- * exactly as the server's `translate(locale, 'errors.badCredentials')` does.
+ * exactly as the server's `translate(locale, 'errors.badCredentials')` does. No fallback language:
+ * every catalog has every key (the shared parity test), and a fallback would download a second one.
+ * `changeLanguage` loads the new catalog first and switches once it is there.
  */
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(LOCALES.map((l) => [l, { translation: resources[l] }])),
-  lng: typeof window === 'undefined' ? DEFAULT_LOCALE : localeOfPath(window.location.pathname),
-  fallbackLng: DEFAULT_LOCALE,
-  supportedLngs: [...LOCALES],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-  showSupportNotice: false,
-});
+/** Settles once the first language's catalog is in: render after it, or the first paint shows keys. */
+export const i18nReady = i18n
+  .use(lazyCatalogs)
+  .use(initReactI18next)
+  .init({
+    lng: typeof window === 'undefined' ? DEFAULT_LOCALE : localeOfPath(window.location.pathname),
+    fallbackLng: false,
+    supportedLngs: [...LOCALES],
+    load: 'currentOnly',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    showSupportNotice: false,
+  });
 
 export function currentLocale(): Locale {
   return (i18n.language as Locale) ?? DEFAULT_LOCALE;

@@ -1,0 +1,141 @@
+/**
+ * Bytes of JavaScript a cold load of each main page transfers, as the server sends them (brotli or gzip),
+ * against the aims of the speed issue. Starts the built app on a fresh embedded database with the demo
+ * account, loads each page in Chromium with a fresh browser context and sums the encoded bodies of the
+ * script responses. `npm run build` first (the root `bench` script does).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Browser, chromium } from '@playwright/test';
+import { runLighthouse } from './lighthouse.ts';
+
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const root = path.resolve(import.meta.dirname, '../..');
+
+type PageCase = { name: string; path: string; loggedIn: boolean; aimKb: number; ready: string };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO: '1',
+      DEMO_WEB_PORT: String(await freePort()),
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { url, child };
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  child.kill();
+  throw new Error('the server did not answer /api/health within 120 s');
+}
+
+/** The demo account's token and the id of its first campaign, through the API. */
+async function demoSession({ url, dataDir }: { url: string; dataDir: string }) {
+  const saved = await readFile(path.join(dataDir, 'demo-credentials.txt'), 'utf8');
+  const field = (name: string) => saved.match(new RegExp(`^${name}: (.+)$`, 'm'))?.[1] ?? '';
+  const headers = { 'content-type': 'application/json', accept: 'application/json' };
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email: field('email'), password: field('password') }),
+  });
+  const token: string = (await login.json()).data.attributes.accessToken;
+  const campaigns = await fetch(`${url}/api/campaigns`, {
+    headers: { ...headers, authorization: `Bearer ${token}` },
+  });
+  const campaignId: string = (await campaigns.json()).data[0].id;
+  return { token, campaignId };
+}
+
+/** Encoded bytes of every script response of one cold page load. */
+async function scriptBytes(params: { browser: Browser; url: string; page: PageCase; token: string }) {
+  const context = await params.browser.newContext();
+  if (params.page.loggedIn) {
+    await context.addCookies([{ name: 'auth._token', value: params.token, url: params.url }]);
+  }
+  const tab = await context.newPage();
+  const scripts: Promise<number>[] = [];
+  tab.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    scripts.push(request.sizes().then((s) => s.responseBodySize));
+  });
+  await tab.goto(`${params.url}${params.page.path}`, { waitUntil: 'networkidle' });
+  await tab.locator(params.page.ready).first().waitFor();
+  const sizes = await Promise.all(scripts);
+  await context.close();
+  return { bytes: sizes.reduce((a, b) => a + b, 0), files: sizes.length };
+}
+
+async function main() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'linkwatch-web-bench-'));
+  const { url, child } = await startServer(dataDir);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { token, campaignId } = await demoSession({ url, dataDir });
+    const pages: PageCase[] = [
+      { name: 'login', path: '/en/login', loggedIn: false, aimKb: 120, ready: 'input[name="email"]' },
+      { name: 'dashboard', path: '/en', loggedIn: true, aimKb: 250, ready: 'main h1' },
+      {
+        name: 'links (campaign)',
+        path: `/en/campaign/active/1/${campaignId}`,
+        loggedIn: true,
+        aimKb: 250,
+        ready: 'main table',
+      },
+    ];
+    console.log('JavaScript transferred by a cold load (encoded as served):');
+    let missed = 0;
+    for (const page of pages) {
+      const { bytes, files } = await scriptBytes({ browser, url, page, token });
+      const kb = bytes / 1024;
+      const verdict = kb < page.aimKb ? 'ok' : 'OVER';
+      if (verdict !== 'ok') missed += 1;
+      console.log(
+        `  ${page.name.padEnd(18)} ${kb.toFixed(1).padStart(7)} KB in ${String(files).padStart(2)} files   aim < ${page.aimKb} KB   ${verdict}`,
+      );
+    }
+    await runLighthouse({
+      chromePath: CHROMIUM,
+      url,
+      token,
+      pages: pages.map((p) => ({ name: p.name, path: p.path, loggedIn: p.loggedIn })),
+    });
+    if (missed > 0) process.exitCode = 1;
+  } finally {
+    await browser.close();
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
