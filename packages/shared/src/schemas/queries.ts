@@ -126,7 +126,24 @@ export const ZIndexHistoryListQuery = z
   }));
 export type TIndexHistoryListQuery = z.output<typeof ZIndexHistoryListQuery>;
 
-/** `GET links/{id}`. */
-export const ZLinkShowQuery = describedQuery({
-  include: 'comma-separated: backlinks, histories, indexHistories',
-});
+const LINK_INCLUDES = ['backlinks', 'histories', 'indexHistories'] as const;
+export type LinkInclude = (typeof LINK_INCLUDES)[number];
+
+/** `GET links/{id}`: what to include besides the link. A list of values (`include=a&include=b`) includes nothing. */
+export const ZLinkShowQuery = z
+  .object({
+    include: query
+      .raw()
+      .transform((value, ctx) => {
+        const names = (typeof value === 'string' ? value : '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+        if (names.every((n) => (LINK_INCLUDES as readonly string[]).includes(n)))
+          return new Set(names as LinkInclude[]);
+        ctx.addIssue({ code: 'custom', message: 'validation.invalid', input: value });
+        return z.NEVER;
+      })
+      .describe('comma-separated: backlinks, histories, indexHistories'),
+  })
+  .transform((q) => ({ includes: q.include }));

@@ -17,7 +17,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { FieldError, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { type RawQuery, readPage } from '../../http/list-query.ts';
 import { requestLocale } from '../../http/locale.ts';
@@ -42,20 +42,6 @@ import { uploadRoutes } from './upload.routes.ts';
 
 const tags = ['links'];
 const security = [{ bearerAuth: [] }];
-const INCLUDES = ['backlinks', 'histories', 'indexHistories'] as const;
-type Include = (typeof INCLUDES)[number];
-
-function readIncludes(query: RawQuery): Set<Include> {
-  const raw = typeof query.include === 'string' ? query.include : '';
-  const names = raw
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (names.some((n) => !(INCLUDES as readonly string[]).includes(n)))
-    throw new FieldError({ include: 'validation.invalid' });
-  return new Set(names as Include[]);
-}
-
 /** The filters of the request as a WHERE scoped to the signed-in user. */
 function filteredWhere(req: FastifyRequest) {
   const userId = requireUser(req).id;
@@ -131,7 +117,7 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const user = requireUser(req);
-      const includes = readIncludes(req.query as RawQuery);
+      const { includes } = req.query;
       const link = await findLink(ctx.db, { userId: user.id, id: req.params.id });
       if (!link) throw notFound();
       const locale = requestLocale(req);
