@@ -14,10 +14,12 @@ const COUNT_STALE_MS = 30_000;
 export const sidebarCountKeys = {
   tasks: ['sidebar', 'tasks'] as const,
   reports: ['sidebar', 'reports'] as const,
-  wiki: ['sidebar', 'wiki'] as const,
 };
 
-/** Badges are a nicety: any failure (404 while the endpoint does not exist yet) shows no badge. */
+/**
+ * Badges are a nicety: any failure shows no badge. Only sections that exist have one (the wiki's
+ * count comes with the wiki, not before: a call to a route that does not exist is a 404 on every page).
+ */
 export function useSidebarCounts() {
   const enabled = useToken() !== null;
   const tasks = useQuery({
@@ -41,16 +43,5 @@ export function useSidebarCounts() {
     queryFn: () =>
       quietly(() => api.get<{ data: { count: number } }>('reports/new').then((r) => r.data.count)),
   });
-  const wiki = useQuery({
-    queryKey: sidebarCountKeys.wiki,
-    enabled,
-    staleTime: COUNT_STALE_MS,
-    queryFn: () =>
-      quietly(() =>
-        api
-          .get<{ data: { attributes: { count: number } } }>('wiki/count')
-          .then((r) => r.data.attributes.count),
-      ),
-  });
-  return { tasks: tasks.data ?? null, reports: reports.data ?? null, wiki: wiki.data ?? null };
+  return { tasks: tasks.data ?? null, reports: reports.data ?? null };
 }

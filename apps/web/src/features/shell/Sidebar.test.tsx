@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { resetTokenForTests } from '@/api/token.ts';
 import { json, meReply, mockApi } from '@/test/api.ts';
@@ -11,7 +12,6 @@ describe('sidebar', () => {
       'GET user/me': meReply({ locale: 'ru' }),
       'GET actions/count': json(200, { data: { count: 3 } }),
       'GET reports/new': json(200, { data: { count: 12 } }),
-      'GET wiki/count': json(200, { data: { attributes: { count: 1 } } }),
       'GET settings': json(200, {
         data: { id: 1, type: 'settings', attributes: { referralDomain: 'ref.example.com', warning: null } },
       }),
@@ -19,7 +19,6 @@ describe('sidebar', () => {
     renderApp('/ru');
     expect(await screen.findByText('Новых: 3')).toBeTruthy();
     expect(screen.getByText('Новых: 12')).toBeTruthy();
-    expect(screen.getByText('Новых: 1')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Помощь/ }).getAttribute('href')).toBe(
       'https://ref.example.com/ru/contacts',
     );
@@ -27,14 +26,33 @@ describe('sidebar', () => {
     expect(String(countCall[0])).toBe('/api/actions/count?filter[statuses][]=2&filter[statuses][]=0');
   });
 
-  it('shows no badge when the count endpoints do not exist yet', async () => {
+  it('shows no badge when a count cannot be read', async () => {
     resetTokenForTests('tok');
     const server = mockApi({ 'GET user/me': meReply() });
     renderApp('/en');
     await screen.findByRole('navigation', { name: 'Main navigation' });
-    await waitFor(() => expect(server.find('GET wiki/count')).toHaveLength(1));
+    await waitFor(() => expect(server.find('GET reports/new')).toHaveLength(1));
     expect(screen.queryByText(/\d+ new/)).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
+  });
+
+  it('leaves sections not built yet out of the navigation, and calls no route that does not exist', async () => {
+    resetTokenForTests('tok');
+    const server = mockApi({ 'GET user/me': meReply({ isPartner: true }) });
+    renderApp('/en');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    await waitFor(() => expect(server.find('GET reports/new')).toHaveLength(1));
+    const targets = [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href'));
+    expect(targets).toContain('/en/tasks');
+    for (const section of ['/wiki', '/balance', '/partners', '/crawlers', '/admin']) {
+      expect(targets.filter((href) => href?.startsWith(`/en${section}`))).toEqual([]);
+    }
+    expect(nav.textContent).not.toMatch(/wiki/i);
+    expect(server.find('GET wiki/count')).toEqual([]);
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Account menu' }));
+    const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
+    expect(items).toEqual(['Profile', 'Log out']);
   });
 
   it('shows the service warning until it is dismissed, and remembers that in a cookie', async () => {

@@ -1,5 +1,4 @@
 import {
-  BookOpen,
   CalendarClock,
   ChevronDown,
   ExternalLink,
@@ -165,14 +164,6 @@ export function MainNav({ collapsed, onExpand, onNavigate }: SidebarProps) {
           to={to('/search')}
           icon={Search}
           label={t('shell.nav.search')}
-          {...{ collapsed, onNavigate }}
-        />
-        <NavItem
-          to={to('/wiki')}
-          icon={BookOpen}
-          label={t('shell.nav.wiki')}
-          badge={counts.wiki}
-          badgeLabel={badgeLabel(counts.wiki)}
           {...{ collapsed, onNavigate }}
         />
         {settings?.referralDomain ? (

@@ -1,6 +1,6 @@
-import { ChevronDown, Coins, Handshake, LogOut, UserRound } from 'lucide-react';
+import { ChevronDown, Coins, LogOut, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useBalance } from '@/lib/balance.ts';
 import { useFormat } from '@/lib/format.ts';
 import { useLogout, useMe } from '@/lib/session.ts';
@@ -19,23 +19,22 @@ function initials(name: string): string {
   return (parts.length > 1 ? `${parts[0][0]}${parts[1][0]}` : (parts[0] ?? '?').slice(0, 2)).toUpperCase();
 }
 
-/** The balance in the header, a link to the balance page. */
+/** The balance in the header; it links nowhere until the balance page is built. */
 export function BalanceChip() {
   const { t } = useTranslation();
-  const to = useLocalePath();
   const format = useFormat();
   const balance = useBalance();
   if (balance.data === undefined) return null;
   const value = format.number(balance.data);
   return (
-    <Link
-      to={to('/balance')}
-      className="hidden items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-700 ring-1 ring-brand-100 ring-inset hover:bg-brand-100 sm:inline-flex"
-      aria-label={`${t('shell.balance')}: ${t('common.credits', { value })}`}
+    <p
+      className="hidden items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-700 ring-1 ring-brand-100 ring-inset sm:inline-flex"
+      title={t('shell.balance')}
     >
       <Coins className="size-4" aria-hidden />
+      <span className="sr-only">{t('shell.balance')}: </span>
       <span className="tabular-nums">{t('common.credits', { value })}</span>
-    </Link>
+    </p>
   );
 }
 
@@ -72,20 +71,6 @@ export function UserMenu() {
         >
           {t('shell.profile')}
         </DropdownMenuItem>
-        <DropdownMenuItem
-          icon={<Coins className="size-4" aria-hidden />}
-          onSelect={() => navigate(to('/balance'))}
-        >
-          {t('shell.balance')}
-        </DropdownMenuItem>
-        {user.isPartner ? (
-          <DropdownMenuItem
-            icon={<Handshake className="size-4" aria-hidden />}
-            onSelect={() => navigate(to('/partners'))}
-          >
-            {t('shell.partnerNav.title')}
-          </DropdownMenuItem>
-        ) : null}
         <DropdownMenuSeparator />
         <DropdownMenuItem
           icon={<LogOut className={cn('size-4')} aria-hidden />}
