@@ -1,4 +1,5 @@
 import {
+  BadgeCheck,
   CheckCircle2,
   FolderKanban,
   FolderPlus,
@@ -6,11 +7,13 @@ import {
   Link2,
   Plus,
   SearchCheck,
+  Unlink,
   Upload,
   XCircle,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLinkCodes } from '@/features/links';
 import { useCreateCampaign, useProjectStatistic, useProjects } from '@/features/projects';
 import { useFormat } from '@/lib/format.ts';
 import { useMe } from '@/lib/session.ts';
@@ -71,11 +74,13 @@ function Totals({ projectCount }: { projectCount: number }) {
   const { t } = useTranslation();
   const format = useFormat();
   const statistic = useProjectStatistic();
+  // What the last checks read, over every active link (the links summary's counts, unfiltered).
+  const codes = useLinkCodes({});
   const s = statistic.data;
   const loading = statistic.isPending;
   const n = (v: number | undefined) => format.number(v ?? 0);
   return (
-    <div className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-6">
+    <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
       <StatCard
         label={t('projects.dashboard.totals.projects')}
         value={n(projectCount)}
@@ -115,6 +120,20 @@ function Totals({ projectCount }: { projectCount: number }) {
         icon={<XCircle className="size-5" aria-hidden />}
         tone="danger"
       />
+      <StatCard
+        label={t('projects.dashboard.totals.linkFound')}
+        value={n(codes.data?.found)}
+        loading={codes.isPending}
+        icon={<BadgeCheck className="size-5" aria-hidden />}
+        tone="success"
+      />
+      <StatCard
+        label={t('projects.dashboard.totals.linkMissing')}
+        value={n(codes.data?.missing)}
+        loading={codes.isPending}
+        icon={<Unlink className="size-5" aria-hidden />}
+        tone="danger"
+      />
     </div>
   );
 }
@@ -122,8 +141,8 @@ function Totals({ projectCount }: { projectCount: number }) {
 function Loading() {
   return (
     <div className="space-y-6" aria-hidden>
-      <div className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-6">
-        {['a', 'b', 'c', 'd', 'e', 'f'].map((key) => (
+      <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
+        {['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((key) => (
           <Skeleton key={key} className="h-[72px] rounded-xl" />
         ))}
       </div>

@@ -19,7 +19,7 @@ import { Skeleton } from '@/ui/Spinner.tsx';
 import { TextField } from '@/ui/TextField.tsx';
 import { linkKeys } from './api/keys.ts';
 import { type Backlink, type Link, linksApi, useLinkDetails } from './api/links.ts';
-import { IndexingBadge, ResponseCodeBadge } from './cells.tsx';
+import { IndexingBadge, LinkStatusBadge, PageVerdict, ResponseCodeBadge } from './cells.tsx';
 
 function Section({ title, children, count }: { title: string; children: ReactNode; count?: number }) {
   return (
@@ -171,8 +171,9 @@ export function LinkDrawer({ linkId, onClose }: { linkId: number | null; onClose
   const rows: [string, ReactNode][] = a
     ? [
         [t('linksUi.panel.responseCode'), <ResponseCodeBadge key="c" link={a} />],
+        [t('linksUi.panel.linkStatus'), <LinkStatusBadge key="s" link={a} />],
         [t('linksUi.panel.indexing'), <IndexingBadge key="i" link={a} />],
-        [t('linksUi.panel.robots'), a.indexingCapabilityText ?? '—'],
+        [t('linksUi.panel.robots'), <PageVerdict key="r" link={a} />],
         [t('linksUi.panel.metaRobots'), a.metaRobots ?? '—'],
         [t('linksUi.panel.redirect'), a.redirect ?? '—'],
         [t('linksUi.panel.list'), typeName],

@@ -1,4 +1,4 @@
-import { REL_ATTRIBUTES, RobotsStatus } from '@linkwatch/shared';
+import { LINK_STATUSES, REL_ATTRIBUTES, RobotsStatus } from '@linkwatch/shared';
 import { Search, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +37,8 @@ export function LinkFilters({ filters, onChange, onReset, hasFilters, queryOnly 
   const all = t('linksUi.filters.all');
   // The server's texts for the spec's robots codes (the `links` namespace).
   const robotsTexts = t('links.robotsStatus', { returnObjects: true }) as Record<string, string>;
+  const linkStatusTexts = t('links.linkStatus', { returnObjects: true }) as Record<string, string>;
+  const linkStatuses = LINK_STATUSES.map((v) => ({ value: v, label: linkStatusTexts[v] ?? v }));
   const robots = Object.values(RobotsStatus).map((v) => ({
     value: String(v),
     label: robotsTexts[v] ?? String(v),
@@ -78,6 +80,15 @@ export function LinkFilters({ filters, onChange, onReset, hasFilters, queryOnly 
                 label: t(`linksUi.filters.codes.g${g}`),
               })),
             ]}
+          />
+          <Select
+            size="sm"
+            className="w-44"
+            aria-label={t('linksUi.filters.linkStatus')}
+            value={filters.linkStatus}
+            onChange={(e) => onChange('linkStatus', e.target.value)}
+            placeholder={`${t('linksUi.filters.linkStatus')}: ${all}`}
+            options={linkStatuses}
           />
           <Select
             size="sm"

@@ -41,6 +41,8 @@ export function LinkSummary({ query }: { query: Query }) {
     { label: t('linksUi.summary.good'), value: c?.good ?? 0, dot: 'bg-emerald-500' },
     { label: t('linksUi.summary.bad'), value: c?.bad ?? 0, dot: 'bg-rose-500' },
     { label: t('linksUi.summary.unchecked'), value: c?.unchecked ?? 0, dot: 'bg-slate-300' },
+    { label: t('linksUi.summary.found'), value: c?.found ?? 0, dot: 'bg-teal-500', status: 'found' },
+    { label: t('linksUi.summary.missing'), value: c?.missing ?? 0, dot: 'bg-orange-500', status: 'missing' },
     { label: t('linksUi.summary.indexed'), value: indexed, dot: 'bg-indigo-500' },
     { label: t('linksUi.summary.notIndexed'), value: notIndexed, dot: 'bg-amber-400' },
   ];
@@ -79,7 +81,7 @@ export function LinkSummary({ query }: { query: Query }) {
       </div>
       <dl className="grid grid-cols-2 content-center gap-x-6 gap-y-3 sm:grid-cols-3 lg:grid-cols-2">
         {figures.map((f) => (
-          <div key={f.label} className="min-w-0">
+          <div key={f.label} className="min-w-0" data-figure={f.status}>
             <dt className="flex items-center gap-1.5 truncate text-xs text-ink-subtle">
               <span className={`size-2 rounded-full ${f.dot}`} aria-hidden />
               {f.label}

@@ -7,7 +7,7 @@ import { Checkbox } from '@/ui/Checkbox.tsx';
 import { cn } from '@/ui/cn.ts';
 import { SkeletonRows, Table, TableMessage, Td, Th, Tr } from '@/ui/Table.tsx';
 import type { Link } from './api/links.ts';
-import { IndexingBadge, ResponseCodeBadge } from './cells.tsx';
+import { IndexingBadge, LinkStatusBadge, PageVerdict, ResponseCodeBadge } from './cells.tsx';
 import type { ViewType } from './listState.ts';
 
 type LinksTableProps = {
@@ -45,7 +45,7 @@ export function LinksTable({
   const full = view === 'table';
   const allChecked = links.length > 0 && links.every((l) => selected.has(l.id));
   const someChecked = !allChecked && links.some((l) => selected.has(l.id));
-  const columns = (full ? 10 : 5) + (campaignName ? 1 : 0);
+  const columns = (full ? 11 : 6) + (campaignName ? 1 : 0);
 
   return (
     <Table aria-label={t('linksUi.table.label')} className={cn(!full && '[&_td]:py-2')}>
@@ -64,6 +64,7 @@ export function LinksTable({
           {full ? <Th>{t('linksUi.table.title')}</Th> : null}
           {campaignName ? <Th>{t('linksUi.table.campaign')}</Th> : null}
           <Th>{t('linksUi.table.responseCode')}</Th>
+          <Th>{t('linksUi.table.linkStatus')}</Th>
           <Th>{t('linksUi.table.indexing')}</Th>
           {full ? <Th>{t('linksUi.table.robots')}</Th> : null}
           <Th className="text-right">{t('linksUi.table.backlinks')}</Th>
@@ -124,10 +125,15 @@ export function LinksTable({
                   <ResponseCodeBadge link={a} />
                 </Td>
                 <Td>
+                  <LinkStatusBadge link={a} />
+                </Td>
+                <Td>
                   <IndexingBadge link={a} />
                 </Td>
                 {full ? (
-                  <Td className="whitespace-nowrap text-ink-muted">{a.indexingCapabilityText ?? '—'}</Td>
+                  <Td className="whitespace-nowrap text-ink-muted">
+                    <PageVerdict link={a} />
+                  </Td>
                 ) : null}
                 <Td className="text-right tabular-nums">
                   {a.countBacklinks === NOT_AVAILABLE ? (

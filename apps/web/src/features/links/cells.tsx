@@ -13,9 +13,44 @@ export function ResponseCodeBadge({
   const code = link.responseCode;
   if (code === null && !link.responseCodeGroupText)
     return <span className="text-xs whitespace-nowrap text-ink-subtle">{t('linksUi.table.notChecked')}</span>;
-  if (code === null) return <Badge tone="danger">{link.responseCodeGroupText}</Badge>;
+  if (code === null)
+    return (
+      <Badge tone="danger" className="whitespace-nowrap">
+        {link.responseCodeGroupText}
+      </Badge>
+    );
   const tone = code >= 200 && code < 300 ? 'success' : code >= 300 && code < 400 ? 'warning' : 'danger';
   return <Badge tone={tone}>{code}</Badge>;
+}
+
+const LINK_STATUS_TONES = {
+  found: 'success',
+  missing: 'danger',
+  unread: 'warning',
+  unchecked: 'neutral',
+} as const satisfies Record<TLinkAttributes['linkStatus'], string>;
+
+/** Whether the last check found the backlink on a page that answered 200 (see LinkCheckStatus). */
+export function LinkStatusBadge({ link }: { link: Pick<TLinkAttributes, 'linkStatus' | 'linkStatusText'> }) {
+  return (
+    <Badge tone={LINK_STATUS_TONES[link.linkStatus]} className="whitespace-nowrap">
+      {link.linkStatusText}
+    </Badge>
+  );
+}
+
+/**
+ * The robots cell: the robots verdict of a page that answered; for one that did not, why not
+ * ("Page not fetched", "Not found (404)"), never a robots guess.
+ */
+export function PageVerdict({
+  link,
+}: {
+  link: Pick<TLinkAttributes, 'pageVerdictText' | 'responseCodeGroup' | 'responseCode'>;
+}) {
+  if (!link.pageVerdictText) return <span className="text-ink-subtle">—</span>;
+  const failed = link.responseCodeGroup !== null || (link.responseCode ?? 0) >= 400;
+  return <span className={failed ? 'text-rose-700' : undefined}>{link.pageVerdictText}</span>;
 }
 
 export function IndexingBadge({ link }: { link: Pick<TLinkAttributes, 'indexing' | 'indexingText'> }) {

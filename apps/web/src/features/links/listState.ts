@@ -6,6 +6,7 @@ import type { Query } from '@/api/client.ts';
 export type ListFilters = {
   query: string;
   code: string;
+  linkStatus: string;
   indexing: string;
   robots: string;
   rel: string;
@@ -14,6 +15,7 @@ export type ListFilters = {
 const FILTER_PARAMS: Record<keyof ListFilters, string> = {
   query: 'q',
   code: 'code',
+  linkStatus: 'link',
   indexing: 'indexing',
   robots: 'robots',
   rel: 'rel',
@@ -71,6 +73,7 @@ export function filterQuery(filters: ListFilters): Query {
   return {
     'filter[query]': filters.query.trim() || undefined,
     'filter[responseCodeGroup]': filters.code || undefined,
+    'filter[linkStatus]': filters.linkStatus || undefined,
     'filter[indexing]': filters.indexing || undefined,
     'filter[indexingCapability]': filters.robots || undefined,
     'filter[attribute]': filters.rel || undefined,

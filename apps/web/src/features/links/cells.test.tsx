@@ -1,0 +1,63 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import '@/lib/i18n.ts';
+import { LinkStatusBadge, PageVerdict, ResponseCodeBadge } from './cells.tsx';
+
+const page = (values: {
+  responseCode?: number | null;
+  responseCodeGroup?: number | null;
+  responseCodeGroupText?: string | null;
+  pageVerdictText?: string | null;
+}) => ({
+  responseCode: null,
+  responseCodeGroup: null,
+  responseCodeGroupText: null,
+  pageVerdictText: null,
+  ...values,
+});
+
+describe('link cells', () => {
+  it('marks a missing link red and a found one green, with the server’s text', () => {
+    const { rerender } = render(
+      <LinkStatusBadge link={{ linkStatus: 'missing', linkStatusText: 'Link missing' }} />,
+    );
+    expect(screen.getByText('Link missing').closest('.bg-rose-50')).not.toBeNull();
+    rerender(<LinkStatusBadge link={{ linkStatus: 'found', linkStatusText: 'Link found' }} />);
+    expect(screen.getByText('Link found').closest('.bg-emerald-50')).not.toBeNull();
+    rerender(<LinkStatusBadge link={{ linkStatus: 'unread', linkStatusText: 'Page not read' }} />);
+    expect(screen.getByText('Page not read').closest('.bg-amber-50')).not.toBeNull();
+  });
+
+  it('shows a fetch failure in the code cell and says the page was not fetched, not a robots guess', () => {
+    const failed = page({
+      responseCodeGroup: 4,
+      responseCodeGroupText: 'Timeout',
+      pageVerdictText: 'Page not fetched',
+    });
+    render(
+      <>
+        <ResponseCodeBadge link={failed} />
+        <PageVerdict link={failed} />
+      </>,
+    );
+    expect(screen.getByText('Timeout').closest('.bg-rose-50')).not.toBeNull();
+    expect(screen.getByText('Page not fetched').className).toContain('text-rose-700');
+    expect(screen.queryByText('May be forbidden')).toBeNull();
+  });
+
+  it('reads a 404 as not found and a robots verdict of a page that answered as it is', () => {
+    const { rerender } = render(
+      <PageVerdict link={page({ responseCode: 404, pageVerdictText: 'Not found (404)' })} />,
+    );
+    expect(screen.getByText('Not found (404)').className).toContain('text-rose-700');
+    rerender(<PageVerdict link={page({ responseCode: 200, pageVerdictText: 'meta noindex' })} />);
+    expect(screen.getByText('meta noindex').className).not.toContain('text-rose-700');
+    rerender(<PageVerdict link={page({})} />);
+    expect(screen.getByText('—')).toBeTruthy();
+  });
+
+  it('shows an unchecked link as not checked yet in the code cell', () => {
+    render(<ResponseCodeBadge link={page({})} />);
+    expect(screen.getByText('Not checked')).toBeTruthy();
+  });
+});
