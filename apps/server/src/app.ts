@@ -18,6 +18,7 @@ import type { AppContext } from './context.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { requestLocale } from './http/locale.ts';
 import { API_PREFIX } from './http/prefix.ts';
+import { RequestLog } from './http/request-log.ts';
 import { validatorCompiler } from './http/validator.ts';
 import { actionRoutes } from './modules/actions/actions.routes.ts';
 import { anchorRoutes } from './modules/anchors/anchors.routes.ts';
@@ -57,6 +58,7 @@ const features = [
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
+    logController: new RequestLog(),
     trustProxy: proxyTrust(ctx.config.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },

@@ -1,11 +1,11 @@
 import { createChecker } from '@linkwatch/checker';
-import pino from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
-import { startDemo } from './demo/index.ts';
+import { demoLoginMessage, startDemo } from './demo/index.ts';
 import { inProcessBus, postgresBus } from './events/bus.ts';
+import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { actionEventHooks } from './modules/actions/action-events.ts';
 import { taskMailListener } from './modules/mailings/task-mail.ts';
@@ -15,7 +15,8 @@ import { createWorker } from './worker/worker.ts';
 
 async function main() {
   const config = loadConfig();
-  const log = pino({ level: config.logLevel });
+  const pretty = process.stdout.isTTY === true;
+  const log = createLogger({ level: config.logLevel, pretty });
   const database = await openDatabase(config);
   await database.migrate();
   const events = database.pool ? await postgresBus(database.pool) : inProcessBus();
@@ -55,6 +56,8 @@ async function main() {
   if (app) {
     await app.listen({ port: config.port, host: config.host });
     log.info(`Linkwatch is running: open ${config.appUrl} (database: ${database.kind})`);
+    // Last, so it is what a person sees when the start is done.
+    if (demo?.login) log.info(demoLoginMessage({ ...demo.login, appUrl: config.appUrl, pretty }));
   } else {
     log.info({ worker: worker?.id }, 'Linkwatch worker is running');
   }

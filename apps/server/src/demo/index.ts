@@ -33,13 +33,35 @@ export async function startDemo(params: { db: Db; config: Config; log: FastifyBa
     });
   }
   const credentials = await readFile(credentialsFile, 'utf8').catch(() => null);
-  if (credentials) {
-    log.info(
-      `Demo account (DEMO=0 turns the demo off): ${credentials.trim().replace(/\n/g, ', ')}  (saved in ${credentialsFile})`,
-    );
-  }
+  const field = (name: string) => credentials?.match(new RegExp(`^${name}: (.+)$`, 'm'))?.[1];
+  const email = field('email');
+  const password = field('password');
   return {
+    /** The demo login, for the start to print once it is done. */
+    login: email && password ? { email, password, file: credentialsFile } : null,
     allowOrigin: `127.0.0.1:${config.demoWebPort}`,
     close: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
   };
+}
+
+export type DemoLogin = { email: string; password: string; file: string };
+
+/** The demo login as the last thing of the start: a framed block on a terminal, one line in JSON logs. */
+export function demoLoginMessage(params: DemoLogin & { appUrl: string; pretty: boolean }): string {
+  const { email, password, file, appUrl } = params;
+  if (!params.pretty) {
+    return `Demo account (DEMO=0 turns the demo off): email ${email}, password ${password} at ${appUrl} (saved in ${file})`;
+  }
+  const lines = [
+    'Try Linkwatch with the demo account (DEMO=0 turns the demo off):',
+    '',
+    `  open      ${appUrl}`,
+    `  email     ${email}`,
+    `  password  ${password}`,
+    '',
+    `Saved in ${file}`,
+  ];
+  const width = Math.max(...lines.map((line) => line.length));
+  const rule = `+${'-'.repeat(width + 2)}+`;
+  return ['', rule, ...lines.map((line) => `| ${line.padEnd(width)} |`), rule].join('\n');
 }

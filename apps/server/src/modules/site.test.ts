@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { desc } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
 import { pageLogs } from '../db/schema/index.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { makeUserWithToken } from '../test/factories.ts';
@@ -78,6 +79,21 @@ describe('health, docs and conventions', () => {
     const plain = await get();
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.json().openapi).toMatch(/^3\./);
+  });
+
+  it('logs each request once, at debug level, so the console at info shows events only', async () => {
+    const lines: { level: number; msg: string; statusCode?: number; url?: string }[] = [];
+    const log = pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const app = await buildApp({ ...t.ctx, log });
+    try {
+      await app.inject({ method: 'GET', url: '/api/no/such/thing' });
+    } finally {
+      await app.close();
+    }
+    const requests = lines.filter((line) => line.url === '/api/no/such/thing' || /request/.test(line.msg));
+    expect(requests).toEqual([
+      expect.objectContaining({ level: 20, msg: 'request', url: '/api/no/such/thing', statusCode: 404 }),
+    ]);
   });
 
   it('sends security headers', async () => {
