@@ -91,7 +91,7 @@ describe('link status: what the last check read', () => {
     expect(ru.byUrl(s.urls.without)).toMatchObject({ linkStatusText: 'Ссылка отсутствует' });
     expect(ru.byUrl(s.urls.gone)).toMatchObject({ pageVerdictText: 'Не найдена (404)' });
     const ua = await s.list('', 'ua');
-    expect(ua.byUrl(s.urls.unreachable)).toMatchObject({ pageVerdictText: 'Сторінку не завантажено' });
+    expect(ua.byUrl(s.urls.unreachable)).toMatchObject({ pageVerdictText: 'Не завантажено' });
   });
 
   it('filters by link status and counts each one in the summary', async () => {

@@ -125,7 +125,7 @@ export function LinksTable({
                   <ResponseCodeBadge link={a} />
                 </Td>
                 <Td>
-                  <LinkStatusBadge link={a} />
+                  <LinkStatusBadge link={a} short />
                 </Td>
                 <Td>
                   <IndexingBadge link={a} />

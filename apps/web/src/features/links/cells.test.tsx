@@ -28,6 +28,11 @@ describe('link cells', () => {
     expect(screen.getByText('Page not read').closest('.bg-amber-50')).not.toBeNull();
   });
 
+  it('says it short in the table, with the full text as the tooltip', () => {
+    render(<LinkStatusBadge short link={{ linkStatus: 'missing', linkStatusText: 'Link missing' }} />);
+    expect(screen.getByText('Missing').closest('[title]')?.getAttribute('title')).toBe('Link missing');
+  });
+
   it('shows a fetch failure in the code cell and says the page was not fetched, not a robots guess', () => {
     const failed = page({
       responseCodeGroup: 4,

@@ -30,12 +30,24 @@ const LINK_STATUS_TONES = {
   unchecked: 'neutral',
 } as const satisfies Record<TLinkAttributes['linkStatus'], string>;
 
-/** Whether the last check found the backlink on a page that answered 200 (see LinkCheckStatus). */
-export function LinkStatusBadge({ link }: { link: Pick<TLinkAttributes, 'linkStatus' | 'linkStatusText'> }) {
+/**
+ * Whether the last check found the backlink on a page that answered 200 (see LinkCheckStatus). In the
+ * table the badge says it short and keeps the full text as its tooltip.
+ */
+export function LinkStatusBadge({
+  link,
+  short = false,
+}: {
+  link: Pick<TLinkAttributes, 'linkStatus' | 'linkStatusText'>;
+  short?: boolean;
+}) {
+  const { t } = useTranslation();
   return (
-    <Badge tone={LINK_STATUS_TONES[link.linkStatus]} className="whitespace-nowrap">
-      {link.linkStatusText}
-    </Badge>
+    <span title={short ? link.linkStatusText : undefined}>
+      <Badge tone={LINK_STATUS_TONES[link.linkStatus]} className="whitespace-nowrap">
+        {short ? t(`linksUi.table.linkStatusShort.${link.linkStatus}`) : link.linkStatusText}
+      </Badge>
+    </span>
   );
 }
 
@@ -60,5 +72,9 @@ export function IndexingBadge({ link }: { link: Pick<TLinkAttributes, 'indexing'
       : link.indexing === IndexState.NotIndexed
         ? 'danger'
         : 'neutral';
-  return <Badge tone={tone}>{link.indexingText}</Badge>;
+  return (
+    <Badge tone={tone} className="whitespace-nowrap">
+      {link.indexingText}
+    </Badge>
+  );
 }

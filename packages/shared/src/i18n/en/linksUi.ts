@@ -68,6 +68,7 @@ export default {
     campaign: 'Campaign',
     notChecked: 'Not checked',
     linkStatus: 'Link',
+    linkStatusShort: { found: 'Found', missing: 'Missing', unread: 'Not read', unchecked: 'Not checked' },
     open: 'Open details of {{url}}',
     openExternal: 'Open the page in a new tab',
     editComment: 'Edit comment',

@@ -29,7 +29,7 @@ export default {
     unchecked: 'Не проверена',
   },
   pageVerdict: {
-    notFetched: 'Страница не загружена',
+    notFetched: 'Не загружена',
     gone404: 'Не найдена ({{code}})',
     gone410: 'Удалена ({{code}})',
     serverError: 'Ошибка сервера ({{code}})',

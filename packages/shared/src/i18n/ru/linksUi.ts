@@ -68,6 +68,12 @@ export default {
     campaign: 'Кампания',
     notChecked: 'Не проверена',
     linkStatus: 'Ссылка',
+    linkStatusShort: {
+      found: 'Найдена',
+      missing: 'Отсутствует',
+      unread: 'Не прочитана',
+      unchecked: 'Не проверена',
+    },
     open: 'Открыть подробности {{url}}',
     openExternal: 'Открыть страницу в новой вкладке',
     editComment: 'Изменить комментарий',

@@ -29,7 +29,7 @@ export default {
     unchecked: 'Не перевірено',
   },
   pageVerdict: {
-    notFetched: 'Сторінку не завантажено',
+    notFetched: 'Не завантажено',
     gone404: 'Не знайдено ({{code}})',
     gone410: 'Видалено ({{code}})',
     serverError: 'Помилка сервера ({{code}})',

@@ -68,6 +68,12 @@ export default {
     campaign: 'Кампанія',
     notChecked: 'Не перевірено',
     linkStatus: 'Посилання',
+    linkStatusShort: {
+      found: 'Знайдено',
+      missing: 'Відсутнє',
+      unread: 'Не прочитано',
+      unchecked: 'Не перевірено',
+    },
     open: 'Відкрити подробиці {{url}}',
     openExternal: 'Відкрити сторінку в новій вкладці',
     editComment: 'Змінити коментар',
