@@ -49,6 +49,9 @@ test('starts a check from the campaign header with the keyboard and watches it f
   const campaign = await campaignWithLinks(request, { user, count: 5 });
   await openCampaign(page, { user, campaign });
 
+  const unchecked = page.locator('tbody').getByText(t.linksUi.table.notChecked, { exact: true });
+  await expect(unchecked.first()).toBeVisible();
+
   // The header offers the task with its cost: 5 links at 1 credit each.
   const check = page.getByRole('button', { name: new RegExp(t.tasks.actions['2']) });
   await expect(check).toContainText(fill(t.tasksUi.cost.credits, { value: '5' }));
@@ -73,6 +76,8 @@ test('starts a check from the campaign header with the keyboard and watches it f
   await expect(line.locator('[data-status]')).toHaveText(t.tasks.statuses['1'], { timeout: 15_000 });
   await expect(line).toContainText(fill(t.tasksUi.progress.counts, { current: '5', total: '5' }));
   await expect(page.getByRole('heading', { name: t.tasksUi.campaign.latest })).toBeVisible();
+  // The page reads its links again when the task ends: none is left unchecked.
+  await expect(unchecked).toHaveCount(0);
 });
 
 test('with too few credits, Start is disabled and the dialog says how many are missing', async ({

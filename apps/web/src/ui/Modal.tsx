@@ -54,7 +54,7 @@ export function Modal({
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">{children}</div>
           {footer ? (
-            <div className="flex justify-end gap-3 rounded-b-xl border-t border-line bg-slate-50/60 px-6 py-3">
+            <div className="flex flex-wrap justify-end gap-3 rounded-b-xl border-t border-line bg-slate-50/60 px-6 py-3">
               {footer}
             </div>
           ) : null}

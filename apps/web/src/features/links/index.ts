@@ -1,6 +1,7 @@
 // What other features may use of the links: the workspace (table, filters, drawer, bulk actions),
 // the list pages' parts, list state in the URL, exports and uploads.
 export { downloadExport } from './api/download.ts';
+export { linkKeys } from './api/keys.ts';
 export { useIndexHistories, useLinkCodes, useLinkCounts } from './api/links.ts';
 export { ExportModal } from './ExportModal.tsx';
 export { LinkSummary } from './LinkSummary.tsx';

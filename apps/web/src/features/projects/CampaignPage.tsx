@@ -24,6 +24,7 @@ import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Badge } from '@/ui/Badge.tsx';
 import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
 import { useCampaign } from './api/projects.ts';
+import { useRefreshAfterTask } from './api/refresh.ts';
 import { CampaignSettingsModal } from './SettingsModals.tsx';
 
 /** `/campaign/{type?}/{tier?}/{id}`: one campaign's links, by tab. */
@@ -46,6 +47,7 @@ function Campaign({ route }: { route: NonNullable<ReturnType<typeof parseListRou
   const base = useMemo(() => ({ ...scope, 'filter[type]': LIST_TYPE_CODE[route.type] }), [scope, route.type]);
   const counts = useLinkCounts(scope);
   const live = useRealtimeStatus() === 'open';
+  const refresh = useRefreshAfterTask();
 
   if (campaign.isError) return <LoadFailure error={campaign.error} />;
   const c = campaign.data?.attributes;
@@ -85,7 +87,7 @@ function Campaign({ route }: { route: NonNullable<ReturnType<typeof parseListRou
         <HeaderSkeleton />
       )}
       <div className="space-y-5">
-        <CampaignTaskProgress campaign={String(route.id)} live={live} />
+        <CampaignTaskProgress campaign={String(route.id)} live={live} onFinished={refresh} />
         <TypeTabs
           value={route.type}
           counts={counts.data}

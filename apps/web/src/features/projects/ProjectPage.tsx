@@ -26,6 +26,7 @@ import { Button, buttonClass } from '@/ui/Button.tsx';
 import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
 import { SegmentedTabs } from '@/ui/SegmentedTabs.tsx';
 import { useCampaigns, useProject } from './api/projects.ts';
+import { useRefreshAfterTask } from './api/refresh.ts';
 import { useCreateCampaign } from './createCampaign.tsx';
 import { ProjectSettingsModal } from './SettingsModals.tsx';
 
@@ -52,6 +53,7 @@ function ProjectLinks({ route }: { route: NonNullable<ReturnType<typeof parseLis
   const base = useMemo(() => ({ ...scope, 'filter[type]': LIST_TYPE_CODE[route.type] }), [scope, route.type]);
   const counts = useLinkCounts(scope);
   const live = useRealtimeStatus() === 'open';
+  const refresh = useRefreshAfterTask();
   // With one campaign at this tier the header's tasks run on it and show their cost at once.
   const only = campaigns.data?.length === 1 ? String(campaigns.data[0].id) : undefined;
   const names = useMemo(
@@ -132,7 +134,7 @@ function ProjectLinks({ route }: { route: NonNullable<ReturnType<typeof parseLis
             {t('shell.createCampaign')}
           </Button>
         </section>
-        <CampaignTaskProgress project={String(route.id)} live={live} />
+        <CampaignTaskProgress project={String(route.id)} live={live} onFinished={refresh} />
         <LinkSummary query={base} />
         <LinksWorkspace
           base={base}

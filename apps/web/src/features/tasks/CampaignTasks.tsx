@@ -1,6 +1,6 @@
 import { ActionCode, TaskStatus } from '@linkwatch/shared';
 import { ListChecks, Play } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormat } from '@/lib/format.ts';
@@ -54,10 +54,16 @@ function TaskButton({
   const format = useFormat();
   const cost = useTaskCost({ action, campaign: campaign ?? '' });
   return (
-    <Button icon={<Play className="size-4" aria-hidden />} onClick={onStart} data-task-action={action}>
+    <Button
+      icon={<Play className="size-4" aria-hidden />}
+      onClick={onStart}
+      data-task-action={action}
+      // A long task name with its cost wraps on a phone rather than running off the screen.
+      className="h-auto min-h-10 max-w-full py-1.5 text-left whitespace-normal"
+    >
       {t(`tasks.actions.${action}` as 'tasks.actions.2')}{' '}
       {cost.data ? (
-        <span className="rounded-md bg-white/20 px-1.5 py-0.5 text-xs font-medium tabular-nums">
+        <span className="rounded-md bg-white/20 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap tabular-nums">
           {t('tasksUi.cost.credits', { value: format.number(cost.data.cost) })}
         </span>
       ) : null}
@@ -71,16 +77,21 @@ function TaskButton({
  */
 export function CampaignTaskProgress({
   live,
+  onFinished,
   ...scope
 }: {
   project?: string;
   campaign?: string;
   live: boolean;
+  /** A task ended while the page was open: the page reads its links again. */
+  onFinished?: () => void;
 }) {
   const { t } = useTranslation();
   const to = useLocalePath();
   const tasks = useRecentTasks(scope, { live });
-  const rows = tasks.data?.data ?? [];
+  const rows = tasks.data?.data;
+  useFinishes(rows, onFinished);
+  if (!rows) return null;
   const running = rows.filter((task) => isActive(task.attributes.statusId));
   const shown = running.length > 0 ? running : rows.slice(0, 1);
   if (shown.length === 0) return null;
@@ -100,14 +111,37 @@ export function CampaignTaskProgress({
           </Link>
         </div>
         {shown.map((task) => (
-          <TaskLine key={task.id} task={task} />
+          <TaskLine key={task.id} task={task} withCampaign={!scope.campaign} />
         ))}
       </section>
     </Card>
   );
 }
 
-function TaskLine({ task }: { task: Task }) {
+/**
+ * Calls back when a task is seen to end: it was seen running, or it is first seen finished after the
+ * page opened (a short task can end before the list is read again).
+ */
+function useFinishes(rows: readonly Task[] | undefined, onFinished: (() => void) | undefined) {
+  const openedAt = useRef(Date.now());
+  const seen = useRef(new Map<string, number>());
+  useEffect(() => {
+    if (!rows) return;
+    let ended = false;
+    for (const task of rows) {
+      const { statusId, finishedAt } = task.attributes;
+      const before = seen.current.get(String(task.id));
+      const finished = !isActive(statusId);
+      if (finished && before === undefined && finishedAt && Date.parse(finishedAt) > openedAt.current)
+        ended = true;
+      if (finished && before !== undefined && isActive(before)) ended = true;
+      seen.current.set(String(task.id), statusId);
+    }
+    if (ended) onFinished?.();
+  }, [rows, onFinished]);
+}
+
+function TaskLine({ task, withCampaign }: { task: Task; withCampaign: boolean }) {
   const { t } = useTranslation();
   const format = useFormat();
   const a = task.attributes;
@@ -116,7 +150,9 @@ function TaskLine({ task }: { task: Task }) {
       <div className="min-w-0 sm:w-56">
         <p className="truncate text-sm font-medium text-ink">
           {t(`tasks.actions.${a.actionId}` as 'tasks.actions.2', { defaultValue: a.actionText })}
-          {a.campaignName ? <span className="font-normal text-ink-subtle"> · {a.campaignName}</span> : null}
+          {withCampaign && a.campaignName ? (
+            <span className="font-normal text-ink-subtle"> · {a.campaignName}</span>
+          ) : null}
         </p>
         <p className="text-xs text-ink-subtle tabular-nums">
           {a.finishedAt
