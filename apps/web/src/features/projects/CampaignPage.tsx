@@ -73,7 +73,7 @@ function Campaign({ route }: { route: NonNullable<ReturnType<typeof parseListRou
               <Badge tone="brand">{t(`projects.tier.t${tier === 2 ? 2 : 1}`)}</Badge>
             </div>
           </div>
-          <div className="flex flex-wrap items-center gap-2">
+          <div className="flex max-w-full flex-wrap items-center gap-2">
             <CampaignTaskButtons project={String(c.projectId)} campaign={String(route.id)} />
             <ListToolbar
               indexHistoryTo={to(`/campaign/${tier}/${route.id}/index-history`)}

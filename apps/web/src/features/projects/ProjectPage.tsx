@@ -79,7 +79,7 @@ function ProjectLinks({ route }: { route: NonNullable<ReturnType<typeof parseLis
               {t('linksUi.projectDomains', { domains: p.domains.join(', ') })}
             </p>
           </div>
-          <div className="flex flex-wrap items-center gap-2">
+          <div className="flex max-w-full flex-wrap items-center gap-2">
             <CampaignTaskButtons project={String(route.id)} campaign={only} />
             <Link to={to(`/anchors/${route.id}/${tier}`)} className={buttonClass({ variant: 'ghost' })}>
               <Anchor className="size-4" aria-hidden />

@@ -55,7 +55,7 @@ function TaskButton({
   const cost = useTaskCost({ action, campaign: campaign ?? '' });
   return (
     <Button
-      icon={<Play className="size-4" aria-hidden />}
+      icon={<Play className="size-4 shrink-0" aria-hidden />}
       onClick={onStart}
       data-task-action={action}
       // A long task name with its cost wraps on a phone rather than running off the screen.
@@ -148,7 +148,10 @@ function TaskLine({ task, withCampaign }: { task: Task; withCampaign: boolean })
   return (
     <div data-task-id={task.id} className="flex flex-wrap items-center gap-x-4 gap-y-2">
       <div className="min-w-0 sm:w-56">
-        <p className="truncate text-sm font-medium text-ink">
+        <p
+          className="truncate text-sm font-medium text-ink"
+          title={withCampaign && a.campaignName ? a.campaignName : undefined}
+        >
           {t(`tasks.actions.${a.actionId}` as 'tasks.actions.2', { defaultValue: a.actionText })}
           {withCampaign && a.campaignName ? (
             <span className="font-normal text-ink-subtle"> · {a.campaignName}</span>
