@@ -9,6 +9,7 @@ export {
   ZRedirectResponse,
   ZTrueResponse,
 } from './schemas/common.ts';
+export * from './schemas/link-queries.ts';
 export * from './schemas/links.ts';
 export { type PageOptions, pageOf, query } from './schemas/list-query.ts';
 export * from './schemas/notifications.ts';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { LINK_STATUSES, LinkCheckStatus, type LinkStatus } from '../constants.ts';
 import { rules } from '../validation.ts';
-import { describedQuery } from './queries.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Limits and option lists of the links, upload, export and anchors calls.
@@ -101,47 +100,6 @@ export const ZUpdateLinkRequest = z.object({
   comment: rules.optionalString(2000),
 });
 export type TUpdateLinkRequest = z.infer<typeof ZUpdateLinkRequest>;
-
-const linkFilterKeys = {
-  'filter[campaign]': 'campaign id',
-  'filter[project]': 'project id',
-  'filter[tier]': '1 or 2',
-  'filter[type]': 'list type: 1 history, 2 active (default), 3 disallow',
-  'filter[query]': 'URL or title contains (case-insensitive)',
-  'filter[responseCode]': 'exact response code, e.g. 404',
-  'filter[responseCodeGroup]': '1-4 (spec groups), good (2xx) or bad',
-  'filter[indexing]': '0 unverified, 1 indexed, 2 not indexed',
-  'filter[indexingCapability]': 'robots status 1-11',
-  'filter[attribute]': 'dofollow, nofollow, ugc or sponsored: links having such a backlink',
-  'filter[anchor]': 'links having a backlink with exactly this anchor',
-  'filter[linkStatus]':
-    'what the last check read: found (page answered 200 with the backlink), missing (answered 200 without it; a link that had it only after two such checks in a row), unread (no answer, a non-200 answer or robots.txt block) or unchecked',
-  'filter[createdFrom]': 'ISO date (inclusive)',
-  'filter[createdTo]': 'ISO date (inclusive, whole day)',
-  'filter[checkedFrom]': 'ISO date of the last check (inclusive)',
-  'filter[checkedTo]': 'ISO date of the last check (inclusive, whole day)',
-};
-
-/** Documents the query of `GET links` (read by the server's list-query helpers). */
-export const ZLinkListQuery = describedQuery({
-  ...linkFilterKeys,
-  sort: `${LINK_SORT_FIELDS.join(', ')}; prefix - for descending; default -id`,
-  'page[number]': 'page, from 1',
-  'page[size]': '50, 100 or 200',
-});
-
-/** Bulk calls: `links[]` ids, or the list filters, select the links. */
-export const ZLinkSelectionQuery = describedQuery({ 'links[]': 'link ids', ...linkFilterKeys });
-export const ZLinkMoveQuery = describedQuery({
-  'links[]': 'link ids',
-  ...linkFilterKeys,
-  campaign: 'target campaign id',
-});
-export const ZLinkExportQuery = describedQuery({
-  'links[]': 'link ids (optional)',
-  ...linkFilterKeys,
-  format: 'csv (default) or xlsx',
-});
 
 // ---------------------------------------------------------------------------------------------------
 // Responses (the web infers its types from these)

@@ -1,11 +1,16 @@
-import { rules, ZCountResponse, ZLinkMoveQuery, ZLinkSelectionQuery, ZMoveResponse } from '@linkwatch/shared';
+import {
+  type LinkSelection,
+  ZCountResponse,
+  ZLinkMoveQuery,
+  ZLinkSelectionQuery,
+  ZMoveResponse,
+} from '@linkwatch/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/client.ts';
 import { FieldError } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
-import type { RawQuery } from '../../http/list-query.ts';
 import { findCampaign } from '../projects/campaigns.queries.ts';
 import {
   addLinksToDisallow,
@@ -16,18 +21,15 @@ import {
   recoverLinksFromDisallow,
   recoverLinksFromHistory,
 } from './links.bulk.ts';
-import { resolveSelection } from './links.selection.ts';
+import { noSelectedLinks, resolveSelection } from './links.selection.ts';
 
 const tags = ['links'];
 const security = [{ bearerAuth: [] }];
 const schema = { tags, security, querystring: ZLinkSelectionQuery, response: { 200: ZCountResponse } };
 
 /** The move target: one of the user's campaigns, named by the `campaign` query parameter. */
-async function readTargetCampaign(db: Queryable, params: { userId: number; query: RawQuery }) {
-  const raw = params.query.campaign;
-  if (raw === undefined || raw === '') throw new FieldError({ campaign: 'validation.required' });
-  const id = rules.id().safeParse(Array.isArray(raw) ? raw[0] : raw);
-  const found = id.success ? await findCampaign(db, { userId: params.userId, id: id.data }) : undefined;
+async function findTargetCampaign(db: Queryable, params: { userId: number; id: number }) {
+  const found = await findCampaign(db, params);
   if (!found) throw new FieldError({ campaign: 'validation.invalid' });
   return found.campaign;
 }
@@ -39,9 +41,10 @@ async function readTargetCampaign(db: Queryable, params: { userId: number; query
 export function bulkLinkRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const bulk =
-    (operation: (db: Queryable, params: BulkParams) => Promise<number>) => async (req: FastifyRequest) => {
+    (operation: (db: Queryable, params: BulkParams) => Promise<number>) =>
+    async (req: FastifyRequest<{ Querystring: { selection: LinkSelection } }>) => {
       const userId = requireUser(req).id;
-      const { selection } = await resolveSelection(ctx.db, { userId, query: req.query as RawQuery });
+      const { selection } = await resolveSelection(ctx.db, { userId, selection: req.query.selection });
       return { data: { count: await operation(ctx.db, { userId, selection }) } };
     };
 
@@ -57,9 +60,9 @@ export function bulkLinkRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, security, querystring: ZLinkMoveQuery, response: { 200: ZMoveResponse } } },
     async (req) => {
       const userId = requireUser(req).id;
-      const query = req.query as RawQuery;
-      const target = await readTargetCampaign(ctx.db, { userId, query });
-      const { selection, total } = await resolveSelection(ctx.db, { userId, query });
+      const target = await findTargetCampaign(ctx.db, { userId, id: req.query.target });
+      if (!req.query.selection) throw noSelectedLinks();
+      const { selection, total } = await resolveSelection(ctx.db, { userId, selection: req.query.selection });
       const { moved } = await moveLinks(ctx.db, { userId, selection, target });
       return { data: { count: moved, moved, skipped: total - moved } };
     },

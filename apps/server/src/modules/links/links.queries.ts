@@ -1,10 +1,9 @@
-import { LINK_SORT_FIELDS, type LinkSortField } from '@linkwatch/shared';
+import type { LinkSortField } from '@linkwatch/shared';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type Queryable, rawRows } from '../../db/client.ts';
 import { paginate } from '../../db/paginate.ts';
 import { backlinkCheckHistories, backlinks, indexHistories, links } from '../../db/schema/index.ts';
-import { type RawQuery, readSort } from '../../http/list-query.ts';
 import type { PageQuery } from '../../http/present.ts';
 import { type LinkFilters, linkFiltersWhere } from './links.filters.ts';
 
@@ -17,8 +16,6 @@ export interface LinkSort {
   field: LinkSortField;
   desc: boolean;
 }
-
-export const readLinkSort = (query: RawQuery): LinkSort => readSort(query, LINK_SORT_FIELDS, '-id');
 
 // createdAt follows insertion order, as ids do: sorting by id reads the list index instead of sorting.
 const sortColumns: Record<LinkSortField, PgColumn> = {

@@ -5,6 +5,7 @@ import {
   ZLinkChartResponse,
   ZLinkCodesResponse,
   ZLinkCountsResponse,
+  ZLinkFilterQuery,
   ZLinkListQuery,
   ZLinkListResponse,
   ZLinkResponse,
@@ -13,18 +14,17 @@ import {
   ZTrueResponse,
   ZUpdateLinkRequest,
 } from '@linkwatch/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
-import { type RawQuery, readPage } from '../../http/list-query.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { paginated } from '../../http/present.ts';
 import { bulkLinkRoutes } from './bulk.routes.ts';
 import { exportRoutes } from './export.routes.ts';
-import { linkFiltersWhere, readLinkFilters } from './links.filters.ts';
+import { type LinkFilters, linkFiltersWhere } from './links.filters.ts';
 import { presentBacklink, presentCheckHistory, presentIndexHistory, presentLink } from './links.presenter.ts';
 import {
   backlinksOfLink,
@@ -34,7 +34,6 @@ import {
   findLink,
   indexHistoriesOfLink,
   listLinks,
-  readLinkSort,
 } from './links.queries.ts';
 import { deleteBacklink, updateLink } from './links.service.ts';
 import { indexingCapabilityCounts, linkChart, linkStatistic, responseCodeCounts } from './links.stats.ts';
@@ -42,10 +41,9 @@ import { uploadRoutes } from './upload.routes.ts';
 
 const tags = ['links'];
 const security = [{ bearerAuth: [] }];
-/** The filters of the request as a WHERE scoped to the signed-in user. */
-function filteredWhere(req: FastifyRequest) {
-  const userId = requireUser(req).id;
-  return linkFiltersWhere({ userId, filters: readLinkFilters(req.query as RawQuery) });
+/** The request's filters as a WHERE scoped to the signed-in user. */
+function filteredWhere(req: { query: { filters: LinkFilters } } & Parameters<typeof requireUser>[0]) {
+  return linkFiltersWhere({ userId: requireUser(req).id, filters: req.query.filters });
 }
 
 export function linkRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -53,35 +51,38 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext) {
   const listSchema = (response: z.ZodType) => ({
     tags,
     security,
-    querystring: ZLinkListQuery,
+    querystring: ZLinkFilterQuery,
     response: { 200: response },
   });
 
   /** The links table of a campaign or project, and the search page when no campaign is given. */
-  r.get('/links', { schema: listSchema(ZLinkListResponse) }, async (req) => {
-    const user = requireUser(req);
-    const query = req.query as RawQuery;
-    const page = readPage(query);
-    const filters = readLinkFilters(query);
-    const sort = readLinkSort(query);
-    const { rows, total, estimated } = await listLinks(ctx.db, { userId: user.id, filters, sort, page });
-    const locale = requestLocale(req);
-    const first = (page.number - 1) * page.size;
-    const body = paginated(
-      rows.map((link, i) => presentLink(link, { locale, num: first + i + 1 })),
-      page,
-      total,
-    );
-    return { ...body, meta: { page: { ...body.meta.page, estimated } } };
-  });
+  r.get(
+    '/links',
+    { schema: { ...listSchema(ZLinkListResponse), querystring: ZLinkListQuery } },
+    async (req) => {
+      const user = requireUser(req);
+      const { page, filters, sort } = req.query;
+      const { rows, total, estimated } = await listLinks(ctx.db, { userId: user.id, filters, sort, page });
+      const locale = requestLocale(req);
+      const first = (page.number - 1) * page.size;
+      const body = paginated(
+        rows.map((link, i) => presentLink(link, { locale, num: first + i + 1 })),
+        page,
+        total,
+      );
+      return { ...body, meta: { page: { ...body.meta.page, estimated } } };
+    },
+  );
 
   r.get('/links/count', { schema: listSchema(ZCountResponse) }, async (req) => ({
     data: { count: await countLinks(ctx.db, filteredWhere(req)) },
   }));
 
   r.get('/links/counts', { schema: listSchema(ZLinkCountsResponse) }, async (req) => {
-    const filters = readLinkFilters(req.query as RawQuery);
-    const counts = await countLinksPerTab(ctx.db, { userId: requireUser(req).id, filters });
+    const counts = await countLinksPerTab(ctx.db, {
+      userId: requireUser(req).id,
+      filters: req.query.filters,
+    });
     return { data: { id: 0, type: 'linkCounts' as const, attributes: counts } };
   });
 

@@ -1,0 +1,219 @@
+import { z } from 'zod';
+import {
+  IndexState,
+  LINK_STATUSES,
+  LinkListType,
+  REL_ATTRIBUTES,
+  RobotsStatus,
+  TIERS,
+} from '../constants.ts';
+import { DATE_MAX_TIME, rules } from '../validation.ts';
+import { EXPORT_FILE_FORMATS, LINK_SORT_FIELDS, RESPONSE_CODE_GROUP_FILTERS } from './links.ts';
+import { pageOf, query, readIds } from './list-query.ts';
+
+// ---------------------------------------------------------------------------------------------------
+// The links table's query strings: its filters (also what a bulk call or a task selects), page and sort.
+// ---------------------------------------------------------------------------------------------------
+
+/** `from` dates start at midnight; a bare `to` date includes that whole day. */
+const dateFilter = (edge: 'from' | 'to') =>
+  query.date().transform((date) => {
+    if (!date) return undefined;
+    if (edge === 'from') return new Date(date.time).toISOString();
+    // The WHERE compares `to` exclusively: the next day for a bare date, the next millisecond otherwise.
+    const end = date.time + (date.dayOnly ? 24 * 60 * 60 * 1000 : 1);
+    return new Date(Math.min(end, DATE_MAX_TIME)).toISOString();
+  });
+
+const positive = () =>
+  query.number().transform((n, ctx) => {
+    if (n === undefined || n >= 1) return n;
+    ctx.addIssue({ code: 'custom', message: 'validation.invalid', input: n });
+    return undefined;
+  });
+
+/** The filters, in the order they are checked. */
+const linkFilterKeys = {
+  'filter[campaign]': query.id().describe('campaign id'),
+  'filter[project]': query.id().describe('project id'),
+  'filter[tier]': query.number(TIERS).describe('1 or 2'),
+  'filter[type]': query
+    .number(Object.values(LinkListType))
+    .describe('list type: 1 history, 2 active (default), 3 disallow'),
+  'filter[query]': query.trimmed().describe('URL or title contains (case-insensitive)'),
+  'filter[responseCode]': positive().describe('exact response code, e.g. 404'),
+  'filter[responseCodeGroup]': query
+    .oneOf(RESPONSE_CODE_GROUP_FILTERS)
+    .describe('1-4 (spec groups), good (2xx) or bad'),
+  'filter[indexing]': query
+    .number(Object.values(IndexState))
+    .describe('0 unverified, 1 indexed, 2 not indexed'),
+  'filter[indexingCapability]': query.number(Object.values(RobotsStatus)).describe('robots status 1-11'),
+  'filter[attribute]': query
+    .oneOf(REL_ATTRIBUTES, (v) => v.toLowerCase())
+    .describe('dofollow, nofollow, ugc or sponsored: links having such a backlink'),
+  'filter[anchor]': query.text().describe('links having a backlink with exactly this anchor'),
+  'filter[linkStatus]': query
+    .oneOf(LINK_STATUSES)
+    .describe(
+      'what the last check read: found (page answered 200 with the backlink), missing (answered 200 without it; a link that had it only after two such checks in a row), unread (no answer, a non-200 answer or robots.txt block) or unchecked',
+    ),
+  'filter[createdFrom]': dateFilter('from').describe('ISO date (inclusive)'),
+  'filter[createdTo]': dateFilter('to').describe('ISO date (inclusive, whole day)'),
+  'filter[checkedFrom]': dateFilter('from').describe('ISO date of the last check (inclusive)'),
+  'filter[checkedTo]': dateFilter('to').describe('ISO date of the last check (inclusive, whole day)'),
+};
+type LinkFilterInput = z.output<z.ZodObject<typeof linkFilterKeys>>;
+
+const linkFilters = (q: LinkFilterInput) => ({
+  campaign: q['filter[campaign]'],
+  project: q['filter[project]'],
+  tier: q['filter[tier]'],
+  /** The tab: 1 history, 2 active, 3 disallow. */
+  type: q['filter[type]'] ?? LinkListType.Active,
+  query: q['filter[query]'],
+  responseCode: q['filter[responseCode]'],
+  responseCodeGroup: q['filter[responseCodeGroup]'],
+  indexing: q['filter[indexing]'],
+  indexingCapability: q['filter[indexingCapability]'],
+  attribute: q['filter[attribute]'],
+  anchor: q['filter[anchor]'],
+  /** What the last check read: found, missing (see LinkCheckStatus), unread, or never checked. */
+  linkStatus: q['filter[linkStatus]'],
+  /** ISO instants; a bare `YYYY-MM-DD` "to" date is read as the end of that day (UTC). */
+  createdFrom: q['filter[createdFrom]'],
+  createdTo: q['filter[createdTo]'],
+  checkedFrom: q['filter[checkedFrom]'],
+  checkedTo: q['filter[checkedTo]'],
+});
+/**
+ * The filters of the links table, the search page and every bulk call. Plain JSON on purpose:
+ * a task (action) stores them as its `filters` and resolves them again when its worker runs.
+ */
+export type LinkFilters = ReturnType<typeof linkFilters>;
+
+/** `GET links`: the table. */
+export const ZLinkListQuery = z
+  .object({
+    ...query.page(),
+    ...linkFilterKeys,
+    sort: query
+      .sort(LINK_SORT_FIELDS, '-id')
+      .describe(`${LINK_SORT_FIELDS.join(', ')}; prefix - for descending; default -id`),
+  })
+  .transform((q) => ({ page: pageOf(q), filters: linkFilters(q), sort: q.sort }));
+
+/** The counts, statistic and chart calls over what the table's filters select. */
+export const ZLinkFilterQuery = z.object(linkFilterKeys).transform((q) => ({ filters: linkFilters(q) }));
+
+// ---------------------------------------------------------------------------------------------------
+// Selections: which links a bulk call (or a task) works on.
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * Ticked ids, or everything the list filters select. JSON-safe, so a task can store it and resolve
+ * it again in its worker.
+ */
+export type LinkSelection = { ids: number[] } | { filters: LinkFilters };
+
+const ZLinkFilters = z.object(linkFilterKeys);
+
+/** The filter keys as sent: a selection reads them only when no ids are ticked. */
+const rawFilterKeys = Object.fromEntries(
+  Object.entries(linkFilterKeys).map(([key, piece]) => [key, query.raw().describe(piece.description ?? key)]),
+) as { [K in keyof typeof linkFilterKeys]: ReturnType<typeof query.raw> };
+
+const selectionKeys = {
+  'links[]': query.ids().describe('link ids'),
+  links: query.raw().describe('link ids, comma-separated (the same as links[])'),
+  ...rawFilterKeys,
+};
+
+/** True when the query names at least one `filter[...]` (any, even one we do not know): a bulk call then acts on what they select. */
+export const hasAnyFilter = (q: Record<string, unknown>) =>
+  Object.entries(q).some(([key, value]) => key.startsWith('filter[') && value !== undefined && value !== '');
+
+/**
+ * `links[]=…` wins over filters (which are then not read); neither answers 422 'No selected links'
+ * rather than touching every link.
+ */
+export function readLinkSelection(
+  q: { 'links[]'?: number[]; links?: string | string[] } & Record<string, unknown>,
+  ctx: z.core.$RefinementCtx,
+): LinkSelection {
+  const selection = readOptionalSelection(q, ctx);
+  if (!selection) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'errors.noSelectedLinks',
+      path: ['links'],
+      params: { summary: 'errors.noSelectedLinks' },
+      input: undefined,
+    });
+    return z.NEVER;
+  }
+  return selection;
+}
+
+/** A selection, or undefined when the query ticks no link and names no filter. */
+function readOptionalSelection(
+  q: { 'links[]'?: number[]; links?: string | string[] } & Record<string, unknown>,
+  ctx: z.core.$RefinementCtx,
+): LinkSelection | undefined {
+  const ids = q['links[]'] ?? readIds(['links'])(q.links, ctx);
+  if (ids.length > 0) return { ids: [...new Set(ids)] };
+  if (!hasAnyFilter(q)) return undefined;
+  return { filters: parseLinkFilters(q, ctx) };
+}
+
+/** The filter keys of a query kept as sent, read now (their issues at their own keys). */
+function parseLinkFilters(q: Record<string, unknown>, ctx: z.core.$RefinementCtx): LinkFilters {
+  const filters = ZLinkFilters.safeParse(q);
+  if (filters.success) return linkFilters(filters.data);
+  for (const issue of filters.error.issues) ctx.addIssue({ ...issue, input: undefined });
+  return z.NEVER;
+}
+
+/** Bulk calls (`links/history`, `links/delete`, …): `links[]` ids, or the list filters, select the links. */
+export const ZLinkSelectionQuery = z
+  .looseObject(selectionKeys)
+  .transform((q, ctx) => ({ selection: readLinkSelection(q, ctx) }));
+
+/**
+ * `links/move`: the target campaign, then the selection. Its ownership is the server's to check, and
+ * before it says 'No selected links' (an undefined selection), as it always did.
+ */
+export const ZLinkMoveQuery = z
+  .looseObject({
+    campaign: query
+      .raw()
+      .transform((raw, ctx) => {
+        if (raw === undefined || raw === '') {
+          ctx.addIssue({ code: 'custom', message: 'validation.required', input: raw });
+          return z.NEVER;
+        }
+        const id = rules.id().safeParse(Array.isArray(raw) ? raw[0] : raw);
+        if (id.success) return id.data;
+        ctx.addIssue({ code: 'custom', message: 'validation.invalid', input: raw });
+        return z.NEVER;
+      })
+      .describe('target campaign id'),
+    ...selectionKeys,
+  })
+  .transform((q, ctx) => ({ target: q.campaign, selection: readOptionalSelection(q, ctx) }));
+
+/**
+ * `GET links/export`: ticked links (`links[]`, or `links=1,2`), else (unlike bulk calls) whatever the
+ * table shows, which may be every active link. The filters are read only when no link is ticked.
+ */
+export const ZLinkExportQuery = z
+  .looseObject({
+    format: query.format(EXPORT_FILE_FORMATS, 'csv').describe('csv (default) or xlsx'),
+    ...selectionKeys,
+    'links[]': query.ids().describe('link ids (optional)'),
+  })
+  .transform((q, ctx) => {
+    const ids = q['links[]'] ?? readIds(['links'])(q.links, ctx);
+    const selection: LinkSelection = ids.length > 0 ? { ids } : { filters: parseLinkFilters(q, ctx) };
+    return { format: q.format, selection };
+  });
