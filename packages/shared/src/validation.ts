@@ -1,6 +1,7 @@
 import { z } from 'zod';
+// The server's translate over every catalog; in a browser build the web app's loaded catalog (package.json).
+import { hasKey, translate } from '#i18n';
 import { type Locale, PASSWORD_MIN_LENGTH } from './constants.ts';
-import { hasKey, translate } from './i18n/index.ts';
 
 /**
  * Schemas carry i18n keys (`validation.{rule}`) as their messages, never display text, so the

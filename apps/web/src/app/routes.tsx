@@ -1,5 +1,5 @@
 import { LOCALES } from '@linkwatch/shared';
-import type { ComponentType } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import {
   ConfirmEmailPage,
@@ -13,14 +13,19 @@ import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
 import { type Access, Guard } from './guards.tsx';
 import { EmptyLayout } from './layouts/EmptyLayout.tsx';
 import { LoginLayout } from './layouts/LoginLayout.tsx';
-import { MainLayout } from './layouts/MainLayout.tsx';
-import { PartnerLayout } from './layouts/PartnerLayout.tsx';
 import { lazyPage } from './lazyPage.ts';
 import { ComingSoonPage } from './pages/ComingSoonPage.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 import { RootShell } from './RootShell.tsx';
 import type { PageTitle, RouteHandle } from './routeHandle.ts';
 
+// The signed-in frame (sidebar, menus, the create-campaign panel) is not part of the login page's download.
+const MainLayout = lazyPage(() =>
+  import('./layouts/MainLayout.tsx').then((m) => ({ default: m.MainLayout })),
+);
+const PartnerLayout = lazyPage(() =>
+  import('./layouts/PartnerLayout.tsx').then((m) => ({ default: m.PartnerLayout })),
+);
 const DashboardPage = lazyPage(() => import('@/features/dashboard/DashboardPage.tsx'));
 const ProfilePage = lazyPage(() => import('@/features/profile/ProfilePage.tsx'));
 const AgreementPage = lazyPage(() => import('@/features/agreement/AgreementPage.tsx'));
@@ -139,7 +144,9 @@ function localeChildren(): RouteObject[] {
     return {
       element: (
         <Guard access={access}>
-          <Layout />
+          <Suspense>
+            <Layout />
+          </Suspense>
         </Guard>
       ),
       children: routes.map(({ path, title, page: Page = ComingSoonPage }) => ({

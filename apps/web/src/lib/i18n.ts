@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@linkwatch/shared';
 import type { Catalog } from '@linkwatch/shared/i18n';
+import { registerCatalog } from '@linkwatch/shared/i18n/registry';
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { localeOfPath } from './locale.ts';
@@ -25,7 +26,11 @@ const lazyCatalogs: BackendModule = {
     const load = catalogs[language as Locale];
     if (!load) return callback(new Error(`no catalog for ${language}`), false);
     load().then(
-      (catalog) => callback(null, catalog.default),
+      (catalog) => {
+        // Shared code (validation messages) translates through the same, already loaded catalog.
+        registerCatalog({ locale: language as Locale, catalog: catalog.default });
+        callback(null, catalog.default);
+      },
       (error: Error) => callback(error, false),
     );
   },

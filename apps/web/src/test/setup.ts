@@ -1,14 +1,20 @@
 import { LOCALES } from '@linkwatch/shared';
 import { resources } from '@linkwatch/shared/i18n';
-import { cleanup } from '@testing-library/react';
+import { registerCatalog } from '@linkwatch/shared/i18n/registry';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetTokenForTests } from '@/api/token.ts';
 import { i18n, i18nReady } from '@/lib/i18n.ts';
 import { notify } from '@/lib/notices.ts';
 
 // The app loads one catalog per visit; tests switch languages freely, so all three are in from the start.
-for (const locale of LOCALES) i18n.addResourceBundle(locale, 'translation', resources[locale]);
+for (const locale of LOCALES) {
+  i18n.addResourceBundle(locale, 'translation', resources[locale]);
+  registerCatalog({ locale, catalog: resources[locale] });
+}
 await i18nReady;
+// Layouts and pages are lazy chunks, as in the app: under a full parallel run they may take over a second.
+configure({ asyncUtilTimeout: 3000 });
 
 function clearCookies(): void {
   for (const cookie of document.cookie.split('; ')) {

@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE, type Locale } from '../constants.ts';
 import en from './en/index.ts';
 import ru from './ru/index.ts';
+import { interpolate, lookup, type TranslateParams } from './text.ts';
 import ua from './ua/index.ts';
 
 export type Catalog = typeof en;
@@ -10,16 +11,7 @@ export type Namespace = keyof Catalog;
 export const resources: Record<Locale, Catalog> = { en, ru, ua };
 export const namespaces = Object.keys(en) as Namespace[];
 
-export type TranslateParams = Record<string, string | number | undefined>;
-
-function lookup(catalog: unknown, key: string): string | undefined {
-  let node: unknown = catalog;
-  for (const part of key.split('.')) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
+export type { TranslateParams };
 
 /**
  * Server-side translation over the same catalogs the web app loads into i18next.
@@ -27,7 +19,7 @@ function lookup(catalog: unknown, key: string): string | undefined {
  */
 export function translate(locale: Locale, key: string, params: TranslateParams = {}): string {
   const text = lookup(resources[locale], key) ?? lookup(resources[DEFAULT_LOCALE], key) ?? key;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  return interpolate(text, params);
 }
 
 export function hasKey(locale: Locale, key: string): boolean {
