@@ -11,7 +11,7 @@ import {
   Upload,
   XCircle,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLinkCodes } from '@/features/links';
 import { useCreateCampaign, useProjectStatistic, useProjects } from '@/features/projects';
@@ -24,8 +24,12 @@ import { EmptyState } from '@/ui/EmptyState.tsx';
 import { PageHeader } from '@/ui/PageHeader.tsx';
 import { Skeleton } from '@/ui/Spinner.tsx';
 import { StatCard } from '@/ui/StatCard.tsx';
-import { ProjectHealthChart } from './ProjectHealthChart.tsx';
 import { ProjectsTable } from './ProjectsTable.tsx';
+
+// The chart library is the biggest download of the app: it comes after the page, in its own chunk.
+const ProjectHealthChart = lazy(() =>
+  import('./ProjectHealthChart.tsx').then((m) => ({ default: m.ProjectHealthChart })),
+);
 
 const STEPS = [
   { key: 'project', icon: FolderPlus },
@@ -189,7 +193,9 @@ export default function DashboardPage() {
             description={t('projects.dashboard.chart.description')}
           />
           <CardBody>
-            <ProjectHealthChart projects={list} />
+            <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+              <ProjectHealthChart projects={list} />
+            </Suspense>
           </CardBody>
         </Card>
         <Card className="overflow-hidden">
