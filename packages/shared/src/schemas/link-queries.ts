@@ -217,3 +217,68 @@ export const ZLinkExportQuery = z
     const selection: LinkSelection = ids.length > 0 ? { ids } : { filters: parseLinkFilters(q, ctx) };
     return { format: q.format, selection };
   });
+
+const campaignSelectionKeys = {
+  campaign: query
+    .raw()
+    .transform((raw, ctx) => readIdAt(raw, undefined, ctx))
+    .describe('campaign id: every active link of the campaign'),
+  ...selectionKeys,
+};
+
+/**
+ * Which links a task works on: `campaign={id}` means every active link of the campaign, `links[]=…`
+ * a selection; either narrowed by the list filters.
+ */
+function campaignSelection(
+  q: z.output<z.ZodObject<typeof campaignSelectionKeys>> & Record<string, unknown>,
+  ctx: z.core.$RefinementCtx,
+) {
+  const campaignId = q.campaign ?? readIdAt(q['filter[campaign]'], 'filter[campaign]', ctx);
+  const scoped = campaignId ? { 'filter[campaign]': String(campaignId), ...q } : q;
+  return { campaignId, selection: readLinkSelection(scoped, ctx) };
+}
+
+/** `GET actions/{action}/balance`: what a task on this selection would cost. */
+export const ZActionCostQuery = z
+  .looseObject(campaignSelectionKeys)
+  .transform((q, ctx) => campaignSelection(q, ctx));
+
+/**
+ * `POST actions/{action}/start`: the selection, and what the task remembers as its `filters`: the list
+ * filters as sent, the campaign, and the target campaign of a moving task.
+ */
+export const ZActionSelectionQuery = z
+  .looseObject({
+    ...campaignSelectionKeys,
+    targetCampaign: query.raw().describe('campaign id a moving task moves the links to'),
+  })
+  .transform((q, ctx) => {
+    const { campaignId, selection } = campaignSelection(q, ctx);
+    const filters: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(q)) if (key.startsWith('filter[')) filters[key] = value;
+    if (q.campaign) filters.campaign = q.campaign;
+    const target = q.targetCampaign ?? q.target;
+    if (typeof target === 'string' && target !== '')
+      filters.targetCampaign = readIdAt(target, 'targetCampaign', ctx);
+    return { campaignId, selection, filters };
+  });
+export type TActionSelectionQuery = z.output<typeof ZActionSelectionQuery>;
+
+/**
+ * An id by the shared rule alone (its first value; none when empty), its issue at `key` when given: a
+ * task's campaign was always read so, U+0000 included ('may only contain numeric characters').
+ */
+function readIdAt(raw: unknown, key: string | undefined, ctx: z.core.$RefinementCtx): number | undefined {
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (value === undefined || value === '') return undefined;
+  const parsed = rules.id().safeParse(value);
+  if (parsed.success) return parsed.data;
+  ctx.addIssue({
+    code: 'custom',
+    message: parsed.error.issues[0].message,
+    input: undefined,
+    ...(key && { path: [key] }),
+  });
+  return undefined;
+}

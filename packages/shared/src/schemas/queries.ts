@@ -3,14 +3,10 @@ import { ActionCode, IndexState, TaskStatus, TIERS } from '../constants.ts';
 import { pageOf, query, readList } from './list-query.ts';
 
 /**
- * The query strings of list, selection and export calls, as the OpenAPI document shows them. The
- * server's list-query readers parse them (bounded ids, pages and dates; see `validation.ts`); these
- * schemas name every key a call reads, so clients and the fuzz suite see them all.
+ * The query strings of list calls, parsed into typed values (pages, filters, sorts) from the pieces of
+ * `list-query.ts`; each schema names every key its call reads, so the OpenAPI document, clients and the
+ * fuzz suite see them all. The links', anchors' and reports' own are beside their schemas.
  */
-const queryValue = z.union([z.string(), z.array(z.string())]).optional();
-
-export const describedQuery = (keys: Record<string, string>) =>
-  z.looseObject(Object.fromEntries(Object.entries(keys).map(([k, d]) => [k, queryValue.describe(d)])));
 
 /** `GET projects` and `GET campaigns`: the dropdowns' search and paging (up to 1000 a page). */
 const dropdownPage = () => query.page({ maxSize: 1000 }, '1 to 1000');
@@ -75,22 +71,6 @@ export const ZActionListQuery = z
     },
   }));
 export type TActionListQuery = z.output<typeof ZActionListQuery>;
-
-/** `POST actions/{action}/start` and `GET actions/{action}/balance`: which links a task works on. */
-export const ZActionSelectionQuery = describedQuery({
-  campaign: 'campaign id: every active link of the campaign',
-  'links[]': 'link ids',
-  'filter[campaign]': 'campaign id',
-  'filter[project]': 'project id',
-  'filter[tier]': '1 or 2',
-  'filter[type]': 'list type: 1 history, 2 active (default), 3 disallow',
-  'filter[query]': 'URL or title contains',
-  'filter[createdFrom]': 'ISO date (inclusive)',
-  'filter[createdTo]': 'ISO date (inclusive, whole day)',
-  'filter[checkedFrom]': 'ISO date of the last check (inclusive)',
-  'filter[checkedTo]': 'ISO date of the last check (inclusive, whole day)',
-  targetCampaign: 'campaign id a moving task moves the links to',
-});
 
 /** Plain paged lists (`GET mailings`). */
 export const ZPageQuery = z.object(query.page()).transform((q) => ({ page: pageOf(q) }));

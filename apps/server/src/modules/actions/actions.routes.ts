@@ -1,5 +1,6 @@
 import {
   rules,
+  ZActionCostQuery,
   ZActionCostResponse,
   ZActionDatesResponse,
   ZActionListQuery,
@@ -18,7 +19,6 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
-import { type RawQuery, readId } from '../../http/list-query.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { paginated, resource } from '../../http/present.ts';
 import { countSelection } from '../links/links.selection.ts';
@@ -29,21 +29,11 @@ import { cancelAction, startAction } from './actions.service.ts';
 import { STARTABLE_ACTIONS } from './catalog.ts';
 import { finishIfComplete } from './lifecycle.ts';
 import { allPricesFor, priceFor } from './prices.ts';
-import { selectionFromQuery } from './selection.ts';
+import { selectionOf } from './selection.ts';
 
 const tags = ['actions'];
 const security = [{ bearerAuth: [] }];
 const ZAction = z.object({ action: rules.id() });
-
-/** The list filters a task remembers, besides the selection itself. */
-function taskFilters(query: RawQuery) {
-  const filters: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(query)) if (key.startsWith('filter[')) filters[key] = value;
-  if (query.campaign) filters.campaign = Number(query.campaign);
-  const target = query.targetCampaign ?? query.target;
-  if (typeof target === 'string' && target !== '') filters.targetCampaign = readId(target, 'targetCampaign');
-  return filters;
-}
 
 export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -63,12 +53,11 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       const user = requireUser(req);
-      const query = req.query as RawQuery;
       const action = await startAction(ctx, {
         userId: user.id,
         action: req.params.action,
-        selection: selectionFromQuery(user.id, query),
-        filters: taskFilters(query),
+        selection: selectionOf(user.id, req.query),
+        filters: req.query.filters,
       });
       await publishActionCount(ctx, user.id);
       const row = await findAction(ctx.db, { userId: user.id, id: action.id });
@@ -133,13 +122,13 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         security,
         params: ZAction,
-        querystring: ZActionSelectionQuery,
+        querystring: ZActionCostQuery,
         response: { 200: ZActionCostResponse },
       },
     },
     async (req) => {
       const user = requireUser(req);
-      const selection = selectionFromQuery(user.id, req.query as RawQuery);
+      const selection = selectionOf(user.id, req.query);
       const [{ price }, count] = await Promise.all([
         priceFor(ctx.db, { userId: user.id, action: req.params.action }),
         countSelection(ctx.db, selection.where),
