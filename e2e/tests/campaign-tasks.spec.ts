@@ -78,6 +78,9 @@ test('starts a check from the campaign header with the keyboard and watches it f
   await expect(page.getByRole('heading', { name: t.tasksUi.campaign.latest })).toBeVisible();
   // The page reads its links again when the task ends: none is left unchecked.
   await expect(unchecked).toHaveCount(0);
+  // Once the check is over the header offers it again.
+  await expect(check).toBeEnabled();
+  await expect(check).toContainText(fill(t.tasksUi.cost.credits, { value: '5' }));
 });
 
 test('with too few credits, Start is disabled and the dialog says how many are missing', async ({

@@ -41,6 +41,7 @@ export function CampaignTaskButtons({ project, campaign }: Target) {
   );
 }
 
+/** A campaign's task: its cost, and busy while the same task already runs on the campaign. */
 function TaskButton({
   action,
   campaign,
@@ -50,21 +51,59 @@ function TaskButton({
   campaign?: string;
   onStart: () => void;
 }) {
+  return campaign ? (
+    <CampaignTaskButton action={action} campaign={campaign} onStart={onStart} />
+  ) : (
+    <TaskButtonView action={action} onStart={onStart} />
+  );
+}
+
+function CampaignTaskButton({
+  action,
+  campaign,
+  onStart,
+}: {
+  action: number;
+  campaign: string;
+  onStart: () => void;
+}) {
+  const cost = useTaskCost({ action, campaign });
+  // The same list the page's progress reads: the socket keeps it current.
+  const recent = useRecentTasks({ campaign }, { live: true });
+  const running = (recent.data?.data ?? []).some(
+    (task) => task.attributes.actionId === action && isActive(task.attributes.statusId),
+  );
+  return <TaskButtonView action={action} onStart={onStart} cost={cost.data?.cost} running={running} />;
+}
+
+function TaskButtonView({
+  action,
+  onStart,
+  cost,
+  running = false,
+}: {
+  action: number;
+  onStart: () => void;
+  cost?: number;
+  running?: boolean;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
-  const cost = useTaskCost({ action, campaign: campaign ?? '' });
   return (
     <Button
       icon={<Play className="size-4 shrink-0" aria-hidden />}
       onClick={onStart}
+      loading={running}
       data-task-action={action}
       // A long task name with its cost wraps on a phone rather than running off the screen.
       className="h-auto min-h-10 max-w-full py-1.5 text-left whitespace-normal"
     >
       {t(`tasks.actions.${action}` as 'tasks.actions.2')}{' '}
-      {cost.data ? (
+      {running ? (
+        <span className="text-xs font-medium whitespace-nowrap">{t('tasksUi.campaign.running')}</span>
+      ) : cost !== undefined ? (
         <span className="rounded-md bg-white/20 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap tabular-nums">
-          {t('tasksUi.cost.credits', { value: format.number(cost.data.cost) })}
+          {t('tasksUi.cost.credits', { value: format.number(cost) })}
         </span>
       ) : null}
     </Button>
