@@ -14,7 +14,10 @@ export interface Selection {
  * Which links a task works on (see ZActionSelectionQuery): the links table's own selection rules,
  * scoped to the owner.
  */
-export function selectionOf(userId: number, query: { campaignId?: number; selection: LinkSelection }): Selection {
+export function selectionOf(
+  userId: number,
+  query: { campaignId?: number; selection: LinkSelection },
+): Selection {
   const { campaignId, selection: links } = query;
   return { campaignId, links, where: selectionWhere({ userId, selection: links }) };
 }

@@ -1,7 +1,7 @@
 import { type AnchorFilters, LinkListType } from '@linkwatch/shared';
 import { and, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { escapeLike } from '../../db/like.ts';
 import { backlinks, links } from '../../db/schema/index.ts';
-import { escapeLike } from '../../http/list-query.ts';
 
 /** The user's active links of the project, campaign and tier asked for. */
 export function anchorLinkScope(params: {

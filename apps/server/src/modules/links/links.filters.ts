@@ -1,8 +1,8 @@
 import { LinkCheckStatus, type LinkFilters, type LinkStatus } from '@linkwatch/shared';
 import { and, eq, getTableName, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { escapeLike } from '../../db/like.ts';
 import { backlinks, links } from '../../db/schema/index.ts';
-import { escapeLike } from '../../http/list-query.ts';
 
 export type { LinkFilters };
 

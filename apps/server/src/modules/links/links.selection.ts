@@ -1,23 +1,14 @@
-import { type LinkSelection, ZLinkSelectionQuery } from '@linkwatch/shared';
+import type { LinkSelection } from '@linkwatch/shared';
 import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { links } from '../../db/schema/index.ts';
 import { FieldError } from '../../errors.ts';
-import { RequestValidationError } from '../../http/errors.ts';
-import type { RawQuery } from '../../http/list-query.ts';
 import { linkFiltersWhere } from './links.filters.ts';
 
 export type { LinkSelection };
 
 export const noSelectedLinks = () =>
   new FieldError({ links: 'errors.noSelectedLinks' }, 'errors.noSelectedLinks');
-
-/** A selection built outside a request's schema (a task's `campaign={id}`), read by the same shared schema. */
-export function readLinkSelection(query: RawQuery): LinkSelection {
-  const parsed = ZLinkSelectionQuery.safeParse(query);
-  if (!parsed.success) throw new RequestValidationError(parsed.error.issues.slice(0, 1));
-  return parsed.data.selection;
-}
 
 /** Ticked ids act whatever their tab is; filters act on their tab (active unless `filter[type]` says else). */
 export function selectionWhere(params: { userId: number; selection: LinkSelection }): SQL {

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { escapeLike } from '../../db/like.ts';
 import { paginate } from '../../db/paginate.ts';
 import { campaigns, links, projects } from '../../db/schema/index.ts';
-import { escapeLike } from '../../http/list-query.ts';
 import type { PageQuery } from '../../http/present.ts';
 
 export type Campaign = typeof campaigns.$inferSelect;

@@ -1,9 +1,9 @@
 import { IndexState, type TProjectStatistic } from '@linkwatch/shared';
 import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { escapeLike } from '../../db/like.ts';
 import { paginate } from '../../db/paginate.ts';
 import { campaigns, links, projects } from '../../db/schema/index.ts';
-import { escapeLike } from '../../http/list-query.ts';
 import type { PageQuery } from '../../http/present.ts';
 
 export type Project = typeof projects.$inferSelect;
