@@ -5,6 +5,8 @@ import { resetTokenForTests } from '@/api/token.ts';
 import { json, meReply, mockApi } from '@/test/api.ts';
 import { renderApp } from '@/test/renderApp.tsx';
 
+// Placeholder pages, whose frame is the whole page: a real page would call endpoints these tests do not
+// mock, and its 404 would replace the frame with the error page mid-test.
 describe('sidebar', () => {
   it('shows count badges when the endpoints answer and the help link of the referral domain', async () => {
     resetTokenForTests('tok');
@@ -16,7 +18,7 @@ describe('sidebar', () => {
         data: { id: 1, type: 'settings', attributes: { referralDomain: 'ref.example.com', warning: null } },
       }),
     });
-    renderApp('/ru');
+    renderApp('/ru/balance');
     expect(await screen.findByText('Новых: 3')).toBeTruthy();
     expect(screen.getByText('Новых: 12')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Помощь/ }).getAttribute('href')).toBe(
@@ -29,7 +31,7 @@ describe('sidebar', () => {
   it('shows no badge when a count cannot be read', async () => {
     resetTokenForTests('tok');
     const server = mockApi({ 'GET user/me': meReply() });
-    renderApp('/en');
+    renderApp('/en/balance');
     await screen.findByRole('navigation', { name: 'Main navigation' });
     await waitFor(() => expect(server.find('GET reports/new')).toHaveLength(1));
     expect(screen.queryByText(/\d+ new/)).toBeNull();
@@ -39,7 +41,7 @@ describe('sidebar', () => {
   it('leaves sections not built yet out of the navigation, and calls no route that does not exist', async () => {
     resetTokenForTests('tok');
     const server = mockApi({ 'GET user/me': meReply({ isPartner: true }) });
-    renderApp('/en');
+    renderApp('/en/balance');
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     await waitFor(() => expect(server.find('GET reports/new')).toHaveLength(1));
     const targets = [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href'));
@@ -67,7 +69,7 @@ describe('sidebar', () => {
         },
       }),
     });
-    const first = renderApp('/en');
+    const first = renderApp('/en/wiki');
     expect(await screen.findByText('Maintenance tonight')).toBeTruthy();
     screen.getByRole('button', { name: 'Dismiss the announcement' }).click();
     await waitFor(() => expect(screen.queryByText('Maintenance tonight')).toBeNull());
