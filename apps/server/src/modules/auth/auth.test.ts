@@ -127,6 +127,13 @@ describe('register, confirm, login', () => {
     expect(blocked.body.message).toMatch(/Too many attempts/);
   });
 
+  it('answers a guest 401 on a secured route before looking at its input', async () => {
+    const list = await t.api('GET', 'links?page[number]=abc&filter[campaign]=99999999999999999999');
+    expect(list.status).toBe(401);
+    expect(list.body).toEqual({ message: 'Unauthenticated.' });
+    expect((await t.api('POST', 'projects/', { body: null })).status).toBe(401);
+  });
+
   it('logout revokes the token: the same token then gets 401', async () => {
     const { token } = await makeUserWithToken(t.db);
     expect((await t.api('GET', 'user/me', { token })).status).toBe(200);
