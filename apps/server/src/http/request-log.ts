@@ -13,7 +13,10 @@ export class RequestLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
-    if (error) return super.requestCompleted(error, request, reply);
+    if (error) {
+      super.requestCompleted(error, request, reply);
+      return;
+    }
     reply.log.debug(
       {
         method: request.method,
