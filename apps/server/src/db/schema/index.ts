@@ -1,7 +1,7 @@
-// The drizzle schema: one file per area, gathered here for drizzle-kit and the typed client.
-export * from './actions.ts';
-export * from './balance.ts';
-export * from './projects.ts';
-export * from './reports.ts';
-export * from './site.ts';
-export * from './users.ts';
+// The drizzle schema: one file per area, every table named here for drizzle-kit and the typed client.
+export { actionItems, actionPrices, actions, schedules, userActionPrices } from './actions.ts';
+export { balanceTransactions } from './balance.ts';
+export { backlinkCheckHistories, backlinks, campaigns, indexHistories, links, projects } from './projects.ts';
+export { mailings, notifications, reportChanges, reportLinks } from './reports.ts';
+export { pageLogs, settings } from './site.ts';
+export { accessTokens, emailTokens, loginThrottles, users } from './users.ts';

@@ -39,7 +39,8 @@ const hasBacklinkWhere = (column: PgColumn, value: string) =>
 /** The filters as a WHERE over `links`, always scoped to the owner. */
 export function linkFiltersWhere(params: {
   userId: number;
-  filters: LinkFilters;
+  /** As the query schemas parse them; a caller of its own (the bench) names only what it filters by. */
+  filters: Partial<LinkFilters> & Pick<LinkFilters, 'type'>;
   ignoreType?: boolean;
 }): SQL {
   const f = params.filters;
