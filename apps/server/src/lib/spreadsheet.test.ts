@@ -19,8 +19,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /**
- * Renames a column the export's row query reads, so that query fails in the database itself once
- * the answer's headers and first row are out; renamed back afterwards.
+ * Renames a column the export's row query reads, so that query fails in the database itself after
+ * the answer has begun; renamed back afterwards.
  */
 async function withColumnGone<T>(table: string, column: string, run: () => Promise<T>): Promise<T> {
   await t.db.execute(sql.raw(`alter table ${table} rename column ${column} to ${column}_gone`));
@@ -59,10 +59,10 @@ describe('an export whose database query fails mid-stream', () => {
     ];
     for (const [url, table, column] of cases) {
       const res = await withColumnGone(table, column, () => download(url, token));
-      // The 200 and the header row were already sent when the query failed: the client must see a
-      // broken download, not a short file that looks complete.
-      expect(res.status, url).toBe(200);
-      expect(res.body.complete, url).toBe(false);
+      // The client must never get a short file that looks complete: a download cut after its 200,
+      // or, when the answer is compressed and nothing was flushed yet, a 500.
+      const cut = res.status === 200 && !res.body.complete;
+      expect(cut || res.status === 500, `${url}: ${res.status}`).toBe(true);
       expect(await healthy(), url).toBe(200);
     }
     const whole = await download(`/api/links/export?format=csv&filter[campaign]=${campaign.id}`, token);
