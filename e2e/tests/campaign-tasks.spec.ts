@@ -54,14 +54,14 @@ test('starts a check from the campaign header with the keyboard and watches it f
 
   // The header offers the task with its cost: 5 links at 1 credit each.
   const check = page.getByRole('button', { name: new RegExp(t.tasks.actions['2']) });
-  await expect(check).toContainText(fill(t.tasksUi.cost.credits, { value: '5' }));
+  await expect(check).toContainText(fill(t.tasksUi.cost.credits_other, { value: '5' }));
   await check.focus();
   await page.keyboard.press('Enter');
 
   const dialog = page.getByRole('dialog', { name: t.tasksUi.dialog.title });
   await expect(dialog.getByLabel(t.tasksUi.dialog.campaign)).toHaveValue(campaign);
   await expect(dialog.getByTestId('check-cost')).toContainText(
-    fill(t.tasksUi.cost.credits, { value: '100' }),
+    fill(t.tasksUi.cost.credits_other, { value: '100' }),
   );
   const start = dialog.getByRole('button', { name: t.tasksUi.dialog.submit });
   await expect(start).toBeEnabled();
@@ -80,7 +80,7 @@ test('starts a check from the campaign header with the keyboard and watches it f
   await expect(unchecked).toHaveCount(0);
   // Once the check is over the header offers it again.
   await expect(check).toBeEnabled();
-  await expect(check).toContainText(fill(t.tasksUi.cost.credits, { value: '5' }));
+  await expect(check).toContainText(fill(t.tasksUi.cost.credits_other, { value: '5' }));
 });
 
 test('with too few credits, Start is disabled and the dialog says how many are missing', async ({
@@ -95,7 +95,7 @@ test('with too few credits, Start is disabled and the dialog says how many are m
   await page.getByRole('button', { name: new RegExp(t.tasks.actions['2']) }).click();
   const dialog = page.getByRole('dialog', { name: t.tasksUi.dialog.title });
   await expect(dialog.getByTestId('credits-missing')).toHaveText(
-    fill(t.tasksUi.dialog.notEnough, { value: '1' }),
+    fill(t.tasksUi.dialog.notEnough_one, { value: '1' }),
   );
   await expect(dialog.getByRole('button', { name: t.tasksUi.dialog.submit })).toBeDisabled();
   const topUp = dialog.getByRole('link', { name: t.tasksUi.dialog.topUp });

@@ -37,7 +37,7 @@ test('starts a check and watches the progress bar reach 100% and the report coun
   await campaign.selectOption({ index: 1 });
   const cost = dialog.getByTestId('check-cost');
   await expect(cost).toContainText(t.tasksUi.dialog.links);
-  await expect(cost).toContainText(fill(t.tasksUi.cost.credits, { value: '1,000' }));
+  await expect(cost).toContainText(fill(t.tasksUi.cost.credits_other, { value: '1,000' }));
   await dialog.getByRole('button', { name: t.tasksUi.dialog.submit }).click();
   await expect(page.locator('[data-kind]').filter({ hasText: t.tasksUi.dialog.started })).toBeVisible();
   await expect(dialog).toBeHidden();

@@ -11,7 +11,7 @@ export function useFormat() {
     const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' });
     const dateOnly = new Intl.DateTimeFormat(tag, { dateStyle: 'medium' });
     const day = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' });
-    const unit = (value: number, name: 'second' | 'minute' | 'hour') =>
+    const unit = (value: number, name: 'second' | 'minute' | 'hour' | 'byte' | 'kilobyte' | 'megabyte') =>
       new Intl.NumberFormat(tag, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
     return {
       number: (value: number) => number.format(value),
@@ -21,6 +21,12 @@ export function useFormat() {
         iso ? (withTime ? dateTime : dateOnly).format(new Date(iso)) : '—',
       /** A calendar day `YYYY-MM-DD`, shown as it is written (no time-zone shift). */
       day: (value: string) => day.format(new Date(`${value.slice(0, 10)}T00:00:00Z`)),
+      /** A file's size in the page language: `12,5 КБ`. */
+      bytes: (size: number) => {
+        if (size < 1024) return unit(size, 'byte');
+        if (size < 1024 * 1024) return unit(Math.round(size / 102.4) / 10, 'kilobyte');
+        return unit(Math.round(size / 1024 / 102.4) / 10, 'megabyte');
+      },
       duration: (ms: number) => {
         const seconds = Math.max(0, Math.round(ms / 1000));
         if (seconds < 60) return unit(seconds, 'second');

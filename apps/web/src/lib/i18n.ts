@@ -1,9 +1,9 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@linkwatch/shared';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@linkwatch/shared';
 import type { Catalog } from '@linkwatch/shared/i18n';
 import { registerCatalog } from '@linkwatch/shared/i18n/registry';
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { localeOfPath } from './locale.ts';
+import { languageTag, localeOfPath } from './locale.ts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -57,6 +57,13 @@ export const i18nReady = i18n
     returnNull: false,
     showSupportNotice: false,
   });
+
+// spec: the locale code `ua` is no language tag, so Intl.PluralRules would count in English
+// ("2 кредитів"); plurals are chosen by the BCP 47 language (`uk`), keys and catalogs keep `ua`.
+const plurals = i18n.services.pluralResolver;
+const ruleOf = plurals.getRule.bind(plurals);
+plurals.getRule = (code: string, options?: object) =>
+  ruleOf(isLocale(code) ? languageTag(code) : code, options);
 
 export function currentLocale(): Locale {
   return (i18n.language as Locale) ?? DEFAULT_LOCALE;

@@ -10,19 +10,24 @@ type ToasterProps = {
   onDismiss: (id: number) => void;
   onDismissAll: () => void;
   labels: { region: string; dismiss: string; hideAll: string; kinds: Record<ToastItem['kind'], string> };
-  duration: number;
+  /** How long each kind stays on screen, in ms; `Infinity` stays until closed. */
+  durations: Record<ToastItem['kind'], number>;
 };
 
-/** Notices by kind, newest at the bottom; 'hide all' appears once more than one is on screen. */
-export function Toaster({ items, onDismiss, onDismissAll, labels, duration }: ToasterProps) {
+/**
+ * Notices by kind, newest at the bottom; 'hide all' appears once more than one is on screen. The
+ * message is the title (it says what happened); the kind is read out before it and shown by the icon.
+ */
+export function Toaster({ items, onDismiss, onDismissAll, labels, durations }: ToasterProps) {
   return (
-    <Toast.Provider duration={duration} label={labels.region} swipeDirection="right">
+    <Toast.Provider label={labels.region} swipeDirection="right">
       {items.map((item) => {
         const { icon, Icon } = toneStyles[item.kind];
         return (
           <Toast.Root
             key={item.id}
             type={item.kind === 'error' ? 'foreground' : 'background'}
+            duration={durations[item.kind]}
             onOpenChange={(open) => {
               if (!open) onDismiss(item.id);
             }}
@@ -31,10 +36,10 @@ export function Toaster({ items, onDismiss, onDismissAll, labels, duration }: To
           >
             <Icon className={cn('mt-0.5 size-5 shrink-0', icon)} aria-hidden />
             <div className="min-w-0 flex-1">
-              <Toast.Title className="text-sm font-semibold text-ink">{labels.kinds[item.kind]}</Toast.Title>
-              <Toast.Description className="mt-0.5 text-sm break-words text-ink-muted">
+              <Toast.Title className="text-sm font-medium break-words text-ink">
+                <span className="sr-only">{labels.kinds[item.kind]}: </span>
                 {item.message}
-              </Toast.Description>
+              </Toast.Title>
             </div>
             <Toast.Close
               aria-label={labels.dismiss}

@@ -33,7 +33,7 @@ describe('the cost dialog of a bulk task', () => {
     mockApi({ 'GET actions/2/balance': cost(100) });
     renderDialog();
     const dialog = await screen.findByRole('dialog', { name: 'Check backlinks' });
-    expect(await within(dialog).findByText(/Credits missing for this task: 30\./)).toBeTruthy();
+    expect(await within(dialog).findByText(/30 credits missing for this task\./)).toBeTruthy();
     expect((within(dialog).getByRole('button', { name: 'Start task' }) as HTMLButtonElement).disabled).toBe(
       true,
     );

@@ -41,7 +41,7 @@ export function LinksTable({
   campaignName,
 }: LinksTableProps) {
   const { t } = useTranslation();
-  const { date: formatDate } = useFormat();
+  const { date: formatDate, number: formatNumber } = useFormat();
   const full = view === 'table';
   const allChecked = links.length > 0 && links.every((l) => selected.has(l.id));
   const someChecked = !allChecked && links.some((l) => selected.has(l.id));
@@ -137,9 +137,9 @@ export function LinksTable({
                 ) : null}
                 <Td className="text-right tabular-nums">
                   {a.countBacklinks === NOT_AVAILABLE ? (
-                    <span className="text-ink-subtle">{NOT_AVAILABLE}</span>
+                    <span className="text-ink-subtle">{t('common.notAvailable')}</span>
                   ) : (
-                    a.countBacklinks
+                    formatNumber(a.countBacklinks)
                   )}
                 </Td>
                 {full ? (

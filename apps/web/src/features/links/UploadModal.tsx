@@ -5,6 +5,7 @@ import { type DragEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
 import { useCampaigns } from '@/features/projects';
+import { useFormat } from '@/lib/format.ts';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { cn } from '@/ui/cn.ts';
@@ -18,12 +19,6 @@ import { UploadResult } from './UploadResult.tsx';
 
 const ACCEPT = LINK_UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',');
 
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
 type UploadModalProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -36,6 +31,7 @@ type UploadModalProps = {
 /** spec point 2: upload-links modal with drag and drop (a 130 px area), a file picker and progress. */
 export function UploadModal({ open, onOpenChange, campaignId, projectId, tier }: UploadModalProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const client = useQueryClient();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -186,7 +182,7 @@ export function UploadModal({ open, onOpenChange, campaignId, projectId, tier }:
                 <p className="truncate text-sm font-medium text-ink" data-testid="upload-file-name">
                   {file.name}
                 </p>
-                <p className="text-xs text-ink-subtle">{formatBytes(file.size)}</p>
+                <p className="text-xs text-ink-subtle">{format.bytes(file.size)}</p>
                 {upload.isPending ? (
                   <div className="mt-2 space-y-1">
                     <ProgressBar

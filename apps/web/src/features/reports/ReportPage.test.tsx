@@ -53,6 +53,16 @@ function reportLink() {
   };
 }
 
+function countsReply() {
+  return json(200, {
+    data: {
+      id: 0,
+      type: 'reportCounts',
+      attributes: { total: 1, unseen: 1, new: 0, lost: 0, changes: 2, types: { responseCode: 1, rel: 1 } },
+    },
+  });
+}
+
 describe('report page', () => {
   it('asks for a project before loading anything, then shows the changes and marks them seen', async () => {
     resetTokenForTests('tok');
@@ -60,7 +70,10 @@ describe('report page', () => {
       'GET user/me': meReply(),
       'GET reports/new': json(200, { data: { count: 3 } }),
       'GET projects': json(200, {
-        data: [{ id: 1, type: 'projects', attributes: { name: 'Demo Shop' } }],
+        data: [
+          { id: 1, type: 'projects', attributes: { name: 'Demo Shop' } },
+          { id: 2, type: 'projects', attributes: { name: 'Second Shop' } },
+        ],
         meta: { page },
       }),
       'GET campaigns': json(200, { data: [], meta: { page } }),
@@ -104,5 +117,28 @@ describe('report page', () => {
     await waitFor(() => expect(server.find('POST reports/actions')).toHaveLength(1));
     expect(server.find('POST reports/actions')[0].body).toEqual({ actions: [41] });
     await waitFor(() => expect(app.queryClient.getQueryData(sidebarCountKeys.reports)).toBe(0));
+  });
+
+  it('preselects the project when the user has only one', async () => {
+    resetTokenForTests('tok');
+    const server = mockApi({
+      'GET user/me': meReply(),
+      'GET reports/new': json(200, { data: { count: 3 } }),
+      'GET projects': json(200, {
+        data: [{ id: 1, type: 'projects', attributes: { name: 'Demo Shop' } }],
+        meta: { page },
+      }),
+      'GET campaigns': json(200, { data: [], meta: { page } }),
+      'GET reports/links': json(200, { data: [reportLink()], included: [], meta: { page } }),
+      'GET reports/counts': countsReply(),
+      'POST reports/actions': json(200, { data: { count: 0 } }),
+    });
+    renderApp('/en/report');
+
+    expect(await screen.findByText('https://blog.example.net/review', {}, { timeout: 10_000 })).toBeTruthy();
+    const linkCalls = server.fetchMock.mock.calls.filter(([url]) => String(url).includes('reports/links'));
+    expect(String(linkCalls[0][0])).toContain('filter[project]=1');
+    expect(screen.queryByText('Please, select a project.')).toBeNull();
+    expect((screen.getByRole('combobox', { name: 'Project' }) as HTMLSelectElement).value).toBe('1');
   });
 });

@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '@/api/client.ts';
+import { useProjectOptions } from '@/features/projects';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { Alert } from '@/ui/Alert.tsx';
@@ -40,11 +41,18 @@ import { ReportItem } from './ReportItem.tsx';
 
 const FORMATS = ['csv', 'xlsx'] as const;
 
+/** With exactly one project there is nothing to choose: the report shows it without asking. */
+function useOnlyProject(): string | undefined {
+  const projects = useProjectOptions().data;
+  return projects?.length === 1 ? String(projects[0].id) : undefined;
+}
+
 function useFilters(): [Filters, (patch: Partial<Record<ReportFilterName | 'page', string>>) => void] {
   const [params, setParams] = useSearchParams();
+  const onlyProject = useOnlyProject();
   const type = params.get('type');
   const filters: Filters = {
-    project: params.get('project') || undefined,
+    project: params.get('project') || onlyProject,
     campaign: params.get('campaign') || undefined,
     type: isReportChangeType(type) ? type : undefined,
     page: Math.max(FIRST_PAGE, Number(params.get('page')) || FIRST_PAGE),

@@ -25,7 +25,6 @@ export function BalanceChip() {
   const format = useFormat();
   const balance = useBalance();
   if (balance.data === undefined) return null;
-  const value = format.number(balance.data);
   return (
     <p
       className="hidden items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-700 ring-1 ring-brand-100 ring-inset sm:inline-flex"
@@ -33,7 +32,9 @@ export function BalanceChip() {
     >
       <Coins className="size-4" aria-hidden />
       <span className="sr-only">{t('shell.balance')}: </span>
-      <span className="tabular-nums">{t('common.credits', { value })}</span>
+      <span className="tabular-nums">
+        {t('common.credits', { count: balance.data, value: format.number(balance.data) })}
+      </span>
     </p>
   );
 }

@@ -18,7 +18,9 @@ export function NotEnoughCredits({ missing, className }: { missing: number; clas
   const to = useLocalePath();
   return (
     <Alert tone="warning" className={className}>
-      <p data-testid="credits-missing">{t('tasksUi.dialog.notEnough', { value: format.number(missing) })}</p>
+      <p data-testid="credits-missing">
+        {t('tasksUi.dialog.notEnough', { count: missing, value: format.number(missing) })}
+      </p>
       <Link
         to={`${to('/balance')}?${new URLSearchParams({ amount: String(missing) })}`}
         className={buttonClass({ variant: 'link', size: 'sm' })}

@@ -57,7 +57,7 @@ export function StartCheckDialog({
   const projects = useProjectOptions();
   const campaigns = useCampaignOptions(project);
   const cost = useTaskCost({ action, campaign });
-  const credits = (value: number) => t('tasksUi.cost.credits', { value: format.number(value) });
+  const credits = (value: number) => t('tasksUi.cost.credits', { count: value, value: format.number(value) });
 
   const start = useMutation({
     mutationFn: () => startTask({ action, campaign }),

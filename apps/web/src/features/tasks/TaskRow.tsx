@@ -90,7 +90,9 @@ export function TaskRow({ task }: { task: Task }) {
       </Td>
       <Td className="whitespace-nowrap">
         <p className="font-medium text-ink tabular-nums">
-          {a.cost > 0 ? t('tasksUi.cost.credits', { value: format.number(a.cost) }) : t('tasksUi.cost.free')}
+          {a.cost > 0
+            ? t('tasksUi.cost.credits', { count: a.cost, value: format.number(a.cost) })
+            : t('tasksUi.cost.free')}
         </p>
         {a.refunded > 0 ? (
           <p className="text-xs text-emerald-700 tabular-nums">

@@ -23,5 +23,7 @@ export default {
   language: 'Language',
   languages: { en: 'English', ru: 'Русский', ua: 'Українська' },
   skipToContent: 'Skip to content',
-  credits: '{{value}} credits',
+  notAvailable: 'N/A',
+  credits_one: '{{value}} credit',
+  credits_other: '{{value}} credits',
 };

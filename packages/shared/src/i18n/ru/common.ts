@@ -22,5 +22,9 @@ export default {
   language: 'Язык',
   languages: { en: 'English', ru: 'Русский', ua: 'Українська' },
   skipToContent: 'Перейти к содержимому',
-  credits: 'Кредитов: {{value}}',
+  notAvailable: 'н/д',
+  credits_one: '{{value}} кредит',
+  credits_few: '{{value}} кредита',
+  credits_many: '{{value}} кредитов',
+  credits_other: '{{value}} кредита',
 };

@@ -22,5 +22,9 @@ export default {
   language: 'Мова',
   languages: { en: 'English', ru: 'Русский', ua: 'Українська' },
   skipToContent: 'Перейти до вмісту',
-  credits: 'Кредитів: {{value}}',
+  notAvailable: 'н/д',
+  credits_one: '{{value}} кредит',
+  credits_few: '{{value}} кредити',
+  credits_many: '{{value}} кредитів',
+  credits_other: '{{value}} кредиту',
 };
