@@ -41,7 +41,7 @@ export default {
     responseCode: 'Ответ',
     indexing: 'Индексация',
     robots: 'Роботы',
-    rel: 'Атрибут ссылки',
+    rel: 'Атрибут',
     linkStatus: 'Ссылка',
     all: '-- все --',
     reset: 'Сбросить фильтры',

@@ -41,7 +41,7 @@ export default {
     responseCode: 'Відповідь',
     indexing: 'Індексація',
     robots: 'Роботи',
-    rel: 'Атрибут посилання',
+    rel: 'Атрибут',
     linkStatus: 'Посилання',
     all: '-- усі --',
     reset: 'Скинути фільтри',
