@@ -30,7 +30,7 @@ export function Field({ label, error, hint, optionalLabel, className, children }
     <div className={cn('space-y-1.5', className)}>
       <label htmlFor={id} className="flex items-baseline justify-between text-sm font-medium text-slate-700">
         <span>{label}</span>
-        {optionalLabel ? <span className="text-xs font-normal text-slate-400">{optionalLabel}</span> : null}
+        {optionalLabel ? <span className="text-xs font-normal text-ink-subtle">{optionalLabel}</span> : null}
       </label>
       {children({ id, 'aria-invalid': hasError || undefined, 'aria-describedby': describedBy })}
       {hasError ? (

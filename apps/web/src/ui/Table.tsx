@@ -1,11 +1,40 @@
-import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import {
+  type HTMLAttributes,
+  type ReactNode,
+  type RefObject,
+  type TdHTMLAttributes,
+  type ThHTMLAttributes,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { cn } from './cn.ts';
 import { Skeleton } from './Spinner.tsx';
 
-/** A horizontally scrollable table frame; the header stays readable on narrow screens. */
+/** Whether the element's content is wider than its box, followed as either resizes. */
+function useOverflows(ref: RefObject<HTMLElement | null>): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setOverflows(element.scrollWidth > element.clientWidth);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, [ref]);
+  return overflows;
+}
+
+/**
+ * A horizontally scrollable table frame; the header stays readable on narrow screens. When the table
+ * is wider than the frame, the frame takes the focus so the keyboard can scroll it (WCAG 2.1.1).
+ */
 export function Table({ className, children, ...props }: HTMLAttributes<HTMLTableElement>) {
+  const frame = useRef<HTMLDivElement>(null);
+  const scrolls = useOverflows(frame);
   return (
-    <div className="overflow-x-auto">
+    <div ref={frame} className="overflow-x-auto" tabIndex={scrolls ? 0 : undefined}>
       <table className={cn('w-full border-separate border-spacing-0 text-sm', className)} {...props}>
         {children}
       </table>

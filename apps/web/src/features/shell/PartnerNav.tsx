@@ -15,7 +15,7 @@ export function PartnerNav({ collapsed, onNavigate }: Props) {
       className={cn('flex-1 space-y-1 overflow-y-auto px-3', collapsed && 'px-2')}
     >
       {collapsed ? null : (
-        <p className="px-3 pb-2 text-xs font-semibold tracking-wider text-slate-500 uppercase">
+        <p className="px-3 pb-2 text-xs font-semibold tracking-wider text-slate-400 uppercase">
           {t('shell.partnerNav.title')}
         </p>
       )}

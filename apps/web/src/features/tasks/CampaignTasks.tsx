@@ -102,7 +102,7 @@ function TaskButtonView({
       {running ? (
         <span className="text-xs font-medium whitespace-nowrap">{t('tasksUi.campaign.running')}</span>
       ) : cost !== undefined ? (
-        <span className="rounded-md bg-white/20 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap tabular-nums">
+        <span className="rounded-md bg-white/15 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap tabular-nums">
           {t('tasksUi.cost.credits', { count: cost, value: format.number(cost) })}
         </span>
       ) : null}
