@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createProject, signedIn } from './projectHelpers.ts';
+import { expectNotice } from './support.ts';
 
 test('create a project with two domains and a redirect; it shows in the sidebar and on the dashboard', async ({
   page,
@@ -92,7 +93,7 @@ test('campaign and project settings: rename, a refused empty name, delete after 
   const confirmCampaign = page.getByRole('alertdialog', { name: 'Delete campaign "New name"?' });
   await confirmCampaign.getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/\/en\/project\/active\/1\/\d+$/);
-  await expect(page.getByText('Campaign "New name" deleted.', { exact: true })).toBeVisible();
+  await expectNotice(page, 'Campaign "New name" deleted.');
 
   await page.getByRole('button', { name: 'Settings' }).click();
   const projectSettings = page.getByRole('dialog', { name: 'Project settings' });
@@ -102,5 +103,5 @@ test('campaign and project settings: rename, a refused empty name, delete after 
     .getByRole('button', { name: 'Delete' })
     .click();
   await expect(page).toHaveURL(/\/en$/);
-  await expect(page.getByText('Project "Settings Shop" deleted.', { exact: true })).toBeVisible();
+  await expectNotice(page, 'Project "Settings Shop" deleted.');
 });
