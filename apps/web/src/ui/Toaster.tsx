@@ -38,7 +38,7 @@ export function Toaster({ items, onDismiss, onDismissAll, labels, durations }: T
             <div className="min-w-0 flex-1">
               <Toast.Title className="text-sm font-medium break-words text-ink">
                 <span className="sr-only">{labels.kinds[item.kind]}: </span>
-                {item.message}
+                <span>{item.message}</span>
               </Toast.Title>
             </div>
             <Toast.Close
