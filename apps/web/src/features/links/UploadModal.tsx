@@ -5,6 +5,7 @@ import { type DragEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
 import { useCampaigns } from '@/features/projects';
+import { taskKeys } from '@/features/tasks';
 import { useFormat } from '@/lib/format.ts';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
@@ -47,7 +48,12 @@ export function UploadModal({ open, onOpenChange, campaignId, projectId, tier }:
 
   const upload = useMutation({
     mutationFn: (picked: File) => uploadLinks({ campaign: target, file: picked, onProgress: setProgress }),
-    onSuccess: () => client.invalidateQueries({ queryKey: linkKeys.all }),
+    // New links change what a check of the campaign costs, shown on its header's task buttons.
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: linkKeys.all }),
+        client.invalidateQueries({ queryKey: taskKeys.all }),
+      ]),
   });
   const errors = isApiError(upload.error, 422) ? upload.error.fieldErrors : {};
   const generalError =
@@ -134,7 +140,8 @@ export function UploadModal({ open, onOpenChange, campaignId, projectId, tier }:
               )}
             </Field>
           ) : null}
-          <div>
+          {/* The file input is visually hidden: the drop zone shows where the keyboard focus is. */}
+          <div className="rounded-xl has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-brand-500">
             <label
               htmlFor={inputId}
               onDragOver={(e) => {

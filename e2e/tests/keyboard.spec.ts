@@ -1,0 +1,88 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { fill, texts } from './i18n.ts';
+import { createConfirmedUser, newUser } from './support.ts';
+
+const t = texts('en');
+
+/**
+ * Presses Tab (or Shift+Tab) until `target` has the focus, as a keyboard user would; fails when it is
+ * not reached within `max` presses, which means it is out of the tab order.
+ */
+async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {}): Promise<void> {
+  await expect(target).toBeAttached();
+  for (let presses = 0; presses < max; presses += 1) {
+    if (await target.evaluate((el) => el === document.activeElement, undefined, { timeout: 2_000 })) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  await expect(target, `reached with ${back ? 'Shift+Tab' : 'Tab'}`).toBeFocused({ timeout: 1 });
+}
+
+test('logs in, creates a project, uploads links and starts a check with the keyboard alone', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const user = newUser('en');
+  await createConfirmedUser(request, user);
+
+  // Log in: Tab to each field, type, Enter submits.
+  await page.goto('/en/login');
+  await tabTo(page, page.locator('input[name="email"]'));
+  await page.keyboard.type(user.email);
+  await tabTo(page, page.locator('input[name="password"]'));
+  await page.keyboard.type(user.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/en$/);
+
+  // Create a project with its first campaign in the slide-over, which takes the focus when it opens.
+  await tabTo(page, page.getByRole('button', { name: t.shell.createCampaign }).first());
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('dialog', { name: t.shell.create.title });
+  await expect(panel).toBeVisible();
+  await tabTo(page, panel.getByLabel(t.projects.create.domain));
+  await page.keyboard.type('shop.example');
+  await tabTo(page, panel.getByLabel(t.projects.create.campaignName));
+  await page.keyboard.type('Keyboard');
+  await tabTo(page, panel.getByRole('button', { name: t.projects.create.submitProject }));
+  await page.keyboard.press('Enter');
+  await expect(panel).toBeHidden();
+  await expect(page).toHaveURL(/\/en\/campaign\/active\/1\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Keyboard' })).toBeVisible();
+
+  // Upload: the file input is in the tab order; Space opens the chooser.
+  await tabTo(page, page.getByRole('button', { name: t.linksUi.toolbar.upload }).first());
+  await page.keyboard.press('Enter');
+  const modal = page.getByRole('dialog', { name: t.linksUi.upload.title });
+  await expect(modal).toBeVisible();
+  await tabTo(page, modal.locator('input[type="file"]'));
+  // The input itself is visually hidden; its drop zone shows the focus.
+  await expect(modal.locator('div:has(> input[type="file"])')).toHaveCSS('outline-style', 'solid');
+  const choosing = page.waitForEvent('filechooser');
+  await page.keyboard.press('Space');
+  const origin = `http://127.0.0.1:${process.env.E2E_DEMO_WEB_PORT}`;
+  const lines = [1, 2, 3].map((i) => `${origin}/review-${i}`).join('\n');
+  await (await choosing).setFiles({ name: 'links.txt', mimeType: 'text/plain', buffer: Buffer.from(lines) });
+  await tabTo(page, modal.getByRole('button', { name: t.linksUi.upload.submit, exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(modal.getByText(t.linksUi.upload.doneTitle)).toBeVisible();
+  await tabTo(page, modal.getByRole('button', { name: t.linksUi.upload.done }));
+  await page.keyboard.press('Enter');
+  await expect(modal).toBeHidden();
+  await expect(page.locator('[data-link-row]')).toHaveCount(3);
+
+  // Start a check from the header; the dialog's Start is reached with Tab.
+  const check = page.getByRole('button', { name: new RegExp(t.tasks.actions['2']) });
+  await expect(check).toContainText(fill(t.tasksUi.cost.credits_other, { value: '3' }));
+  await tabTo(page, check, { back: true });
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: t.tasksUi.dialog.title });
+  await expect(dialog).toBeVisible();
+  const start = dialog.getByRole('button', { name: t.tasksUi.dialog.submit });
+  await expect(start).toBeEnabled();
+  await tabTo(page, start);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  const line = page.locator('[data-task-id]').first();
+  await expect(line.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100', { timeout: 45_000 });
+  await expect(line.locator('[data-status]')).toHaveText(t.tasks.statuses['1'], { timeout: 15_000 });
+});
