@@ -163,6 +163,9 @@ for (const locale of LOCALES) {
     await modal('link side panel', () =>
       page.locator('[data-link-row]').first().getByRole('button').first().click(),
     );
+    await modal('comment', () =>
+      page.getByRole('button', { name: t.linksUi.table.addComment }).first().click(),
+    );
     await modal('upload links', () =>
       page.getByRole('button', { name: t.linksUi.toolbar.upload }).first().click(),
     );
@@ -184,3 +187,33 @@ for (const locale of LOCALES) {
     expect(violations, violations.join('\n')).toEqual([]);
   });
 }
+
+test('no serious or critical axe violations at phone width (en)', async ({ browser, request }) => {
+  const t = texts('en');
+  const { user, auth, campaign } = shared.account;
+  const saved = await request.put('/api/user', { headers: auth, data: { locale: 'en' } });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const findings = new Findings();
+  await page.goto('/en/login');
+  await settled(page.getByRole('heading', { level: 1 }).first());
+  await findings.scan(page, 'phone login');
+  await logIn(page, user);
+  await expect(page).toHaveURL(/\/en$/);
+  await settled(page.getByRole('heading', { level: 1 }).first());
+  await findings.scan(page, 'phone dashboard');
+  await page.getByRole('button', { name: t.shell.openMenu }).click();
+  await settled(page.getByRole('dialog'));
+  await findings.scan(page, 'phone menu');
+  await page.keyboard.press('Escape');
+  await page.goto(`/en/campaign/active/1/${campaign}`);
+  await settled(page.getByRole('heading', { level: 1 }).first());
+  await expect(page.locator('[data-link-row]')).toHaveCount(2);
+  await findings.scan(page, 'phone campaign page');
+  await page.goto('/en/profile');
+  await settled(page.getByRole('heading', { level: 1 }).first());
+  await findings.scan(page, 'phone profile');
+  await context.close();
+  expect(findings.list(), findings.list().join('\n')).toEqual([]);
+});
