@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { fill, texts } from './i18n.ts';
-import { createConfirmedUser, newUser } from './support.ts';
+import { createConfirmedUser, logIn, newUser } from './support.ts';
 
 const t = texts('en');
 
@@ -85,4 +85,54 @@ test('logs in, creates a project, uploads links and starts a check with the keyb
   const line = page.locator('[data-task-id]').first();
   await expect(line.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100', { timeout: 45_000 });
   await expect(line.locator('[data-status]')).toHaveText(t.tasks.statuses['1'], { timeout: 15_000 });
+});
+
+test('opens a link panel and the language menu with the keyboard; Escape gives the focus back', async ({
+  page,
+  request,
+}) => {
+  const user = newUser('en');
+  await createConfirmedUser(request, user);
+  await page.goto('/en/login');
+  await logIn(page, user);
+  await expect(page).toHaveURL(/\/en$/);
+  await page.getByRole('button', { name: t.shell.createCampaign }).first().click();
+  const panel = page.getByRole('dialog', { name: t.shell.create.title });
+  await panel.getByLabel(t.projects.create.domain).fill('shop.example');
+  await panel.getByLabel(t.projects.create.campaignName).fill('Panel');
+  await panel.getByRole('button', { name: t.projects.create.submitProject }).click();
+  await expect(page).toHaveURL(/\/en\/campaign\/active\/1\/\d+$/);
+  await page.getByRole('button', { name: t.linksUi.toolbar.upload }).first().click();
+  const modal = page.getByRole('dialog', { name: t.linksUi.upload.title });
+  await modal.locator('input[type="file"]').setInputFiles({
+    name: 'links.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('https://blog.example.net/review-1'),
+  });
+  await modal.getByRole('button', { name: t.linksUi.upload.submit, exact: true }).click();
+  await modal.getByRole('button', { name: t.linksUi.upload.done }).click();
+
+  // The link's details: Enter opens the side panel, Escape closes it and the focus comes back.
+  const open = page.getByRole('button', {
+    name: fill(t.linksUi.table.open, { url: 'blog.example.net/review-1' }),
+  });
+  await tabTo(page, open);
+  await page.keyboard.press('Enter');
+  const drawer = page.getByRole('dialog');
+  await expect(drawer).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(open).toBeFocused();
+
+  // The language menu: Enter opens it, the arrows move, Enter picks.
+  await tabTo(page, page.getByRole('button', { name: new RegExp(t.common.language) }), { back: true });
+  await page.keyboard.press('Enter');
+  const ukrainian = page.getByRole('menuitemcheckbox', { name: 'Українська' });
+  await expect(page.getByRole('menu')).toBeVisible();
+  for (let i = 0; i < 5 && !(await ukrainian.evaluate((el) => el === document.activeElement)); i += 1)
+    await page.keyboard.press('ArrowDown');
+  await expect(ukrainian).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/ua\/campaign\/active\/1\/\d+$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'uk-UA');
 });

@@ -3,6 +3,7 @@ import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Button } from './Button.tsx';
 import { cn } from './cn.ts';
+import { useReturnFocus } from './returnFocus.ts';
 
 type SidePanelProps = {
   open: boolean;
@@ -51,11 +52,13 @@ export function SidePanel({
   children,
 }: SidePanelProps) {
   const style = sizes[size];
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={cn('fixed inset-0 z-40 animate-fade-in', style.overlay)} />
         <Dialog.Content
+          {...returnFocus}
           className={cn(
             'fixed inset-y-0 right-0 z-50 flex w-full flex-col bg-white shadow-pop animate-slide-in-right focus:outline-none',
             style.content,
