@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LINK_STATUSES, LinkCheckStatus, type LinkStatus } from '../constants.ts';
 import { rules } from '../validation.ts';
+import { ref, resource, single, ZPageMeta } from './common.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Limits and option lists of the links, upload, export and anchors calls.
@@ -107,10 +108,6 @@ export type TUpdateLinkRequest = z.infer<typeof ZUpdateLinkRequest>;
 
 const nullableDate = z.string().nullable();
 const metric = z.union([z.number(), z.literal(NOT_AVAILABLE)]);
-const ref = (type: string) => z.object({ id: z.number(), type: z.literal(type) });
-const pageMeta = z.object({
-  page: z.object({ currentPage: z.number(), perPage: z.number(), total: z.number(), lastPage: z.number() }),
-});
 
 export const ZLinkAttributes = z.object({
   num: z.number().nullable(),
@@ -225,13 +222,13 @@ export const ZIndexHistoryResource = z.object({
  */
 export const ZLinkListResponse = z.object({
   data: z.array(ZLinkResource),
-  meta: z.object({ page: pageMeta.shape.page.extend({ estimated: z.boolean() }) }),
+  meta: z.object({ page: ZPageMeta.shape.page.extend({ estimated: z.boolean() }) }),
 });
 export const ZLinkResponse = z.object({
   data: ZLinkResource,
   included: z.array(z.union([ZBacklinkResource, ZCheckHistoryResource, ZIndexHistoryResource])).optional(),
 });
-export const ZIndexHistoryListResponse = z.object({ data: z.array(ZIndexHistoryResource), meta: pageMeta });
+export const ZIndexHistoryListResponse = z.object({ data: z.array(ZIndexHistoryResource), meta: ZPageMeta });
 
 /** One bar of a summary: `key` is the code (or rel), `title` its text in the caller's language. */
 export const ZKeyValueTitle = z.object({
@@ -241,19 +238,19 @@ export const ZKeyValueTitle = z.object({
 });
 export type TKeyValueTitle = z.infer<typeof ZKeyValueTitle>;
 
-const single = <T extends z.ZodType>(type: string, attributes: T) =>
-  z.object({ data: z.object({ id: z.number(), type: z.literal(type), attributes }) });
+/** `{ data: { id, type, attributes } }` of a single resource. */
+const singleOf = <T extends z.ZodType>(type: string, attributes: T) => single(resource(type, attributes));
 
 export const ZCountResponse = z.object({ data: z.object({ count: z.number() }) });
 export const ZMoveResponse = z.object({
   data: z.object({ count: z.number(), moved: z.number(), skipped: z.number() }),
 });
 
-export const ZLinkCountsResponse = single(
+export const ZLinkCountsResponse = singleOf(
   'linkCounts',
   z.object({ active: z.number(), history: z.number(), disallow: z.number() }),
 );
-export const ZLinkStatisticResponse = single(
+export const ZLinkStatisticResponse = singleOf(
   'linkStatistics',
   z.object({
     total: z.number(),
@@ -264,7 +261,7 @@ export const ZLinkStatisticResponse = single(
   }),
 );
 export const ZKeyValueTitleListResponse = z.object({ data: z.array(ZKeyValueTitle) });
-export const ZLinkCodesResponse = single(
+export const ZLinkCodesResponse = singleOf(
   'linkCodes',
   z.object({
     codes: z.array(ZKeyValueTitle),
@@ -278,7 +275,7 @@ export const ZLinkCodesResponse = single(
     unread: z.number(),
   }),
 );
-export const ZLinkChartResponse = single(
+export const ZLinkChartResponse = singleOf(
   'linkChart',
   z.object({
     days: z.array(
@@ -287,7 +284,7 @@ export const ZLinkChartResponse = single(
   }),
 );
 
-export const ZUploadResponse = single(
+export const ZUploadResponse = singleOf(
   'linkUploads',
   z.object({
     campaignId: z.number(),
@@ -300,7 +297,7 @@ export const ZUploadResponse = single(
 );
 export type TUploadResult = z.infer<typeof ZUploadResponse>['data']['attributes'];
 
-export const ZExportMailedResponse = single(
+export const ZExportMailedResponse = singleOf(
   'linkExports',
   z.object({ mailed: z.literal(true), count: z.number() }),
 );
@@ -329,7 +326,7 @@ export const ZAnchorResource = z.object({
     typeTexts: z.array(z.string()),
   }),
 });
-export const ZAnchorListResponse = z.object({ data: z.array(ZAnchorResource), meta: pageMeta });
+export const ZAnchorListResponse = z.object({ data: z.array(ZAnchorResource), meta: ZPageMeta });
 
 /** One backlink of an anchor: the expanded row of the anchors table. */
 export const ZAnchorLinkResource = z.object({
@@ -350,9 +347,9 @@ export const ZAnchorLinkResource = z.object({
     tier: z.number(),
   }),
 });
-export const ZAnchorLinkListResponse = z.object({ data: z.array(ZAnchorLinkResource), meta: pageMeta });
+export const ZAnchorLinkListResponse = z.object({ data: z.array(ZAnchorLinkResource), meta: ZPageMeta });
 
-export const ZAnchorCountsResponse = single(
+export const ZAnchorCountsResponse = singleOf(
   'anchorCounts',
   z.object({
     /** Distinct anchors per tier tab (the tier filter is ignored for these two). */
@@ -363,7 +360,7 @@ export const ZAnchorCountsResponse = single(
     links: z.number(),
   }),
 );
-export const ZAnchorStatisticResponse = single(
+export const ZAnchorStatisticResponse = singleOf(
   'anchorStatistics',
   z.object({
     attributes: z.array(ZKeyValueTitle),
@@ -372,12 +369,12 @@ export const ZAnchorStatisticResponse = single(
   }),
 );
 export const ANCHOR_CHART_TOP = 10;
-export const ZAnchorChartResponse = single(
+export const ZAnchorChartResponse = singleOf(
   'anchorChart',
   z.object({ items: z.array(ZKeyValueTitle), other: z.number(), total: z.number() }),
 );
 export const ANCHOR_KINDS = ['url', 'brand', 'empty', 'text'] as const;
-export const ZAnchorChartInfoResponse = single(
+export const ZAnchorChartInfoResponse = singleOf(
   'anchorChartInfo',
   z.object({
     anchors: z.number(),

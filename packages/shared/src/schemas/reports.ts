@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ScheduleAction } from '../constants.ts';
 import { DATE_MAX_TIME, parseIsoDate, rules } from '../validation.ts';
+import { ref, ZPageMeta } from './common.ts';
 import { EXPORT_FILE_FORMATS } from './links.ts';
 import { pageOf, query, readIds } from './list-query.ts';
 
@@ -127,11 +128,6 @@ export type TUpdateScheduleRequest = z.infer<typeof ZUpdateScheduleRequest>;
 // Responses (the web infers its types from these)
 // ---------------------------------------------------------------------------------------------------
 
-const pageMeta = z.object({
-  page: z.object({ currentPage: z.number(), perPage: z.number(), total: z.number(), lastPage: z.number() }),
-});
-const ref = (type: string) => z.object({ id: z.number(), type: z.literal(type) });
-
 export const ZReportChangeAttributes = z.object({
   reportLinkId: z.number(),
   changesType: z.enum(REPORT_CHANGE_TYPES),
@@ -177,7 +173,7 @@ export type TReportLinkResource = z.infer<typeof ZReportLinkResource>;
 export const ZReportLinkListResponse = z.object({
   data: z.array(ZReportLinkResource),
   included: z.array(ZReportChangeResource),
-  meta: pageMeta,
+  meta: ZPageMeta,
 });
 
 /** One change with the link it belongs to (`GET reports/changes/{type}`). */
@@ -196,7 +192,7 @@ export const ZReportChangeListResponse = z.object({
       }),
     }),
   ),
-  meta: pageMeta,
+  meta: ZPageMeta,
 });
 
 export const ZReportCountsResponse = z.object({
@@ -233,7 +229,7 @@ export const ZMailingResource = z.object({
 });
 export type TMailingResource = z.infer<typeof ZMailingResource>;
 export const ZMailingResponse = z.object({ data: ZMailingResource });
-export const ZMailingListResponse = z.object({ data: z.array(ZMailingResource), meta: pageMeta });
+export const ZMailingListResponse = z.object({ data: z.array(ZMailingResource), meta: ZPageMeta });
 
 export const ZScheduleResource = z.object({
   id: z.number(),
@@ -282,7 +278,7 @@ export const ZScheduleProjectResource = z.object({
 export type TScheduleProjectResource = z.infer<typeof ZScheduleProjectResource>;
 export const ZScheduleProjectListResponse = z.object({
   data: z.array(ZScheduleProjectResource),
-  meta: pageMeta,
+  meta: ZPageMeta,
 });
 
 // ---------------------------------------------------------------------------------------------------
