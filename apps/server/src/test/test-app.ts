@@ -1,6 +1,7 @@
 import { createChecker } from '@linkwatch/checker';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pino from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
@@ -12,6 +13,7 @@ import { taskMailListener } from '../modules/mailings/task-mail.ts';
 import { type CaptchaVerifier, captchaOff } from '../providers/captcha/captcha.ts';
 import { createWorker } from '../worker/worker.ts';
 import { freshDatabase } from './database.ts';
+import { type DonorWeb, startDonorWeb } from './donor-web.ts';
 import { startSmtpSink } from './smtp-sink.ts';
 
 export interface TestAppOptions {
@@ -110,4 +112,18 @@ function apiClient(app: FastifyInstance) {
     // biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary response shapes
     return { status: response.statusCode, body: json as any, text, headers: response.headers };
   };
+}
+
+/** A test app and the donor web for one test file: started before its tests, closed after them. */
+export function withAppAndDonorWeb(options: TestAppOptions = {}) {
+  const env = {} as { t: TestApp; web: DonorWeb };
+  beforeAll(async () => {
+    env.t = await createTestApp(options);
+    env.web = await startDonorWeb();
+  });
+  afterAll(async () => {
+    await env.web?.close();
+    await env.t?.close();
+  });
+  return env;
 }

@@ -1,44 +1,35 @@
 import { ActionCode, BalanceTransactionType, TaskStatus } from '@linkwatch/shared';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { actionItems, actions, backlinkCheckHistories, balanceTransactions } from '../../db/schema/index.ts';
-import { type DonorWeb, donorHtml, startDonorWeb } from '../../test/donor-web.ts';
+import { donorHtml } from '../../test/donor-web.ts';
 import { makeCampaign, makeLinks, makeProject, makeUserWithToken, reloadUser } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { withAppAndDonorWeb } from '../../test/test-app.ts';
 import { createWorker } from '../../worker/worker.ts';
 import { ledgerSum } from '../balance/ledger.ts';
 
-let t: TestApp;
-let web: DonorWeb;
-beforeAll(async () => {
-  t = await createTestApp();
-  web = await startDonorWeb();
-});
-afterAll(async () => {
-  await web.close();
-  await t.close();
-});
+const env = withAppAndDonorWeb();
 
 const acceptor = 'shop.example.com';
 const PARALLEL = 20;
 
 async function userWithCampaigns(params: { balance: number; campaigns: number; linksEach: number }) {
-  const { user, token } = await makeUserWithToken(t.db, { balance: params.balance });
-  const project = await makeProject(t.db, { userId: user.id, domains: [acceptor] });
+  const { user, token } = await makeUserWithToken(env.t.db, { balance: params.balance });
+  const project = await makeProject(env.t.db, { userId: user.id, domains: [acceptor] });
   const made = [];
   for (let c = 0; c < params.campaigns; c++) {
-    const campaign = await makeCampaign(t.db, { userId: user.id, projectId: project.id });
+    const campaign = await makeCampaign(env.t.db, { userId: user.id, projectId: project.id });
     const paths = Array.from({ length: params.linksEach }, (_, i) => `/cc${campaign.id}/${i}`);
-    const rows = await makeLinks(t.db, { campaign, urls: paths.map((p) => web.url(p)) });
+    const rows = await makeLinks(env.t.db, { campaign, urls: paths.map((p) => env.web.url(p)) });
     made.push({ campaign, paths, links: rows });
   }
   return { user, token, campaigns: made };
 }
 
 const start = (token: string, campaignId: number) =>
-  t.api('POST', `actions/${ActionCode.CheckBacklinks}/start?campaign=${campaignId}`, { token });
+  env.t.api('POST', `actions/${ActionCode.CheckBacklinks}/start?campaign=${campaignId}`, { token });
 
-const actionsOf = (userId: number) => t.db.select().from(actions).where(eq(actions.userId, userId));
+const actionsOf = (userId: number) => env.t.db.select().from(actions).where(eq(actions.userId, userId));
 
 describe('parallel starts', () => {
   // The balance would cover every start here: only "task already started" keeps it to one.
@@ -50,9 +41,9 @@ describe('parallel starts', () => {
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 422)).toHaveLength(PARALLEL - 1);
     expect(await actionsOf(s.user.id)).toHaveLength(1);
-    const user = await reloadUser(t.db, s.user.id);
+    const user = await reloadUser(env.t.db, s.user.id);
     expect(user.balance).toBe(5 * PARALLEL - 5);
-    expect(await ledgerSum(t.db, s.user.id)).toBe(user.balance);
+    expect(await ledgerSum(env.t.db, s.user.id)).toBe(user.balance);
   });
 
   it('of checks on different campaigns, each alone affordable, the balance covering one: one task', async () => {
@@ -61,9 +52,9 @@ describe('parallel starts', () => {
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 422)).toHaveLength(PARALLEL - 1);
     expect(await actionsOf(s.user.id)).toHaveLength(1);
-    const user = await reloadUser(t.db, s.user.id);
+    const user = await reloadUser(env.t.db, s.user.id);
     expect(user.balance).toBe(0);
-    expect(await ledgerSum(t.db, s.user.id)).toBe(user.balance);
+    expect(await ledgerSum(env.t.db, s.user.id)).toBe(user.balance);
   });
 });
 
@@ -78,35 +69,40 @@ describe('parallel cancels', () => {
     });
     // A task of 30 is worked in batches of 10: the first answers at once, the second hangs.
     paths.forEach((p, i) => {
-      web.set(p, i < 10 ? page : { body: page, hold });
+      env.web.set(p, i < 10 ? page : { body: page, hold });
     });
-    await t.drain(); // the tasks of other tests, so the worker below takes this one's batches
+    await env.t.drain(); // the tasks of other tests, so the worker below takes this one's batches
     const started = await start(s.token, s.campaigns[0].campaign.id);
     expect(started.status).toBe(201);
     const actionId = started.body.data.id as number;
 
-    const worker = createWorker({ db: t.db, checker: t.checker, log: t.ctx.log }, { id: 'mid-check' });
+    const worker = createWorker(
+      { db: env.t.db, checker: env.t.checker, log: env.t.ctx.log },
+      { id: 'mid-check' },
+    );
     await worker.runOnce();
     const working = worker.runOnce();
     await waitFor(async () => {
-      const held = await t.db
+      const held = await env.t.db
         .select()
         .from(actionItems)
         .where(and(eq(actionItems.actionId, actionId), eq(actionItems.lockedBy, 'mid-check')));
       return held.filter((i) => i.status === 0).length === 10;
     });
-    const [running] = await t.db.select().from(actions).where(eq(actions.id, actionId));
+    const [running] = await env.t.db.select().from(actions).where(eq(actions.id, actionId));
     expect(running.statusId).toBe(TaskStatus.Process);
 
     const answers = await Promise.all(
-      Array.from({ length: PARALLEL }, () => t.api('POST', `actions/${actionId}/cancel`, { token: s.token })),
+      Array.from({ length: PARALLEL }, () =>
+        env.t.api('POST', `actions/${actionId}/cancel`, { token: s.token }),
+      ),
     );
     release();
     await working;
 
     expect(answers.every((a) => a.status === 200 || a.status === 422)).toBe(true);
     expect(answers.some((a) => a.status === 200)).toBe(true);
-    const refunds = await t.db
+    const refunds = await env.t.db
       .select()
       .from(balanceTransactions)
       .where(
@@ -116,14 +112,14 @@ describe('parallel cancels', () => {
         ),
       );
     expect(refunds.map((r) => r.value)).toEqual([20]);
-    const shown = await t.api('GET', `actions/${actionId}`, { token: s.token });
+    const shown = await env.t.api('GET', `actions/${actionId}`, { token: s.token });
     expect(shown.body.data.attributes).toMatchObject({
       statusId: TaskStatus.Done,
       successCount: 10,
       refunded: 20,
     });
     // The batch that was mid-check when the task was cancelled is refunded, so none of it is written.
-    const histories = await t.db
+    const histories = await env.t.db
       .select()
       .from(backlinkCheckHistories)
       .where(
@@ -133,9 +129,9 @@ describe('parallel cancels', () => {
         ),
       );
     expect(histories).toHaveLength(10);
-    const user = await reloadUser(t.db, s.user.id);
+    const user = await reloadUser(env.t.db, s.user.id);
     expect(user.balance).toBe(100 - 30 + 20);
-    expect(await ledgerSum(t.db, s.user.id)).toBe(user.balance);
+    expect(await ledgerSum(env.t.db, s.user.id)).toBe(user.balance);
   });
 });
 

@@ -1,19 +1,10 @@
 import { ActionCode } from '@linkwatch/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DonorWeb, donorHtml, startDonorWeb } from '../../test/donor-web.ts';
+import { describe, expect, it } from 'vitest';
+import { donorHtml } from '../../test/donor-web.ts';
 import { makeCampaign, makeLinks, makeProject, makeUserWithToken } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { withAppAndDonorWeb } from '../../test/test-app.ts';
 
-let t: TestApp;
-let web: DonorWeb;
-beforeAll(async () => {
-  t = await createTestApp();
-  web = await startDonorWeb();
-});
-afterAll(async () => {
-  await web.close();
-  await t.close();
-});
+const env = withAppAndDonorWeb();
 
 const acceptor = 'shop.example.com';
 const withLink = donorHtml({ links: [`<a href="https://${acceptor}/">shop</a>`] });
@@ -22,30 +13,34 @@ const withoutLink = donorHtml({ links: ['<a href="https://elsewhere.com/">x</a>'
 /** A campaign whose pages are: with the link, without it, a 404, a 503, and a host that does not resolve. */
 async function checkedCampaign() {
   const prefix = `/s${Date.now()}`;
-  web.set(`${prefix}/with`, withLink);
-  web.set(`${prefix}/without`, withoutLink);
-  web.set(`${prefix}/down`, { status: 503, body: 'down' });
-  const { user, token } = await makeUserWithToken(t.db, { balance: 100 });
-  const project = await makeProject(t.db, { userId: user.id, domains: [acceptor] });
-  const campaign = await makeCampaign(t.db, { userId: user.id, projectId: project.id, name: 'Posts' });
+  env.web.set(`${prefix}/with`, withLink);
+  env.web.set(`${prefix}/without`, withoutLink);
+  env.web.set(`${prefix}/down`, { status: 503, body: 'down' });
+  const { user, token } = await makeUserWithToken(env.t.db, { balance: 100 });
+  const project = await makeProject(env.t.db, { userId: user.id, domains: [acceptor] });
+  const campaign = await makeCampaign(env.t.db, { userId: user.id, projectId: project.id, name: 'Posts' });
   const urls = {
-    with: web.url(`${prefix}/with`),
-    without: web.url(`${prefix}/without`),
-    gone: web.url(`${prefix}/gone`),
-    down: web.url(`${prefix}/down`),
+    with: env.web.url(`${prefix}/with`),
+    without: env.web.url(`${prefix}/without`),
+    gone: env.web.url(`${prefix}/gone`),
+    down: env.web.url(`${prefix}/down`),
     unreachable: `http://donor-${Date.now()}.invalid/post`,
   };
-  await makeLinks(t.db, { campaign, urls: Object.values(urls) });
+  await makeLinks(env.t.db, { campaign, urls: Object.values(urls) });
   const check = async () => {
-    const start = await t.api('POST', `actions/${ActionCode.CheckBacklinks}/start?campaign=${campaign.id}`, {
-      token,
-    });
+    const start = await env.t.api(
+      'POST',
+      `actions/${ActionCode.CheckBacklinks}/start?campaign=${campaign.id}`,
+      {
+        token,
+      },
+    );
     expect(start.status).toBe(201);
-    await t.drain();
+    await env.t.drain();
   };
   await check();
   const list = async (query = '', locale = 'en') => {
-    const res = await t.api('GET', `links?filter[campaign]=${campaign.id}${query}`, { token, locale });
+    const res = await env.t.api('GET', `links?filter[campaign]=${campaign.id}${query}`, { token, locale });
     expect(res.status).toBe(200);
     type Attributes = Record<string, unknown> & { url: string };
     const rows = res.body.data.map((l: { attributes: Attributes }) => l.attributes) as Attributes[];
@@ -102,15 +97,15 @@ describe('link status: what the last check read', () => {
     expect(await urlsOf('missing')).toEqual([s.urls.without]);
     expect(await urlsOf('unread')).toEqual([s.urls.gone, s.urls.down, s.urls.unreachable].sort());
     expect(await urlsOf('unchecked')).toEqual([]);
-    const bad = await t.api('GET', `links?filter[campaign]=${s.campaign.id}&filter[linkStatus]=lost`, {
+    const bad = await env.t.api('GET', `links?filter[campaign]=${s.campaign.id}&filter[linkStatus]=lost`, {
       token: s.token,
     });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toHaveProperty(['filter.linkStatus']);
 
-    const codes = await t.api('GET', `links/codes?filter[campaign]=${s.campaign.id}`, { token: s.token });
+    const codes = await env.t.api('GET', `links/codes?filter[campaign]=${s.campaign.id}`, { token: s.token });
     expect(codes.body.data.attributes).toMatchObject({ found: 1, missing: 1, unread: 3, good: 2 });
-    const missingCount = await t.api(
+    const missingCount = await env.t.api(
       'GET',
       `links/count?filter[campaign]=${s.campaign.id}&filter[linkStatus]=missing`,
       { token: s.token },
@@ -120,7 +115,7 @@ describe('link status: what the last check read', () => {
 
   it('reports a link that was there as missing only after two checks in a row without it', async () => {
     const s = await checkedCampaign();
-    web.set(`${s.prefix}/with`, withoutLink);
+    env.web.set(`${s.prefix}/with`, withoutLink);
     await s.check();
     // One miss may be a bad fetch: the link still reads as found, with the backlink kept.
     expect((await s.list()).byUrl(s.urls.with)).toMatchObject({ linkStatus: 'found', countBacklinks: 1 });
@@ -128,7 +123,7 @@ describe('link status: what the last check read', () => {
     expect((await s.list()).byUrl(s.urls.with)).toMatchObject({ linkStatus: 'missing', countBacklinks: 0 });
 
     // A page that then cannot be fetched reads as not read, not as missing.
-    web.set(`${s.prefix}/with`, { status: 500, body: 'oops' });
+    env.web.set(`${s.prefix}/with`, { status: 500, body: 'oops' });
     await s.check();
     expect((await s.list()).byUrl(s.urls.with)).toMatchObject({
       linkStatus: 'unread',
@@ -138,10 +133,10 @@ describe('link status: what the last check read', () => {
 
   it('starts a changed page over as unchecked', async () => {
     const s = await checkedCampaign();
-    const found = await t.api('GET', `links?filter[campaign]=${s.campaign.id}&filter[linkStatus]=found`, {
+    const found = await env.t.api('GET', `links?filter[campaign]=${s.campaign.id}&filter[linkStatus]=found`, {
       token: s.token,
     });
-    const moved = await t.api('PUT', `links/${found.body.data[0].id}`, {
+    const moved = await env.t.api('PUT', `links/${found.body.data[0].id}`, {
       token: s.token,
       body: { url: 'moved.example.com/post', comment: '' },
     });
