@@ -121,10 +121,19 @@ export async function resetPassword(ctx: AppContext, input: TResetPasswordReques
     }
     const passwordHash = await hashPassword(input.password);
     // A reset also proves the address, and signs out every session that may have known the old password.
+    const [before] = await tx
+      .select({ emailVerifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.id, token.userId));
     await tx
       .update(users)
       .set({ passwordHash, emailVerifiedAt: new Date() })
       .where(eq(users.id, token.userId));
+    // It is then the account's confirmation: the welcome credits come with it (still once per account,
+    // whichever of the two links is followed first). An account confirmed before gets nothing new.
+    if (!before?.emailVerifiedAt) {
+      await grantWelcomeCredits(tx, { userId: token.userId, amount: ctx.config.welcomeCredits });
+    }
     await revokeAllAccessTokens(tx, { userId: token.userId });
   });
 }

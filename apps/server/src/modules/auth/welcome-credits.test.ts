@@ -2,6 +2,7 @@ import { BalanceTransactionType } from '@linkwatch/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { balanceTransactions } from '../../db/schema/index.ts';
+import { makeUser } from '../../test/factories.ts';
 import { linkIn } from '../../test/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { findUserByEmail } from './auth.queries.ts';
@@ -57,6 +58,87 @@ describe('welcome credits on e-mail confirmation', () => {
     const { balance, ledger } = await registerAndConfirm(t, { email: 'again@example.com', resends: 2 });
     expect(balance).toBe(100);
     expect(ledger).toHaveLength(1);
+  });
+});
+
+/** The welcome rows of an account's ledger. */
+const welcomeRows = (t: TestApp, userId: number) =>
+  t.db
+    .select({ value: balanceTransactions.value, description: balanceTransactions.description })
+    .from(balanceTransactions)
+    .where(eq(balanceTransactions.userId, userId));
+
+async function followConfirmation(t: TestApp, email: string) {
+  const mail = t.smtp.to(email).find((m) => (m.text ?? '').includes('/confirm-email/'))!;
+  const code = new URL(linkIn(mail, '/confirm-email/')).pathname.split('/').pop();
+  return (await t.api('GET', `auth/confirm-email/${code}`)).status;
+}
+
+async function followReset(t: TestApp, email: string) {
+  await t.api('POST', 'auth/forgot-password', { body: { email } });
+  const mail = t.smtp.to(email).find((m) => (m.text ?? '').includes('/login/reset-password'))!;
+  const token = new URL(linkIn(mail, '/login/reset-password')).searchParams.get('token');
+  const password = 'reset-pass-1';
+  const body = { token, email, password, passwordConfirmation: password };
+  return (await t.api('POST', 'auth/reset-password', { body })).status;
+}
+
+describe('welcome credits on a password reset (the mailed reset link proves the address too)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+  beforeEach(() => t.smtp.clear());
+
+  it('a reset before the confirmation link confirms the account and gives them; the later confirmation gives nothing more', async () => {
+    await t.api('POST', 'auth/register', { body: signup('reset-first@example.com') });
+    const user = (await findUserByEmail(t.db, 'reset-first@example.com'))!;
+    expect(user.emailVerifiedAt).toBeNull();
+
+    expect(await followReset(t, user.email)).toBe(200);
+    expect((await findUserByEmail(t.db, user.email))!.emailVerifiedAt).not.toBeNull();
+    expect(await welcomeRows(t, user.id)).toEqual([{ value: 100, description: 'Welcome credits' }]);
+    const login = await t.api('POST', 'auth/login', {
+      body: { email: user.email, password: 'reset-pass-1' },
+    });
+    expect(login.status).toBe(200);
+    const balance = await t.api('GET', 'user/balance', { token: login.body.data.attributes.accessToken });
+    expect(balance.body.data.balance).toBe(100);
+
+    expect(await followConfirmation(t, user.email)).toBe(200);
+    expect(await welcomeRows(t, user.id)).toHaveLength(1);
+  });
+
+  it('a reset after the confirmation link gives nothing more', async () => {
+    await t.api('POST', 'auth/register', { body: signup('confirm-first@example.com') });
+    const user = (await findUserByEmail(t.db, 'confirm-first@example.com'))!;
+    expect(await followConfirmation(t, user.email)).toBe(200);
+    expect(await followReset(t, user.email)).toBe(200);
+    expect(await welcomeRows(t, user.id)).toEqual([{ value: 100, description: 'Welcome credits' }]);
+  });
+
+  it('the reset and the confirmation at the same moment still give one row', async () => {
+    await t.api('POST', 'auth/register', { body: signup('both@example.com') });
+    const user = (await findUserByEmail(t.db, 'both@example.com'))!;
+    await t.api('POST', 'auth/forgot-password', { body: { email: user.email } });
+    const resetMail = t.smtp.to(user.email).find((m) => (m.text ?? '').includes('/login/reset-password'))!;
+    const token = new URL(linkIn(resetMail, '/login/reset-password')).searchParams.get('token');
+    const confirmMail = t.smtp.to(user.email).find((m) => (m.text ?? '').includes('/confirm-email/'))!;
+    const code = new URL(linkIn(confirmMail, '/confirm-email/')).pathname.split('/').pop();
+    const body = { token, email: user.email, password: 'both-pass-1', passwordConfirmation: 'both-pass-1' };
+    const [reset, confirm] = await Promise.all([
+      t.api('POST', 'auth/reset-password', { body }),
+      t.api('GET', `auth/confirm-email/${code}`),
+    ]);
+    expect([reset.status, confirm.status]).toEqual([200, 200]);
+    expect(await welcomeRows(t, user.id)).toHaveLength(1);
+  });
+
+  it('an account confirmed before, without welcome credits, gets none from a reset', async () => {
+    const user = await makeUser(t.db);
+    expect(await followReset(t, user.email)).toBe(200);
+    expect(await welcomeRows(t, user.id)).toEqual([]);
   });
 });
 
