@@ -15,6 +15,9 @@ const scenarios: Record<string, RequestListener> = {
     else response.end('User-agent: *\nDisallow: /moved-rules\n');
   },
   looping: (_request, response) => response.writeHead(302, { location: '/robots.txt?again' }).end(),
+  // A partial byte-order mark and a Latin-1 byte: only a parser given the bytes reads them as Google does.
+  latin1: (_request, response) =>
+    response.end(Buffer.from([0xef, 0xbb, ...Buffer.from('User-agent: *\nDisallow: /caf'), 0xe9, 0x0a])),
   huge: (_request, response) =>
     response.end(`User-agent: *\nDisallow: /early\n${'# filler\n'.repeat(80_000)}Disallow: /late\n`),
 };
@@ -51,8 +54,8 @@ describe('fetchRobotsTxt', () => {
   test('a 2xx file is parsed into rules', async () => {
     const robots = await robotsOf('rules');
     if (robots.kind !== 'rules') throw new Error(`expected rules, got ${robots.kind}`);
-    expect(robots.rules.isDisallowed(`${origins.get('rules')}/private/x`, 'LinkwatchBot')).toBe(true);
-    expect(robots.rules.isDisallowed(`${origins.get('rules')}/public`, 'LinkwatchBot')).toBe(false);
+    expect(robots.rules.isAllowed(`${origins.get('rules')}/private/x`, 'LinkwatchBot')).toBe(false);
+    expect(robots.rules.isAllowed(`${origins.get('rules')}/public`, 'LinkwatchBot')).toBe(true);
   });
 
   test('4xx means there are no rules', async () => {
@@ -66,18 +69,25 @@ describe('fetchRobotsTxt', () => {
   test('rules found after a redirect apply to the origin that was asked', async () => {
     const robots = await robotsOf('redirected');
     if (robots.kind !== 'rules') throw new Error(`expected rules, got ${robots.kind}`);
-    expect(robots.rules.isDisallowed(`${origins.get('redirected')}/moved-rules`, 'Googlebot')).toBe(true);
+    expect(robots.rules.isAllowed(`${origins.get('redirected')}/moved-rules`, 'Googlebot')).toBe(false);
   });
 
   test('endless redirects count as no robots.txt', async () => {
     expect(await robotsOf('looping')).toEqual({ kind: 'allow-all' });
   });
 
+  test('the body is parsed as bytes, not as decoded text', async () => {
+    const robots = await robotsOf('latin1');
+    if (robots.kind !== 'rules') throw new Error(`expected rules, got ${robots.kind}`);
+    expect(robots.rules.isAllowed(`${origins.get('latin1')}/caf%E9`, 'LinkwatchBot')).toBe(false);
+    expect(robots.rules.isAllowed(`${origins.get('latin1')}/caf%EF%BF%BD`, 'LinkwatchBot')).toBe(true);
+  });
+
   test('only the first 500 KiB is read', async () => {
     const robots = await robotsOf('huge');
     if (robots.kind !== 'rules') throw new Error(`expected rules, got ${robots.kind}`);
-    expect(robots.rules.isDisallowed(`${origins.get('huge')}/early`, 'LinkwatchBot')).toBe(true);
-    expect(robots.rules.isDisallowed(`${origins.get('huge')}/late`, 'LinkwatchBot')).toBe(false);
+    expect(robots.rules.isAllowed(`${origins.get('huge')}/early`, 'LinkwatchBot')).toBe(false);
+    expect(robots.rules.isAllowed(`${origins.get('huge')}/late`, 'LinkwatchBot')).toBe(true);
   });
 
   test('no answer at all is unreachable', async () => {

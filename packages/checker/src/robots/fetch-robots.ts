@@ -1,4 +1,3 @@
-import { TextDecoder } from 'node:util';
 import { checkErrorFrom } from '../fetch/check-errors.ts';
 import { type FetchedPage, fetchPage } from '../fetch/fetch-page.ts';
 import type { HttpClient } from '../fetch/http-client.ts';
@@ -37,7 +36,7 @@ export async function fetchRobotsTxt({
       deadline: deadline.signal,
       readAnyContentType: true,
     });
-    return robotsTxtOf(fetched, url);
+    return robotsTxtOf(fetched);
   } catch (error) {
     return { kind: 'unreachable', reason: checkErrorFrom(error).code };
   } finally {
@@ -45,7 +44,7 @@ export async function fetchRobotsTxt({
   }
 }
 
-function robotsTxtOf(fetched: FetchedPage, url: URL): RobotsTxt {
+function robotsTxtOf(fetched: FetchedPage): RobotsTxt {
   const { final, error } = fetched;
   if (!final) {
     // RFC 9309: after too many redirects the file may be taken as unavailable, i.e. no rules.
@@ -57,7 +56,7 @@ function robotsTxtOf(fetched: FetchedPage, url: URL): RobotsTxt {
   if (final.status >= 500) return { kind: 'unreachable', reason: `HTTP ${final.status}` };
   // 4xx means "no robots.txt"; any other non-2xx leaves no usable file either.
   if (final.status < 200 || final.status >= 300) return { kind: 'allow-all' };
-  const text = new TextDecoder('utf-8').decode(final.bytes);
-  // Rules found after a redirect still govern the origin that was asked (RFC 9309 2.3.1.2).
-  return robotsTxtFromBody({ url: url.href, text });
+  // Rules found after a redirect still govern the origin that was asked (RFC 9309 2.3.1.2): the
+  // cache keys them by that origin. Parsed as bytes, as Google's parser does.
+  return robotsTxtFromBody(final.bytes);
 }

@@ -1,6 +1,4 @@
-import robotsParser from 'robots-parser';
-
-type RobotsRules = ReturnType<typeof robotsParser>;
+import { RobotsRules } from './robots-rules.ts';
 
 /**
  * What a site's robots.txt says, in the three outcomes RFC 9309 distinguishes:
@@ -36,6 +34,7 @@ export class RobotsCache {
   }
 }
 
-export function robotsTxtFromBody({ url, text }: { url: string; text: string }): RobotsTxt {
-  return { kind: 'rules', rules: robotsParser(url, text) };
+/** A 2xx robots.txt body, read as Google's parser reads it (bytes; a string is taken as UTF-8). */
+export function robotsTxtFromBody(body: Uint8Array | string): RobotsTxt {
+  return { kind: 'rules', rules: RobotsRules.parse(body) };
 }

@@ -25,7 +25,17 @@ function verdictFor(url: string, robots: RobotsTxt): RobotsVerdict {
   if (robots.kind === 'allow-all') return 'allowed';
   if (robots.kind === 'unreachable') return 'unreachable';
   const { rules } = robots;
-  if (rules.isDisallowed(url, OUR_AGENT) || rules.isDisallowed(url, GOOGLE_AGENT)) return 'disallowed';
-  if (OTHER_SEARCH_AGENTS.some((agent) => rules.isDisallowed(url, agent))) return 'other-crawler-disallowed';
-  return 'allowed';
+  const escaped = withUpperCaseEscapes(url);
+  if (!rules.isAllowed(escaped, OUR_AGENT) || !rules.isAllowed(escaped, GOOGLE_AGENT)) return 'disallowed';
+  const otherShutOut = OTHER_SEARCH_AGENTS.some((agent) => !rules.isAllowed(escaped, agent));
+  return otherShutOut ? 'other-crawler-disallowed' : 'allowed';
+}
+
+/**
+ * Google's matcher takes the URL already escaped and compares bytes; the parser upper-cases the
+ * hex of escapes in rules, so the URL's escapes are upper-cased too (%c3%a9 and %C3%A9 are the
+ * same octets, RFC 3986 2.1). WHATWG URL's href escapes everything else already.
+ */
+function withUpperCaseEscapes(url: string): string {
+  return url.includes('%') ? url.replace(/%[0-9a-f]{2}/gi, (hex) => hex.toUpperCase()) : url;
 }

@@ -27,10 +27,9 @@ describe('RobotsCache', () => {
 });
 
 describe('robotsVerdictOf', () => {
-  const rules = robotsTxtFromBody({
-    url: 'https://site.example/robots.txt',
-    text: 'User-agent: *\nDisallow: /private\n\nUser-agent: Googlebot\nDisallow: /no-google\n\nUser-agent: YandexBot\nDisallow: /no-yandex\n\nUser-agent: LinkwatchBot\nDisallow: /no-linkwatch\n',
-  });
+  const rules = robotsTxtFromBody(
+    'User-agent: *\nDisallow: /private\n\nUser-agent: Googlebot\nDisallow: /no-google\n\nUser-agent: YandexBot\nDisallow: /no-yandex\n\nUser-agent: LinkwatchBot\nDisallow: /no-linkwatch\n',
+  );
   const verdict = (path: string, robots: RobotsTxt = rules) =>
     robotsVerdictOf([{ url: `https://site.example${path}`, robots }]);
 
@@ -46,10 +45,7 @@ describe('robotsVerdictOf', () => {
   });
 
   test('wildcard rules bind crawlers without a group of their own', () => {
-    const wildcard = robotsTxtFromBody({
-      url: 'https://site.example/robots.txt',
-      text: 'User-agent: *\nDisallow: /\n',
-    });
+    const wildcard = robotsTxtFromBody('User-agent: *\nDisallow: /\n');
     expect(verdict('/anything', wildcard)).toBe('disallowed');
   });
 
