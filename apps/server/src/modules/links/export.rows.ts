@@ -1,4 +1,4 @@
-import type { Locale } from '@linkwatch/shared';
+import { type Locale, linkStatusOf } from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
 import { and, asc, gt, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
@@ -14,6 +14,7 @@ const COLUMNS = [
   'url',
   'title',
   'responseCode',
+  'linkStatus',
   'indexing',
   'robotsStatus',
   'countBacklinks',
@@ -33,6 +34,7 @@ const exportFields = {
   title: links.title,
   responseCode: links.responseCode,
   responseCodeGroup: links.responseCodeGroup,
+  checkStatus: links.checkStatus,
   indexing: links.indexing,
   indexingCapabilityId: links.indexingCapabilityId,
   countBacklinks: links.countBacklinks,
@@ -72,6 +74,7 @@ export async function* exportRows(
         row.url,
         row.title,
         row.responseCode ?? t.responseCodeGroup(row.responseCodeGroup),
+        t.linkStatus(linkStatusOf(row.checkStatus)),
         t.indexing(row.indexing),
         t.robotsStatus(row.indexingCapabilityId),
         row.countBacklinks,

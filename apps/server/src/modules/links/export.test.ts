@@ -1,6 +1,7 @@
 import { utimes } from 'node:fs/promises';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
+import { LinkCheckStatus } from '@linkwatch/shared';
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +48,7 @@ async function formulaWorkspace() {
       indexing: 1,
       indexingCapabilityId: 4,
       countBacklinks: 2,
+      checkStatus: LinkCheckStatus.Found,
     },
   });
   await makeLinks(t.db, {
@@ -87,6 +89,7 @@ describe('GET links/export', () => {
       'URL',
       'Title',
       'Response code',
+      'Link',
       'Indexing',
       'Robots status',
       'Backlinks',
@@ -97,10 +100,11 @@ describe('GET links/export', () => {
       'Last check',
     ]);
     expect(rows).toHaveLength(2);
-    expect(rows[1].slice(0, 9)).toEqual([
+    expect(rows[1].slice(0, 10)).toEqual([
       'https://donor.example.org/a',
       `'=HYPERLINK("http://evil.example")`,
       '200',
+      'Link found',
       'Indexed',
       'meta noindex',
       '2',
@@ -112,8 +116,42 @@ describe('GET links/export', () => {
     const history = csvRows(
       (await download(`/api/links/export?filter[campaign]=${campaign.id}&filter[type]=1`, token)).text,
     );
-    expect(history[1][8]).toBe("'-minus");
+    expect(history[1][9]).toBe("'-minus");
   });
+
+  it.each([
+    ['en', 'Link', ['Link found', 'Link missing', 'Page not read', 'Not checked']],
+    ['ru', 'Ссылка', ['Ссылка найдена', 'Ссылка отсутствует', 'Страница не прочитана', 'Не проверена']],
+    [
+      'ua',
+      'Посилання',
+      ['Посилання знайдено', 'Посилання відсутнє', 'Сторінку не прочитано', 'Не перевірено'],
+    ],
+  ])(
+    'has the Link column (found, missing, page not read, not checked) in the export language: %s',
+    async (locale, header, values) => {
+      const { token, campaign } = await makeWorkspace(t.db);
+      const statuses = [LinkCheckStatus.Found, LinkCheckStatus.Missing, LinkCheckStatus.Unread, null];
+      for (const [i, checkStatus] of statuses.entries())
+        await makeLinks(t.db, {
+          campaign,
+          urls: [`https://status.example.org/${i}`],
+          values: { checkStatus },
+        });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/links/export?format=csv&filter[campaign]=${campaign.id}`,
+        headers: { 'x-localization': locale, authorization: `Bearer ${token}` },
+      });
+      expect(res.statusCode).toBe(200);
+      const rows = csvRows(res.body);
+      const column = rows[0].indexOf(header);
+      expect(column).toBe(3);
+      expect(rows.slice(1).map((row) => [row[0], row[column]])).toEqual(
+        values.map((value, i) => [`https://status.example.org/${i}`, value]),
+      );
+    },
+  );
 
   it('builds an XLSX in the caller language, also escaped', async () => {
     const { token, campaign } = await formulaWorkspace();

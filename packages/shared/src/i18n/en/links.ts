@@ -58,6 +58,7 @@ export default {
     url: 'URL',
     title: 'Title',
     responseCode: 'Response code',
+    linkStatus: 'Link',
     indexing: 'Indexing',
     robotsStatus: 'Robots status',
     countBacklinks: 'Backlinks',

@@ -65,6 +65,7 @@ export default {
     url: 'URL',
     title: 'Заголовок',
     responseCode: 'Код ответа',
+    linkStatus: 'Ссылка',
     indexing: 'Индексация',
     robotsStatus: 'Доступ для роботов',
     countBacklinks: 'Обратные ссылки',

@@ -65,6 +65,7 @@ export default {
     url: 'URL',
     title: 'Заголовок',
     responseCode: 'Код відповіді',
+    linkStatus: 'Посилання',
     indexing: 'Індексація',
     robotsStatus: 'Доступ для роботів',
     countBacklinks: 'Зворотні посилання',
