@@ -191,6 +191,8 @@ export {
   ZReportExportQuery,
   ZReportLinkListResponse,
   ZReportQuery,
+  ZReportTrendQuery,
+  ZReportTrendResponse,
   ZScheduleProjectListResponse,
   ZScheduleResponse,
   ZUnsubscribeRequest,

@@ -216,6 +216,26 @@ export const ZReportCountsResponse = z.object({
 
 export const ZReportCountResponse = z.object({ data: z.object({ count: z.number() }) });
 
+/** `reports/trend`: backlinks found and lost per UTC day, oldest first, the last LINK_CHART_DAYS days. */
+export const ZReportTrendResponse = z.object({
+  data: z.object({
+    id: z.number(),
+    type: z.literal('reportTrend'),
+    attributes: z.object({
+      days: z.array(
+        z.object({
+          /** `YYYY-MM-DD` (UTC) */
+          date: z.string(),
+          /** Changes of type found: a check read the backlink on a page that lacked it (or was new). */
+          found: z.number(),
+          /** Changes of type lost: a page that answered 200 missed the backlink twice in a row. */
+          lost: z.number(),
+        }),
+      ),
+    }),
+  }),
+});
+
 export const ZMailingResource = z.object({
   id: z.number(),
   type: z.literal('mailings'),
@@ -347,6 +367,14 @@ export type ReportFilters = ReturnType<typeof reportFilters>;
 export const ZReportCountsQuery = z
   .object(reportFilterKeys)
   .transform((q, ctx) => ({ filters: reportFilters(q, ctx) }));
+
+/** `reports/trend`: the owner's whole account, one project or one campaign. */
+export const ZReportTrendQuery = z
+  .object({
+    'filter[project]': query.id().describe('project id'),
+    'filter[campaign]': query.id().describe('campaign id'),
+  })
+  .transform((q) => ({ project: q['filter[project]'], campaign: q['filter[campaign]'] }));
 
 /** `reports/links`. */
 export const ZReportQuery = z

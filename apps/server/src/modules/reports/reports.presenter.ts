@@ -75,3 +75,8 @@ export function presentChangeWithLink(
     },
   };
 }
+
+/** `reports/trend`: one resource with the days in order. */
+export function presentTrend(days: { date: string; found: number; lost: number }[]) {
+  return { data: { id: 0, type: 'reportTrend' as const, attributes: { days } } };
+}

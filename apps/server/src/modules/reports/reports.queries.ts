@@ -156,3 +156,32 @@ export async function countReportChanges(db: Queryable, where: SQL) {
     .where(where);
   return row.count;
 }
+
+/**
+ * `reports/trend`: found and lost changes per UTC day (of their check) since `from`, of the owner's
+ * report links, narrowed to a project or a campaign when asked.
+ */
+export async function foundLostPerDay(
+  db: Queryable,
+  params: { userId: number; project?: number; campaign?: number; from: Date },
+) {
+  const day = sql<string>`to_char(${reportLinks.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  return db
+    .select({
+      date: day,
+      found: sql<number>`count(*) filter (where ${reportChanges.changesType} = 'found')::int`,
+      lost: sql<number>`count(*) filter (where ${reportChanges.changesType} = 'lost')::int`,
+    })
+    .from(reportChanges)
+    .innerJoin(reportLinks, eq(reportLinks.id, reportChanges.reportLinkId))
+    .where(
+      and(
+        eq(reportLinks.userId, params.userId),
+        params.project ? eq(reportLinks.projectId, params.project) : undefined,
+        params.campaign ? eq(reportLinks.campaignId, params.campaign) : undefined,
+        gte(reportLinks.createdAt, params.from),
+        inArray(reportChanges.changesType, ['found', 'lost']),
+      ),
+    )
+    .groupBy(sql`1`);
+}

@@ -11,6 +11,8 @@ import {
   ZReportExportQuery,
   ZReportLinkListResponse,
   ZReportQuery,
+  ZReportTrendQuery,
+  ZReportTrendResponse,
 } from '@linkwatch/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,7 +28,7 @@ import { reportExportRows, reportFilename } from './reports.export.ts';
 import { readChangeTypeParam } from './reports.filters.ts';
 import { presentChangeWithLink } from './reports.presenter.ts';
 import { countReportChanges, listChangesOfType, reportChangeWhere } from './reports.queries.ts';
-import { markSeen, reportCountsOf, reportLinksPage } from './reports.service.ts';
+import { markSeen, reportCountsOf, reportLinksPage, reportTrendOf } from './reports.service.ts';
 
 const tags = ['reports'];
 const security = [{ bearerAuth: [] }];
@@ -87,6 +89,15 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => ({
       data: await reportCountsOf(ctx, { userId: requireUser(req).id, filters: req.query.filters }),
     }),
+  );
+
+  /** The lost/found trend of a campaign's (or a project's, or the account's) summary chart. */
+  r.get(
+    '/reports/trend',
+    {
+      schema: { tags, security, querystring: ZReportTrendQuery, response: { 200: ZReportTrendResponse } },
+    },
+    async (req) => reportTrendOf(ctx, { userId: requireUser(req).id, ...req.query }),
   );
 
   r.get(

@@ -1,10 +1,16 @@
 import type { ReportFilters } from '@linkwatch/shared';
-import { type Locale, REPORT_CHANGE_TYPES, type ReportChangeType } from '@linkwatch/shared';
+import { LINK_CHART_DAYS, type Locale, REPORT_CHANGE_TYPES, type ReportChangeType } from '@linkwatch/shared';
 import type { AppContext } from '../../context.ts';
 import { type PageQuery, paginated } from '../../http/present.ts';
 import { newReportCount } from '../actions/action-events.ts';
-import { presentChange, presentReportLink } from './reports.presenter.ts';
-import { changesOf, listReportLinks, markReportsSeen, reportCounts } from './reports.queries.ts';
+import { presentChange, presentReportLink, presentTrend } from './reports.presenter.ts';
+import {
+  changesOf,
+  foundLostPerDay,
+  listReportLinks,
+  markReportsSeen,
+  reportCounts,
+} from './reports.queries.ts';
 
 interface ReportQuery {
   userId: number;
@@ -68,4 +74,24 @@ export async function markSeen(
   const count = await newReportCount(ctx, params.userId);
   await ctx.events.publish({ userId: params.userId, event: 'NewReportCount', data: { count } });
   return count;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Found and lost backlinks on each of the last LINK_CHART_DAYS UTC days, today last; zero when none. */
+export async function reportTrendOf(
+  ctx: Pick<AppContext, 'db'>,
+  params: { userId: number; project?: number; campaign?: number; now?: Date },
+) {
+  const now = params.now ?? new Date();
+  const from = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (LINK_CHART_DAYS - 1)),
+  );
+  const rows = await foundLostPerDay(ctx.db, { ...params, from });
+  const byDay = new Map(rows.map((r) => [r.date, r]));
+  const days = Array.from({ length: LINK_CHART_DAYS }, (_, n) => {
+    const date = new Date(from.getTime() + n * DAY_MS).toISOString().slice(0, 10);
+    return { date, found: byDay.get(date)?.found ?? 0, lost: byDay.get(date)?.lost ?? 0 };
+  });
+  return presentTrend(days);
 }

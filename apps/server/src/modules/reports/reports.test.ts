@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
-import { ActionCode } from '@linkwatch/shared';
+import { ActionCode, LINK_CHART_DAYS } from '@linkwatch/shared';
 import { parse } from 'csv-parse/sync';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportLinks } from '../../db/schema/index.ts';
 import { type DonorWeb, donorHtml, startDonorWeb } from '../../test/donor-web.ts';
@@ -220,5 +220,61 @@ describe('owner scope', () => {
     expect(parse(file.text, { bom: true })).toHaveLength(1);
     expect((await get('reports/new', other.token)).body.data.count).toBe(0);
     expect((await t.api('GET', `reports/links?${filter}`)).status).toBe(401);
+  });
+});
+
+describe('found and lost trend', () => {
+  type Day = { date: string; found: number; lost: number };
+  const DAY_MS = 86_400_000;
+  const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+  const trend = async (query = '', token = s.token): Promise<Day[]> => {
+    const res = await get(`reports/trend${query}`, token);
+    expect(res.status).toBe(200);
+    expect(res.body.data.type).toBe('reportTrend');
+    return res.body.data.attributes.days;
+  };
+  const counted = (days: Day[]) => days.filter((d) => d.found + d.lost > 0);
+
+  it('counts the found and lost backlinks of each of the last 30 UTC days, the empty days as zero', async () => {
+    const days = await trend(`?filter[campaign]=${s.campaign.id}`);
+    expect(days).toHaveLength(LINK_CHART_DAYS);
+    expect(days.at(-1)).toEqual({ date: dayOf(new Date()), found: 2, lost: 1 });
+    expect(counted(days)).toHaveLength(1);
+    for (let n = 1; n < days.length; n++)
+      expect(Date.parse(days[n].date) - Date.parse(days[n - 1].date)).toBe(DAY_MS);
+    // The same for the project and for the whole account: this user has no other report.
+    expect(await trend(`?filter[project]=${s.project.id}`)).toEqual(days);
+    expect(await trend()).toEqual(days);
+  });
+
+  it('puts a change on the day of its check and leaves out those older than 30 days', async () => {
+    const now = Date.now();
+    const move = (linkId: number, actionId: number, daysAgo: number) =>
+      t.db
+        .update(reportLinks)
+        .set({ createdAt: new Date(now - daysAgo * DAY_MS) })
+        .where(and(eq(reportLinks.linkId, linkId), eq(reportLinks.actionId, actionId)));
+    await move(s.gone.id, s.actions[2], 3);
+    await move(s.kept.id, s.actions[0], 40);
+    const days = await trend(`?filter[campaign]=${s.campaign.id}`);
+    expect(counted(days)).toEqual([
+      { date: dayOf(new Date(now - 3 * DAY_MS)), found: 0, lost: 1 },
+      { date: dayOf(new Date(now)), found: 1, lost: 0 },
+    ]);
+  });
+
+  it("counts only the caller's own reports, whatever ids it names", async () => {
+    const other = await makeUserWithToken(t.db);
+    const sibling = await makeCampaign(t.db, { userId: s.user.id, projectId: s.project.id, name: 'Other' });
+    const none = (days: Day[]) => {
+      expect(days).toHaveLength(LINK_CHART_DAYS);
+      expect(counted(days)).toEqual([]);
+    };
+    none(await trend(`?filter[campaign]=${s.campaign.id}`, other.token));
+    none(await trend(`?filter[project]=${s.project.id}`, other.token));
+    none(await trend('', other.token));
+    none(await trend(`?filter[campaign]=${sibling.id}`));
+    expect((await t.api('GET', `reports/trend?filter[campaign]=${s.campaign.id}`)).status).toBe(401);
+    expect((await get('reports/trend?filter[campaign]=abc')).status).toBe(422);
   });
 });
