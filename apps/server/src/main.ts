@@ -10,6 +10,7 @@ import { createMailer } from './mail/mailer.ts';
 import { actionEventHooks } from './modules/actions/action-events.ts';
 import { taskMailListener } from './modules/mailings/task-mail.ts';
 import { createCaptcha } from './providers/captcha/captcha.ts';
+import { createProviders } from './providers/index.ts';
 import { createScheduler } from './worker/scheduler.ts';
 import { createWorker } from './worker/worker.ts';
 
@@ -27,6 +28,7 @@ async function main() {
     events,
     mailer: createMailer({ ...config.mail, log }),
     captcha: createCaptcha(config.captcha),
+    providers: createProviders(config),
   };
 
   const demo = config.demo ? await startDemo({ db: ctx.db, config, log }) : null;
@@ -41,7 +43,7 @@ async function main() {
     config.role === 'api'
       ? null
       : createWorker(
-          { db: ctx.db, checker, log },
+          { db: ctx.db, checker, providers: ctx.providers, log },
           {
             leaseSeconds: config.worker.leaseSeconds,
             hooks: actionEventHooks(ctx, [taskMailListener(ctx)]),

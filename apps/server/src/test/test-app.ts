@@ -11,6 +11,7 @@ import { createMailer } from '../mail/mailer.ts';
 import { actionEventHooks } from '../modules/actions/action-events.ts';
 import { taskMailListener } from '../modules/mailings/task-mail.ts';
 import { type CaptchaVerifier, captchaOff } from '../providers/captcha/captcha.ts';
+import { createProviders } from '../providers/index.ts';
 import { createWorker } from '../worker/worker.ts';
 import { freshDatabase } from './database.ts';
 import { type DonorWeb, startDonorWeb } from './donor-web.ts';
@@ -41,13 +42,14 @@ export async function createTestApp(options: TestAppOptions = {}) {
     log,
     mailer: createMailer({ ...config.mail, log }),
     captcha: options.captcha ?? captchaOff,
+    providers: createProviders(config),
     events: inProcessBus(),
   };
   const app = await buildApp(ctx);
   await app.ready();
   const checker = createChecker({ allowPrivateNetworks: true, parseThreads: 0, timeoutMs: 5_000 });
   const worker = createWorker(
-    { db: ctx.db, checker, log },
+    { db: ctx.db, checker, providers: ctx.providers, log },
     { hooks: actionEventHooks(ctx, [taskMailListener(ctx)]), pollMs: 20 },
   );
   return {

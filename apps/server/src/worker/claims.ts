@@ -59,7 +59,12 @@ export function createClaims(params: {
     },
 
     async claim({ action, batchSize, leaseSeconds }) {
-      const rows = await rawRows<{ id: number | string; link_id: number | null; attempts: number }>(
+      const rows = await rawRows<{
+        id: number | string;
+        link_id: number | null;
+        attempts: number;
+        error: string | null;
+      }>(
         db,
         sql`
         update ${actionItems}
@@ -71,9 +76,14 @@ export function createClaims(params: {
           order by id
           limit ${batchSize}
           for update skip locked)
-        returning id, link_id, attempts`,
+        returning id, link_id, attempts, error`,
       );
-      return rows.map((r) => ({ id: Number(r.id), linkId: r.link_id, attempts: r.attempts }));
+      return rows.map((r) => ({
+        id: Number(r.id),
+        linkId: r.link_id,
+        attempts: r.attempts,
+        lastError: r.error,
+      }));
     },
 
     /**

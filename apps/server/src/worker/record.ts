@@ -44,7 +44,7 @@ async function record(ctx: WorkerContext, claims: Claims, batch: Batch): Promise
     if (outcome.kind === 'retry') {
       await ctx.db
         .update(actionItems)
-        .set({ lockedUntil: null, error: outcome.error })
+        .set({ lockedUntil: retryAt(outcome.retryAfterMs), error: outcome.error })
         .where(claims.heldByMe([outcome.itemId]));
     } else if (outcome.kind === 'failed') {
       const failed = await ctx.db
@@ -88,6 +88,11 @@ export async function recordBatch(ctx: WorkerContext, claims: Claims, batch: Bat
     delta.failed += written.failed;
   }
   return delta;
+}
+
+/** A retry waits when its handler says so (a provider's Retry-After, a confirmation later); else it is claimable at once. */
+function retryAt(retryAfterMs: number | undefined) {
+  return retryAfterMs ? sql`now() + make_interval(secs => ${retryAfterMs / 1000})` : null;
 }
 
 /** Donor-side problems of done items, written in one statement. */

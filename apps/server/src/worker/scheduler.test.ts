@@ -107,9 +107,9 @@ describe('scheduler', () => {
     await t.drain();
   });
 
-  it('moves an indexing schedule on without a task: no search provider exists yet', async () => {
+  it('moves an indexing schedule on without a task or a charge while no index check provider is configured', async () => {
     const s = await dueSchedule({ balance: 10, links: 1, action: ScheduleAction.AutoCheckIndexing });
-    expect(await createScheduler(t.ctx).tick()).toEqual([{ scheduleId: s.id, result: 'unsupported' }]);
+    expect(await createScheduler(t.ctx).tick()).toEqual([{ scheduleId: s.id, result: 'noProvider' }]);
     expect(await t.db.select().from(actions).where(eq(actions.userId, s.user.id))).toEqual([]);
     expect((await scheduleRow(s.id)).nextRunAt!.getTime()).toBeGreaterThan(Date.now());
   });

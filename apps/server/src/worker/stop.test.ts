@@ -35,7 +35,7 @@ describe('stopping a worker', () => {
     const items = () => env.t.db.select().from(actionItems).where(eq(actionItems.actionId, actionId));
 
     const stopping = createWorker(
-      { db: env.t.db, checker: env.t.checker, log: env.t.ctx.log },
+      { db: env.t.db, checker: env.t.checker, providers: env.t.ctx.providers, log: env.t.ctx.log },
       { id: 'stopping', pollMs: 20 },
     );
     stopping.start();
@@ -44,7 +44,10 @@ describe('stopping a worker', () => {
     // Given back, and the claim not counted as a try.
     expect((await items()).map((i) => [i.lockedUntil, i.attempts])).toEqual(paths.map(() => [null, 0]));
 
-    const next = createWorker({ db: env.t.db, checker: env.t.checker, log: env.t.ctx.log }, { id: 'next' });
+    const next = createWorker(
+      { db: env.t.db, checker: env.t.checker, providers: env.t.ctx.providers, log: env.t.ctx.log },
+      { id: 'next' },
+    );
     const drained = next.drain();
     await waitFor(async () => (await items()).every((i) => i.lockedBy === 'next'));
     release();

@@ -52,9 +52,22 @@ export type TActionListResponse = z.infer<typeof ZActionListResponse>;
 /** `GET actions/dates`: the days (`YYYY-MM-DD`, UTC) with tasks, newest first. */
 export const ZActionDatesResponse = z.object({ data: z.array(z.string()) });
 
-/** `GET actions/list`: the actions a user can start, with their names. */
+/**
+ * `GET actions/list`: the actions a user can start, with their names; an action whose outside
+ * service is not configured is listed unavailable, with the reason in the user's language.
+ */
 export const ZActionTypeListResponse = z.object({
-  data: z.array(resource('actionTypes', z.object({ id: z.number(), name: z.string() }))),
+  data: z.array(
+    resource(
+      'actionTypes',
+      z.object({
+        id: z.number(),
+        name: z.string(),
+        available: z.boolean(),
+        unavailableReason: z.string().nullable(),
+      }),
+    ),
+  ),
 });
 
 export const ZActionPriceResource = resource(

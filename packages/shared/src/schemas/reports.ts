@@ -19,6 +19,7 @@ export const REPORT_CHANGE_TYPES = [
   'responseCode',
   'redirect',
   'indexingCapability',
+  'indexing',
   'title',
 ] as const;
 export type ReportChangeType = (typeof REPORT_CHANGE_TYPES)[number];

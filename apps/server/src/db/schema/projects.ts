@@ -173,6 +173,8 @@ export const indexHistories = pgTable(
       .notNull()
       .references(() => links.id, { onDelete: 'cascade' }),
     value: smallint('value').notNull(),
+    /** The index check provider that answered (null for entries written before providers existed). */
+    provider: text('provider'),
     createdAt: createdAt(),
   },
   (t) => [index('index_histories_link_idx').on(t.linkId, t.createdAt)],

@@ -26,7 +26,7 @@ import { publishActionCount, runningActionCount } from '../notifications/notific
 import { presentAction } from './actions.presenter.ts';
 import { actionDates, findAction, listActions } from './actions.queries.ts';
 import { cancelAction, startAction } from './actions.service.ts';
-import { STARTABLE_ACTIONS } from './catalog.ts';
+import { missingProvider, STARTABLE_ACTIONS } from './catalog.ts';
 import { finishIfComplete } from './lifecycle.ts';
 import { allPricesFor, priceFor } from './prices.ts';
 import { selectionOf } from './selection.ts';
@@ -99,9 +99,15 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
       requireUser(req);
       const locale = requestLocale(req);
       return {
-        data: STARTABLE_ACTIONS.map((id) =>
-          resource('actionTypes', id, { id, name: translate(locale, `tasks.actions.${id}`) }),
-        ),
+        data: STARTABLE_ACTIONS.map((id) => {
+          const missing = missingProvider(ctx.providers, id);
+          return resource('actionTypes', id, {
+            id,
+            name: translate(locale, `tasks.actions.${id}`),
+            available: missing === null,
+            unavailableReason: missing && translate(locale, `tasks.errors.noProvider.${missing}`),
+          });
+        }),
       };
     },
   );

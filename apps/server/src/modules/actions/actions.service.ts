@@ -6,7 +6,7 @@ import { actionItems, actions, campaigns, links } from '../../db/schema/index.ts
 import { AppError, FieldError, notFound } from '../../errors.ts';
 import { applyLedgerEntry, InsufficientBalanceError } from '../balance/ledger.ts';
 import { findCampaign } from '../projects/campaigns.queries.ts';
-import { actionCatalog } from './catalog.ts';
+import { actionCatalog, missingProvider } from './catalog.ts';
 import { priceFor } from './prices.ts';
 import type { Selection } from './selection.ts';
 import { type ActionHandler, type ActionRow, ITEM_STATUS } from './types.ts';
@@ -29,6 +29,9 @@ export interface StartParams {
 export async function startAction(ctx: AppContext, params: StartParams): Promise<ActionRow> {
   const handler = actionCatalog.get(params.action);
   if (!handler) throw new AppError('invalid', 'tasks.errors.selectTask');
+  // Before anything is read or charged: with no provider the task could only fail.
+  const missing = missingProvider(ctx.providers, params.action);
+  if (missing) throw new AppError('invalid', `tasks.errors.noProvider.${missing}`);
   const campaign = params.selection.campaignId
     ? await ownCampaign(ctx, params.userId, params.selection.campaignId)
     : undefined;

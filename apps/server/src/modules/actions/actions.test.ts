@@ -374,7 +374,7 @@ describe('workers', () => {
     });
     const progress: number[] = [];
     const worker = createWorker(
-      { db: t.db, checker: t.checker, log: t.ctx.log },
+      { db: t.db, checker: t.checker, providers: t.ctx.providers, log: t.ctx.log },
       { hooks: { onProgress: (action) => progress.push(action.currentCount) } },
     );
     await worker.drain();
@@ -401,7 +401,7 @@ describe('workers', () => {
         .where(eq(actionItems.actionId, start.body.data.id as number));
 
     const slow = createWorker(
-      { db: t.db, checker: t.checker, log: t.ctx.log },
+      { db: t.db, checker: t.checker, providers: t.ctx.providers, log: t.ctx.log },
       { id: 'slow-worker', renewEveryMs: 50 },
     );
     const working = slow.runOnce();
@@ -437,7 +437,10 @@ describe('workers', () => {
     );
     const actionId = start.body.data.id as number;
 
-    const dying = createWorker({ db: t.db, checker: t.checker, log: t.ctx.log }, { id: 'dying-worker' });
+    const dying = createWorker(
+      { db: t.db, checker: t.checker, providers: t.ctx.providers, log: t.ctx.log },
+      { id: 'dying-worker' },
+    );
     const stuck = dying.runOnce();
     await waitFor(
       async () =>
@@ -449,7 +452,10 @@ describe('workers', () => {
       .set({ lockedUntil: sql`now() - interval '1 second'` })
       .where(eq(actionItems.actionId, actionId));
 
-    const rescuer = createWorker({ db: t.db, checker: t.checker, log: t.ctx.log }, { id: 'rescuer' });
+    const rescuer = createWorker(
+      { db: t.db, checker: t.checker, providers: t.ctx.providers, log: t.ctx.log },
+      { id: 'rescuer' },
+    );
     const rescued = rescuer.drain();
     await waitFor(
       async () =>

@@ -1,10 +1,21 @@
+import { isConfigured, type ProviderKind, type Providers } from '../../providers/index.ts';
 import { checkBacklinksHandler } from './check-backlinks/handler.ts';
+import { checkIndexingHandler } from './check-indexing/handler.ts';
 import { listMoveHandlers } from './list-moves.ts';
 import type { ActionHandler } from './types.ts';
 
 /** Every action a user can start (spec point 4): a new kind is one handler file and one entry here. */
 export const actionCatalog = new Map<number, ActionHandler>(
-  [checkBacklinksHandler, ...listMoveHandlers].map((handler) => [handler.code, handler]),
+  [checkBacklinksHandler, checkIndexingHandler, ...listMoveHandlers].map((handler) => [
+    handler.code,
+    handler,
+  ]),
 );
 
 export const STARTABLE_ACTIONS = [...actionCatalog.keys()];
+
+/** The outside service kind an action needs and that is not configured, or null when it can run. */
+export function missingProvider(providers: Providers, action: number): ProviderKind | null {
+  const kind = actionCatalog.get(action)?.provider;
+  return kind && !isConfigured(providers, kind) ? kind : null;
+}

@@ -77,7 +77,7 @@ describe('parallel cancels', () => {
     const actionId = started.body.data.id as number;
 
     const worker = createWorker(
-      { db: env.t.db, checker: env.t.checker, log: env.t.ctx.log },
+      { db: env.t.db, checker: env.t.checker, providers: env.t.ctx.providers, log: env.t.ctx.log },
       { id: 'mid-check' },
     );
     await worker.runOnce();

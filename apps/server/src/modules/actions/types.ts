@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import type { actions } from '../../db/schema/index.ts';
+import type { ProviderKind, Providers } from '../../providers/index.ts';
 
 /**
  * What an action kind is made of, and what the worker hands it. The catalogue (catalog.ts) lists the
@@ -17,6 +18,8 @@ export interface ClaimedItem {
   id: number;
   linkId: number | null;
   attempts: number;
+  /** What the previous try of this item left (a retry's reason), null on the first try. */
+  lastError: string | null;
 }
 
 /** A processed item whose result is to be written; `error` marks a donor-side problem (still charged). */
@@ -31,12 +34,13 @@ export interface DoneOutcome<R = unknown> {
 /** What a handler decided for one item. */
 export type ItemOutcome<R = unknown> =
   | DoneOutcome<R>
-  | { itemId: number; kind: 'retry'; error: string }
+  | { itemId: number; kind: 'retry'; error: string; retryAfterMs?: number }
   | { itemId: number; kind: 'failed'; error: string };
 
 export interface WorkerContext {
   db: Db;
   checker: Checker;
+  providers: Providers;
   log: FastifyBaseLogger;
 }
 
@@ -51,6 +55,8 @@ export interface ActionHandler<R = any, F = any> {
   maxAttempts: number;
   /** The task's stored `filters`: parsed when the task starts, and again when a worker reads them. */
   filters: z.ZodType<F>;
+  /** The outside service kind the action works through: it cannot start while none is configured. */
+  provider?: ProviderKind;
   /** A check against the database before anything is charged (the move's target campaign is the user's). */
   beforeStart?(db: Db, params: { userId: number; filters: F }): Promise<void>;
   process(

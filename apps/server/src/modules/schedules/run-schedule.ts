@@ -7,7 +7,13 @@ import { selectionFromQuery } from '../actions/selection.ts';
 import { notify, publishActionCount } from '../notifications/notifications.service.ts';
 import { runContext, type Schedule } from './schedules.queries.ts';
 
-export type RunResult = 'started' | 'noCredits' | 'alreadyRunning' | 'noLinks' | 'unsupported' | 'gone';
+export type RunResult = 'started' | 'noCredits' | 'alreadyRunning' | 'noLinks' | 'noProvider' | 'gone';
+
+/** The task each schedule action starts (spec point 9). */
+const TASK_OF: Record<number, number> = {
+  [ScheduleAction.AutoCheckIndexing]: ActionCode.CheckIndexing,
+  [ScheduleAction.AutoCheckBacklinks]: ActionCode.CheckBacklinks,
+};
 
 /**
  * Starts a claimed schedule's task, charged like a manual start. A short balance becomes a notice to
@@ -15,17 +21,13 @@ export type RunResult = 'started' | 'noCredits' | 'alreadyRunning' | 'noLinks' |
  * (the next run tries again).
  */
 export async function runSchedule(ctx: AppContext, schedule: Schedule): Promise<RunResult> {
-  if (schedule.actionId !== ScheduleAction.AutoCheckBacklinks) {
-    // Auto check indexing needs a search-engine provider, which the product does not have yet.
-    ctx.log.info({ scheduleId: schedule.id }, 'scheduled indexing check skipped: no search provider');
-    return 'unsupported';
-  }
+  const action = TASK_OF[schedule.actionId];
   const context = await runContext(ctx.db, schedule);
-  if (!context) return 'gone';
+  if (!context || action === undefined) return 'gone';
   try {
     await startAction(ctx, {
       userId: schedule.userId,
-      action: ActionCode.CheckBacklinks,
+      action,
       selection: selectionFromQuery(schedule.userId, { campaign: String(schedule.campaignId) }),
       filters: { campaign: schedule.campaignId },
       isAutostart: true,
@@ -39,7 +41,7 @@ export async function runSchedule(ctx: AppContext, schedule: Schedule): Promise<
         userId: schedule.userId,
         type: 'warning',
         message: translate(locale, 'tasks.notifications.scheduleNoCredits', {
-          action: translate(locale, `tasks.actions.${ActionCode.CheckBacklinks}`),
+          action: translate(locale, `tasks.actions.${action}`),
           campaign: context.campaignName,
         }),
       });
@@ -47,6 +49,10 @@ export async function runSchedule(ctx: AppContext, schedule: Schedule): Promise<
     }
     if (error.message === 'tasks.errors.alreadyStarted') return 'alreadyRunning';
     if (error.message === 'tasks.errors.noLinks') return 'noLinks';
+    if (error.message.startsWith('tasks.errors.noProvider.')) {
+      ctx.log.info({ scheduleId: schedule.id }, 'scheduled task skipped: its provider is not configured');
+      return 'noProvider';
+    }
     throw error;
   }
   await publishActionCount(ctx, schedule.userId);

@@ -12,6 +12,7 @@ export function changeTone(change: Pick<ReportChange, 'changesType' | 'new'>): T
   if (change.changesType === 'found') return 'success';
   if (change.changesType === 'responseCode') return change.new === '200' ? 'success' : 'warning';
   if (change.changesType === 'indexingCapability') return change.new === '1' ? 'success' : 'warning';
+  if (change.changesType === 'indexing') return change.new === '1' ? 'success' : 'danger';
   return 'brand';
 }
 
@@ -27,6 +28,7 @@ export function changeValue(t: TFunction, type: ReportChangeType, value: string 
   }
   if (type === 'indexingCapability')
     return t(`links.robotsStatus.${value}` as 'links.robotsStatus.1', { defaultValue: value });
+  if (type === 'indexing') return t(`links.indexing.${value}` as 'links.indexing.1', { defaultValue: value });
   if (type === 'kind')
     return value
       .split(',')

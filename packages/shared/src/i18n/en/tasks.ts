@@ -7,6 +7,11 @@ export default {
     alreadyRun: 'Task cannot be started for campaign {{campaign}}. Task already run.',
     insufficientBalance: 'Not enough credits: the task costs {{required}}, your balance is {{balance}}.',
     notRunning: 'Only a waiting or running task can be cancelled.',
+    noProvider: {
+      indexCheck: 'No index check provider is configured',
+      indexing: 'No indexing provider is configured',
+      authority: 'No authority provider is configured',
+    },
   },
   actions: {
     '1': 'Check indexing',

@@ -1,16 +1,10 @@
 import type { CheckResult, FoundBacklink } from '@linkwatch/checker';
 import { LinkCheckStatus } from '@linkwatch/shared';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { inIds, insertRows, jsonRows } from '../../../db/bulk.ts';
 import type { Tx } from '../../../db/client.ts';
-import {
-  actions,
-  backlinkCheckHistories,
-  backlinks,
-  links,
-  reportChanges,
-  reportLinks,
-} from '../../../db/schema/index.ts';
+import { backlinkCheckHistories, backlinks, links } from '../../../db/schema/index.ts';
+import { recordReport } from '../report-changes.ts';
 import type { ActionRow, DoneOutcome } from '../types.ts';
 import { type CheckOutcome, decideOutcome } from './outcome.ts';
 
@@ -65,7 +59,11 @@ export async function applyCheckResults(tx: Tx, action: ActionRow, done: DoneOut
   await replaceBacklinks(tx, decided);
   await updateLinks(tx, decided);
   await insertHistories(tx, action, decided);
-  await recordReport(tx, action, decided);
+  await recordReport(
+    tx,
+    action,
+    decided.map(({ link, outcome }) => ({ link, changes: outcome.changes })),
+  );
 }
 
 function decideAll(rows: Link[], stored: StoredBacklink[], done: DoneOutcome<CheckResult>[]): Decided[] {
@@ -210,59 +208,4 @@ const LINK_CHECK_SHAPE = {
   count_backlinks: 'int',
   missed_checks: 'smallint',
   check_status: 'smallint',
-} as const;
-
-async function recordReport(tx: Tx, action: ActionRow, decided: Decided[]) {
-  const changed = decided.filter((d) => d.outcome.changes.length > 0);
-  if (changed.length === 0) return;
-  const inserted = await insertRows<{ id: number; link_id: number }>(
-    tx,
-    reportLinks,
-    REPORT_LINK_SHAPE,
-    changed.map(({ link }) => ({
-      user_id: link.userId,
-      action_id: action.id,
-      link_id: link.id,
-      campaign_id: link.campaignId,
-      project_id: link.projectId,
-      url: link.url,
-    })),
-    'id, link_id',
-  );
-  const reportIdOf = new Map(inserted.map((r) => [r.link_id, r.id]));
-  const changeRows = changed.flatMap(({ link, outcome }) =>
-    outcome.changes.map((change) => {
-      const isTitle = change.changesType === 'title';
-      return {
-        report_link_id: reportIdOf.get(link.id)!,
-        changes_type: change.changesType,
-        old: change.old,
-        new: change.new,
-        old_title: isTitle ? change.old : null,
-        new_title: isTitle ? change.new : null,
-        title: link.title,
-      };
-    }),
-  );
-  await insertRows(tx, reportChanges, REPORT_CHANGE_SHAPE, changeRows);
-  await tx.update(actions).set({ hasNewReport: true }).where(eq(actions.id, action.id));
-}
-
-const REPORT_LINK_SHAPE = {
-  user_id: 'int',
-  action_id: 'int',
-  link_id: 'int',
-  campaign_id: 'int',
-  project_id: 'int',
-  url: 'text',
-} as const;
-
-const REPORT_CHANGE_SHAPE = {
-  report_link_id: 'int',
-  changes_type: 'text',
-  old: 'text',
-  new: 'text',
-  old_title: 'text',
-  new_title: 'text',
-  title: 'text',
 } as const;

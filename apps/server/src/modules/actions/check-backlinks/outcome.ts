@@ -1,5 +1,6 @@
 import type { CheckResult, FoundBacklink } from '@linkwatch/checker';
-import { RobotsStatus } from '@linkwatch/shared';
+import { type ReportChangeType, RobotsStatus } from '@linkwatch/shared';
+import type { ReportChange } from '../report-changes.ts';
 
 /** What a link looked like before this check. */
 export interface PreviousState {
@@ -13,22 +14,8 @@ export interface PreviousState {
   backlinks: { href: string; anchor: string; attribute: string; typeId: number }[];
 }
 
-export type ChangeType =
-  | 'lost'
-  | 'found'
-  | 'anchor'
-  | 'rel'
-  | 'kind'
-  | 'responseCode'
-  | 'redirect'
-  | 'indexingCapability'
-  | 'title';
-
-export interface ReportChange {
-  changesType: ChangeType;
-  old: string | null;
-  new: string | null;
-}
+/** What a backlink check can report (indexing changes come from the index check). */
+type ChangeType = Exclude<ReportChangeType, 'indexing'>;
 
 export interface CheckOutcome {
   /** The page answered 200 and was read: a fetch of its own kind, never a lost link, otherwise. */

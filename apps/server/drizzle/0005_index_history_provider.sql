@@ -1,0 +1,1 @@
+ALTER TABLE "index_histories" ADD COLUMN "provider" text;

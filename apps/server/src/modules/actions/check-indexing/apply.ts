@@ -1,0 +1,61 @@
+import { IndexState } from '@linkwatch/shared';
+import { sql } from 'drizzle-orm';
+import { inIds, insertRows, jsonRows } from '../../../db/bulk.ts';
+import type { Tx } from '../../../db/client.ts';
+import { indexHistories, links } from '../../../db/schema/index.ts';
+import { type ChangedLink, recordReport } from '../report-changes.ts';
+import type { ActionRow, DoneOutcome } from '../types.ts';
+
+/** What the providers agreed on for one page. */
+export interface IndexResult {
+  state: typeof IndexState.Indexed | typeof IndexState.NotIndexed;
+  provider: string;
+}
+
+/**
+ * Writes a batch of index states: the link's `indexing` and `dateCheckIndexing`, an index-history
+ * entry per link, and a report line where a known state flipped (indexed → not indexed and back).
+ */
+export async function applyIndexStates(tx: Tx, action: ActionRow, done: DoneOutcome<IndexResult>[]) {
+  const decided = done.filter((d): d is DoneOutcome<IndexResult> & { linkId: number } => d.linkId !== null);
+  if (decided.length === 0) return;
+  const before = await tx
+    .select({
+      id: links.id,
+      userId: links.userId,
+      campaignId: links.campaignId,
+      projectId: links.projectId,
+      url: links.url,
+      title: links.title,
+      indexing: links.indexing,
+    })
+    .from(links)
+    .where(
+      inIds(
+        links.id,
+        decided.map((d) => d.linkId),
+      ),
+    )
+    .for('update');
+
+  const values = decided.map((d) => ({ id: d.linkId, indexing: d.result.state }));
+  await tx.execute(sql`
+    update ${links} set indexing = v.indexing, date_check_indexing = now(), updated_at = now()
+    from ${jsonRows(values, { id: 'int', indexing: 'smallint' })}
+    where ${links.id} = v.id`);
+  await insertRows(
+    tx,
+    indexHistories,
+    { link_id: 'int', value: 'smallint', provider: 'text' },
+    decided.map((d) => ({ link_id: d.linkId, value: d.result.state, provider: d.result.provider })),
+  );
+
+  const stateOf = new Map(decided.map((d) => [d.linkId, d.result.state]));
+  const flipped: ChangedLink[] = before
+    .filter((link) => link.indexing !== IndexState.Unverified && link.indexing !== stateOf.get(link.id))
+    .map((link) => ({
+      link,
+      changes: [{ changesType: 'indexing', old: String(link.indexing), new: String(stateOf.get(link.id)) }],
+    }));
+  await recordReport(tx, action, flipped);
+}

@@ -1,0 +1,30 @@
+import type { Config } from '../config.ts';
+import type { IndexChecker } from './index-check/types.ts';
+
+/**
+ * The outside services tasks work through, by kind. A kind with no adapter configured is off: its
+ * task cannot start and says so, and nothing is charged.
+ */
+export interface Providers {
+  indexCheck: {
+    /** In the order they are asked; a second one confirms a "not indexed". */
+    adapters: IndexChecker[];
+    /** With one adapter, how long before the same one is asked again to confirm a "not indexed". */
+    confirmAfterMs: number;
+  };
+}
+
+export type ProviderKind = keyof Providers;
+
+export const noProviders: Providers = { indexCheck: { adapters: [], confirmAfterMs: 0 } };
+
+export function isConfigured(providers: Providers, kind: ProviderKind): boolean {
+  return providers[kind].adapters.length > 0;
+}
+
+/** The providers the configuration turns on. */
+export function createProviders(config: Config): Providers {
+  return {
+    indexCheck: { adapters: [], confirmAfterMs: 0 },
+  };
+}
