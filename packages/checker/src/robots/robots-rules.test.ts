@@ -69,6 +69,41 @@ describe('RobotsRules beyond the reference cases', () => {
     expect(rules.isAllowed('http://x.example/caf%EF%BF%BD', 'FooBot')).toBe(true);
   });
 
+  test('compiled patterns answer as the reference algorithm on every short pattern and path', () => {
+    // robots.cc's Matches(): the sorted set of path offsets the pattern read so far can end at.
+    const reference = (path: string, pattern: string): boolean => {
+      let positions = [0];
+      for (let p = 0; p < pattern.length; p++) {
+        if (pattern[p] === '$' && p === pattern.length - 1) return positions.at(-1) === path.length;
+        if (pattern[p] === '*') {
+          positions = Array.from({ length: path.length - positions[0] + 1 }, (_, i) => positions[0] + i);
+        } else {
+          positions = positions.filter((at) => path[at] === pattern[p]).map((at) => at + 1);
+          if (positions.length === 0) return false;
+        }
+      }
+      return true;
+    };
+    // Every pattern of up to 4 characters from "ab*$" on every path of up to 4 from "ab$".
+    const words = (alphabet: string, max: number): string[] => {
+      let level = [''];
+      const all = [''];
+      for (let length = 1; length <= max; length++) {
+        level = level.flatMap((word) => [...alphabet].map((char) => word + char));
+        all.push(...level);
+      }
+      return all;
+    };
+    const paths = words('ab$', 4).map((word) => `/${word}`);
+    const differences = words('ab*$', 4).flatMap((word) => {
+      const pattern = `/${word}`;
+      return paths
+        .filter((path) => matches(path, pattern) !== reference(path, pattern))
+        .map((path) => `${pattern} on ${path}`);
+    });
+    expect(differences).toEqual([]);
+  });
+
   test('many wildcards match in time linear in the path, without backtracking', () => {
     const started = performance.now();
     expect(matches(`/${'a'.repeat(5_000)}`, `/${'*a'.repeat(30)}*b`)).toBe(false);
@@ -80,6 +115,20 @@ describe('RobotsRules beyond the reference cases', () => {
     expect(rules.isAllowed('http://x.example/p', 'FooBot')).toBe(false);
     expect(rules.isAllowed('http://x.example/p', 'BarBot')).toBe(true);
     expect(rules.isAllowed('http://x.example/p', 'foobot')).toBe(false);
+  });
+
+  test('answers remembered for the last URL never stand for another URL', () => {
+    const rules = RobotsRules.parse('User-agent: *\nDisallow: /private\n\nUser-agent: FooBot\nDisallow: /\n');
+    const asked: Array<[string, string, boolean]> = [
+      ['/private', 'BarBot', false],
+      ['/public', 'BarBot', true],
+      ['/public', 'BazBot', true],
+      ['/private', 'BazBot', false],
+      ['/public', 'FooBot', false],
+      ['/public', 'BarBot', true],
+    ];
+    for (const [path, agent, allowed] of asked)
+      expect(rules.isAllowed(`http://x.example${path}`, agent)).toBe(allowed);
   });
 });
 

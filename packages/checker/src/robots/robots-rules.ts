@@ -4,9 +4,11 @@ import { asciiLower, parseRobotsTxt, type RobotsLine } from './robots-txt-parser
 
 interface Rule {
   allow: boolean;
-  pattern: string;
+  /** Its priority: the longest match wins. */
+  length: number;
+  matches: Matcher;
   /** Google: an allowed ".../index.htm[l]" also allows its directory, ".../$". */
-  directory: string | null;
+  directory: { length: number; matches: Matcher } | null;
 }
 
 /** The lines that bind one agent: its own groups, else the '*' groups. */
@@ -15,12 +17,18 @@ interface AgentRules {
   global: Rule[];
   /** A group named the agent, even one with no rules: then '*' groups never apply to it. */
   hasOwnGroup: boolean;
+  /** The last path asked and its answer: a check asks for several agents in a row. */
+  last: { path: string; disallowed: boolean } | null;
 }
 
 /** A parsed robots.txt; parse once per host, ask for any number of URLs and agents. */
 export class RobotsRules {
   readonly #lines: RobotsLine[];
   readonly #byAgent = new Map<string, AgentRules>();
+  /** Agents without a group of their own all follow the same '*' rules: one object for them. */
+  #fallback: AgentRules | null = null;
+  #lastUrl = '';
+  #lastPath = '/';
 
   private constructor(lines: RobotsLine[]) {
     this.#lines = lines.filter((line) => line.key !== 'sitemap' && line.key !== 'unknown');
@@ -35,15 +43,22 @@ export class RobotsRules {
    * `url` should be percent-encoded already, as WHATWG URL's href is.
    */
   isAllowed(url: string, agent: string): boolean {
-    return !disallows(this.#rulesFor(agent), pathParamsQuery(url));
+    if (url !== this.#lastUrl) {
+      this.#lastUrl = url;
+      this.#lastPath = pathParamsQuery(url);
+    }
+    const rules = this.#rulesFor(agent);
+    const path = this.#lastPath;
+    if (rules.last?.path !== path) rules.last = { path, disallowed: disallows(rules, path) };
+    return !rules.last.disallowed;
   }
 
   #rulesFor(agent: string): AgentRules {
-    const key = asciiLower(agent);
-    let rules = this.#byAgent.get(key);
+    let rules = this.#byAgent.get(agent);
     if (!rules) {
-      rules = collectRules(this.#lines, key);
-      this.#byAgent.set(key, rules);
+      rules = collectRules(this.#lines, asciiLower(agent));
+      if (!rules.hasOwnGroup) rules = this.#fallback ??= rules;
+      this.#byAgent.set(agent, rules);
     }
     return rules;
   }
@@ -54,7 +69,7 @@ export class RobotsRules {
  * starts a new group, and groups for the same agent add up. Rules outside any group count for nobody.
  */
 function collectRules(lines: readonly RobotsLine[], agent: string): AgentRules {
-  const rules: AgentRules = { specific: [], global: [], hasOwnGroup: false };
+  const rules: AgentRules = { specific: [], global: [], hasOwnGroup: false, last: null };
   let inGlobal = false;
   let inSpecific = false;
   let afterRule = false;
@@ -68,10 +83,12 @@ function collectRules(lines: readonly RobotsLine[], agent: string): AgentRules {
     if (!inGlobal && !inSpecific) continue;
     afterRule = true;
     const allow = key === 'allow';
+    const directory = allow ? directoryOfIndex(value) : null;
     (inSpecific ? rules.specific : rules.global).push({
       allow,
-      pattern: value,
-      directory: allow ? directoryOfIndex(value) : null,
+      length: value.length,
+      matches: compilePattern(value),
+      directory: directory === null ? null : { length: directory.length, matches: compilePattern(directory) },
     });
   }
   return rules;
@@ -114,40 +131,44 @@ function priorities(rules: readonly Rule[], path: string): [allow: number, disal
   let disallow = -1;
   for (const rule of rules) {
     if (rule.allow) {
-      if (matches(path, rule.pattern)) allow = Math.max(allow, rule.pattern.length);
-      else if (rule.directory !== null && matches(path, rule.directory)) {
-        allow = Math.max(allow, rule.directory.length);
-      }
-    } else if (matches(path, rule.pattern)) disallow = Math.max(disallow, rule.pattern.length);
+      if (rule.matches(path)) allow = Math.max(allow, rule.length);
+      else if (rule.directory?.matches(path)) allow = Math.max(allow, rule.directory.length);
+    } else if (rule.matches(path)) disallow = Math.max(disallow, rule.length);
   }
   return [allow, disallow];
 }
 
 /** A prefix match where '*' stands for any run of characters and a final '$' anchors the end. */
 export function matches(path: string, pattern: string): boolean {
-  if (!pattern.includes('*')) {
-    return pattern.endsWith('$') ? path === pattern.slice(0, -1) : path.startsWith(pattern);
-  }
-  // The reference's algorithm: the set of path offsets the pattern read so far can end at,
-  // kept sorted; linear in path × pattern, with no backtracking blow-up on many '*'.
-  const positions = new Int32Array(path.length + 1);
-  let count = 1;
-  for (let p = 0; p < pattern.length; p++) {
-    const char = pattern[p];
-    if (char === '$' && p === pattern.length - 1) return positions[count - 1] === path.length;
-    if (char === '*') {
-      count = path.length - positions[0] + 1;
-      for (let i = 1; i < count; i++) positions[i] = positions[i - 1] + 1;
-      continue;
+  return compilePattern(pattern)(path);
+}
+
+type Matcher = (path: string) => boolean;
+
+/**
+ * Compiled once per rule. Same answers as the reference's algorithm (the set of path offsets
+ * the pattern read so far can end at): between '*'s, each literal piece is taken at its
+ * leftmost place, which leaves the most room for the rest; no backtracking, no allocation.
+ */
+function compilePattern(pattern: string): Matcher {
+  const anchored = pattern.endsWith('$');
+  const body = anchored ? pattern.slice(0, -1) : pattern;
+  if (!body.includes('*')) return anchored ? (path) => path === body : (path) => path.startsWith(body);
+  const pieces = body.split('*');
+  const first = pieces[0];
+  const last = pieces[pieces.length - 1];
+  const middle = pieces.slice(1, -1).filter((piece) => piece !== '');
+  return (path) => {
+    if (!path.startsWith(first)) return false;
+    let from = first.length;
+    for (const piece of middle) {
+      const at = path.indexOf(piece, from);
+      if (at === -1) return false;
+      from = at + piece.length;
     }
-    let kept = 0;
-    for (let i = 0; i < count; i++) {
-      if (positions[i] < path.length && path[positions[i]] === char) positions[kept++] = positions[i] + 1;
-    }
-    count = kept;
-    if (count === 0) return false;
-  }
-  return true;
+    if (anchored) return path.length - last.length >= from && path.endsWith(last);
+    return path.indexOf(last, from) !== -1;
+  };
 }
 
 /**
