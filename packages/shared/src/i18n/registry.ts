@@ -1,6 +1,6 @@
-import { DEFAULT_LOCALE, type Locale } from '../constants.ts';
+import { BCP47, DEFAULT_LOCALE, type Locale } from '../constants.ts';
 import type { Catalog } from './index.ts';
-import { interpolate, lookup, type TranslateParams } from './text.ts';
+import { interpolate, lookup, lookupText, type TranslateParams } from './text.ts';
 
 /**
  * The browser's `translate`: over the catalogs the web app has loaded (one per visit, see `#i18n` in
@@ -13,7 +13,11 @@ export function registerCatalog({ locale, catalog }: { locale: Locale; catalog: 
 }
 
 export function translate(locale: Locale, key: string, params: TranslateParams = {}): string {
-  const text = lookup(catalogs[locale], key) ?? lookup(catalogs[DEFAULT_LOCALE], key) ?? key;
+  const { count } = params;
+  const text =
+    lookupText(catalogs[locale], { key, tag: BCP47[locale], count }) ??
+    lookupText(catalogs[DEFAULT_LOCALE], { key, tag: BCP47[DEFAULT_LOCALE], count }) ??
+    key;
   return interpolate(text, params);
 }
 

@@ -4,7 +4,7 @@ import { mkdir, readdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { EXPORT_DOWNLOAD_DAYS, type ExportFileFormat, type Locale } from '@linkwatch/shared';
-import { translate } from '@linkwatch/shared/i18n';
+import { translate, translateCount } from '@linkwatch/shared/i18n';
 import type { SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { collect, csvStream, xlsxBuffer } from '../../lib/spreadsheet.ts';
@@ -58,15 +58,16 @@ export function exportReadyMail(params: {
   count: number;
 }): MailMessage {
   const t = (key: string, p: Record<string, string | number> = {}) => translate(params.locale, key, p);
+  const counted = (key: string, count: number) => translateCount(params.locale, key, count);
   const greeting = t('mail.greeting', { name: params.name });
-  const body = t('links.exportMail.body', { count: params.count, days: EXPORT_DOWNLOAD_DAYS });
+  const body = `${counted('links.exportMail.body', params.count)} ${counted('links.exportMail.validity', EXPORT_DOWNLOAD_DAYS)}`;
   const action = t('links.exportMail.action');
   const text = [greeting, '', body, '', `${action}: ${params.url}`, '', t('mail.signature')].join('\n');
   const html = `<!doctype html><html lang="${params.locale === 'ua' ? 'uk' : params.locale}"><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto;padding:24px">
 <p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>
 <p><a href="${escapeHtml(params.url)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
 <p>${escapeHtml(t('mail.signature'))}</p></body></html>`;
-  return { to: params.to, subject: t('links.exportMail.subject', { count: params.count }), text, html };
+  return { to: params.to, subject: counted('links.exportMail.subject', params.count), text, html };
 }
 
 export interface MailedExport {

@@ -200,7 +200,7 @@ describe('GET links/export', () => {
     });
 
     const mail = await waitForMail(user.email);
-    expect(mail.subject).toBe('Your export of 3001 links is ready');
+    expect(mail.subject).toBe('Your export of 3,001 links is ready');
     const link = new URL(linkIn(mail, '/api/links/export/download/'));
     expect(link.origin).toBe('http://app.test');
     const file = await download(link.pathname);

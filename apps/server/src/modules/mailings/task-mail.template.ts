@@ -1,5 +1,5 @@
 import { BCP47, type Locale, TaskStatus } from '@linkwatch/shared';
-import { translate } from '@linkwatch/shared/i18n';
+import { formatNumber, translate, translateCount } from '@linkwatch/shared/i18n';
 import type { MailMessage } from '../../mail/mailer.ts';
 import type { ActionRow } from '../actions/types.ts';
 import type { ChangeLine, ReportSummary } from './task-mail.queries.ts';
@@ -45,6 +45,8 @@ export function taskMail(params: TaskMailParams): MailMessage {
 
 function taskMailContent(params: TaskMailParams): MailContent {
   const t = (key: string, p: Record<string, string | number> = {}) => translate(params.locale, key, p);
+  const counted = (key: string, count: number) => translateCount(params.locale, key, count);
+  const number = (value: number) => formatNumber(params.locale, value);
   const { action, report } = params;
   const failed = action.statusId === TaskStatus.Fail;
   const names = {
@@ -55,20 +57,26 @@ function taskMailContent(params: TaskMailParams): MailContent {
 
   const paragraphs = [t(failed ? 'reports.mail.failed' : 'reports.mail.finished', names)];
   if (params.withTask) {
-    const counts = {
-      current: action.currentCount,
-      total: action.totalCount,
-      success: action.successCount,
-      errors: action.totalErrorCount,
-    };
+    const processed = t('reports.mail.processed', {
+      count: action.totalCount,
+      current: number(action.currentCount),
+      total: number(action.totalCount),
+    });
+    const checked = counted('reports.mail.checked', action.successCount);
+    const errors = counted('reports.mail.errors', action.totalErrorCount);
+    const cost = counted('reports.mail.cost', action.cost);
     paragraphs.push(
-      t('reports.mail.counts', counts),
-      t('reports.mail.cost', { cost: action.cost, refunded: action.refunded }),
+      [processed, checked, errors].join(' '),
+      action.refunded > 0 ? `${cost} ${counted('reports.mail.refunded', action.refunded)}` : cost,
     );
   }
   if (report)
     paragraphs.push(
-      t('reports.mail.reportTotals', { lost: report.lost, found: report.found, other: report.other }),
+      [
+        counted('reports.mail.lost', report.lost),
+        counted('reports.mail.found', report.found),
+        counted('reports.mail.otherChanges', report.other),
+      ].join(' '),
     );
 
   const unlisted = report ? report.total - report.lines.length : 0;
@@ -81,7 +89,7 @@ function taskMailContent(params: TaskMailParams): MailContent {
       ? {
           heading: t('reports.mail.reportHeading'),
           lines: report.lines.map((line) => changeLine(params.locale, line)),
-          more: unlisted > 0 ? t('reports.mail.more', { count: unlisted }) : null,
+          more: unlisted > 0 ? counted('reports.mail.more', unlisted) : null,
         }
       : null,
     openReport: t('reports.mail.openReport'),

@@ -52,7 +52,7 @@ describe('mail when a check task ends', () => {
     expect(mail.text).toContain(
       'Задача «Проверка обратных ссылок» для кампании Статьи (проект Магазин) завершена.',
     );
-    expect(mail.text).toContain('Стоимость: 1 кредитов.');
+    expect(mail.text).toContain('Задача стоила 1 кредит.');
     expect(mail.text).toContain(`Найдена: ${web.url(path)}`);
     expect(linkIn(mail, '/report')).toBe(
       `http://app.test/ru/report?project=${s.project.id}&action=${actionId}`,

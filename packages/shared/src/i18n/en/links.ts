@@ -81,8 +81,12 @@ export default {
   },
   exportXlsxTooMany: 'An XLSX export holds at most {{max}} links. Choose CSV, or narrow the filters.',
   exportMail: {
-    subject: 'Your export of {{count}} links is ready',
-    body: 'The export of {{count}} links you asked for is ready. The download link works for {{days}} days.',
+    subject_one: 'Your export of {{value}} link is ready',
+    subject_other: 'Your export of {{value}} links is ready',
+    body_one: 'The export of {{value}} link you asked for is ready.',
+    body_other: 'The export of {{value}} links you asked for is ready.',
+    validity_one: 'The download link works for {{value}} day.',
+    validity_other: 'The download link works for {{value}} days.',
     action: 'Download the file',
   },
 };
