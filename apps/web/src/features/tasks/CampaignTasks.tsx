@@ -1,13 +1,13 @@
 import { ActionCode, TaskStatus } from '@linkwatch/shared';
 import { ListChecks, Play } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormat } from '@/lib/format.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Button, buttonClass } from '@/ui/Button.tsx';
 import { Card } from '@/ui/Card.tsx';
-import { CAMPAIGN_TASKS, isActive, useRecentTasks, useTaskCost } from './api/tasks.ts';
+import { CAMPAIGN_TASKS, isActive, useRecentTasks, useTaskCost, useUnavailableReason } from './api/tasks.ts';
 import type { Task } from './api/types.ts';
 import { StartCheckDialog } from './StartCheckDialog.tsx';
 import { TaskProgressBar } from './TaskProgressBar.tsx';
@@ -51,6 +51,8 @@ function TaskButton({
   campaign?: string;
   onStart: () => void;
 }) {
+  const unavailable = useUnavailableReason(action);
+  if (unavailable) return <UnavailableTaskButton action={action} reason={unavailable} />;
   return campaign ? (
     <CampaignTaskButton action={action} campaign={campaign} onStart={onStart} />
   ) : (
@@ -107,6 +109,33 @@ function TaskButtonView({
         </span>
       ) : null}
     </Button>
+  );
+}
+
+/**
+ * A task whose outside service is not configured: shown, so users learn it exists, but it says why
+ * it cannot start instead of a price. aria-disabled keeps it focusable, so the reason is read out.
+ */
+function UnavailableTaskButton({ action, reason }: { action: number; reason: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <span className="inline-flex max-w-full flex-col items-start gap-0.5">
+      <Button
+        variant="secondary"
+        icon={<Play className="size-4 shrink-0" aria-hidden />}
+        aria-disabled
+        aria-describedby={id}
+        data-task-action={action}
+        onClick={(event) => event.preventDefault()}
+        className="h-auto min-h-10 max-w-full cursor-not-allowed py-1.5 text-left whitespace-normal opacity-70"
+      >
+        {t(`tasks.actions.${action}` as 'tasks.actions.2')}
+      </Button>
+      <span id={id} className="text-xs text-ink-muted">
+        {reason}
+      </span>
+    </span>
   );
 }
 

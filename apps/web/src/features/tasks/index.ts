@@ -6,6 +6,7 @@ export {
   applyTaskProgress,
   isTaskFinished,
   useCampaignOptions,
+  useUnavailableReason,
 } from './api/tasks.ts';
 export type { Task, TaskList, TaskProgress } from './api/types.ts';
 export { CampaignTaskButtons, CampaignTaskProgress } from './CampaignTasks.tsx';

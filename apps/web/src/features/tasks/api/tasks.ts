@@ -14,10 +14,10 @@ import type {
 } from './types.ts';
 
 /**
- * The tasks a campaign offers in its header, in this order; check indexing, add to index and check
- * authority join the list as their handlers arrive.
+ * The tasks a campaign offers in its header, in this order; add to index and check authority join
+ * the list as their handlers arrive.
  */
-export const CAMPAIGN_TASKS: readonly number[] = [ActionCode.CheckBacklinks];
+export const CAMPAIGN_TASKS: readonly number[] = [ActionCode.CheckBacklinks, ActionCode.CheckIndexing];
 
 export const ACTIVE_STATUSES = [TaskStatus.Waiting, TaskStatus.Process] as const;
 
@@ -68,15 +68,25 @@ export function useTaskDates() {
   });
 }
 
+export type TaskType = { id: number; name: string; available: boolean; unavailableReason: string | null };
+
+/** The tasks a user can start; one whose outside service is not configured says why it cannot. */
 export function useTaskTypes() {
   return useQuery({
     queryKey: taskKeys.types,
     queryFn: () =>
       api
-        .get<ListResponse<'actionTypes', { id: number; name: string }>>('actions/list')
+        .get<ListResponse<'actionTypes', TaskType>>('actions/list')
         .then((r) => r.data.map((d) => d.attributes)),
     staleTime: 5 * 60_000,
   });
+}
+
+/** Why an action cannot start now (no provider of its kind), or null while it can or is not known yet. */
+export function useUnavailableReason(action: number): string | null {
+  const types = useTaskTypes();
+  const type = types.data?.find((t) => t.id === action);
+  return type && !type.available ? type.unavailableReason : null;
 }
 
 export function useCampaignOptions(project: string) {
