@@ -16,17 +16,22 @@ export function Badge({
   className,
   children,
   label,
+  title,
 }: {
   tone?: Tone;
   className?: string;
   children: ReactNode;
   /** Read by screen readers instead of the bare number. */
   label?: string;
+  /** The full text when the badge says it short (a tooltip). */
+  title?: string;
 }) {
   return (
+    // Never wraps: a badge is one short word or number; the long form goes into `title`.
     <span
+      title={title}
       className={cn(
-        'inline-flex min-w-5 items-center justify-center rounded-full px-1.5 py-0.5 text-xs font-medium tabular-nums ring-1 ring-inset',
+        'inline-flex min-w-5 items-center justify-center rounded-full px-1.5 py-0.5 text-xs font-medium whitespace-nowrap tabular-nums ring-1 ring-inset',
         tones[tone],
         className,
       )}

@@ -69,7 +69,8 @@ export function DropdownMenuCheckItem({
 }: {
   children: ReactNode;
   checked: boolean;
-  onSelect: () => void;
+  /** `event.preventDefault()` keeps the menu open (a list of toggles). */
+  onSelect: (event: Event) => void;
 }) {
   return (
     <Radix.CheckboxItem className={itemClass} checked={checked} onSelect={onSelect}>

@@ -1,175 +1,306 @@
-import { NOT_AVAILABLE } from '@linkwatch/shared';
+import { LINK_SORT_FIELDS, NOT_AVAILABLE } from '@linkwatch/shared';
 import { ExternalLink, MessageSquarePlus, MessageSquareText } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/lib/format.ts';
 import { Checkbox } from '@/ui/Checkbox.tsx';
-import { cn } from '@/ui/cn.ts';
-import { SkeletonRows, Table, TableMessage, Td, Th, Tr } from '@/ui/Table.tsx';
+import {
+  type DataColumn,
+  DataTable,
+  dataColumns,
+  parseSort,
+  sortParam,
+  useDataTable,
+} from '@/ui/DataTable.tsx';
 import type { Link } from './api/links.ts';
 import { IndexingBadge, LinkStatusBadge, PageVerdict, ResponseCodeBadge } from './cells.tsx';
 import type { ViewType } from './listState.ts';
 
-type LinksTableProps = {
+type LinksTableOptions = {
+  /** Names the table in the remembered column choice: the campaign/project lists and search differ. */
+  name: string;
   links: readonly Link[];
-  loading: boolean;
   view: ViewType;
   selected: ReadonlySet<number>;
   onToggle: (id: number) => void;
   onToggleAll: (checked: boolean) => void;
   onOpen: (link: Link) => void;
   onComment: (link: Link) => void;
-  /** Shown instead of rows when there are none (empty or error state). */
-  message?: ReactNode;
   campaignName?: (id: number) => string | undefined;
+  /** The list's `sort` value and its setter (URL state). */
+  sort: string | null;
+  onSort: (sort: string | null) => void;
 };
 
-/**
- * The links table: ticking rows feeds the selected-count bar; the URL opens the side panel.
- * Compact view keeps the columns a user scans most.
- */
-export function LinksTable({
+const col = dataColumns<Link>();
+/** The compact view keeps the columns a user scans most. */
+const COMPACT_HIDES = new Set(['title', 'robots', 'lastCheck', 'comment']);
+
+function useLinkColumns({
   links,
-  loading,
   view,
   selected,
   onToggle,
   onToggleAll,
   onOpen,
   onComment,
-  message,
   campaignName,
-}: LinksTableProps) {
+}: Omit<LinksTableOptions, 'name' | 'sort' | 'onSort'>): DataColumn<Link>[] {
   const { t } = useTranslation();
   const { date: formatDate, number: formatNumber } = useFormat();
-  const full = view === 'table';
   const allChecked = links.length > 0 && links.every((l) => selected.has(l.id));
   const someChecked = !allChecked && links.some((l) => selected.has(l.id));
-  const columns = (full ? 11 : 6) + (campaignName ? 1 : 0);
 
-  return (
-    <Table aria-label={t('linksUi.table.label')} className={cn(!full && '[&_td]:py-2')}>
-      <thead>
-        <tr>
-          <Th className="w-10">
-            <Checkbox
-              aria-label={t('linksUi.table.selectAll')}
-              checked={allChecked}
-              indeterminate={someChecked}
-              disabled={links.length === 0}
-              onChange={(e) => onToggleAll(e.target.checked)}
-            />
-          </Th>
-          <Th>{t('linksUi.table.url')}</Th>
-          {full ? <Th>{t('linksUi.table.title')}</Th> : null}
-          {campaignName ? <Th>{t('linksUi.table.campaign')}</Th> : null}
-          <Th>{t('linksUi.table.responseCode')}</Th>
-          <Th>{t('linksUi.table.linkStatus')}</Th>
-          <Th>{t('linksUi.table.indexing')}</Th>
-          {full ? <Th>{t('linksUi.table.robots')}</Th> : null}
-          <Th className="text-right">{t('linksUi.table.backlinks')}</Th>
-          {full ? <Th>{t('linksUi.table.lastCheck')}</Th> : null}
-          {full ? <Th>{t('linksUi.table.comment')}</Th> : null}
-        </tr>
-      </thead>
-      <tbody>
-        {loading && links.length === 0 ? (
-          <SkeletonRows columns={columns} />
-        ) : links.length === 0 && message ? (
-          <TableMessage columns={columns}>{message}</TableMessage>
-        ) : (
-          links.map((link) => {
-            const a = link.attributes;
-            const checked = selected.has(link.id);
+  return useMemo(() => {
+    const columns: DataColumn<Link>[] = [
+      col.display({
+        id: 'select',
+        meta: { label: t('linksUi.table.selectAll'), fixed: true, card: 'select', className: 'w-10' },
+        header: () => (
+          <Checkbox
+            aria-label={t('linksUi.table.selectAll')}
+            checked={allChecked}
+            indeterminate={someChecked}
+            disabled={links.length === 0}
+            onChange={(e) => onToggleAll(e.target.checked)}
+          />
+        ),
+        cell: ({ row }) => (
+          <Checkbox
+            aria-label={t('linksUi.table.selectRow', { url: row.original.attributes.urlWithoutProtocol })}
+            checked={selected.has(row.original.id)}
+            onChange={() => onToggle(row.original.id)}
+          />
+        ),
+      }),
+      col.display({
+        id: 'url',
+        // The one column that takes what the others leave; its text is cut with the full URL as a tooltip.
+        meta: {
+          label: t('linksUi.table.url'),
+          sort: 'url',
+          fixed: true,
+          card: 'lead',
+          className: 'w-full min-w-40 max-w-0',
+        },
+        cell: ({ row, table }) => {
+          const a = row.original.attributes;
+          const titleShown = table.getColumn('title')?.getIsVisible();
+          return (
+            <>
+              <div className="flex items-center gap-1.5">
+                <button
+                  type="button"
+                  onClick={() => onOpen(row.original)}
+                  title={a.url}
+                  aria-label={t('linksUi.table.open', { url: a.urlWithoutProtocol })}
+                  className="min-w-0 truncate rounded text-left font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
+                >
+                  {a.urlWithoutProtocol}
+                </button>
+                <a
+                  href={a.url}
+                  target="_blank"
+                  rel="noopener noreferrer nofollow"
+                  className="shrink-0 rounded text-slate-400 hover:text-slate-600"
+                  aria-label={t('linksUi.table.openExternal')}
+                >
+                  <ExternalLink className="size-3.5" aria-hidden />
+                </a>
+              </div>
+              {!titleShown && a.title ? (
+                <p className="truncate text-xs text-ink-subtle" title={a.title}>
+                  {a.title}
+                </p>
+              ) : null}
+            </>
+          );
+        },
+      }),
+      col.display({
+        id: 'title',
+        meta: { label: t('linksUi.table.title'), defaultHidden: true, card: 'none' },
+        cell: ({ row }) => {
+          const title = row.original.attributes.title;
+          return (
+            <p className="max-w-48 truncate text-ink-muted" title={title ?? undefined}>
+              {title ?? '—'}
+            </p>
+          );
+        },
+      }),
+    ];
+    if (campaignName)
+      columns.push(
+        col.display({
+          id: 'campaign',
+          meta: { label: t('linksUi.table.campaign') },
+          cell: ({ row }) => {
+            const name = campaignName(row.original.attributes.campaignId);
             return (
-              <Tr key={link.id} selected={checked} data-link-row={a.urlWithoutProtocol}>
-                <Td className="w-10">
-                  <Checkbox
-                    aria-label={t('linksUi.table.selectRow', { url: a.urlWithoutProtocol })}
-                    checked={checked}
-                    onChange={() => onToggle(link.id)}
-                  />
-                </Td>
-                <Td className="max-w-[22rem] min-w-56">
-                  <div className="flex items-center gap-1.5">
-                    <button
-                      type="button"
-                      onClick={() => onOpen(link)}
-                      title={a.url}
-                      aria-label={t('linksUi.table.open', { url: a.urlWithoutProtocol })}
-                      className="min-w-0 truncate rounded text-left font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
-                    >
-                      {a.urlWithoutProtocol}
-                    </button>
-                    <a
-                      href={a.url}
-                      target="_blank"
-                      rel="noopener noreferrer nofollow"
-                      className="shrink-0 rounded text-slate-400 hover:text-slate-600"
-                      aria-label={t('linksUi.table.openExternal')}
-                    >
-                      <ExternalLink className="size-3.5" aria-hidden />
-                    </a>
-                  </div>
-                  {!full && a.title ? <p className="truncate text-xs text-ink-subtle">{a.title}</p> : null}
-                </Td>
-                {full ? (
-                  <Td className="max-w-56 truncate text-ink-muted" title={a.title ?? undefined}>
-                    {a.title ?? '—'}
-                  </Td>
-                ) : null}
-                {campaignName ? (
-                  <Td className="max-w-40 truncate text-ink-muted">{campaignName(a.campaignId) ?? '—'}</Td>
-                ) : null}
-                <Td>
-                  <ResponseCodeBadge link={a} />
-                </Td>
-                <Td>
-                  <LinkStatusBadge link={a} short />
-                </Td>
-                <Td>
-                  <IndexingBadge link={a} />
-                </Td>
-                {full ? (
-                  <Td className="whitespace-nowrap text-ink-muted">
-                    <PageVerdict link={a} />
-                  </Td>
-                ) : null}
-                <Td className="text-right tabular-nums">
-                  {a.countBacklinks === NOT_AVAILABLE ? (
-                    <span className="text-ink-subtle">{t('common.notAvailable')}</span>
-                  ) : (
-                    formatNumber(a.countBacklinks)
-                  )}
-                </Td>
-                {full ? (
-                  <Td className="whitespace-nowrap text-ink-muted">{formatDate(a.dateCheckData)}</Td>
-                ) : null}
-                {full ? (
-                  <Td className="max-w-48">
-                    <button
-                      type="button"
-                      onClick={() => onComment(link)}
-                      className="flex max-w-full items-center gap-1.5 rounded text-left text-ink-muted hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500"
-                      aria-label={a.comment ? t('linksUi.table.editComment') : t('linksUi.table.addComment')}
-                      title={a.comment ?? undefined}
-                    >
-                      {a.comment ? (
-                        <>
-                          <MessageSquareText className="size-4 shrink-0 text-slate-400" aria-hidden />
-                          <span className="truncate">{a.comment}</span>
-                        </>
-                      ) : (
-                        <MessageSquarePlus className="size-4 text-slate-300" aria-hidden />
-                      )}
-                    </button>
-                  </Td>
-                ) : null}
-              </Tr>
+              <p className="max-w-32 truncate text-ink-muted" title={name}>
+                {name ?? '—'}
+              </p>
             );
-          })
-        )}
-      </tbody>
-    </Table>
+          },
+        }),
+      );
+    columns.push(
+      col.display({
+        id: 'responseCode',
+        meta: { label: t('linksUi.table.responseCode'), sort: 'responseCode', card: 'essential' },
+        cell: ({ row }) => <ResponseCodeBadge link={row.original.attributes} />,
+      }),
+      col.display({
+        id: 'linkStatus',
+        meta: { label: t('linksUi.table.linkStatus'), card: 'essential' },
+        cell: ({ row }) => <LinkStatusBadge link={row.original.attributes} short />,
+      }),
+      col.display({
+        id: 'indexing',
+        meta: { label: t('linksUi.table.indexing'), sort: 'indexing' },
+        cell: ({ row }) => <IndexingBadge link={row.original.attributes} />,
+      }),
+      col.display({
+        id: 'robots',
+        // The search page lists campaigns instead; the verdict stays in the side panel and the menu.
+        meta: { label: t('linksUi.table.robots'), defaultHidden: Boolean(campaignName) },
+        cell: ({ row }) => (
+          <p
+            className="max-w-36 truncate text-ink-muted"
+            title={row.original.attributes.pageVerdictText ?? undefined}
+          >
+            <PageVerdict link={row.original.attributes} />
+          </p>
+        ),
+      }),
+      col.display({
+        id: 'backlinks',
+        sortDescFirst: true,
+        meta: {
+          label: t('linksUi.table.backlinks'),
+          sort: 'countBacklinks',
+          align: 'right',
+          className: 'whitespace-nowrap',
+        },
+        cell: ({ row }) => {
+          const count = row.original.attributes.countBacklinks;
+          return (
+            <span className="tabular-nums">
+              {count === NOT_AVAILABLE ? (
+                <span className="text-ink-subtle">{t('common.notAvailable')}</span>
+              ) : (
+                formatNumber(count)
+              )}
+            </span>
+          );
+        },
+      }),
+      col.display({
+        id: 'lastCheck',
+        sortDescFirst: true,
+        meta: {
+          label: t('linksUi.table.lastCheck'),
+          sort: 'dateCheckData',
+          card: 'essential',
+          className: 'whitespace-nowrap text-ink-muted',
+        },
+        cell: ({ row }) => formatDate(row.original.attributes.dateCheckData),
+      }),
+      col.display({
+        id: 'comment',
+        meta: { label: t('linksUi.table.comment'), card: 'footer' },
+        // An icon over a column of icons: the word would make it four times wider.
+        header: () => (
+          <span title={t('linksUi.table.comment')} className="inline-flex">
+            <MessageSquareText className="size-4" aria-hidden />
+            <span className="sr-only">{t('linksUi.table.comment')}</span>
+          </span>
+        ),
+        cell: ({ row }) => {
+          const comment = row.original.attributes.comment;
+          return (
+            <button
+              type="button"
+              onClick={() => onComment(row.original)}
+              className="flex max-w-32 items-center gap-1.5 rounded text-left text-ink-muted hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500"
+              aria-label={comment ? t('linksUi.table.editComment') : t('linksUi.table.addComment')}
+              title={comment ?? undefined}
+            >
+              {comment ? (
+                <>
+                  <MessageSquareText className="size-4 shrink-0 text-slate-400" aria-hidden />
+                  <span className="truncate">{comment}</span>
+                </>
+              ) : (
+                <MessageSquarePlus className="size-4 text-slate-400" aria-hidden />
+              )}
+            </button>
+          );
+        },
+      }),
+    );
+    return view === 'compact' ? columns.filter((c) => !COMPACT_HIDES.has(String(c.id))) : columns;
+  }, [
+    t,
+    formatDate,
+    formatNumber,
+    links.length,
+    allChecked,
+    someChecked,
+    selected,
+    onToggle,
+    onToggleAll,
+    onOpen,
+    onComment,
+    campaignName,
+    view,
+  ]);
+}
+
+/** The links table's state: its columns, the server's sort (from the URL) and the remembered columns. */
+export function useLinksTable({ name, sort, onSort, ...options }: LinksTableOptions) {
+  const columns = useLinkColumns(options);
+  return useDataTable({
+    name,
+    columns,
+    rows: options.links,
+    rowId: (link) => String(link.id),
+    sort: parseSort(sort, LINK_SORT_FIELDS),
+    onSort: (next) => onSort(sortParam(next)),
+  });
+}
+
+/**
+ * The links table: ticking rows feeds the selected-count bar; the URL opens the side panel. At phone
+ * width each link is a card with its status, code and last check.
+ */
+export function LinksTable({
+  table,
+  loading,
+  view,
+  selected,
+  message,
+}: {
+  table: ReturnType<typeof useLinksTable>;
+  loading: boolean;
+  view: ViewType;
+  selected: ReadonlySet<number>;
+  /** Shown instead of rows when there are none (empty or error state). */
+  message?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <DataTable
+      table={table}
+      label={t('linksUi.table.label')}
+      loading={loading}
+      message={message}
+      dense={view === 'compact'}
+      rowProps={(link) => ({
+        selected: selected.has(link.id),
+        'data-link-row': link.attributes.urlWithoutProtocol,
+      })}
+    />
   );
 }

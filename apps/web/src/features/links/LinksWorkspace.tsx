@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Query } from '@/api/client.ts';
 import { Button } from '@/ui/Button.tsx';
 import { Card } from '@/ui/Card.tsx';
+import { ColumnsMenu } from '@/ui/DataTable.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
 import { Pager } from '@/ui/Pager.tsx';
 import { SegmentedTabs } from '@/ui/SegmentedTabs.tsx';
@@ -14,7 +15,7 @@ import { BulkBar } from './BulkBar.tsx';
 import { CommentModal } from './CommentModal.tsx';
 import { LinkDrawer } from './LinkDrawer.tsx';
 import { LinkFilters } from './LinkFilters.tsx';
-import { LinksTable } from './LinksTable.tsx';
+import { LinksTable, useLinksTable } from './LinksTable.tsx';
 import { filterQuery, type useListState, useViewType } from './listState.ts';
 import type { ListType } from './route.ts';
 
@@ -56,8 +57,14 @@ export function LinksWorkspace({
   const [opened, setOpened] = useState<number | null>(null);
   const [commenting, setCommenting] = useState<Link | null>(null);
   const query = useMemo(
-    () => ({ ...base, ...filterQuery(list.filters), 'page[number]': list.page, 'page[size]': list.size }),
-    [base, list.filters, list.page, list.size],
+    () => ({
+      ...base,
+      ...filterQuery(list.filters),
+      sort: list.sort ?? undefined,
+      'page[number]': list.page,
+      'page[size]': list.size,
+    }),
+    [base, list.filters, list.sort, list.page, list.size],
   );
   const links = useLinks(query, !idle);
   const rows = links.data?.data ?? [];
@@ -77,6 +84,19 @@ export function LinksWorkspace({
       return next;
     });
   const toggleAll = (checked: boolean) => setSelected(checked ? new Set(rows.map((r) => r.id)) : new Set());
+  const table = useLinksTable({
+    name: queryOnly ? 'search' : 'links',
+    links: rows,
+    view,
+    selected,
+    onToggle: toggle,
+    onToggleAll: toggleAll,
+    onOpen: (link) => setOpened(link.id),
+    onComment: setCommenting,
+    campaignName,
+    sort: list.sort,
+    onSort: list.setSort,
+  });
 
   const message = links.isError ? (
     <EmptyState
@@ -118,7 +138,8 @@ export function LinksWorkspace({
   const to = meta ? Math.min(meta.currentPage * meta.perPage, meta.total) : 0;
 
   return (
-    <Card className="overflow-hidden">
+    // overflow-clip, not hidden: a hidden overflow would hold the table's sticky header inside the card.
+    <Card className="overflow-clip">
       <div className="flex flex-wrap items-center gap-3 border-b border-line px-5 py-3">
         <div className="min-w-0 flex-1">
           <LinkFilters
@@ -154,6 +175,7 @@ export function LinksWorkspace({
             },
           ]}
         />
+        <ColumnsMenu table={table} />
       </div>
       <BulkBar
         type={type}
@@ -168,16 +190,11 @@ export function LinksWorkspace({
           className={links.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
         >
           <LinksTable
-            links={rows}
+            table={table}
             loading={links.isPending}
             view={view}
             selected={selected}
-            onToggle={toggle}
-            onToggleAll={toggleAll}
-            onOpen={(link) => setOpened(link.id)}
-            onComment={setCommenting}
             message={message}
-            campaignName={campaignName}
           />
         </div>
       )}

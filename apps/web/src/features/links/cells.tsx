@@ -13,12 +13,7 @@ export function ResponseCodeBadge({
   const code = link.responseCode;
   if (code === null && !link.responseCodeGroupText)
     return <span className="text-xs whitespace-nowrap text-ink-subtle">{t('linksUi.table.notChecked')}</span>;
-  if (code === null)
-    return (
-      <Badge tone="danger" className="whitespace-nowrap">
-        {link.responseCodeGroupText}
-      </Badge>
-    );
+  if (code === null) return <Badge tone="danger">{link.responseCodeGroupText}</Badge>;
   const tone = code >= 200 && code < 300 ? 'success' : code >= 300 && code < 400 ? 'warning' : 'danger';
   return <Badge tone={tone}>{code}</Badge>;
 }
@@ -43,11 +38,9 @@ export function LinkStatusBadge({
 }) {
   const { t } = useTranslation();
   return (
-    <span title={short ? link.linkStatusText : undefined}>
-      <Badge tone={LINK_STATUS_TONES[link.linkStatus]} className="whitespace-nowrap">
-        {short ? t(`linksUi.table.linkStatusShort.${link.linkStatus}`) : link.linkStatusText}
-      </Badge>
-    </span>
+    <Badge tone={LINK_STATUS_TONES[link.linkStatus]} title={short ? link.linkStatusText : undefined}>
+      {short ? t(`linksUi.table.linkStatusShort.${link.linkStatus}`) : link.linkStatusText}
+    </Badge>
   );
 }
 
@@ -72,9 +65,5 @@ export function IndexingBadge({ link }: { link: Pick<TLinkAttributes, 'indexing'
       : link.indexing === IndexState.NotIndexed
         ? 'danger'
         : 'neutral';
-  return (
-    <Badge tone={tone} className="whitespace-nowrap">
-      {link.indexingText}
-    </Badge>
-  );
+  return <Badge tone={tone}>{link.indexingText}</Badge>;
 }

@@ -60,12 +60,15 @@ export function useListState() {
     [update],
   );
   const setPage = useCallback((next: number) => update({ page: next }), [update]);
+  /** The API's `sort` value (`field` or `-field`); another order starts from the first page. */
+  const sort = params.get('sort');
+  const setSort = useCallback((next: string | null) => update({ sort: next, page: null }), [update]);
   const setSize = useCallback(
     (next: number) => update({ size: next === DEFAULT_PAGE_SIZE ? null : next, page: null }),
     [update],
   );
   const hasFilters = Object.values(filters).some(Boolean);
-  return { filters, page, size, setFilter, resetFilters, setPage, setSize, hasFilters };
+  return { filters, page, size, sort, setFilter, resetFilters, setPage, setSize, setSort, hasFilters };
 }
 
 /** The list filters as the API's `filter[...]` keys. */

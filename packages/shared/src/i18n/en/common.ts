@@ -26,4 +26,5 @@ export default {
   notAvailable: 'N/A',
   credits_one: '{{value}} credit',
   credits_other: '{{value}} credits',
+  table: { columns: 'Columns', showColumns: 'Show columns', resetColumns: 'Default columns' },
 };

@@ -27,4 +27,5 @@ export default {
   credits_few: '{{value}} кредита',
   credits_many: '{{value}} кредитов',
   credits_other: '{{value}} кредита',
+  table: { columns: 'Столбцы', showColumns: 'Показывать столбцы', resetColumns: 'Столбцы по умолчанию' },
 };

@@ -27,4 +27,5 @@ export default {
   credits_few: '{{value}} кредити',
   credits_many: '{{value}} кредитів',
   credits_other: '{{value}} кредиту',
+  table: { columns: 'Стовпці', showColumns: 'Показувати стовпці', resetColumns: 'Стовпці за замовчуванням' },
 };
