@@ -210,6 +210,8 @@ export const ZIndexHistoryResource = z.object({
     linkId: z.number(),
     value: z.number(),
     valueText: z.string(),
+    /** The index check provider(s) that answered, e.g. "serper" or "serper+serpapi"; null before providers. */
+    provider: z.string().nullable(),
     url: z.string(),
     campaignId: z.number(),
     createdAt: z.string(),

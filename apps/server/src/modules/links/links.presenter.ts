@@ -147,6 +147,7 @@ export function presentIndexHistory(
       linkId: entry.linkId,
       value: entry.value,
       valueText: linkTexts(options.locale).indexing(entry.value),
+      provider: entry.provider,
       url: options.url,
       campaignId: options.campaignId,
       createdAt: iso(entry.createdAt)!,

@@ -1,6 +1,6 @@
 import { issuesToFieldErrors, ZUpdateLinkRequest } from '@linkwatch/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ExternalLink, Pencil, RefreshCw, Trash2 } from 'lucide-react';
+import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
@@ -20,6 +20,7 @@ import { TextField } from '@/ui/TextField.tsx';
 import { linkKeys } from './api/keys.ts';
 import { type Backlink, type Link, linksApi, useLinkDetails } from './api/links.ts';
 import { IndexingBadge, LinkStatusBadge, PageVerdict, ResponseCodeBadge } from './cells.tsx';
+import { LinkIndexing, RecheckLinkButton } from './LinkChecks.tsx';
 
 function Section({ title, children, count }: { title: string; children: ReactNode; count?: number }) {
   return (
@@ -212,16 +213,7 @@ export function LinkDrawer({ linkId, onClose }: { linkId: number | null; onClose
                 </a>
               </Button>
             ) : null}
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={t('linksUi.panel.refresh')}
-              title={t('linksUi.panel.refresh')}
-              onClick={() => details.refetch()}
-              disabled={details.isFetching}
-            >
-              <RefreshCw className={cn('size-4', details.isFetching && 'animate-spin')} aria-hidden />
-            </Button>
+            {linkId !== null ? <RecheckLinkButton linkId={linkId} /> : null}
           </>
         }
       >
@@ -314,18 +306,9 @@ export function LinkDrawer({ linkId, onClose }: { linkId: number | null; onClose
                 </table>
               )}
             </Section>
-            {details.data.indexHistories.length > 0 ? (
-              <Section title={t('linksUi.panel.indexHistory')}>
-                <ul className="space-y-1.5 text-sm">
-                  {details.data.indexHistories.map((h) => (
-                    <li key={h.id} className="flex justify-between gap-3">
-                      <span className="text-ink-muted">{formatDate(h.attributes.createdAt, true)}</span>
-                      <span>{h.attributes.valueText}</span>
-                    </li>
-                  ))}
-                </ul>
-              </Section>
-            ) : null}
+            <Section title={t('linksUi.panel.indexingOptions')}>
+              <LinkIndexing link={link} history={details.data.indexHistories} />
+            </Section>
           </>
         ) : null}
       </SidePanel>
