@@ -34,6 +34,21 @@ const ZEnv = z.object({
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   MAX_HEAP_USED_MB: z.coerce.number().int().min(0).optional(),
   WELCOME_CREDITS: z.coerce.number().int().min(0).default(100),
+  INDEX_CHECK_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  INDEX_CHECK_CONFIRM_AFTER_MINUTES: z.coerce.number().min(0).max(1440).default(30),
+  SERPER_API_KEY: z.string().optional(),
+  SERPER_BASE_URL: z.url().default('https://google.serper.dev'),
+  SERPER_RATE_PER_SECOND: z.coerce.number().positive().default(5),
+  SERPER_CONCURRENCY: z.coerce.number().int().positive().default(10),
+  SERPAPI_API_KEY: z.string().optional(),
+  SERPAPI_BASE_URL: z.url().default('https://serpapi.com'),
+  SERPAPI_RATE_PER_SECOND: z.coerce.number().positive().default(0.25),
+  SERPAPI_CONCURRENCY: z.coerce.number().int().positive().default(5),
+  DATAFORSEO_LOGIN: z.string().optional(),
+  DATAFORSEO_PASSWORD: z.string().optional(),
+  DATAFORSEO_BASE_URL: z.url().default('https://api.dataforseo.com'),
+  DATAFORSEO_RATE_PER_SECOND: z.coerce.number().positive().default(5),
+  DATAFORSEO_CONCURRENCY: z.coerce.number().int().min(1).max(30).default(25),
 });
 
 /**
@@ -87,6 +102,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxHeapUsedBytes:
         (e.MAX_HEAP_USED_MB ?? Math.floor((v8.getHeapStatistics().heap_size_limit * 0.9) / 2 ** 20)) *
         2 ** 20,
+    },
+    /**
+     * SERP services for the index check (action 1); one is on when its key (DataForSEO: login and
+     * password) is set. Default rates keep under each service's documented limits: Serper's smallest
+     * plan (5/s), SerpApi's hourly throughput (20% of the monthly searches per hour: 1,000/h on the
+     * Developer plan), DataForSEO's advice of a steady few hundred a minute (and at most 30 open).
+     */
+    indexCheck: {
+      timeoutMs: e.INDEX_CHECK_TIMEOUT_MS,
+      /** With one service, a first "not indexed" is asked again this much later before it counts. */
+      confirmAfterMs: e.INDEX_CHECK_CONFIRM_AFTER_MINUTES * 60_000,
+      serper: {
+        apiKey: e.SERPER_API_KEY || undefined,
+        baseUrl: e.SERPER_BASE_URL,
+        ratePerSecond: e.SERPER_RATE_PER_SECOND,
+        concurrency: e.SERPER_CONCURRENCY,
+      },
+      serpapi: {
+        apiKey: e.SERPAPI_API_KEY || undefined,
+        baseUrl: e.SERPAPI_BASE_URL,
+        ratePerSecond: e.SERPAPI_RATE_PER_SECOND,
+        concurrency: e.SERPAPI_CONCURRENCY,
+      },
+      dataforseo: {
+        login: e.DATAFORSEO_LOGIN || undefined,
+        password: e.DATAFORSEO_PASSWORD || undefined,
+        baseUrl: e.DATAFORSEO_BASE_URL,
+        ratePerSecond: e.DATAFORSEO_RATE_PER_SECOND,
+        concurrency: e.DATAFORSEO_CONCURRENCY,
+      },
     },
     /** Credits a self-registered account gets once, when it confirms its address (0: none). */
     welcomeCredits: e.WELCOME_CREDITS,

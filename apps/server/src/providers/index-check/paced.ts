@@ -1,0 +1,132 @@
+import PQueue from 'p-queue';
+import type { IndexCheckAnswer, IndexChecker, IndexCheckFailure } from './types.ts';
+
+/** How hard an adapter may press its service: requests started per second, requests open at once. */
+export interface ProviderLimits {
+  ratePerSecond: number;
+  concurrency: number;
+  /** How long one request may take before its answer is `unknown: timeout`. */
+  timeoutMs: number;
+}
+
+/** One query to the service, already inside the pace; answers, never throws for what the service did. */
+export type Ask = (url: string, signal: AbortSignal) => Promise<IndexCheckAnswer>;
+
+/** A 429 without Retry-After still pauses the adapter this long before its next request. */
+const DEFAULT_BACKOFF_MS = 1_000;
+
+/**
+ * Wraps one provider's query in its pace: requests start evenly spaced at `ratePerSecond` (p-queue,
+ * one start per 1/rate s, so a burst never exceeds the service's per-second limit) with at most
+ * `concurrency` open; a rate-limited answer pauses every further start for its Retry-After.
+ * The timeout counts from the request's start, not from its wait in the queue. A caller's abort
+ * (the task stopped) rejects with the signal's reason: that is not the provider's answer.
+ */
+export function pacedChecker(name: string, limits: ProviderLimits, ask: Ask): IndexChecker {
+  const queue = new PQueue({
+    concurrency: limits.concurrency,
+    intervalCap: 1,
+    interval: 1000 / limits.ratePerSecond,
+    strict: true,
+  });
+  let resume: NodeJS.Timeout | undefined;
+  let resumeAt = 0;
+
+  function backOff(ms: number) {
+    const until = Date.now() + ms;
+    if (until <= resumeAt) return;
+    resumeAt = until;
+    queue.pause();
+    clearTimeout(resume);
+    resume = setTimeout(() => queue.start(), ms);
+    resume.unref();
+  }
+
+  return {
+    name,
+    check(url, options = {}) {
+      return queue.add(
+        async () => {
+          const timeout = AbortSignal.timeout(limits.timeoutMs);
+          const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+          const answer = await ask(url, signal).catch((error: unknown): IndexCheckAnswer => {
+            if (options.signal?.aborted) throw options.signal.reason;
+            if (timeout.aborted) {
+              return unknown(name, 'timeout', `No answer within ${limits.timeoutMs} ms`);
+            }
+            return unknown(name, 'bad-answer', error instanceof Error ? error.message : String(error));
+          });
+          if (answer.kind === 'unknown' && answer.reason === 'rate-limited') {
+            backOff(answer.retryAfterMs ?? DEFAULT_BACKOFF_MS);
+          }
+          return answer;
+        },
+        { signal: options.signal },
+      );
+    },
+  };
+}
+
+export function unknown(
+  provider: string,
+  reason: IndexCheckFailure,
+  message: string,
+  retryAfterMs?: number,
+): IndexCheckAnswer {
+  return retryAfterMs === undefined
+    ? { kind: 'unknown', provider, reason, message }
+    : { kind: 'unknown', provider, reason, message, retryAfterMs };
+}
+
+/** The common meaning of an HTTP status; undefined for a success, whose body decides. */
+export function failureOfStatus(status: number): IndexCheckFailure | undefined {
+  if (status >= 200 && status < 300) return undefined;
+  if (status === 401 || status === 403) return 'unauthorized';
+  if (status === 402) return 'no-funds';
+  if (status === 429) return 'rate-limited';
+  return 'bad-answer';
+}
+
+/** Retry-After in milliseconds: delta-seconds or an HTTP date (RFC 9110 §10.2.3); undefined if absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  // Every HTTP-date form starts with the day's name; Date.parse alone would take '1.5' for a date.
+  // HTTP dates are GMT, asctime's form without saying so.
+  const date = /^[A-Za-z]{3}/.test(value)
+    ? Date.parse(/GMT$/.test(value) ? value : `${value} GMT`)
+    : Number.NaN;
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** The service's answer read whole: its status, headers and JSON body (undefined when it is not JSON). */
+export interface HttpAnswer {
+  status: number;
+  headers: Headers;
+  json: unknown;
+  text: string;
+}
+
+export async function fetchJson(url: string, init: RequestInit): Promise<HttpAnswer> {
+  const response = await fetch(url, init);
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, json, text };
+}
+
+/** The query that finds one exact page: Google documents `site:` with a full URL for this use. */
+export function siteQuery(url: string): string {
+  return `site:${url.trim()}`;
+}
+
+/** A short excerpt of an unreadable body for the answer's message. */
+export function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat;
+}
