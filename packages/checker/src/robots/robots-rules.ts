@@ -21,9 +21,14 @@ interface AgentRules {
   last: { path: string; disallowed: boolean } | null;
 }
 
+/** A user-agent line, read once ('*' or its lower-cased name), or an allow / disallow line. */
+type Entry =
+  | { kind: 'agent'; global: boolean; token: string }
+  | { kind: 'rule'; line: RobotsLine; rule: Rule | null };
+
 /** A parsed robots.txt; parse once per host, ask for any number of URLs and agents. */
 export class RobotsRules {
-  readonly #lines: RobotsLine[];
+  readonly #entries: Entry[];
   readonly #byAgent = new Map<string, AgentRules>();
   /** Agents without a group of their own all follow the same '*' rules: one object for them. */
   #fallback: AgentRules | null = null;
@@ -31,7 +36,20 @@ export class RobotsRules {
   #lastPath = '/';
 
   private constructor(lines: RobotsLine[]) {
-    this.#lines = lines.filter((line) => line.key !== 'sitemap' && line.key !== 'unknown');
+    this.#entries = [];
+    for (const line of lines) {
+      if (line.key === 'user-agent') {
+        const global = isGlobalAgent(line.value);
+        this.#entries.push({
+          kind: 'agent',
+          global,
+          token: global ? '' : asciiLower(agentToken(line.value)),
+        });
+      } else if (line.key === 'allow' || line.key === 'disallow') {
+        // Compiled when an agent first needs it, then shared by every agent that does.
+        this.#entries.push({ kind: 'rule', line, rule: null });
+      }
+    }
   }
 
   static parse(body: Uint8Array | string): RobotsRules {
@@ -56,7 +74,7 @@ export class RobotsRules {
   #rulesFor(agent: string): AgentRules {
     let rules = this.#byAgent.get(agent);
     if (!rules) {
-      rules = collectRules(this.#lines, asciiLower(agent));
+      rules = collectRules(this.#entries, asciiLower(agent));
       if (!rules.hasOwnGroup) rules = this.#fallback ??= rules;
       this.#byAgent.set(agent, rules);
     }
@@ -68,30 +86,35 @@ export class RobotsRules {
  * A group is one or more user-agent lines then rules; the next user-agent line after a rule
  * starts a new group, and groups for the same agent add up. Rules outside any group count for nobody.
  */
-function collectRules(lines: readonly RobotsLine[], agent: string): AgentRules {
+function collectRules(entries: readonly Entry[], agent: string): AgentRules {
   const rules: AgentRules = { specific: [], global: [], hasOwnGroup: false, last: null };
   let inGlobal = false;
   let inSpecific = false;
   let afterRule = false;
-  for (const { key, value } of lines) {
-    if (key === 'user-agent') {
+  for (const entry of entries) {
+    if (entry.kind === 'agent') {
       if (afterRule) inGlobal = inSpecific = afterRule = false;
-      if (isGlobalAgent(value)) inGlobal = true;
-      else if (asciiLower(agentToken(value)) === agent) rules.hasOwnGroup = inSpecific = true;
+      if (entry.global) inGlobal = true;
+      else if (entry.token === agent) rules.hasOwnGroup = inSpecific = true;
       continue;
     }
     if (!inGlobal && !inSpecific) continue;
     afterRule = true;
-    const allow = key === 'allow';
-    const directory = allow ? directoryOfIndex(value) : null;
-    (inSpecific ? rules.specific : rules.global).push({
-      allow,
-      length: value.length,
-      matches: compilePattern(value),
-      directory: directory === null ? null : { length: directory.length, matches: compilePattern(directory) },
-    });
+    entry.rule ??= ruleOf(entry.line);
+    (inSpecific ? rules.specific : rules.global).push(entry.rule);
   }
   return rules;
+}
+
+function ruleOf({ key, value }: RobotsLine): Rule {
+  const allow = key === 'allow';
+  const directory = allow ? directoryOfIndex(value) : null;
+  return {
+    allow,
+    length: value.length,
+    matches: compilePattern(value),
+    directory: directory === null ? null : { length: directory.length, matches: compilePattern(directory) },
+  };
 }
 
 /** Google: "*" followed by a space and anything is still the global group. */

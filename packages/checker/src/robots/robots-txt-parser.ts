@@ -19,7 +19,6 @@ export interface RobotsLine {
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 // Google keeps the first 8 × 2083 - 1 bytes of a line (8 times the longest URL browsers take).
 const MAX_LINE_BYTES = 2083 * 8 - 1;
-const ASCII_SPACE = /^[ \t\n\v\f\r]+|[ \t\n\v\f\r]+$/g;
 
 /** Splits a robots.txt body into its directive lines; blank and comment lines are left out. */
 export function parseRobotsTxt(body: Uint8Array | string): RobotsLine[] {
@@ -61,8 +60,17 @@ function directiveOf(raw: string): { name: string; value: string } | null {
   return { name, value: strip(line.slice(separator + 1)) };
 }
 
+/** Trims ASCII whitespace only (String#trim would also take latin1 0x85 and 0xA0 bytes). */
 function strip(text: string): string {
-  return text.replace(ASCII_SPACE, '');
+  let start = 0;
+  let end = text.length;
+  while (start < end && isAsciiSpace(text.charCodeAt(start))) start++;
+  while (end > start && isAsciiSpace(text.charCodeAt(end - 1))) end--;
+  return start === 0 && end === text.length ? text : text.slice(start, end);
+}
+
+function isAsciiSpace(code: number): boolean {
+  return code === 0x20 || (code >= 0x09 && code <= 0x0d);
 }
 
 // Keys are recognised by their start, case-insensitively, with the typos Google forgives.
@@ -74,9 +82,11 @@ const KEY_PREFIXES: ReadonlyArray<[RobotsKey, readonly string[]]> = [
 ];
 
 function keyOf(name: string): RobotsKey {
-  const lower = asciiLower(name);
+  // No key prefix is longer than 10 characters. toLowerCase is safe here: no latin1 char
+  // lower-cases into ASCII.
+  const lower = (name.length > 10 ? name.slice(0, 10) : name).toLowerCase();
   for (const [key, prefixes] of KEY_PREFIXES) {
-    if (prefixes.some((prefix) => lower.startsWith(prefix))) return key;
+    for (const prefix of prefixes) if (lower.startsWith(prefix)) return key;
   }
   return 'unknown';
 }
