@@ -16,7 +16,7 @@ async function logInThroughForm() {
 }
 
 describe('login guard', () => {
-  it('sends a logged-out visitor to login, remembers the page and restores it after login', async () => {
+  it('sends a logged-out visitor to login, remembers the page and restores it after login', { timeout: 15_000 }, async () => {
     const server = mockApi({ 'POST auth/login': tokenReply, 'GET user/me': meReply({ locale: 'ru' }) });
     const app = renderApp('/ru/profile');
 
@@ -137,12 +137,21 @@ describe('locale routing', () => {
     await waitFor(() => expect(app.location()).toBe('/en/login?redirect=/report'));
   });
 
-  it('navigates a logged-in user to their saved locale', async () => {
+  it('navigates a logged-in user to their saved locale from a path without one', async () => {
+    resetTokenForTests('tok');
+    mockApi({ 'GET user/me': meReply({ locale: 'ua' }) });
+    const app = renderApp('/profile?tab=password');
+    await waitFor(() => expect(app.location()).toBe('/ua/profile?tab=password'));
+    expect(await screen.findByRole('heading', { name: 'Профіль', level: 1 })).toBeTruthy();
+  });
+
+  it("lets a URL's language win over the saved one for that visit", async () => {
     resetTokenForTests('tok');
     mockApi({ 'GET user/me': meReply({ locale: 'ua' }) });
     const app = renderApp('/en/profile?tab=password');
-    await waitFor(() => expect(app.location()).toBe('/ua/profile?tab=password'));
-    expect(await screen.findByRole('heading', { name: 'Профіль', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Profile', level: 1 })).toBeTruthy();
+    expect(app.location()).toBe('/en/profile?tab=password');
+    expect(document.documentElement.lang).toBe('en-US');
   });
 
   it('shows the 404 page for unknown routes, in every form', async () => {

@@ -3,7 +3,14 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { getEndReason } from '@/api/token.ts';
-import { fullPath, localePath, redirectQuery, safeRedirect, switchLocalePath } from '@/lib/locale.ts';
+import {
+  fullPath,
+  localePath,
+  redirectQuery,
+  safeRedirect,
+  splitLocale,
+  switchLocalePath,
+} from '@/lib/locale.ts';
 import { belongsOnPayrolls, type User, useMe, useToken } from '@/lib/session.ts';
 import { useLocale } from '@/lib/useLocale.tsx';
 import { PageLoader } from '@/ui/Spinner.tsx';
@@ -46,7 +53,9 @@ function RequireUser({ roleCheck, children }: { roleCheck: boolean; children: Re
   if (me.isError) throw me.error;
 
   const user = me.data.attributes;
-  if (user.locale !== locale)
+  // spec point 2: a user with a saved locale is navigated to it, from a path that names no language (and
+  // after login). A URL that names one wins for that visit; the language switcher offers to save it.
+  if (user.locale !== locale && splitLocale(location.pathname).locale === null)
     return <Navigate to={switchLocalePath({ path: fullPath(location), locale: user.locale })} replace />;
   if (roleCheck && belongsOnPayrolls(user)) return <Navigate to={localePath(locale, '/payrolls')} replace />;
   return children;

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 const RELOAD_KEY = 'linkwatch.chunkReloadAt';
 const RELOAD_INTERVAL_MS = 60_000;
@@ -15,11 +15,26 @@ export function reloadAfterChunkError(): boolean {
   return true;
 }
 
-export function lazyPage<T extends ComponentType>(load: () => Promise<{ default: T }>) {
-  return lazy(() =>
-    load().catch((error: unknown) => {
+/** A lazily loaded component that can be asked to start its download before it renders. */
+export type LazyPage<T extends ComponentType> = LazyExoticComponent<T> & { preload: () => Promise<unknown> };
+
+/**
+ * A page (or layout) in a chunk of its own. `preload()` starts the download early (the route of a cold
+ * load, before the language catalog and the user are in) and the first render reuses that download.
+ */
+export function lazyPage<T extends ComponentType>(load: () => Promise<{ default: T }>): LazyPage<T> {
+  let loading: Promise<{ default: T }> | undefined;
+  const once = () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
       if (reloadAfterChunkError()) return new Promise<never>(() => {});
       throw error;
-    }),
-  );
+    });
+    return loading;
+  };
+  return Object.assign(lazy(once), { preload: once });
+}
+
+export function isLazyPage(component: unknown): component is LazyPage<ComponentType> {
+  return typeof component === 'object' && component !== null && 'preload' in component;
 }

@@ -4,13 +4,27 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '@/lib/notices.ts';
 import { Providers } from './providers.tsx';
 
+/**
+ * The notices come in a chunk of their own with the first one: renders the app's providers and waits,
+ * with real timers, until that chunk is in and nothing is on screen.
+ */
+async function renderWithNoticesLoaded() {
+  render(<Providers>{null}</Providers>);
+  expect(document.querySelector('[data-kind]')).toBeNull();
+  act(() => {
+    notify.info('Loading the notices');
+  });
+  await screen.findAllByText('Loading the notices');
+  act(() => notify.dismissAll());
+}
+
 describe('notices', () => {
   it('shows notices by kind and offers hide all only when more than one is on screen', async () => {
     render(<Providers>{null}</Providers>);
     act(() => {
       notify.success('Saved');
     });
-    expect(screen.getAllByText('Saved').length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Saved')).length).toBeGreaterThan(0);
     expect(document.querySelector('[data-kind="success"]')).not.toBeNull();
     expect(screen.queryByRole('button', { name: 'Hide all' })).toBeNull();
 
@@ -28,9 +42,9 @@ describe('notices', () => {
       vi.useRealTimers();
     });
 
-    it('lets success and info notices go by themselves after a few seconds', () => {
+    it('lets success and info notices go by themselves after a few seconds', async () => {
+      await renderWithNoticesLoaded();
       vi.useFakeTimers();
-      render(<Providers>{null}</Providers>);
       act(() => {
         notify.success('Project created');
         notify.info('Session expired');
@@ -42,9 +56,9 @@ describe('notices', () => {
       expect(document.querySelector('[data-kind]')).toBeNull();
     });
 
-    it('keeps an error until it is closed, with its message as the title and a close button', () => {
+    it('keeps an error until it is closed, with its message as the title and a close button', async () => {
+      await renderWithNoticesLoaded();
       vi.useFakeTimers();
-      render(<Providers>{null}</Providers>);
       act(() => {
         notify.error('The report could not be sent');
       });

@@ -1,12 +1,16 @@
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
 import { getEndReason, getToken, subscribeToken } from '@/api/token.ts';
-import { RealtimeBridge } from '@/features/realtime';
 import { i18n } from '@/lib/i18n.ts';
 import { notify, useNotices } from '@/lib/notices.ts';
-import { Toaster } from '@/ui/Toaster.tsx';
+import { useToken } from '@/lib/session.ts';
+
+// Neither is part of a cold load's first download: the notices (Radix Toast) load with the first notice,
+// the realtime connection with a session.
+const Toaster = lazy(() => import('@/ui/Toaster.tsx').then((m) => ({ default: m.Toaster })));
+const RealtimeBridge = lazy(() => import('@/features/realtime').then((m) => ({ default: m.RealtimeBridge })));
 
 /**
  * What went well goes away by itself after a few seconds; a warning stays the spec's 30 seconds
@@ -36,24 +40,39 @@ export function createQueryClient(): QueryClient {
 function Notices() {
   const { t } = useTranslation();
   const items = useNotices();
+  const [wanted, setWanted] = useState(false);
+  if (items.length > 0 && !wanted) setWanted(true);
+  if (!wanted) return null;
   return (
-    <Toaster
-      items={items}
-      durations={TOAST_DURATIONS}
-      onDismiss={notify.dismiss}
-      onDismissAll={notify.dismissAll}
-      labels={{
-        region: t('shell.notices.region'),
-        dismiss: t('shell.notices.dismiss'),
-        hideAll: t('shell.notices.hideAll'),
-        kinds: {
-          success: t('shell.notices.success'),
-          info: t('shell.notices.info'),
-          warning: t('shell.notices.warning'),
-          error: t('shell.notices.error'),
-        },
-      }}
-    />
+    <Suspense>
+      <Toaster
+        items={items}
+        durations={TOAST_DURATIONS}
+        onDismiss={notify.dismiss}
+        onDismissAll={notify.dismissAll}
+        labels={{
+          region: t('shell.notices.region'),
+          dismiss: t('shell.notices.dismiss'),
+          hideAll: t('shell.notices.hideAll'),
+          kinds: {
+            success: t('shell.notices.success'),
+            info: t('shell.notices.info'),
+            warning: t('shell.notices.warning'),
+            error: t('shell.notices.error'),
+          },
+        }}
+      />
+    </Suspense>
+  );
+}
+
+function Realtime() {
+  const token = useToken();
+  if (!token) return null;
+  return (
+    <Suspense>
+      <RealtimeBridge />
+    </Suspense>
   );
 }
 
@@ -77,7 +96,7 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
         {children}
-        <RealtimeBridge />
+        <Realtime />
         <Notices />
       </QueryClientProvider>
     </I18nextProvider>

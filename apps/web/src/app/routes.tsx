@@ -1,25 +1,36 @@
 import { LOCALES } from '@linkwatch/shared';
 import { type ComponentType, Suspense } from 'react';
-import type { RouteObject } from 'react-router';
-import {
-  ConfirmEmailPage,
-  ForgotPasswordPage,
-  LoginPage,
-  RegisterPage,
-  RegisterSuccessPage,
-  ResetPasswordPage,
-} from '@/features/auth';
+import { matchRoutes, type RouteObject } from 'react-router';
+import { LoginPage } from '@/features/auth/LoginPage.tsx';
 import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
 import { type Access, Guard } from './guards.tsx';
-import { EmptyLayout } from './layouts/EmptyLayout.tsx';
 import { LoginLayout } from './layouts/LoginLayout.tsx';
-import { lazyPage } from './lazyPage.ts';
+import { isLazyPage, lazyPage } from './lazyPage.ts';
 import { ComingSoonPage } from './pages/ComingSoonPage.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 import { RootShell } from './RootShell.tsx';
 import type { PageTitle, RouteHandle } from './routeHandle.ts';
 
-// The signed-in frame (sidebar, menus, the create-campaign panel) is not part of the login page's download.
+// The signed-in frame (sidebar, menus, the create-campaign panel) is not part of the login page's download,
+// nor is any page but the login itself: a cold load preloads the chunks of its own route (preloadRoute).
+const EmptyLayout = lazyPage(() =>
+  import('./layouts/EmptyLayout.tsx').then((m) => ({ default: m.EmptyLayout })),
+);
+const RegisterPage = lazyPage(() =>
+  import('@/features/auth/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })),
+);
+const ForgotPasswordPage = lazyPage(() =>
+  import('@/features/auth/ForgotPasswordPage.tsx').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const RegisterSuccessPage = lazyPage(() =>
+  import('@/features/auth/RegisterSuccessPage.tsx').then((m) => ({ default: m.RegisterSuccessPage })),
+);
+const ResetPasswordPage = lazyPage(() =>
+  import('@/features/auth/ResetPasswordPage.tsx').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const ConfirmEmailPage = lazyPage(() =>
+  import('@/features/auth/ConfirmEmailPage.tsx').then((m) => ({ default: m.ConfirmEmailPage })),
+);
 const MainLayout = lazyPage(() =>
   import('./layouts/MainLayout.tsx').then((m) => ({ default: m.MainLayout })),
 );
@@ -40,6 +51,9 @@ const SchedulePage = lazyPage(() => import('@/features/schedule/SchedulePage.tsx
 const UnsubscribePage = lazyPage(() => import('@/features/unsubscribe/UnsubscribePage.tsx'));
 
 type LayoutKind = 'main' | 'partner' | 'login' | 'empty';
+
+/** What a page route carries: its title, and the lazy chunks (layout, page) a cold load of it needs. */
+type PageHandle = RouteHandle & { chunks: readonly ComponentType[] };
 
 type AppRoute = { path: string; layout: LayoutKind; access: Access; title: PageTitle; page?: ComponentType };
 
@@ -151,7 +165,7 @@ function localeChildren(): RouteObject[] {
       ),
       children: routes.map(({ path, title, page: Page = ComingSoonPage }) => ({
         ...(path === '' ? { index: true } : { path }),
-        handle: { title } satisfies RouteHandle,
+        handle: { title, chunks: [Layout, Page] } satisfies PageHandle,
         element: <Page />,
       })),
     };
@@ -159,9 +173,17 @@ function localeChildren(): RouteObject[] {
   return [
     ...guarded,
     {
-      element: <EmptyLayout />,
+      element: (
+        <Suspense>
+          <EmptyLayout />
+        </Suspense>
+      ),
       children: [
-        { path: '*', handle: { title: 'notFound' } satisfies RouteHandle, element: <NotFoundPage /> },
+        {
+          path: '*',
+          handle: { title: 'notFound', chunks: [EmptyLayout] } satisfies PageHandle,
+          element: <NotFoundPage />,
+        },
       ],
     },
   ];
@@ -178,3 +200,17 @@ export const appRoutes: RouteObject[] = [
     })),
   },
 ];
+
+/**
+ * Starts the downloads of the layout and page chunks a path renders, so a cold load fetches them
+ * beside the language catalog and the current user instead of one after the other.
+ */
+export function preloadRoute(pathname: string): void {
+  for (const match of matchRoutes(appRoutes, pathname) ?? []) {
+    const handle = match.route.handle as Partial<PageHandle> | undefined;
+    for (const chunk of handle?.chunks ?? []) {
+      // A failure here is handled where the chunk renders (one reload, then the error page).
+      if (isLazyPage(chunk)) chunk.preload().catch(() => {});
+    }
+  }
+}

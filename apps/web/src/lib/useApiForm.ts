@@ -10,7 +10,11 @@ import { localeOfPath } from './locale.ts';
 export type FormValues = Record<string, string>;
 
 type Options<TSchema extends z.ZodType, TResult> = {
-  schema: TSchema;
+  /**
+   * The shared zod schema, or a function that imports it: a page on a cold load's path (the login)
+   * then leaves zod out of its first download and loads it when the form is first typed in or sent.
+   */
+  schema: TSchema | (() => Promise<TSchema>);
   /** Names shown under inputs; errors of other fields go to the form-level message. */
   fields: readonly string[];
   /** Turns the raw inputs into the payload the schema checks (adds flags, renames fields). */
@@ -42,6 +46,8 @@ export function useApiForm<TSchema extends z.ZodType, TResult>({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const mutation = useMutation({ mutationFn: submit });
+  const loadSchema = (): Promise<TSchema> =>
+    typeof schema === 'function' ? schema() : Promise.resolve(schema);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: cleared on every navigation
   useEffect(() => {
@@ -66,7 +72,15 @@ export function useApiForm<TSchema extends z.ZodType, TResult>({
     setErrors({});
     setFormError(null);
 
-    const parsed = schema.safeParse(prepare(readForm(form)));
+    const payload = prepare(readForm(form));
+    let ready: TSchema;
+    try {
+      ready = typeof schema === 'function' ? await schema() : schema;
+    } catch {
+      setFormError(t('common.networkError'));
+      return;
+    }
+    const parsed = ready.safeParse(payload);
     if (!parsed.success) {
       showErrors(issuesToFieldErrors(parsed.error.issues, localeOfPath(location.pathname)));
       return;
@@ -85,6 +99,8 @@ export function useApiForm<TSchema extends z.ZodType, TResult>({
     errors,
     formError,
     pending: mutation.isPending,
+    /** Starts loading a lazily imported schema (give it to the form's onInput). */
+    prepareSchema: () => void loadSchema().catch(() => {}),
     fieldError: (...names: string[]) => names.flatMap((name) => errors[name] ?? []),
   };
 }

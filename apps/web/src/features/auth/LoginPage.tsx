@@ -1,4 +1,3 @@
-import { ZLoginRequest } from '@linkwatch/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -21,7 +20,7 @@ export function LoginPage() {
   const to = useLocalePath();
   const [params] = useSearchParams();
   const form = useApiForm({
-    schema: ZLoginRequest,
+    schema: () => import('./loginSchema.ts').then((m) => m.ZLoginRequest),
     fields: ['email', 'password'],
     prepare: (values) => ({ ...values, partner: params.has('partner') || undefined }),
     submit: authApi.login,
@@ -33,7 +32,7 @@ export function LoginPage() {
   return (
     <>
       <AuthHeading title={t('auth.login.title')} subtitle={t('auth.login.subtitle')} />
-      <form noValidate onSubmit={form.onSubmit} className="space-y-5">
+      <form noValidate onSubmit={form.onSubmit} onInput={form.prepareSchema} className="space-y-5">
         {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
         <TextField
           label={t('auth.login.email')}

@@ -1,47 +1,38 @@
-import { LOCALES } from '@linkwatch/shared';
-import { ChevronDown, Globe } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { languageTag } from '@/lib/locale.ts';
-import { useLocale } from '@/lib/useLocale.tsx';
-import { useSwitchLocale } from '@/lib/useSwitchLocale.ts';
-import { Button } from '@/ui/Button.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuCheckItem,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuTrigger,
-} from '@/ui/DropdownMenu.tsx';
+import { type KeyboardEvent, lazy, Suspense, useState } from 'react';
+import { SwitcherButton } from './SwitcherButton.tsx';
 
+// The menu (Radix, with its positioning) is loaded when it is first wanted, not with the page.
+const loadMenu = () => import('./LanguageMenu.tsx');
+const LanguageMenu = lazy(loadMenu);
+
+/**
+ * The language switcher: a plain button until it is first used, then the menu (loaded on hover or focus,
+ * opened by the click, Enter, Space or the down arrow that asked for it).
+ */
 export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
-  const { t } = useTranslation();
-  const locale = useLocale();
-  const switchLocale = useSwitchLocale();
+  const [wanted, setWanted] = useState(false);
+  const prefetch = () => void loadMenu().catch(() => {});
+  const open = () => setWanted(true);
+  const plain = (
+    <SwitcherButton
+      compact={compact}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onClick={open}
+      onKeyDown={(event: KeyboardEvent) => {
+        if (event.key === 'ArrowDown') {
+          event.preventDefault();
+          open();
+        }
+      }}
+    />
+  );
+  if (!wanted) return plain;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-label={`${t('common.language')}: ${t(`common.languages.${locale}`)}`}
-        >
-          <Globe className="size-4" aria-hidden />
-          <span className="uppercase">{locale}</span>
-          {compact ? null : <ChevronDown className="size-3.5 opacity-60" aria-hidden />}
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        <DropdownMenuLabel>{t('common.language')}</DropdownMenuLabel>
-        {LOCALES.map((code) => (
-          <DropdownMenuCheckItem
-            key={code}
-            checked={code === locale}
-            onSelect={() => void switchLocale(code)}
-          >
-            <span lang={languageTag(code)}>{t(`common.languages.${code}`)}</span>
-          </DropdownMenuCheckItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={plain}>
+      <LanguageMenu compact={compact} />
+    </Suspense>
   );
 }

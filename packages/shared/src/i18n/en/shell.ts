@@ -30,6 +30,13 @@ export default {
   balance: 'Balance',
   profile: 'Profile',
   logout: 'Log out',
+  language: {
+    label: 'Language: {{language}}',
+    labelWithAccount: 'Language: {{language}} (your account: {{account}})',
+    account: "Your account's language is {{account}}.",
+    save: 'Make {{language}} my account language',
+    saved: 'Your account language is now {{language}}',
+  },
   banner: { dismiss: 'Dismiss the announcement' },
   notices: {
     region: 'Notifications',

@@ -33,6 +33,13 @@ export default {
   notices: {
     region: 'Уведомления',
     hideAll: 'Скрыть все',
+  language: {
+    label: 'Язык: {{language}}',
+    labelWithAccount: 'Язык: {{language}} (в аккаунте: {{account}})',
+    account: 'Язык вашего аккаунта: {{account}}.',
+    save: 'Сохранить язык «{{language}}» в аккаунте',
+    saved: 'Язык аккаунта изменён: {{language}}',
+  },
     dismiss: 'Закрыть',
     success: 'Готово',
     info: 'Информация',

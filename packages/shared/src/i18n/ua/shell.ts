@@ -33,6 +33,13 @@ export default {
   notices: {
     region: 'Сповіщення',
     hideAll: 'Приховати всі',
+  language: {
+    label: 'Мова: {{language}}',
+    labelWithAccount: 'Мова: {{language}} (в акаунті: {{account}})',
+    account: 'Мова вашого акаунта: {{account}}.',
+    save: 'Зберегти мову «{{language}}» в акаунті',
+    saved: 'Мову акаунта змінено: {{language}}',
+  },
     dismiss: 'Закрити',
     success: 'Готово',
     info: 'Інформація',
