@@ -60,7 +60,7 @@ test('upload txt and xlsx, filter and page the table, move links to history and 
   // Move two links to history (a task run by the worker), then back.
   await page.getByRole('checkbox', { name: 'Select sheet-one.test/a' }).check();
   await page.getByRole('checkbox', { name: 'Select sheet-two.test/b' }).check();
-  await expect(page.getByText('2 selected')).toBeVisible();
+  await expect(page.getByText('2 links selected')).toBeVisible();
   await page.getByRole('combobox', { name: 'Action' }).selectOption({ label: 'Move to history' });
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(

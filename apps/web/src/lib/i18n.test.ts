@@ -4,7 +4,7 @@ import { i18n } from './i18n.ts';
 afterEach(() => i18n.changeLanguage('en'));
 
 const credits = (count: number) => i18n.t('common.credits', { count, value: String(count) });
-const links = (count: number) => i18n.t('linksUi.campaignLinks', { count });
+const links = (count: number) => i18n.t('linksUi.campaignLinks', { count, value: String(count) });
 
 describe('plurals by each language’s rules', () => {
   it('counts in English: one and other', async () => {

@@ -45,7 +45,7 @@ describe('selected-count bar and bulk actions', () => {
     const server = mockApi({ 'POST actions/6/start': task(6), 'GET actions/9': task(6) });
     const user = userEvent.setup();
     const { onClear } = renderBar();
-    expect(screen.getByText('2 selected')).toBeTruthy();
+    expect(screen.getByText('2 links selected')).toBeTruthy();
     const select = screen.getByRole('combobox', { name: 'Action' });
     const options = within(select)
       .getAllByRole('option')

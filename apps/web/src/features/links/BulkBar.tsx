@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '@/api/client.ts';
 import { actionsApi } from '@/features/tasks';
+import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { Button } from '@/ui/Button.tsx';
 import { ConfirmDialog } from '@/ui/Dialog.tsx';
@@ -36,6 +37,7 @@ type BulkBarProps = {
  */
 export function BulkBar({ type, selected, scope, onClear, projectId }: BulkBarProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const [action, setAction] = useState<BulkAction | ''>('');
   const [dialog, setDialog] = useState<BulkAction | null>(null);
   const watch = useTaskWatcher();
@@ -47,7 +49,7 @@ export function BulkBar({ type, selected, scope, onClear, projectId }: BulkBarPr
       actionsApi.start(BULK_ACTIONS[code], { ...query, ...extra }),
     onSuccess: (result, { code }) => {
       const name = t(`linksUi.bulk.actions.${code}`);
-      notify.success(t('linksUi.bulk.started', { action: name, count }));
+      notify.success(t('linksUi.bulk.started', { action: name, count, value: format.number(count) }));
       setDialog(null);
       setAction('');
       onClear();
@@ -69,7 +71,7 @@ export function BulkBar({ type, selected, scope, onClear, projectId }: BulkBarPr
       aria-label={t('linksUi.bulk.action')}
     >
       <span className="text-sm font-medium text-brand-900" aria-live="polite">
-        {t('linksUi.bulk.selected', { count })}
+        {t('linksUi.bulk.selected', { count, value: format.number(count) })}
       </span>
       <Button variant="ghost" size="sm" icon={<X className="size-3.5" aria-hidden />} onClick={onClear}>
         {t('linksUi.bulk.clear')}
@@ -107,7 +109,7 @@ export function BulkBar({ type, selected, scope, onClear, projectId }: BulkBarPr
       <ConfirmDialog
         open={dialog === 'remove'}
         onOpenChange={(open) => setDialog(open ? 'remove' : null)}
-        title={t('linksUi.bulk.removeTitle', { count })}
+        title={t('linksUi.bulk.removeTitle', { count, value: format.number(count) })}
         body={t('linksUi.bulk.removeBody')}
         cancelLabel={t('common.cancel')}
         confirmLabel={t('linksUi.bulk.actions.remove')}

@@ -3,6 +3,7 @@ import { Coins } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '@/api/client.ts';
 import { actionsApi, creditsMissing, NotEnoughCredits } from '@/features/tasks';
+import { useFormat } from '@/lib/format.ts';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { Modal } from '@/ui/Modal.tsx';
@@ -25,6 +26,8 @@ export function CostDialog({
   onConfirm: () => void;
 }) {
   const { t } = useTranslation();
+  const format = useFormat();
+  const credits = (value: number) => t('common.credits', { count: value, value: format.number(value) });
   const cost = useQuery({
     queryKey: ['actions', 'balance', code, query],
     enabled: open,
@@ -64,8 +67,9 @@ export function CostDialog({
           <p className="text-sm text-ink-muted" data-testid="task-cost">
             {t('linksUi.bulk.costBody', {
               count: cost.data.count,
-              cost: cost.data.cost,
-              balance: cost.data.balance,
+              value: format.number(cost.data.count),
+              cost: credits(cost.data.cost),
+              balance: credits(cost.data.balance),
             })}
           </p>
         </div>

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '@/api/client.ts';
+import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
@@ -23,6 +24,7 @@ export function ExportModal({
   selected: readonly number[];
 }) {
   const { t } = useTranslation();
+  const numbers = useFormat();
   const [format, setFormat] = useState<'csv' | 'xlsx'>('csv');
   const [mailed, setMailed] = useState<number | null>(null);
   const run = useMutation({
@@ -69,12 +71,17 @@ export function ExportModal({
       }
     >
       {mailed !== null ? (
-        <Alert tone="success">{t('linksUi.export.mailed', { count: mailed })}</Alert>
+        <Alert tone="success">
+          {t('linksUi.export.mailed', { count: mailed, value: numbers.number(mailed) })}
+        </Alert>
       ) : (
         <div className="space-y-4">
           <p className="text-sm text-ink-muted">
             {selected.length
-              ? t('linksUi.export.selectedScope', { count: selected.length })
+              ? t('linksUi.export.selectedScope', {
+                  count: selected.length,
+                  value: numbers.number(selected.length),
+                })
               : t('linksUi.export.filteredScope')}
           </p>
           <fieldset>

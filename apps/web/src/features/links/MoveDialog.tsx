@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCampaigns, useDropdownSearch } from '@/features/projects';
+import { useFormat } from '@/lib/format.ts';
 import { Button } from '@/ui/Button.tsx';
 import { Combobox, type ComboOption } from '@/ui/Combobox.tsx';
 import { Field } from '@/ui/Field.tsx';
@@ -22,6 +23,7 @@ export function MoveDialog({
   onConfirm: (campaignId: string) => void;
 }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const [target, setTarget] = useState<ComboOption | null>(null);
   const [search, setSearch] = useState('');
   const query = useDropdownSearch(search);
@@ -37,7 +39,7 @@ export function MoveDialog({
     <Modal
       open={open}
       onOpenChange={onOpenChange}
-      title={t('linksUi.bulk.moveTitle', { count })}
+      title={t('linksUi.bulk.moveTitle', { count, value: format.number(count) })}
       closeLabel={t('common.close')}
       size="sm"
       footer={

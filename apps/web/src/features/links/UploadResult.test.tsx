@@ -44,7 +44,7 @@ describe('upload result', () => {
         }}
       />,
     );
-    expect(document.body.textContent).toContain('and 1499 more');
+    expect(document.body.textContent).toContain('and 1,499 more lines');
   });
 
   it('has no invalid table when every line was fine', () => {

@@ -31,6 +31,7 @@ function Figure({
 /** What an upload did: added, duplicates, and the invalid lines with their reasons. */
 export function UploadResult({ result }: { result: TUploadResult }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const more = result.invalidCount - result.invalid.length;
   return (
     <div className="space-y-4" data-testid="upload-result">
@@ -97,7 +98,9 @@ export function UploadResult({ result }: { result: TUploadResult }) {
             </table>
           </div>
           {more > 0 ? (
-            <p className="mt-2 text-xs text-ink-subtle">{t('linksUi.upload.moreInvalid', { count: more })}</p>
+            <p className="mt-2 text-xs text-ink-subtle">
+              {t('linksUi.upload.moreInvalid', { count: more, value: format.number(more) })}
+            </p>
           ) : null}
         </div>
       ) : null}

@@ -21,6 +21,7 @@ import {
 } from '@/features/links';
 import { useRealtimeStatus } from '@/features/realtime';
 import { CampaignTaskButtons, CampaignTaskProgress } from '@/features/tasks';
+import { useFormat } from '@/lib/format.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Button, buttonClass } from '@/ui/Button.tsx';
 import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
@@ -38,6 +39,7 @@ export default function ProjectPage() {
 
 function ProjectLinks({ route }: { route: NonNullable<ReturnType<typeof parseListRoute>> }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const to = useLocalePath();
   const navigate = useNavigate();
   const list = useListState();
@@ -118,7 +120,10 @@ function ProjectLinks({ route }: { route: NonNullable<ReturnType<typeof parseLis
             >
               {c.attributes.name}
               <span className="text-xs text-ink-subtle tabular-nums">
-                {t('linksUi.campaignLinks', { count: c.attributes.linksCount ?? 0 })}
+                {t('linksUi.campaignLinks', {
+                  count: c.attributes.linksCount ?? 0,
+                  value: format.number(c.attributes.linksCount ?? 0),
+                })}
               </span>
             </Link>
           ))}

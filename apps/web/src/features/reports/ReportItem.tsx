@@ -75,7 +75,10 @@ export function ReportItem({
               a.campaignName,
               a.actionId ? t('reportsUi.item.task', { id: a.actionId }) : null,
               format.dateTime(a.createdAt),
-              t('reportsUi.item.changes', { count: a.changes.length }),
+              t('reportsUi.item.changes', {
+                count: a.changes.length,
+                value: format.number(a.changes.length),
+              }),
             ]
               .filter(Boolean)
               .join(' · ')}

@@ -174,7 +174,9 @@ export default function ReportPage() {
                   disabled={pageIds.length === 0}
                   onChange={(e) => setSelected(e.target.checked ? new Set(pageIds) : new Set())}
                 />
-                {selected.size ? t('reportsUi.selected', { count: selected.size }) : t('reportsUi.selectAll')}
+                {selected.size
+                  ? t('reportsUi.selected', { count: selected.size, value: format.number(selected.size) })
+                  : t('reportsUi.selectAll')}
               </label>
               <div className="ml-auto">
                 <DropdownMenu>

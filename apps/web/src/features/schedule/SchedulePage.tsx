@@ -3,6 +3,7 @@ import { CalendarClock, ChevronRight, FolderOpen } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useFormat } from '@/lib/format.ts';
 import { Alert } from '@/ui/Alert.tsx';
 import { Badge } from '@/ui/Badge.tsx';
 import { Card } from '@/ui/Card.tsx';
@@ -23,6 +24,7 @@ const ACTIONS = [
 
 function GroupCard({ group, defaultOpen }: { group: ScheduleGroup; defaultOpen: boolean }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const [open, setOpen] = useState(defaultOpen || group.attributes.isOpen);
   const a = group.attributes;
   const panelId = `schedule-group-${group.id}`;
@@ -47,12 +49,14 @@ function GroupCard({ group, defaultOpen }: { group: ScheduleGroup; defaultOpen: 
           <span className="block truncate text-xs text-ink-subtle">{a.domains.join(', ')}</span>
         </span>
         <span className="flex flex-wrap gap-1.5">
-          <Badge className="px-2">{t('scheduleUi.group.campaigns', { count: a.total })}</Badge>
+          <Badge className="px-2">
+            {t('scheduleUi.group.campaigns', { count: a.total, value: format.number(a.total) })}
+          </Badge>
           <Badge tone={a.backlinks ? 'success' : 'neutral'} className="px-2">
-            {t('scheduleUi.group.backlinks', { count: a.backlinks })}
+            {t('scheduleUi.group.backlinks', { count: a.backlinks, value: format.number(a.backlinks) })}
           </Badge>
           <Badge tone={a.indexing ? 'success' : 'neutral'} className="px-2">
-            {t('scheduleUi.group.indexing', { count: a.indexing })}
+            {t('scheduleUi.group.indexing', { count: a.indexing, value: format.number(a.indexing) })}
           </Badge>
         </span>
       </button>

@@ -14,6 +14,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { projectPath, useCreateCampaign, useProjectOptions } from '@/features/projects';
+import { useFormat } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
 import { useSidebarCounts } from '@/lib/sidebarCounts.ts';
 import { useLocale, useLocalePath } from '@/lib/useLocale.tsx';
@@ -102,12 +103,14 @@ type SidebarProps = { collapsed: boolean; onExpand: () => void; onNavigate?: () 
 
 export function MainNav({ collapsed, onExpand, onNavigate }: SidebarProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const to = useLocalePath();
   const locale = useLocale();
   const settings = useSettings();
   const counts = useSidebarCounts();
   const { setOpen } = useCreateCampaign();
-  const badgeLabel = (count: number | null) => (count ? t('shell.nav.badge', { count }) : undefined);
+  const badgeLabel = (key: 'shell.nav.tasksBadge' | 'shell.nav.reportsBadge', count: number | null) =>
+    count ? t(key, { count, value: format.number(count) }) : undefined;
 
   return (
     <>
@@ -143,7 +146,7 @@ export function MainNav({ collapsed, onExpand, onNavigate }: SidebarProps) {
           icon={ListChecks}
           label={t('shell.nav.tasks')}
           badge={counts.tasks}
-          badgeLabel={badgeLabel(counts.tasks)}
+          badgeLabel={badgeLabel('shell.nav.tasksBadge', counts.tasks)}
           {...{ collapsed, onNavigate }}
         />
         <NavItem
@@ -151,7 +154,7 @@ export function MainNav({ collapsed, onExpand, onNavigate }: SidebarProps) {
           icon={FileBarChart}
           label={t('shell.nav.reports')}
           badge={counts.reports}
-          badgeLabel={badgeLabel(counts.reports)}
+          badgeLabel={badgeLabel('shell.nav.reportsBadge', counts.reports)}
           {...{ collapsed, onNavigate }}
         />
         <NavItem

@@ -242,10 +242,12 @@ function TaskLine({ task, withCampaign }: { task: Task; withCampaign: boolean })
       </div>
       {a.statusId === TaskStatus.Done || a.statusId === TaskStatus.Fail ? (
         <p className="text-xs whitespace-nowrap tabular-nums">
-          <span className="text-emerald-700">{t('tasksUi.results.success', { count: a.successCount })}</span>
+          <span className="text-emerald-700">
+            {t('tasksUi.results.success', { count: a.successCount, value: format.number(a.successCount) })}
+          </span>
           {' · '}
           <span className={a.errorCount > 0 ? 'text-rose-600' : 'text-ink-subtle'}>
-            {t('tasksUi.results.errors', { count: a.errorCount })}
+            {t('tasksUi.results.errors', { count: a.errorCount, value: format.number(a.errorCount) })}
           </span>
         </p>
       ) : null}

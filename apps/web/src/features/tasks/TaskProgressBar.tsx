@@ -1,6 +1,7 @@
 import { TaskStatus } from '@linkwatch/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '@/lib/format.ts';
 import { cn } from '@/ui/cn.ts';
 
 /** spec point 9: progress bar throttle 200 ms, duration 5 s. */
@@ -50,6 +51,7 @@ type Props = { id: number | string; statusId: number; currentCount: number; tota
  */
 export function TaskProgressBar({ id, statusId, currentCount, totalCount }: Props) {
   const { t } = useTranslation();
+  const format = useFormat();
   const { current, total } = useThrottled({ current: currentCount, total: totalCount });
   const percent = progressPercent({ currentCount: current, totalCount: total });
   const running = statusId === TaskStatus.Process;
@@ -57,7 +59,11 @@ export function TaskProgressBar({ id, statusId, currentCount, totalCount }: Prop
     <div className="min-w-36">
       <div className="mb-1 flex items-baseline justify-between gap-3 text-xs">
         <span className="text-ink-muted tabular-nums">
-          {t('tasksUi.progress.counts', { current, total })}
+          {t('tasksUi.progress.counts', {
+            count: total,
+            current: format.number(current),
+            total: format.number(total),
+          })}
         </span>
         <span className="font-medium text-ink tabular-nums" data-testid="task-percent">
           {t('tasksUi.progress.percent', { percent })}

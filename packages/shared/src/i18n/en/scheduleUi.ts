@@ -3,9 +3,12 @@ export default {
   title: 'Schedule',
   subtitle: 'Repeat checks automatically: choose how often, at what time and from which day.',
   group: {
-    campaigns: 'Campaigns: {{count}}',
-    backlinks: 'Auto check backlinks: {{count}}',
-    indexing: 'Auto check indexing: {{count}}',
+    campaigns_one: '{{value}} campaign',
+    campaigns_other: '{{value}} campaigns',
+    backlinks_one: '{{value}} backlink auto-check',
+    backlinks_other: '{{value}} backlink auto-checks',
+    indexing_one: '{{value}} indexing auto-check',
+    indexing_other: '{{value}} indexing auto-checks',
     toggle: 'Show campaigns of {{name}}',
   },
   columns: {

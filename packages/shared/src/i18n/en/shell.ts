@@ -11,7 +11,10 @@ export default {
     search: 'Link search',
     wiki: 'Wiki',
     help: 'Help',
-    badge: '{{count}} new',
+    tasksBadge_one: '{{value}} active task',
+    tasksBadge_other: '{{value}} active tasks',
+    reportsBadge_one: '{{value}} new change',
+    reportsBadge_other: '{{value}} new changes',
   },
   partnerNav: {
     label: 'Partner navigation',
@@ -27,9 +30,6 @@ export default {
   openMenu: 'Open menu',
   closeMenu: 'Close menu',
   account: 'Account menu',
-  balance: 'Balance',
-  profile: 'Profile',
-  logout: 'Log out',
   language: {
     label: 'Language: {{language}}',
     labelWithAccount: 'Language: {{language}} (your account: {{account}})',
@@ -37,6 +37,9 @@ export default {
     save: 'Make {{language}} my account language',
     saved: 'Your account language is now {{language}}',
   },
+  balance: 'Balance',
+  profile: 'Profile',
+  logout: 'Log out',
   banner: { dismiss: 'Dismiss the announcement' },
   notices: {
     region: 'Notifications',

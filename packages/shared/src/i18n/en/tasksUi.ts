@@ -26,18 +26,22 @@ export default {
   },
   progress: {
     label: 'Progress of task #{{id}}',
-    counts: '{{current}} of {{total}} links',
+    counts_one: '{{current}} of {{total}} link',
+    counts_other: '{{current}} of {{total}} links',
     percent: '{{percent}}%',
   },
   results: {
-    success: 'Checked: {{count}}',
-    errors: 'With errors: {{count}}',
+    success_one: '{{value}} link checked',
+    success_other: '{{value}} links checked',
+    errors_one: '{{value}} with an error',
+    errors_other: '{{value}} with errors',
   },
   cost: {
     credits_one: '{{value}} credit',
     credits_other: '{{value}} credits',
     free: 'Free',
-    refunded: 'Refunded: {{value}}',
+    refunded_one: '{{value}} credit refunded',
+    refunded_other: '{{value}} credits refunded',
     price: '{{value}} per link',
   },
   dates: {
