@@ -82,10 +82,10 @@ export function TaskRow({ task }: { task: Task }) {
       </Td>
       <Td className="text-xs whitespace-nowrap">
         <p className="text-emerald-700 tabular-nums">
-          {t('tasksUi.results.success', { count: a.successCount })}
+          {t('tasksUi.results.success', { count: a.successCount, value: format.number(a.successCount) })}
         </p>
         <p className={cn('tabular-nums', a.errorCount > 0 ? 'text-rose-600' : 'text-ink-subtle')}>
-          {t('tasksUi.results.errors', { count: a.errorCount })}
+          {t('tasksUi.results.errors', { count: a.errorCount, value: format.number(a.errorCount) })}
         </p>
       </Td>
       <Td className="whitespace-nowrap">
@@ -96,7 +96,7 @@ export function TaskRow({ task }: { task: Task }) {
         </p>
         {a.refunded > 0 ? (
           <p className="text-xs text-emerald-700 tabular-nums">
-            {t('tasksUi.cost.refunded', { value: format.number(a.refunded) })}
+            {t('tasksUi.cost.refunded', { count: a.refunded, value: format.number(a.refunded) })}
           </p>
         ) : a.price > 0 ? (
           <p className="text-xs text-ink-subtle tabular-nums">
