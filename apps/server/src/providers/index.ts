@@ -1,4 +1,5 @@
 import type { Config } from '../config.ts';
+import { createIndexCheckers } from './index-check/index.ts';
 import type { IndexChecker } from './index-check/types.ts';
 
 /**
@@ -25,6 +26,9 @@ export function isConfigured(providers: Providers, kind: ProviderKind): boolean 
 /** The providers the configuration turns on. */
 export function createProviders(config: Config): Providers {
   return {
-    indexCheck: { adapters: [], confirmAfterMs: 0 },
+    indexCheck: {
+      adapters: createIndexCheckers(config.indexCheck),
+      confirmAfterMs: config.indexCheck.confirmAfterMs,
+    },
   };
 }
