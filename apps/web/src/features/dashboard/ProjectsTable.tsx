@@ -1,4 +1,5 @@
 import { Star } from 'lucide-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Project, projectPath, useToggleFavorite } from '@/features/projects';
@@ -6,7 +7,7 @@ import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { cn } from '@/ui/cn.ts';
-import { Table, Td, Th, Tr } from '@/ui/Table.tsx';
+import { type DataColumn, DataTable, dataColumns, useDataTable } from '@/ui/DataTable.tsx';
 
 const COLUMNS = ['campaigns', 'tierOne', 'tierTwo', 'indexed', 'goodCode', 'badCode', 'total'] as const;
 
@@ -33,69 +34,73 @@ function FavoriteToggle({ project }: { project: Project }) {
   );
 }
 
+const col = dataColumns<Project>();
+
 /** The user's projects, favourites first (the server sorts), with each project's statistic. */
 export function ProjectsTable({ projects }: { projects: readonly Project[] }) {
   const { t } = useTranslation();
   const format = useFormat();
   const to = useLocalePath();
-  return (
-    <Table>
-      <thead>
-        <tr>
-          <Th className="w-10">
-            <span className="sr-only">★</span>
-          </Th>
-          <Th>{t('projects.dashboard.columns.project')}</Th>
-          {COLUMNS.map((c) => (
-            <Th key={c} className="text-right">
-              {t(`projects.dashboard.columns.${c}`)}
-            </Th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {projects.map((project) => {
-          const { name, domains, statistic } = project.attributes;
+  const columns = useMemo(
+    (): DataColumn<Project>[] => [
+      col.display({
+        id: 'favorite',
+        meta: {
+          label: t('projects.dashboard.columns.favorite'),
+          fixed: true,
+          card: 'select',
+          className: 'w-10 pr-0',
+        },
+        header: () => <span className="sr-only">{t('projects.dashboard.columns.favorite')}</span>,
+        cell: ({ row }) => <FavoriteToggle project={row.original} />,
+      }),
+      col.display({
+        id: 'project',
+        meta: { label: t('projects.dashboard.columns.project'), fixed: true, card: 'lead' },
+        cell: ({ row }) => {
+          const { name, domains } = row.original.attributes;
           return (
-            <Tr key={project.id}>
-              <Td className="pr-0">
-                <FavoriteToggle project={project} />
-              </Td>
-              <Td className="max-w-72">
-                <Link
-                  to={to(projectPath(project.id))}
-                  className="font-medium text-ink hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-500"
-                >
-                  {name}
-                </Link>
-                <p className="truncate text-xs text-ink-subtle">
-                  {domains[0]}
-                  {domains.length > 1
-                    ? ` ${t('projects.dashboard.domainsMore', { count: domains.length - 1 })}`
-                    : ''}
-                </p>
-              </Td>
-              {COLUMNS.map((c) => {
-                const key = c === 'campaigns' ? 'companies' : c;
-                const value = statistic?.[key] ?? 0;
-                return (
-                  <Td
-                    key={c}
-                    className={cn(
-                      'text-right tabular-nums',
-                      c === 'goodCode' && value > 0 && 'text-emerald-700',
-                      c === 'badCode' && value > 0 && 'text-rose-700',
-                      c === 'total' && 'font-medium',
-                    )}
-                  >
-                    {format.number(value)}
-                  </Td>
-                );
-              })}
-            </Tr>
+            <div className="max-w-72">
+              <Link
+                to={to(projectPath(row.original.id))}
+                className="font-medium text-ink hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-500"
+              >
+                {name}
+              </Link>
+              <p className="truncate text-xs text-ink-subtle">
+                {domains[0]}
+                {domains.length > 1
+                  ? ` ${t('projects.dashboard.domainsMore', { count: domains.length - 1 })}`
+                  : ''}
+              </p>
+            </div>
           );
-        })}
-      </tbody>
-    </Table>
+        },
+      }),
+      ...COLUMNS.map((c) =>
+        col.display({
+          id: c,
+          meta: { label: t(`projects.dashboard.columns.${c}`), align: 'right' },
+          cell: ({ row }) => {
+            const value = row.original.attributes.statistic?.[c === 'campaigns' ? 'companies' : c] ?? 0;
+            return (
+              <span
+                className={cn(
+                  'tabular-nums',
+                  c === 'goodCode' && value > 0 && 'text-emerald-700',
+                  c === 'badCode' && value > 0 && 'text-rose-700',
+                  c === 'total' && 'font-medium',
+                )}
+              >
+                {format.number(value)}
+              </span>
+            );
+          },
+        }),
+      ),
+    ],
+    [t, format, to],
   );
+  const table = useDataTable({ name: 'projects', columns, rows: projects, rowId: (p) => String(p.id) });
+  return <DataTable table={table} label={t('projects.dashboard.title')} />;
 }

@@ -8,11 +8,58 @@ import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Badge } from '@/ui/Badge.tsx';
 import { buttonClass } from '@/ui/Button.tsx';
 import { Card } from '@/ui/Card.tsx';
+import { type DataColumn, DataTable, dataColumns, useDataTable } from '@/ui/DataTable.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
 import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
 import { PageHeader } from '@/ui/PageHeader.tsx';
 import { Pager } from '@/ui/Pager.tsx';
-import { SkeletonRows, Table, TableMessage, Td, Th, Tr } from '@/ui/Table.tsx';
+
+type HistoryRow = NonNullable<ReturnType<typeof useIndexHistories>['data']>['data'][number];
+const NO_ROWS: HistoryRow[] = [];
+const col = dataColumns<HistoryRow>();
+
+function useHistoryColumns(): DataColumn<HistoryRow>[] {
+  const { t } = useTranslation();
+  const { date: formatDate } = useFormat();
+  return useMemo(
+    () => [
+      col.display({
+        id: 'url',
+        meta: {
+          label: t('linksUi.indexHistory.url'),
+          fixed: true,
+          card: 'lead',
+          className: 'w-full max-w-0',
+        },
+        cell: ({ row }) => (
+          <p className="truncate" title={row.original.attributes.url}>
+            {row.original.attributes.url}
+          </p>
+        ),
+      }),
+      col.display({
+        id: 'value',
+        meta: { label: t('linksUi.indexHistory.value'), fixed: true },
+        cell: ({ row }) => {
+          const { value, valueText } = row.original.attributes;
+          return (
+            <Badge tone={value === 1 ? 'success' : value === 2 ? 'danger' : 'neutral'}>{valueText}</Badge>
+          );
+        },
+      }),
+      col.display({
+        id: 'date',
+        meta: {
+          label: t('linksUi.indexHistory.date'),
+          fixed: true,
+          className: 'whitespace-nowrap text-ink-muted',
+        },
+        cell: ({ row }) => formatDate(row.original.attributes.createdAt, true),
+      }),
+    ],
+    [t, formatDate],
+  );
+}
 
 /** `/campaign/{tier?}/{id?}/index-history` and `/project/…`: every indexing check, newest first. */
 export default function IndexHistoryPage() {
@@ -21,7 +68,6 @@ export default function IndexHistoryPage() {
   const kind = useLocation().pathname.includes('/project/') ? 'project' : 'campaign';
   const route = parseIndexHistoryRoute(useParams());
   const list = useListState();
-  const { date: formatDate } = useFormat();
   const query = useMemo(
     () => ({
       [`filter[${kind}]`]: route?.id ?? undefined,
@@ -32,8 +78,14 @@ export default function IndexHistoryPage() {
     [kind, route?.id, route?.tier, list.page, list.size],
   );
   const histories = useIndexHistories(query);
+  const rows = histories.data?.data ?? NO_ROWS;
+  const table = useDataTable({
+    name: 'indexHistory',
+    columns: useHistoryColumns(),
+    rows,
+    rowId: (h) => String(h.id),
+  });
   if (!route) return <NotFoundPage />;
-  const rows = histories.data?.data ?? [];
   const meta = histories.data?.meta.page;
 
   return (
@@ -53,46 +105,19 @@ export default function IndexHistoryPage() {
           ) : null
         }
       />
-      <Card className="overflow-hidden">
-        <Table>
-          <thead>
-            <tr>
-              <Th>{t('linksUi.indexHistory.url')}</Th>
-              <Th>{t('linksUi.indexHistory.value')}</Th>
-              <Th>{t('linksUi.indexHistory.date')}</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {histories.isPending ? (
-              <SkeletonRows columns={3} />
-            ) : rows.length === 0 ? (
-              <TableMessage columns={3}>
-                <EmptyState
-                  icon={<History className="size-6" aria-hidden />}
-                  title={histories.isError ? histories.error.message : t('linksUi.indexHistory.empty')}
-                />
-              </TableMessage>
-            ) : (
-              rows.map((h) => (
-                <Tr key={h.id}>
-                  <Td className="max-w-md truncate">{h.attributes.url}</Td>
-                  <Td>
-                    <Badge
-                      tone={
-                        h.attributes.value === 1 ? 'success' : h.attributes.value === 2 ? 'danger' : 'neutral'
-                      }
-                    >
-                      {h.attributes.valueText}
-                    </Badge>
-                  </Td>
-                  <Td className="whitespace-nowrap text-ink-muted">
-                    {formatDate(h.attributes.createdAt, true)}
-                  </Td>
-                </Tr>
-              ))
-            )}
-          </tbody>
-        </Table>
+      {/* overflow-clip, not hidden: a hidden overflow would hold the table's sticky header inside the card. */}
+      <Card className="overflow-clip">
+        <DataTable
+          table={table}
+          label={t('linksUi.indexHistory.title')}
+          loading={histories.isPending}
+          message={
+            <EmptyState
+              icon={<History className="size-6" aria-hidden />}
+              title={histories.isError ? histories.error.message : t('linksUi.indexHistory.empty')}
+            />
+          }
+        />
         {meta ? (
           <div className="flex justify-end px-5 py-3">
             <Pager meta={meta} onPage={list.setPage} />

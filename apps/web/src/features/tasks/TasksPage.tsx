@@ -8,15 +8,15 @@ import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { Card } from '@/ui/Card.tsx';
 import { cn } from '@/ui/cn.ts';
+import { ColumnsMenu, DataTable, useDataTable } from '@/ui/DataTable.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
 import { PageHeader } from '@/ui/PageHeader.tsx';
 import { Pager } from '@/ui/Pager.tsx';
-import { SkeletonRows, Table, TableMessage, Th } from '@/ui/Table.tsx';
 import { useTasks } from './api/tasks.ts';
 import type { TaskFilters as Filters } from './api/types.ts';
 import { StartCheckDialog } from './StartCheckDialog.tsx';
 import { TaskFilters } from './TaskFilters.tsx';
-import { TASK_COLUMNS, TaskRow } from './TaskRow.tsx';
+import { useTaskColumns } from './TaskRow.tsx';
 
 function useFilters(): [Filters, (patch: Partial<Record<keyof Filters, string>>) => void] {
   const [params, setParams] = useSearchParams();
@@ -45,13 +45,21 @@ function useFilters(): [Filters, (patch: Partial<Record<keyof Filters, string>>)
   return [filters, update];
 }
 
+const NO_TASKS: never[] = [];
+
 export default function TasksPage() {
   const { t } = useTranslation();
   const [filters, update] = useFilters();
   const [starting, setStarting] = useState(false);
   const live = useRealtimeStatus() === 'open';
   const tasks = useTasks(filters, { live });
-  const rows = tasks.data?.data ?? [];
+  const rows = tasks.data?.data ?? NO_TASKS;
+  const table = useDataTable({
+    name: 'tasks',
+    columns: useTaskColumns(),
+    rows,
+    rowId: (task) => String(task.id),
+  });
   const filtered = Boolean(filters.status || filters.action || filters.date || filters.project);
 
   const startButton = (
@@ -77,44 +85,35 @@ export default function TasksPage() {
               <Radio className={cn('size-3.5', live && 'animate-pulse')} aria-hidden />
               <span className={live ? undefined : 'line-through'}>{t('tasksUi.live')}</span>
             </span>
+            <ColumnsMenu table={table} />
             {startButton}
           </>
         }
       />
-      <Card className="overflow-hidden">
+      {/* overflow-clip, not hidden: a hidden overflow would hold the table's sticky header inside the card. */}
+      <Card className="overflow-clip">
         <TaskFilters filters={filters} onChange={(name, value) => update({ [name]: value })} />
         {tasks.isError ? (
           <div className="p-5">
             <Alert tone="error">{t('tasksUi.loadFailed')}</Alert>
           </div>
         ) : (
-          <Table aria-busy={tasks.isFetching || undefined}>
-            <thead>
-              <tr>
-                {TASK_COLUMNS.map((column) => (
-                  <Th key={column} className={column === 'actions' ? 'text-right' : undefined}>
-                    {t(`tasksUi.columns.${column}`)}
-                  </Th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {tasks.isPending ? (
-                <SkeletonRows rows={5} columns={TASK_COLUMNS.length} />
-              ) : rows.length === 0 ? (
-                <TableMessage columns={TASK_COLUMNS.length}>
-                  <EmptyState
-                    icon={<ListChecks className="size-6" aria-hidden />}
-                    title={filtered ? t('tasksUi.empty.filtered') : t('tasksUi.empty.title')}
-                    body={filtered ? undefined : t('tasksUi.empty.body')}
-                    action={filtered ? undefined : startButton}
-                  />
-                </TableMessage>
-              ) : (
-                rows.map((task) => <TaskRow key={task.id} task={task} />)
-              )}
-            </tbody>
-          </Table>
+          <div aria-busy={tasks.isFetching || undefined}>
+            <DataTable
+              table={table}
+              label={t('tasksUi.title')}
+              loading={tasks.isPending}
+              rowProps={(task) => ({ 'data-task-id': task.id })}
+              message={
+                <EmptyState
+                  icon={<ListChecks className="size-6" aria-hidden />}
+                  title={filtered ? t('tasksUi.empty.filtered') : t('tasksUi.empty.title')}
+                  body={filtered ? undefined : t('tasksUi.empty.body')}
+                  action={filtered ? undefined : startButton}
+                />
+              }
+            />
+          </div>
         )}
         <Pager summary meta={tasks.data?.meta.page} onPage={(page) => update({ page: String(page) })} />
       </Card>

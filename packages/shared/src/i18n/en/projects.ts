@@ -48,6 +48,7 @@ export default {
       linkMissing: 'Links missing',
     },
     columns: {
+      favorite: 'Favourite',
       project: 'Project',
       campaigns: 'Campaigns',
       tierOne: 'Tier 1',

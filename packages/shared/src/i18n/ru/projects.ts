@@ -46,6 +46,7 @@ export default {
       linkMissing: 'Ссылки отсутствуют',
     },
     columns: {
+      favorite: 'Избранное',
       project: 'Проект',
       campaigns: 'Кампании',
       tierOne: 'Уровень 1',

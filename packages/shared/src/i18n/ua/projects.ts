@@ -46,6 +46,7 @@ export default {
       linkMissing: 'Відсутні посилання',
     },
     columns: {
+      favorite: 'Обране',
       project: 'Проєкт',
       campaigns: 'Кампанії',
       tierOne: 'Рівень 1',
