@@ -49,7 +49,10 @@ export interface StandInSettings {
   latencyMs: number;
   /** Requests per second before 429s (a token bucket); Infinity for none. */
   ratePerSecond: number;
-  /** Requests the bucket holds: how far arrivals may bunch up without a 429. */
+  /**
+   * Requests the bucket holds: how far arrivals may bunch up without a 429. One second's worth by
+   * default, the usual reading of "N requests per second"; tests set it lower to be strict.
+   */
   burst: number;
   mode: StandInMode;
 }
@@ -76,9 +79,9 @@ export async function startStandIn(
     neighbours: true,
     latencyMs: 0,
     ratePerSecond: Number.POSITIVE_INFINITY,
-    burst: 2,
     mode: 'normal',
     ...rest,
+    burst: rest.burst ?? Math.max(1, rest.ratePerSecond ?? 1),
   };
   const index = new Set(indexed);
   const requests: StandInRequest[] = [];
@@ -156,6 +159,9 @@ export async function startStandIn(
     requests,
     set(changes) {
       Object.assign(settings, changes);
+      if (changes.ratePerSecond !== undefined && changes.burst === undefined) {
+        settings.burst = Math.max(1, changes.ratePerSecond);
+      }
       if (changes.burst !== undefined || changes.ratePerSecond !== undefined) tokens = settings.burst;
     },
     async close() {
