@@ -7,6 +7,8 @@ import type { IndexChecker } from './types.ts';
 /**
  * The configured index checkers, always in the same order (Serper, SerpApi, DataForSEO): the first
  * is asked first, the next one confirms a "not indexed". Empty when no service has a key.
+ * Each checker holds its service's pace (rate, open requests, a 429's back-off): make them once per
+ * process and share them between tasks, or two tasks would each use the whole limit.
  */
 export function createIndexCheckers(config: Config['indexCheck']): IndexChecker[] {
   const { timeoutMs, serper, serpapi, dataforseo } = config;

@@ -44,3 +44,13 @@ describe('serper adapter, back-off', () => {
     expect(service.counts).toEqual({ requests: 3, rateLimited: 1 });
   });
 });
+
+describe('serper stand-in, indexed by a rule', () => {
+  it('answers from isIndexed as well as from the list', async () => {
+    const service = await startSerperStandIn({ apiKey: KEY, isIndexed: (url) => url.endsWith('/even/2') });
+    const checker = serperChecker({ apiKey: KEY, baseUrl: service.url, ...testLimits() });
+    expect(await checker.check('https://demo.example/even/2')).toMatchObject({ kind: 'indexed' });
+    expect(await checker.check('https://demo.example/odd/3')).toMatchObject({ kind: 'not-indexed' });
+    await service.close();
+  });
+});

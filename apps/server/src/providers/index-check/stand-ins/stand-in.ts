@@ -42,6 +42,8 @@ export type StandInMode = 'normal' | 'no-funds' | 'server-error' | 'malformed' |
 export interface StandInSettings {
   /** Pages the service has in its index, by the exact URL the adapter asks about. */
   indexed: Iterable<string>;
+  /** Pages the service has in its index besides those listed (e.g. a rule for the demo's pages). */
+  isIndexed: (url: string) => boolean;
   /** Show an indexed page under another form of its URL (www., trailing slash, scheme, host case). */
   vary: boolean;
   /** Also list a page under the asked URL's prefix, which a `site:` query returns and is not the page. */
@@ -75,6 +77,7 @@ export async function startStandIn(
 ): Promise<StandIn> {
   const { port = 0, host = '127.0.0.1', indexed = [], ...rest } = options;
   const settings: Omit<StandInSettings, 'indexed'> = {
+    isIndexed: () => false,
     vary: true,
     neighbours: true,
     latencyMs: 0,
@@ -119,7 +122,7 @@ export async function startStandIn(
   function lookUp(query: string): string[] {
     const url = query.replace(/^site:/, '').trim();
     const links: string[] = [];
-    if (index.has(url)) links.push(settings.vary ? variant(url) : url);
+    if (index.has(url) || settings.isIndexed(url)) links.push(settings.vary ? variant(url) : url);
     if (settings.neighbours) links.push(neighbour(url));
     return links;
   }
