@@ -11,7 +11,10 @@ describe('samePage', () => {
     ['https://example.com:443/a', 'https://example.com/a'],
     ['http://example.com:80/a', 'https://example.com/a'],
     ['https://example.com/a#comments', 'https://example.com/a'],
-    ['https://пример.рф/страница', 'https://xn--e1afmkfd.xn--p1ai/%D1%81%D1%82%D1%80%D0%B0%D0%BD%D0%B8%D1%86%D0%B0'],
+    [
+      'https://пример.рф/страница',
+      'https://xn--e1afmkfd.xn--p1ai/%D1%81%D1%82%D1%80%D0%B0%D0%BD%D0%B8%D1%86%D0%B0',
+    ],
     ['HTTP://WWW.Example.com:80/a/', 'https://example.com/a'],
   ])('%s is the same page as %s', (a, b) => {
     expect(samePage(a, b)).toBe(true);
