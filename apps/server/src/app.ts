@@ -8,7 +8,13 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import underPressure from '@fastify/under-pressure';
-import { LINK_UPLOAD_MAX_BYTES, ZHealthResponse } from '@linkwatch/shared';
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  LINK_UPLOAD_MAX_BYTES,
+  type Locale,
+  ZHealthResponse,
+} from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -190,8 +196,29 @@ function registerWebApp(app: FastifyInstance, webDist: string) {
     if (!existsSync(index)) {
       return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     }
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', webDist);
+    return reply
+      .type('text/html')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'cookie')
+      .sendFile(localeIndexFile(webDist, pageLocale(req.url, req.headers.cookie)), webDist);
   });
+}
+
+/**
+ * The locale a page is shown in, as the web app decides it: the URL's prefix (`/ru/...`), else the
+ * `locale` cookie, else the default.
+ */
+export function pageLocale(url: string, cookie: string | undefined): Locale {
+  const first = url.split('?')[0].split('/')[1];
+  if (isLocale(first)) return first;
+  const saved = /(?:^|;\s*)locale=([^;]*)/.exec(cookie ?? '')?.[1];
+  return isLocale(saved) ? saved : DEFAULT_LOCALE;
+}
+
+/** The page of a locale: its `lang`, and a preload of that language's catalog (written by the web build). */
+function localeIndexFile(webDist: string, locale: Locale): string {
+  const file = `index.${locale}.html`;
+  return existsSync(path.join(webDist, file)) ? file : 'index.html';
 }
 
 function isSourceMap(pathName: string): boolean {

@@ -12,6 +12,12 @@ beforeAll(async () => {
   dist = await mkdtemp(path.join(tmpdir(), 'linkwatch-dist-'));
   await mkdir(path.join(dist, 'assets'));
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  // The build's page per locale (lang and the catalog's preload); en is left out to see the fallback.
+  for (const locale of ['ru', 'ua'])
+    await writeFile(
+      path.join(dist, `index.${locale}.html`),
+      `<!doctype html><!--${locale}--><div id="root"></div>`,
+    );
   await writeFile(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
   // As the build leaves them: compressed copies beside a chunk, and a source map that must stay private.
   await writeFile(path.join(dist, 'assets', 'chunk-1.js'), CHUNK);
@@ -32,6 +38,19 @@ describe('serving the web app', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<div id="root">');
     }
+  });
+
+  it("answers with the page of the URL's locale, else of the locale cookie, else the plain one", async () => {
+    const page = async (url: string, cookie?: string) =>
+      (await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })).body;
+    expect(await page('/ru/profile')).toContain('<!--ru-->');
+    expect(await page('/ua')).toContain('<!--ua-->');
+    expect(await page('/ua/campaign/active/1/5?x=1', 'locale=ru')).toContain('<!--ua-->');
+    expect(await page('/profile', 'theme=dark; locale=ru')).toContain('<!--ru-->');
+    expect(await page('/uae/profile', 'locale=ua')).toContain('<!--ua-->');
+    const plain = await page('/profile');
+    expect(plain).toBe('<!doctype html><div id="root"></div>');
+    expect(await page('/en/profile', 'locale=ru')).toBe(plain);
   });
 
   it('serves built assets, and a missing one as a 404 rather than the app', async () => {
