@@ -11,6 +11,7 @@ export function useFormat() {
     const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' });
     const dateOnly = new Intl.DateTimeFormat(tag, { dateStyle: 'medium' });
     const day = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' });
+    const dayShort = new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', timeZone: 'UTC' });
     const unit = (value: number, name: 'second' | 'minute' | 'hour' | 'byte' | 'kilobyte' | 'megabyte') =>
       new Intl.NumberFormat(tag, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
     return {
@@ -21,6 +22,8 @@ export function useFormat() {
         iso ? (withTime ? dateTime : dateOnly).format(new Date(iso)) : '—',
       /** A calendar day `YYYY-MM-DD`, shown as it is written (no time-zone shift). */
       day: (value: string) => day.format(new Date(`${value.slice(0, 10)}T00:00:00Z`)),
+      /** A calendar day without its year, for a chart's axis: `22 Nov`, `22 нояб.`. */
+      dayShort: (value: string) => dayShort.format(new Date(`${value.slice(0, 10)}T00:00:00Z`)),
       /** A file's size in the page language: `12,5 КБ`. */
       bytes: (size: number) => {
         if (size < 1024) return unit(size, 'byte');

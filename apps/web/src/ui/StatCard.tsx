@@ -30,7 +30,8 @@ export function StatCard({
         </span>
       ) : null}
       <div className="min-w-0">
-        <p className="truncate text-xs font-medium text-ink-subtle">{label}</p>
+        {/* The label wraps (balanced, a long word broken only if it cannot fit): ru and ua labels are long. */}
+        <p className="text-xs leading-4 font-medium text-balance break-words text-ink-subtle">{label}</p>
         {loading ? (
           <Skeleton className="mt-1 h-6 w-14" />
         ) : (

@@ -21,6 +21,7 @@ import { SegmentedTabs } from '@/ui/SegmentedTabs.tsx';
 import { Select } from '@/ui/Select.tsx';
 import { StatCard } from '@/ui/StatCard.tsx';
 import { SkeletonRows, Table, TableMessage, Td, Th, Tr } from '@/ui/Table.tsx';
+import { AnchorDistribution } from './AnchorDistribution.tsx';
 import { type AnchorRow, useAnchorCounts, useAnchors } from './api/anchors.ts';
 
 function List({ items, open }: { items: readonly string[]; open: boolean }) {
@@ -127,6 +128,7 @@ export default function AnchorsPage() {
           />
         ))}
       </div>
+      <AnchorDistribution scope={scope} />
       <Card className="overflow-hidden">
         <div className="flex flex-wrap items-center gap-3 border-b border-line px-5 py-3">
           <Select

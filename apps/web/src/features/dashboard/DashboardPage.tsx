@@ -11,7 +11,7 @@ import {
   Upload,
   XCircle,
 } from 'lucide-react';
-import { lazy, type ReactNode, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLinkCodes } from '@/features/links';
 import { useCreateCampaign, useProjectStatistic, useProjects } from '@/features/projects';
@@ -24,12 +24,8 @@ import { EmptyState } from '@/ui/EmptyState.tsx';
 import { PageHeader } from '@/ui/PageHeader.tsx';
 import { Skeleton } from '@/ui/Spinner.tsx';
 import { StatCard } from '@/ui/StatCard.tsx';
+import { ProjectHealthChart } from './ProjectHealthChart.tsx';
 import { ProjectsTable } from './ProjectsTable.tsx';
-
-// The chart library is the biggest download of the app: it comes after the page, in its own chunk.
-const ProjectHealthChart = lazy(() =>
-  import('./ProjectHealthChart.tsx').then((m) => ({ default: m.ProjectHealthChart })),
-);
 
 const STEPS = [
   { key: 'project', icon: FolderPlus },
@@ -193,9 +189,8 @@ export default function DashboardPage() {
             description={t('projects.dashboard.chart.description')}
           />
           <CardBody>
-            <Suspense fallback={<Skeleton className="h-64 w-full" />}>
-              <ProjectHealthChart projects={list} />
-            </Suspense>
+            {/* The drawing comes after the page, in the chart kit's own chunk (ui/charts/lazy.tsx). */}
+            <ProjectHealthChart projects={list} />
           </CardBody>
         </Card>
         <Card className="overflow-hidden">

@@ -1,6 +1,7 @@
 import agreement from './agreement.ts';
 import anchors from './anchors.ts';
 import auth from './auth.ts';
+import charts from './charts.ts';
 import common from './common.ts';
 import dashboard from './dashboard.ts';
 import errors from './errors.ts';
@@ -42,4 +43,5 @@ export default {
   tasksUi,
   reportsUi,
   scheduleUi,
+  charts,
 };

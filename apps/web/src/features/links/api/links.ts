@@ -14,6 +14,7 @@ import {
   type ZLinkListResponse,
   type ZLinkResponse,
   type ZLinkStatisticResponse,
+  type ZReportTrendResponse,
 } from '@linkwatch/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -29,6 +30,7 @@ export type LinkCounts = z.infer<typeof ZLinkCountsResponse>['data']['attributes
 export type LinkStatistic = z.infer<typeof ZLinkStatisticResponse>['data']['attributes'];
 export type LinkCodes = z.infer<typeof ZLinkCodesResponse>['data']['attributes'];
 export type LinkChart = z.infer<typeof ZLinkChartResponse>['data']['attributes'];
+export type FoundLostTrend = z.infer<typeof ZReportTrendResponse>['data']['attributes'];
 
 export type LinkListPage = z.infer<typeof ZLinkListResponse>;
 type LinkDetails = z.infer<typeof ZLinkResponse>;
@@ -80,6 +82,22 @@ export function useLinkChart(query: Query) {
     placeholderData: keepPreviousData,
     queryFn: () =>
       api.get<{ data: { attributes: LinkChart } }>('links/chart', { query }).then((r) => r.data.attributes),
+  });
+}
+
+/** Backlinks found and lost per day (`reports/trend`), for the list's campaign or project. */
+export function useFoundLostTrend(query: Query) {
+  const scope = {
+    'filter[campaign]': query['filter[campaign]'],
+    'filter[project]': query['filter[project]'],
+  };
+  return useQuery({
+    queryKey: linkKeys.trend(scope),
+    placeholderData: keepPreviousData,
+    queryFn: () =>
+      api
+        .get<{ data: { attributes: FoundLostTrend } }>('reports/trend', { query: scope })
+        .then((r) => r.data.attributes),
   });
 }
 
