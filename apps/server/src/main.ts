@@ -21,6 +21,8 @@ async function main() {
   const database = await openDatabase(config);
   await database.migrate();
   const events = database.pool ? await postgresBus(database.pool) : inProcessBus();
+  const demo = config.demo ? await startDemo({ db: database.db, config, log }) : null;
+  const providers = createProviders(config);
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -28,10 +30,9 @@ async function main() {
     events,
     mailer: createMailer({ ...config.mail, log }),
     captcha: createCaptcha(config.captcha),
-    providers: createProviders(config),
+    providers: demo ? demo.providers(providers) : providers,
   };
 
-  const demo = config.demo ? await startDemo({ db: ctx.db, config, log }) : null;
   const checker = createChecker({
     allowOrigins: demo ? [demo.allowOrigin] : [],
     concurrency: config.checker.concurrency,

@@ -1,8 +1,11 @@
 import { ActionCode } from '@linkwatch/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
 import { links, users } from '../db/schema/index.ts';
+import { createProviders } from '../providers/index.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { startDemoServices } from './demo-services.ts';
 import { startSampleWeb } from './sample-web.ts';
 import { DEMO_EMAIL, seedDemo } from './seed.ts';
 
@@ -48,6 +51,32 @@ describe('offline demo', () => {
       expect(byPath['/deleted-post']).toMatchObject({ responseCode: 404 });
     } finally {
       server.close();
+    }
+  });
+});
+
+describe('offline demo services', () => {
+  it('stands in for a SERP service where none is configured, labelled as the demo', async () => {
+    const services = await startDemoServices({ sampleOrigin: 'http://127.0.0.1:4321' });
+    try {
+      const providers = services.fill(createProviders(loadConfig({ DATA_DIR: '/tmp/linkwatch-test' })));
+      expect(providers.indexCheck.demo).toBe(true);
+      const [serp] = providers.indexCheck.adapters;
+      expect(serp.name).toBe('demo');
+      expect(await serp.check('http://127.0.0.1:4321/blog/best-online-shops')).toEqual({
+        kind: 'indexed',
+        provider: 'demo',
+      });
+      expect(await serp.check('http://127.0.0.1:4321/forum/thread-42')).toEqual({
+        kind: 'not-indexed',
+        provider: 'demo',
+      });
+      const configured = createProviders(
+        loadConfig({ DATA_DIR: '/tmp/linkwatch-test', SERPER_API_KEY: 'real-key' }),
+      );
+      expect(services.fill(configured)).toBe(configured);
+    } finally {
+      await services.close();
     }
   });
 });

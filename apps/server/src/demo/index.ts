@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { startDemoServices } from './demo-services.ts';
 import { startSampleWeb } from './sample-web.ts';
 import { seedDemo } from './seed.ts';
 
@@ -21,6 +22,7 @@ export async function startDemo(params: { db: Db; config: Config; log: FastifyBa
   } catch (error) {
     log.warn({ err: error }, `demo sample web could not listen on ${origin}; demo checks will fail`);
   }
+  const services = await startDemoServices({ sampleOrigin: origin });
   const credentialsFile = path.join(config.dataDir, 'demo-credentials.txt');
   const seeded = await seedDemo(params.db, {
     sampleOrigin: origin,
@@ -40,7 +42,12 @@ export async function startDemo(params: { db: Db; config: Config; log: FastifyBa
     /** The demo login, for the start to print once it is done. */
     login: email && password ? { email, password, file: credentialsFile } : null,
     allowOrigin: `127.0.0.1:${config.demoWebPort}`,
-    close: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
+    /** The providers with the demo's stand-in services where none is configured. */
+    providers: services.fill,
+    close: async () => {
+      await services.close();
+      await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    },
   };
 }
 

@@ -12,6 +12,8 @@ export interface Providers {
     adapters: IndexChecker[];
     /** With one adapter, how long before the same one is asked again to confirm a "not indexed". */
     confirmAfterMs: number;
+    /** The offline demo's stand-in answers, not a real search engine: the screens say so. */
+    demo?: boolean;
   };
 }
 

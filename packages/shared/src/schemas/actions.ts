@@ -65,6 +65,8 @@ export const ZActionTypeListResponse = z.object({
         name: z.string(),
         available: z.boolean(),
         unavailableReason: z.string().nullable(),
+        /** Set when the action runs on the offline demo's stand-in service, not a real one. */
+        demoNote: z.string().nullable(),
       }),
     ),
   ),

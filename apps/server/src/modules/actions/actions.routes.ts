@@ -26,7 +26,7 @@ import { publishActionCount, runningActionCount } from '../notifications/notific
 import { presentAction } from './actions.presenter.ts';
 import { actionDates, findAction, listActions } from './actions.queries.ts';
 import { cancelAction, startAction } from './actions.service.ts';
-import { missingProvider, STARTABLE_ACTIONS } from './catalog.ts';
+import { missingProvider, runsOnDemoService, STARTABLE_ACTIONS } from './catalog.ts';
 import { finishIfComplete } from './lifecycle.ts';
 import { allPricesFor, priceFor } from './prices.ts';
 import { selectionOf } from './selection.ts';
@@ -106,6 +106,7 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
             name: translate(locale, `tasks.actions.${id}`),
             available: missing === null,
             unavailableReason: missing && translate(locale, `tasks.errors.noProvider.${missing}`),
+            demoNote: runsOnDemoService(ctx.providers, id) ? translate(locale, 'tasks.demoService') : null,
           });
         }),
       };

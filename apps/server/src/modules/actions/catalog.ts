@@ -14,6 +14,12 @@ export const actionCatalog = new Map<number, ActionHandler>(
 
 export const STARTABLE_ACTIONS = [...actionCatalog.keys()];
 
+/** Whether the action runs on the offline demo's stand-in service rather than a real one. */
+export function runsOnDemoService(providers: Providers, action: number): boolean {
+  const kind = actionCatalog.get(action)?.provider;
+  return kind !== undefined && providers[kind].demo === true;
+}
+
 /** The outside service kind an action needs and that is not configured, or null when it can run. */
 export function missingProvider(providers: Providers, action: number): ProviderKind | null {
   const kind = actionCatalog.get(action)?.provider;

@@ -13,6 +13,8 @@ import { samePage } from './same-page.ts';
 import type { IndexChecker } from './types.ts';
 
 export interface SerperOptions extends ProviderLimits {
+  /** "serper" unless another service speaks its protocol (the offline demo's stand-in: "demo"). */
+  name?: string;
   apiKey: string;
   /** https://google.serper.dev unless pointed elsewhere. */
   baseUrl: string;
@@ -32,7 +34,7 @@ const ZSerperError = z.object({ message: z.string() }).loose();
  * error whose message speaks of credits, which is read as no-funds whatever its status.
  */
 export function serperChecker(options: SerperOptions): IndexChecker {
-  const name = 'serper';
+  const name = options.name ?? 'serper';
   const endpoint = `${options.baseUrl.replace(/\/+$/, '')}/search`;
   return pacedChecker(name, options, async (url, signal) => {
     const answer = await fetchJson(endpoint, {

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { RefreshCw, Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
-import { actionsApi, useUnavailableReason } from '@/features/tasks';
+import { actionsApi, useDemoNote, useUnavailableReason } from '@/features/tasks';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { Button } from '@/ui/Button.tsx';
@@ -53,6 +53,7 @@ export function LinkIndexing({ link, history }: { link: Link; history: readonly 
   const { date } = useFormat();
   const a = link.attributes;
   const unavailable = useUnavailableReason(ActionCode.CheckIndexing);
+  const demoNote = useDemoNote(ActionCode.CheckIndexing);
   const check = useOneLinkTask(link.id, ActionCode.CheckIndexing);
   return (
     <div className="space-y-3">
@@ -76,9 +77,9 @@ export function LinkIndexing({ link, history }: { link: Link; history: readonly 
           {t('linksUi.panel.checkIndexing')}
         </Button>
       </div>
-      {unavailable ? (
+      {unavailable || demoNote ? (
         <p id="link-indexing-unavailable" className="text-xs text-ink-muted">
-          {unavailable}
+          {unavailable ?? demoNote}
         </p>
       ) : null}
       {history.length > 0 ? (

@@ -16,7 +16,7 @@ import { Modal } from '@/ui/Modal.tsx';
 import { Select } from '@/ui/Select.tsx';
 import { Skeleton } from '@/ui/Spinner.tsx';
 import { taskKeys } from './api/keys.ts';
-import { startTask, useCampaignOptions, useTaskCost } from './api/tasks.ts';
+import { startTask, useCampaignOptions, useDemoNote, useTaskCost } from './api/tasks.ts';
 import { creditsMissing, NotEnoughCredits } from './NotEnoughCredits.tsx';
 
 function CostLine({ label, value, strong }: { label: string; value: ReactNode; strong?: boolean }) {
@@ -57,6 +57,7 @@ export function StartCheckDialog({
   const projects = useProjectOptions();
   const campaigns = useCampaignOptions(project);
   const cost = useTaskCost({ action, campaign });
+  const demoNote = useDemoNote(action);
   const credits = (value: number) => t('tasksUi.cost.credits', { count: value, value: format.number(value) });
 
   const start = useMutation({
@@ -82,13 +83,14 @@ export function StartCheckDialog({
   const short = missing > 0;
   const empty = c ? c.count === 0 : false;
   const projectList = projects.data ?? [];
+  const indexCheck = action === ActionCode.CheckIndexing;
 
   return (
     <Modal
       open={open}
       onOpenChange={onOpenChange}
-      title={t('tasksUi.dialog.title')}
-      description={t('tasksUi.dialog.description')}
+      title={indexCheck ? t('tasksUi.dialog.indexTitle') : t('tasksUi.dialog.title')}
+      description={indexCheck ? t('tasksUi.dialog.indexDescription') : t('tasksUi.dialog.description')}
       closeLabel={t('common.close')}
       footer={
         <>
@@ -107,6 +109,7 @@ export function StartCheckDialog({
       }
     >
       <div className="space-y-4">
+        {demoNote ? <Alert tone="info">{demoNote}</Alert> : null}
         {projects.isSuccess && projectList.length === 0 ? (
           <Alert tone="info">{t('tasksUi.dialog.noProjects')}</Alert>
         ) : null}

@@ -1,46 +1,14 @@
 import { TaskStatus } from '@linkwatch/shared';
 import { X } from 'lucide-react';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProjectOptions } from '@/features/projects';
 import { useFormat } from '@/lib/format.ts';
 import { Button } from '@/ui/Button.tsx';
-import { Select } from '@/ui/Select.tsx';
+import { FilterSelect } from '@/ui/Select.tsx';
 import { useTaskDates, useTaskTypes } from './api/tasks.ts';
 import type { TaskFilters as Filters } from './api/types.ts';
 
 type FilterName = 'status' | 'action' | 'date' | 'project';
-
-function FilterSelect({
-  label,
-  value,
-  options,
-  onChange,
-  name,
-}: {
-  label: string;
-  value: string | undefined;
-  options: { value: string; label: string }[];
-  onChange: (value: string) => void;
-  name: string;
-}) {
-  const { t } = useTranslation();
-  const id = useId();
-  return (
-    <div className="flex min-w-40 flex-1 flex-col gap-1 text-xs font-medium text-ink-subtle sm:max-w-56">
-      <label htmlFor={id}>{label}</label>
-      <Select
-        id={id}
-        name={name}
-        size="sm"
-        value={value ?? ''}
-        onChange={(e) => onChange(e.target.value)}
-        options={options}
-        placeholder={t('tasksUi.filters.all')}
-      />
-    </div>
-  );
-}
 
 /** Status, task type, day (from actions/dates) and project; each change goes to the URL. */
 export function TaskFilters({
@@ -62,40 +30,45 @@ export function TaskFilters({
       label: t(`tasks.statuses.${code}` as 'tasks.statuses.0'),
     })),
   ];
+  const all = t('tasksUi.filters.all');
   const any = Boolean(filters.status || filters.action || filters.date || filters.project);
   return (
     <fieldset className="flex flex-wrap items-end gap-3 border-b border-line px-5 py-4">
       <legend className="sr-only">{t('tasksUi.filters.label')}</legend>
       <FilterSelect
         name="status"
+        placeholder={all}
         label={t('tasksUi.filters.status')}
-        value={filters.status}
+        value={filters.status ?? ''}
         options={statusOptions}
-        onChange={(v) => onChange('status', v)}
+        onChange={(e) => onChange('status', e.target.value)}
       />
       <FilterSelect
         name="action"
+        placeholder={all}
         label={t('tasksUi.filters.action')}
-        value={filters.action}
+        value={filters.action ?? ''}
         options={types.map((type) => ({
           value: String(type.id),
           label: t(`tasks.actions.${type.id}` as 'tasks.actions.2', { defaultValue: type.name }),
         }))}
-        onChange={(v) => onChange('action', v)}
+        onChange={(e) => onChange('action', e.target.value)}
       />
       <FilterSelect
         name="date"
+        placeholder={all}
         label={t('tasksUi.filters.date')}
-        value={filters.date}
+        value={filters.date ?? ''}
         options={dates.map((day) => ({ value: day, label: format.day(day) }))}
-        onChange={(v) => onChange('date', v)}
+        onChange={(e) => onChange('date', e.target.value)}
       />
       <FilterSelect
         name="project"
+        placeholder={all}
         label={t('tasksUi.filters.project')}
-        value={filters.project}
+        value={filters.project ?? ''}
         options={projects.map((p) => ({ value: String(p.id), label: p.name }))}
-        onChange={(v) => onChange('project', v)}
+        onChange={(e) => onChange('project', e.target.value)}
       />
       {any ? (
         <Button

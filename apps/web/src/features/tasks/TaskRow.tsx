@@ -36,7 +36,7 @@ function Target({ task }: { task: Task }) {
   const { t } = useTranslation();
   const a = task.attributes;
   return (
-    <div className="max-w-44">
+    <div className="max-w-36">
       <p className="truncate text-ink" title={a.projectName ?? undefined}>
         {a.projectName ?? '—'}
       </p>
@@ -66,19 +66,20 @@ function Status({ task }: { task: Task }) {
   );
 }
 
+/** What the check did so far, under its bar: checked and failed links. */
 function Results({ task }: { task: Task }) {
   const { t } = useTranslation();
   const format = useFormat();
   const a = task.attributes;
   return (
-    <div className="text-xs whitespace-nowrap">
-      <p className="text-emerald-700 tabular-nums">
+    <p className="mt-1 flex flex-wrap gap-x-2 text-xs">
+      <span className="text-emerald-700 tabular-nums">
         {t('tasksUi.results.success', { count: a.successCount, value: format.number(a.successCount) })}
-      </p>
-      <p className={cn('tabular-nums', a.errorCount > 0 ? 'text-rose-600' : 'text-ink-subtle')}>
+      </span>
+      <span className={cn('tabular-nums', a.errorCount > 0 ? 'text-rose-600' : 'text-ink-subtle')}>
         {t('tasksUi.results.errors', { count: a.errorCount, value: format.number(a.errorCount) })}
-      </p>
-    </div>
+      </span>
+    </p>
   );
 }
 
@@ -111,7 +112,7 @@ function Dates({ task }: { task: Task }) {
   const format = useFormat();
   const a = task.attributes;
   return (
-    <div className="text-xs whitespace-nowrap text-ink-muted">
+    <div className="max-w-32 text-xs text-ink-muted">
       <p title={t('tasksUi.dates.created', { date: format.dateTime(a.createdAt) })}>
         {format.dateTime(a.createdAt)}
       </p>
@@ -190,19 +191,17 @@ export function useTaskColumns(): DataColumn<Task>[] {
         cell: ({ row }) => {
           const a = row.original.attributes;
           return (
-            <TaskProgressBar
-              id={row.original.id}
-              statusId={a.statusId}
-              currentCount={a.currentCount}
-              totalCount={a.totalCount}
-            />
+            <>
+              <TaskProgressBar
+                id={row.original.id}
+                statusId={a.statusId}
+                currentCount={a.currentCount}
+                totalCount={a.totalCount}
+              />
+              <Results task={row.original} />
+            </>
           );
         },
-      }),
-      col.display({
-        id: 'results',
-        meta: { label: t('tasksUi.columns.results') },
-        cell: ({ row }) => <Results task={row.original} />,
       }),
       col.display({
         id: 'cost',

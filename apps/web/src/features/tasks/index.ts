@@ -6,6 +6,7 @@ export {
   applyTaskProgress,
   isTaskFinished,
   useCampaignOptions,
+  useDemoNote,
   useUnavailableReason,
 } from './api/tasks.ts';
 export type { Task, TaskList, TaskProgress } from './api/types.ts';

@@ -13,6 +13,8 @@ export default {
       authority: 'No authority provider is configured',
     },
   },
+  demoService:
+    "Demo service: the answers come from the offline demo's stand-in, not from a real search engine.",
   actions: {
     '1': 'Check indexing',
     '2': 'Check backlinks',

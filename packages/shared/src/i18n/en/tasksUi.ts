@@ -20,7 +20,7 @@ export default {
     action: 'Task',
     date: 'Date',
     project: 'Project',
-    all: '-- all --',
+    all: 'All',
     active: 'Waiting or running',
     reset: 'Reset filters',
   },
@@ -72,6 +72,9 @@ export default {
   dialog: {
     title: 'Start a backlink check',
     description: 'Every active link of the campaign is fetched and its backlinks are verified.',
+    indexTitle: 'Start an index check',
+    indexDescription:
+      'Every active link of the campaign is looked up in Google through the configured search services.',
     project: 'Project',
     campaign: 'Campaign',
     chooseProject: 'Choose a project',

@@ -249,6 +249,7 @@ describe('check indexing without a service', () => {
       name: 'Проверка индексации',
       available: false,
       unavailableReason: 'Не настроен ни один сервис проверки индексации',
+      demoNote: null,
     });
     const res = await bare.api('POST', `actions/${ActionCode.CheckIndexing}/start?campaign=${campaign.id}`, {
       token,

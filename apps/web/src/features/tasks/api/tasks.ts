@@ -68,7 +68,13 @@ export function useTaskDates() {
   });
 }
 
-export type TaskType = { id: number; name: string; available: boolean; unavailableReason: string | null };
+export type TaskType = {
+  id: number;
+  name: string;
+  available: boolean;
+  unavailableReason: string | null;
+  demoNote: string | null;
+};
 
 /** The tasks a user can start; one whose outside service is not configured says why it cannot. */
 export function useTaskTypes() {
@@ -87,6 +93,11 @@ export function useUnavailableReason(action: number): string | null {
   const types = useTaskTypes();
   const type = types.data?.find((t) => t.id === action);
   return type && !type.available ? type.unavailableReason : null;
+}
+
+/** Set when the action answers from the offline demo's stand-in service: the screens say so. */
+export function useDemoNote(action: number): string | null {
+  return useTaskTypes().data?.find((t) => t.id === action)?.demoNote ?? null;
 }
 
 export function useCampaignOptions(project: string) {
