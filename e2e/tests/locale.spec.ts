@@ -15,7 +15,7 @@ test('switching to ua on the login page shows Ukrainian text and keeps the page'
   await expect(page.getByRole('heading', { name: 'Створіть акаунт' })).toBeVisible();
 });
 
-test('a logged-in switch saves the locale, and the saved locale wins on the next visit', async ({
+test("a logged-in switch saves the locale; a URL's language wins for its visit and can be saved", async ({
   page,
   request,
 }) => {
@@ -32,7 +32,32 @@ test('a logged-in switch saves the locale, and the saved locale wins on the next
   await expect(page).toHaveURL(/\/ua$/);
   await expect(page.getByRole('heading', { name: `Ласкаво просимо, ${user.name}` })).toBeVisible();
 
-  await page.goto('/en/profile');
+  // A path without a language goes to the account's.
+  await page.goto('/profile');
   await expect(page).toHaveURL(/\/ua\/profile$/);
   await expect(page.getByRole('heading', { name: 'Профіль', level: 1 })).toBeVisible();
+
+  // A URL in another language stays in it; the switcher says so and offers to save it.
+  await page.goto('/ru/profile');
+  await expect(page.getByRole('heading', { name: 'Профиль', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/ru\/profile$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru-RU');
+  const switcher = page.getByRole('button', { name: 'Язык: Русский (в аккаунте: Українська)' });
+  await switcher.click();
+  const offer = page.getByRole('menuitem', { name: /Сохранить язык «Русский» в аккаунте/ });
+  await expect(offer).toBeVisible();
+  const savedAgain = page.waitForResponse(
+    (r) => r.url().endsWith('/api/user') && r.request().method() === 'PUT',
+  );
+  await offer.click();
+  const answer = await savedAgain;
+  expect(answer.status()).toBe(200);
+  expect(answer.request().postDataJSON()).toEqual({ locale: 'ru' });
+  await expect(page.getByText('Язык аккаунта изменён: Русский')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Язык: Русский' })).toBeVisible();
+  await expect(page).toHaveURL(/\/ru\/profile$/);
+
+  // Saved: a path without a language now goes to Russian.
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/ru\/profile$/);
 });

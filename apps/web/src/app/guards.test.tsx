@@ -16,7 +16,9 @@ async function logInThroughForm() {
 }
 
 describe('login guard', () => {
-  it('sends a logged-out visitor to login, remembers the page and restores it after login', { timeout: 15_000 }, async () => {
+  it('sends a logged-out visitor to login, remembers the page and restores it after login', {
+    timeout: 15_000,
+  }, async () => {
     const server = mockApi({ 'POST auth/login': tokenReply, 'GET user/me': meReply({ locale: 'ru' }) });
     const app = renderApp('/ru/profile');
 
@@ -143,6 +145,14 @@ describe('locale routing', () => {
     const app = renderApp('/profile?tab=password');
     await waitFor(() => expect(app.location()).toBe('/ua/profile?tab=password'));
     expect(await screen.findByRole('heading', { name: 'Профіль', level: 1 })).toBeTruthy();
+  });
+
+  it('prefixes a path without a language with the saved one, also when the locale cookie agrees', async () => {
+    resetTokenForTests('tok');
+    setCookie({ name: 'locale', value: 'ru', days: 1 });
+    mockApi({ 'GET user/me': meReply({ locale: 'ru' }) });
+    const app = renderApp('/balance');
+    await waitFor(() => expect(app.location()).toBe('/ru/balance'));
   });
 
   it("lets a URL's language win over the saved one for that visit", async () => {

@@ -53,9 +53,10 @@ function RequireUser({ roleCheck, children }: { roleCheck: boolean; children: Re
   if (me.isError) throw me.error;
 
   const user = me.data.attributes;
-  // spec point 2: a user with a saved locale is navigated to it, from a path that names no language (and
-  // after login). A URL that names one wins for that visit; the language switcher offers to save it.
-  if (user.locale !== locale && splitLocale(location.pathname).locale === null)
+  // spec point 2: a user with a saved locale is navigated to it from a path that names no language (and
+  // after login); the prefix is then always there. A URL that names a language wins for that visit: the
+  // language switcher offers to save it as the account's.
+  if (splitLocale(location.pathname).locale === null)
     return <Navigate to={switchLocalePath({ path: fullPath(location), locale: user.locale })} replace />;
   if (roleCheck && belongsOnPayrolls(user)) return <Navigate to={localePath(locale, '/payrolls')} replace />;
   return children;

@@ -7,7 +7,9 @@ import { renderApp } from '@/test/renderApp.tsx';
 
 // A placeholder page (balance), whose frame is the whole page: no page endpoints to answer.
 describe('language switcher', () => {
-  it("offers to save the URL's language when it is not the account's, and saves it with PUT user", async () => {
+  it("offers to save the URL's language when it is not the account's, and saves it with PUT user", {
+    timeout: 15_000,
+  }, async () => {
     resetTokenForTests('tok');
     const server = mockApi({
       'GET user/me': meReply({ locale: 'ua' }),
@@ -33,7 +35,9 @@ describe('language switcher', () => {
     expect(app.location()).toBe('/ru/balance');
   });
 
-  it('makes no offer when the languages agree; picking one switches the URL and saves it', async () => {
+  it('makes no offer when the languages agree; picking one switches the URL and saves it', {
+    timeout: 15_000,
+  }, async () => {
     resetTokenForTests('tok');
     const server = mockApi({
       'GET user/me': meReply({ locale: 'en' }),
