@@ -264,7 +264,14 @@ function useTooWide(frame: React.RefObject<HTMLDivElement | null>) {
 
 const ariaSort = { asc: 'ascending', desc: 'descending' } as const;
 
-function HeaderCell<T extends RowData>({ header }: { header: Header<Features, T, unknown> }) {
+function HeaderCell<T extends RowData>({
+  header,
+  sticky,
+}: {
+  header: Header<Features, T, unknown>;
+  /** Off while the frame scrolls sideways: the header would stick inside the frame, over the rows. */
+  sticky: boolean;
+}) {
   const { column } = header;
   const meta = metaOf(column);
   const content = <FlexRender header={header} />;
@@ -276,7 +283,8 @@ function HeaderCell<T extends RowData>({ header }: { header: Header<Features, T,
       aria-sort={column.getCanSort() ? (sorted ? ariaSort[sorted] : 'none') : undefined}
       className={cn(
         // top-16: under the app header, which is sticky too.
-        'sticky top-16 z-10 border-b border-line bg-slate-50 px-3 py-2.5 text-left align-bottom text-xs font-medium tracking-wide text-ink-subtle uppercase first:pl-5 last:pr-5',
+        sticky && 'sticky top-16 z-10',
+        'border-b border-line bg-slate-50 px-3 py-2.5 text-left align-bottom text-xs font-medium tracking-wide text-ink-subtle uppercase first:pl-5 last:pr-5',
         meta.align === 'right' && 'text-right',
         meta.headerClassName,
       )}
@@ -334,7 +342,7 @@ function DataGrid<T extends RowData>({
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => (
-                <HeaderCell key={header.id} header={header} />
+                <HeaderCell key={header.id} header={header} sticky={!tooWide} />
               ))}
             </tr>
           ))}

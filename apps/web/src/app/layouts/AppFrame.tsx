@@ -1,7 +1,7 @@
 import { LAYOUT } from '@linkwatch/shared';
 import { Menu, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { BalanceChip, LanguageSwitcher, UserMenu } from '@/features/shell';
@@ -46,7 +46,7 @@ export function AppFrame({ nav, banner, extras }: AppFrameProps) {
   useEffect(() => setDrawerOpen(false), [pathname]);
 
   return (
-    <div className="min-h-screen" style={{ '--sidebar-w': `${width}px` } as CSSProperties}>
+    <div className="min-h-screen desk:flex">
       <a
         href="#content"
         className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium shadow-pop focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
@@ -54,36 +54,40 @@ export function AppFrame({ nav, banner, extras }: AppFrameProps) {
         {t('common.skipToContent')}
       </a>
 
-      <aside
-        className="fixed inset-y-0 left-0 z-30 hidden flex-col bg-slate-900 transition-[width] duration-200 desk:flex"
+      {/* The dark column runs the page's full height (it stretches beside the content); the sidebar in it
+          sticks to the window. A fixed sidebar looked cut short on a long page captured whole. */}
+      <div
+        className="hidden shrink-0 bg-slate-900 transition-[width] duration-200 desk:block"
         style={{ width }}
-        data-collapsed={collapsed || undefined}
+        data-sidebar-column
       >
-        <SidebarLogo collapsed={collapsed} />
-        {nav({ collapsed, onExpand: () => setCollapsed(false) })}
-        <div className={cn('border-t border-white/10 p-3', collapsed && 'flex justify-center px-2')}>
-          <button
-            type="button"
-            onClick={() => setCollapsed(!collapsed)}
-            aria-label={collapsed ? t('shell.expand') : t('shell.collapse')}
-            aria-pressed={collapsed}
-            title={collapsed ? t('shell.expand') : t('shell.collapse')}
-            className={cn(
-              'flex h-9 items-center gap-3 rounded-lg text-sm text-slate-400 hover:bg-white/5 hover:text-white focus-visible:outline-2 focus-visible:outline-brand-400',
-              collapsed ? 'w-9 justify-center' : 'w-full px-3',
-            )}
-          >
-            {collapsed ? (
-              <PanelLeftOpen className="size-5" aria-hidden />
-            ) : (
-              <>
-                <PanelLeftClose className="size-5" aria-hidden />
-                <span>{t('shell.collapse')}</span>
-              </>
-            )}
-          </button>
-        </div>
-      </aside>
+        <aside className="sticky top-0 z-30 flex h-screen flex-col" data-collapsed={collapsed || undefined}>
+          <SidebarLogo collapsed={collapsed} />
+          {nav({ collapsed, onExpand: () => setCollapsed(false) })}
+          <div className={cn('border-t border-white/10 p-3', collapsed && 'flex justify-center px-2')}>
+            <button
+              type="button"
+              onClick={() => setCollapsed(!collapsed)}
+              aria-label={collapsed ? t('shell.expand') : t('shell.collapse')}
+              aria-pressed={collapsed}
+              title={collapsed ? t('shell.expand') : t('shell.collapse')}
+              className={cn(
+                'flex h-9 items-center gap-3 rounded-lg text-sm text-slate-400 hover:bg-white/5 hover:text-white focus-visible:outline-2 focus-visible:outline-brand-400',
+                collapsed ? 'w-9 justify-center' : 'w-full px-3',
+              )}
+            >
+              {collapsed ? (
+                <PanelLeftOpen className="size-5" aria-hidden />
+              ) : (
+                <>
+                  <PanelLeftClose className="size-5" aria-hidden />
+                  <span>{t('shell.collapse')}</span>
+                </>
+              )}
+            </button>
+          </div>
+        </aside>
+      </div>
 
       <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
         <Dialog.Portal>
@@ -108,7 +112,7 @@ export function AppFrame({ nav, banner, extras }: AppFrameProps) {
         </Dialog.Portal>
       </Dialog.Root>
 
-      <div className="flex min-h-screen flex-col transition-[padding] duration-200 desk:pl-(--sidebar-w)">
+      <div className="flex min-h-screen min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-20 flex h-16 shrink-0 items-center gap-2 border-b border-line bg-white/85 px-4 backdrop-blur sm:px-6 lg:px-8">
           <Button
             variant="ghost"

@@ -1,6 +1,7 @@
+import { ANCHOR_SORT_FIELDS } from '@linkwatch/shared';
 import { useMutation } from '@tanstack/react-query';
 import { Anchor, ChevronDown, ChevronsDownUp, ChevronsUpDown, Download } from 'lucide-react';
-import { Fragment, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { downloadExport, useListState } from '@/features/links';
@@ -12,6 +13,15 @@ import { Badge } from '@/ui/Badge.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { Card } from '@/ui/Card.tsx';
 import { cn } from '@/ui/cn.ts';
+import {
+  ColumnsMenu,
+  type DataColumn,
+  DataTable,
+  dataColumns,
+  parseSort,
+  sortParam,
+  useDataTable,
+} from '@/ui/DataTable.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
 import { Input } from '@/ui/Input.tsx';
 import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
@@ -20,7 +30,6 @@ import { Pager } from '@/ui/Pager.tsx';
 import { SegmentedTabs } from '@/ui/SegmentedTabs.tsx';
 import { Select } from '@/ui/Select.tsx';
 import { StatCard } from '@/ui/StatCard.tsx';
-import { SkeletonRows, Table, TableMessage, Td, Th, Tr } from '@/ui/Table.tsx';
 import { AnchorDistribution } from './AnchorDistribution.tsx';
 import { type AnchorRow, useAnchorCounts, useAnchors } from './api/anchors.ts';
 
@@ -45,6 +54,89 @@ function List({ items, open }: { items: readonly string[]; open: boolean }) {
   );
 }
 
+const NO_ANCHORS: AnchorRow[] = [];
+/** The API's own order: the anchors used most first. */
+const DEFAULT_SORT = { field: 'countLinks', desc: true };
+const col = dataColumns<AnchorRow>();
+
+function useAnchorColumns({
+  isOpen,
+  toggle,
+}: {
+  isOpen: (row: AnchorRow) => boolean;
+  toggle: (id: string) => void;
+}): DataColumn<AnchorRow>[] {
+  const { t } = useTranslation();
+  const list = (id: string, items: (a: AnchorRow['attributes']) => readonly string[], className?: string) =>
+    col.display({
+      id,
+      meta: { label: t(`anchors.columns.${id}` as 'anchors.columns.acceptor'), className },
+      cell: ({ row }) => <List items={items(row.original.attributes)} open={isOpen(row.original)} />,
+    });
+  return [
+    col.display({
+      id: 'expand',
+      meta: { label: t('anchors.expandAll'), fixed: true, card: 'select', className: 'w-10' },
+      header: () => <span className="sr-only">{t('anchors.expandAll')}</span>,
+      cell: ({ row }) => {
+        const open = isOpen(row.original);
+        return (
+          <button
+            type="button"
+            onClick={() => toggle(row.original.id)}
+            aria-expanded={open}
+            aria-label={t('anchors.expandRow', { anchor: row.original.attributes.anchor })}
+            className="rounded p-0.5 text-slate-400 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500"
+          >
+            <ChevronDown className={cn('size-4 transition-transform', open && 'rotate-180')} aria-hidden />
+          </button>
+        );
+      },
+    }),
+    col.display({
+      id: 'anchor',
+      meta: {
+        label: t('anchors.columns.anchor'),
+        sort: 'anchor',
+        fixed: true,
+        card: 'lead',
+        className: 'max-w-64 font-medium',
+      },
+      cell: ({ row }) =>
+        row.original.attributes.anchor || <span className="text-ink-subtle">{t('links.noAnchor')}</span>,
+    }),
+    col.display({
+      id: 'index',
+      meta: { label: t('anchors.columns.index'), className: 'tabular-nums' },
+      cell: ({ row }) => row.original.attributes.indexed,
+    }),
+    col.display({
+      id: 'matches',
+      sortDescFirst: true,
+      meta: {
+        label: t('anchors.columns.matches'),
+        sort: 'countLinks',
+        card: 'essential',
+        className: 'whitespace-nowrap',
+      },
+      cell: ({ row }) => (
+        <>
+          <span className="tabular-nums">
+            {t('anchors.links', { count: row.original.attributes.countLinks })}
+          </span>
+          <p className="text-xs text-ink-subtle">
+            {t('anchors.share', { share: row.original.attributes.countAnchor })}
+          </p>
+        </>
+      ),
+    }),
+    list('acceptor', (a) => a.acceptors, 'max-w-56'),
+    list('company', (a) => a.campaigns.map((c) => c.name), 'max-w-48'),
+    list('attribute', (a) => a.attributes),
+    list('linkType', (a) => a.typeTexts),
+  ];
+}
+
 /** `/anchors/{project?}/{tier}`: the anchor list with project and tier selectors, export and expand-all. */
 export default function AnchorsPage() {
   const { t } = useTranslation();
@@ -67,12 +159,31 @@ export default function AnchorsPage() {
     () => ({
       ...scope,
       'filter[query]': text.trim().length >= 3 ? text.trim() : undefined,
+      sort: list.sort ?? undefined,
       'page[number]': list.page,
       'page[size]': list.size,
     }),
-    [scope, text, list.page, list.size],
+    [scope, text, list.sort, list.page, list.size],
   );
   const anchors = useAnchors(query);
+  const rows = anchors.data?.data ?? NO_ANCHORS;
+  const isOpen = (row: AnchorRow) => allOpen || expanded.has(row.id);
+  const toggle = (id: string) =>
+    setExpanded((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const table = useDataTable({
+    name: 'anchors',
+    columns: useAnchorColumns({ isOpen, toggle }),
+    rows,
+    rowId: (row) => row.id,
+    sort: parseSort(list.sort, ANCHOR_SORT_FIELDS) ?? DEFAULT_SORT,
+    onSort: (next) => list.setSort(sortParam(next)),
+    clearable: false,
+  });
   const counts = useAnchorCounts(scope);
   const exporting = useMutation({
     mutationFn: () =>
@@ -90,16 +201,7 @@ export default function AnchorsPage() {
     const p = next.project ?? project ?? '';
     navigate(to(`/anchors/${p ? `${p}/` : ''}${next.tier ?? tier}`));
   };
-  const rows = anchors.data?.data ?? [];
   const meta = anchors.data?.meta.page;
-  const isOpen = (row: AnchorRow) => allOpen || expanded.has(row.id);
-  const toggle = (id: string) =>
-    setExpanded((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
   const c = counts.data;
 
   return (
@@ -129,7 +231,8 @@ export default function AnchorsPage() {
         ))}
       </div>
       <AnchorDistribution scope={scope} />
-      <Card className="overflow-hidden">
+      {/* overflow-clip, not hidden: a hidden overflow would hold the table's sticky header inside the card. */}
+      <Card className="overflow-clip">
         <div className="flex flex-wrap items-center gap-3 border-b border-line px-5 py-3">
           <Select
             size="sm"
@@ -176,81 +279,21 @@ export default function AnchorsPage() {
           >
             {allOpen ? t('anchors.collapseAll') : t('anchors.expandAll')}
           </Button>
+          <ColumnsMenu table={table} />
         </div>
-        <Table>
-          <thead>
-            <tr>
-              <Th className="w-10">
-                <span className="sr-only">{t('anchors.expandAll')}</span>
-              </Th>
-              {(['anchor', 'index', 'matches', 'acceptor', 'company', 'attribute', 'linkType'] as const).map(
-                (k) => (
-                  <Th key={k}>{t(`anchors.columns.${k}`)}</Th>
-                ),
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {anchors.isPending ? (
-              <SkeletonRows columns={8} />
-            ) : rows.length === 0 ? (
-              <TableMessage columns={8}>
-                <EmptyState
-                  icon={<Anchor className="size-6" aria-hidden />}
-                  title={anchors.isError ? t('anchors.loadFailed') : t('anchors.empty')}
-                  body={anchors.isError ? anchors.error.message : undefined}
-                />
-              </TableMessage>
-            ) : (
-              rows.map((row) => {
-                const a = row.attributes;
-                const open = isOpen(row);
-                return (
-                  <Fragment key={row.id}>
-                    <Tr className="align-top">
-                      <Td>
-                        <button
-                          type="button"
-                          onClick={() => toggle(row.id)}
-                          aria-expanded={open}
-                          aria-label={t('anchors.expandRow', { anchor: a.anchor })}
-                          className="rounded p-0.5 text-slate-400 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500"
-                        >
-                          <ChevronDown
-                            className={cn('size-4 transition-transform', open && 'rotate-180')}
-                            aria-hidden
-                          />
-                        </button>
-                      </Td>
-                      <Td className="max-w-64 font-medium">
-                        {a.anchor || <span className="text-ink-subtle">{t('links.noAnchor')}</span>}
-                      </Td>
-                      <Td className="tabular-nums">{a.indexed}</Td>
-                      <Td className="whitespace-nowrap">
-                        <span className="tabular-nums">{t('anchors.links', { count: a.countLinks })}</span>
-                        <p className="text-xs text-ink-subtle">
-                          {t('anchors.share', { share: a.countAnchor })}
-                        </p>
-                      </Td>
-                      <Td className="max-w-56">
-                        <List items={a.acceptors} open={open} />
-                      </Td>
-                      <Td className="max-w-48">
-                        <List items={a.campaigns.map((c) => c.name)} open={open} />
-                      </Td>
-                      <Td>
-                        <List items={a.attributes} open={open} />
-                      </Td>
-                      <Td>
-                        <List items={a.typeTexts} open={open} />
-                      </Td>
-                    </Tr>
-                  </Fragment>
-                );
-              })
-            )}
-          </tbody>
-        </Table>
+        <DataTable
+          table={table}
+          label={t('anchors.title')}
+          loading={anchors.isPending}
+          message={
+            <EmptyState
+              icon={<Anchor className="size-6" aria-hidden />}
+              title={anchors.isError ? t('anchors.loadFailed') : t('anchors.empty')}
+              body={anchors.isError ? anchors.error.message : undefined}
+            />
+          }
+          rowProps={() => ({ className: 'align-top [&>td]:align-top' })}
+        />
         {meta ? (
           <div className="flex justify-end px-5 py-3">
             <Pager meta={meta} onPage={list.setPage} />
