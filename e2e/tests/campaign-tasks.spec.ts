@@ -1,40 +1,9 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { fill, texts } from './i18n.ts';
-import { createConfirmedUser, logIn, newUser, type TestUser } from './support.ts';
+import { campaignWithLinks } from './projectHelpers.ts';
+import { logIn, newUser, type TestUser } from './support.ts';
 
 const t = texts('en');
-const headers = { Accept: 'application/json', 'x-localization': 'en' };
-
-/**
- * A self-registered, confirmed account (welcome credits: 100 by default) with one campaign of
- * `count` links on the demo's sample web, made through the API; answers the campaign's id.
- */
-async function campaignWithLinks(
-  request: APIRequestContext,
-  { user, count }: { user: TestUser; count: number },
-) {
-  await createConfirmedUser(request, user);
-  const login = await request.post('/api/auth/login', {
-    headers,
-    data: { email: user.email, password: user.password },
-  });
-  const auth = { ...headers, Authorization: `Bearer ${(await login.json()).data.attributes.accessToken}` };
-  const created = await request.post('/api/projects/', {
-    headers: auth,
-    data: { domains: ['shop.example'], name: 'Shop', campaignName: 'Reviews' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const campaign = String((await created.json()).included[0].id);
-  const origin = `http://127.0.0.1:${process.env.E2E_DEMO_WEB_PORT}`;
-  const lines = Array.from({ length: count }, (_, i) => `${origin}/review-${i + 1}`).join('\n');
-  const upload = await request.post('/api/links/upload', {
-    headers: auth,
-    multipart: { campaign, file: { name: 'links.txt', mimeType: 'text/plain', buffer: Buffer.from(lines) } },
-  });
-  expect(upload.status(), await upload.text()).toBe(200);
-  return campaign;
-}
-
 async function openCampaign(page: Page, { user, campaign }: { user: TestUser; campaign: string }) {
   await page.goto(`/en/login?redirect=/en/campaign/active/1/${campaign}`);
   await logIn(page, user);
@@ -74,7 +43,7 @@ test('starts a check from the campaign header with the keyboard and watches it f
   await expect(line).toContainText(t.tasks.actions['2']);
   await expect(line.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100', { timeout: 45_000 });
   await expect(line.locator('[data-status]')).toHaveText(t.tasks.statuses['1'], { timeout: 15_000 });
-  await expect(line).toContainText(fill(t.tasksUi.progress.counts, { current: '5', total: '5' }));
+  await expect(line).toContainText(fill(t.tasksUi.progress.counts_other, { current: '5', total: '5' }));
   await expect(page.getByRole('heading', { name: t.tasksUi.campaign.latest })).toBeVisible();
   // The page reads its links again when the task ends: none is left unchecked.
   await expect(unchecked).toHaveCount(0);

@@ -30,3 +30,37 @@ export async function createProject(
   await expect(page).toHaveURL(/\/en\/campaign\/active\/1\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: campaignName })).toBeVisible();
 }
+
+const headers = { Accept: 'application/json', 'x-localization': 'en' };
+
+/**
+ * A self-registered, confirmed account (welcome credits: 100 by default) with one campaign "Reviews"
+ * of links on the demo's sample web, made through the API: `count` made-up pages, or the sample
+ * pages at `paths`. Answers the campaign's id.
+ */
+export async function campaignWithLinks(
+  request: APIRequestContext,
+  { user, count = 0, paths = [] }: { user: TestUser; count?: number; paths?: string[] },
+) {
+  await createConfirmedUser(request, user);
+  const login = await request.post('/api/auth/login', {
+    headers,
+    data: { email: user.email, password: user.password },
+  });
+  const auth = { ...headers, Authorization: `Bearer ${(await login.json()).data.attributes.accessToken}` };
+  const created = await request.post('/api/projects/', {
+    headers: auth,
+    data: { domains: ['shop.example'], name: 'Shop', campaignName: 'Reviews' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const campaign = String((await created.json()).included[0].id);
+  const origin = `http://127.0.0.1:${process.env.E2E_DEMO_WEB_PORT}`;
+  const made = Array.from({ length: count }, (_, i) => `/review-${i + 1}`);
+  const lines = [...paths, ...made].map((path) => `${origin}${path}`).join('\n');
+  const upload = await request.post('/api/links/upload', {
+    headers: auth,
+    multipart: { campaign, file: { name: 'links.txt', mimeType: 'text/plain', buffer: Buffer.from(lines) } },
+  });
+  expect(upload.status(), await upload.text()).toBe(200);
+  return campaign;
+}

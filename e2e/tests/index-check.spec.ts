@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { fill, texts } from './i18n.ts';
+import { campaignWithLinks } from './projectHelpers.ts';
+import { logIn, newUser } from './support.ts';
+
+const t = texts('en');
+
+/**
+ * The offline demo's stand-in SERP service (Serper's protocol on loopback) knows some of the sample
+ * pages: an index check started in the browser finishes, and each link reads Indexed or Not indexed.
+ */
+test('checks indexing on the demo service and shows each page’s state, with its history', async ({
+  page,
+  request,
+}) => {
+  const user = newUser('en');
+  const campaign = await campaignWithLinks(request, {
+    user,
+    paths: ['/blog/best-online-shops', '/forum/thread-42'],
+  });
+  await page.goto(`/en/login?redirect=/en/campaign/active/1/${campaign}`);
+  await logIn(page, user);
+  await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
+
+  // Two links at 2 credits each.
+  const check = page.getByRole('button', { name: new RegExp(t.tasks.actions['1']) });
+  await expect(check).toContainText(fill(t.tasksUi.cost.credits_other, { value: '4' }));
+  await check.click();
+  const dialog = page.getByRole('dialog', { name: t.tasksUi.dialog.indexTitle });
+  await expect(dialog.getByText(t.tasks.demoService)).toBeVisible();
+  await dialog.getByRole('button', { name: t.tasksUi.dialog.submit }).click();
+  await expect(dialog).toBeHidden();
+
+  // A first "not indexed" is asked again a few seconds later before it counts: the bar waits for it.
+  const line = page.locator('[data-task-id]').first();
+  await expect(line).toContainText(t.tasks.actions['1']);
+  await expect(line.locator('[data-status]')).toHaveText(t.tasks.statuses['1'], { timeout: 45_000 });
+
+  const rows = page.locator('tbody tr');
+  await expect(rows.filter({ hasText: '/blog/best-online-shops' })).toContainText(t.links.indexing['1']);
+  await expect(rows.filter({ hasText: '/forum/thread-42' })).toContainText(t.links.indexing['2']);
+
+  // The link panel's indexing options: the state, the demo service that answered, a re-check.
+  await rows
+    .filter({ hasText: '/blog/best-online-shops' })
+    .getByRole('button', { name: /best-online-shops/ })
+    .click();
+  const panel = page.getByRole('dialog');
+  const history = panel.getByRole('list', { name: t.linksUi.panel.indexHistory });
+  await expect(history).toContainText(`${t.links.indexing['1']} · demo`);
+  await expect(panel.getByRole('button', { name: t.linksUi.panel.checkIndexing })).toBeVisible();
+});
