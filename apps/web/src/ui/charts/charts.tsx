@@ -13,9 +13,13 @@ import { type ChartPoint, ordered, SERIES, type SeriesKey } from './series.ts';
 // The drawing half of the chart kit (visx, SVG): only pages with charts load this module, see lazy.tsx.
 
 const DEFAULT_HEIGHT = 220;
-const MARGIN = { top: 8, right: 8, bottom: 24 };
+/** The widest a bar gets. */
+const MAX_BAR = 28;
+const MARGIN = { top: 8, bottom: 24 };
 /** The narrowest room an x label gets before labels are thinned out. */
-const X_LABEL_ROOM = { day: 56, category: 72 };
+const X_LABEL_ROOM = { day: 64, category: 72 };
+/** Room right of the plot for half of the last x label, which is centred on its point. */
+const RIGHT = { day: 24, category: 8 };
 const AXIS_TEXT = { fontSize: 11, fill: '#64748b' };
 
 /** The width of the parent, or the given one (tests, and a browser without ResizeObserver). */
@@ -119,7 +123,7 @@ function Plot({
   const y = scaleLinear<number>({ domain: [0, max], nice: true });
   const yTicks = y.ticks(4).filter((v) => Number.isInteger(v));
   const left = 12 + 7 * Math.max(...yTicks.map((v) => format.number(v).length));
-  const innerWidth = Math.max(0, width - left - MARGIN.right);
+  const innerWidth = Math.max(0, width - left - RIGHT[x]);
   const innerHeight = height - MARGIN.top - MARGIN.bottom;
   y.range([innerHeight, 0]);
   const xs = scaleBand<string>({
@@ -127,7 +131,14 @@ function Plot({
     range: [0, innerWidth],
     padding: kind === 'bars' ? 0.25 : 0,
   });
-  const group = scaleBand<SeriesKey>({ domain: keys, range: [0, xs.bandwidth()], padding: 0.12 });
+  // A few points get bars of a readable width, centred in their band, not bars as wide as the chart.
+  const groupWidth = Math.min(xs.bandwidth(), keys.length * MAX_BAR);
+  const groupStart = (xs.bandwidth() - groupWidth) / 2;
+  const group = scaleBand<SeriesKey>({
+    domain: keys,
+    range: [groupStart, groupStart + groupWidth],
+    padding: 0.12,
+  });
   const centre = (p: ChartPoint) => (xs(p.key) ?? 0) + xs.bandwidth() / 2;
   const labelled = labelledIndexes(points.length, innerWidth, X_LABEL_ROOM[x]);
   const labelChars = Math.max(3, Math.floor(innerWidth / Math.max(1, labelled.size) / 6.5));
@@ -259,7 +270,7 @@ function Plot({
                   data-tick-x={p.key}
                   x={centre(p)}
                   y={innerHeight + 16}
-                  textAnchor={index === points.length - 1 && kind === 'lines' ? 'end' : 'middle'}
+                  textAnchor="middle"
                   {...AXIS_TEXT}
                 >
                   {clip(tick(p), labelChars)}
