@@ -1,17 +1,20 @@
 import { ChevronDown } from 'lucide-react';
-import type { SelectHTMLAttributes } from 'react';
+import { type SelectHTMLAttributes, useId } from 'react';
 import { cn } from './cn.ts';
 
 export type SelectOption = { value: string; label: string };
 
 type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children' | 'size'> & {
   options: readonly SelectOption[];
-  /** A first option with an empty value (spec point 9: '-- all --' by default). */
+  /** A first option with an empty value: a filter's translated "All", or a prompt to choose. */
   placeholder?: string;
   size?: 'sm' | 'md';
 };
 
-/** A native select: full keyboard and screen-reader support, styled like the inputs. */
+/**
+ * The app's one select: a native select styled like the inputs, so the keyboard (arrows, type-ahead,
+ * Enter/Space), screen readers and a phone's own picker all work without extra code.
+ */
 export function Select({ options, placeholder, className, size = 'md', ...props }: SelectProps) {
   return (
     <span className={cn('relative inline-flex', className)}>
@@ -34,5 +37,33 @@ export function Select({ options, placeholder, className, size = 'md', ...props 
         aria-hidden
       />
     </span>
+  );
+}
+
+type FilterSelectProps = Omit<SelectProps, 'id' | 'size'> & {
+  /** The visible label above the select. */
+  label: string;
+  /** Wider fields for long values (a project's name). */
+  wide?: boolean;
+};
+
+/**
+ * A filter of a list: its label above a small select whose first option (the `placeholder`, a
+ * translated "All") clears it. Labels wrap instead of being cut in longer languages, and the field
+ * grows with the form (the same in the links, tasks and report filters).
+ */
+export function FilterSelect({ label, wide = false, className, ...select }: FilterSelectProps) {
+  const id = useId();
+  return (
+    <div
+      className={cn(
+        'flex min-w-36 flex-1 flex-col gap-1 text-xs font-medium text-ink-subtle',
+        wide ? 'sm:max-w-72' : 'sm:max-w-56',
+        className,
+      )}
+    >
+      <label htmlFor={id}>{label}</label>
+      <Select id={id} size="sm" {...select} />
+    </div>
   );
 }

@@ -1,10 +1,10 @@
 import { LINK_STATUSES, REL_ATTRIBUTES, RobotsStatus } from '@linkwatch/shared';
 import { Search, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/ui/Button.tsx';
 import { Input } from '@/ui/Input.tsx';
-import { Select } from '@/ui/Select.tsx';
+import { FilterSelect } from '@/ui/Select.tsx';
 import type { ListFilters } from './listState.ts';
 
 const QUERY_DELAY_MS = 300;
@@ -16,10 +16,15 @@ type Props = {
   hasFilters: boolean;
   /** The search page only needs the query box. */
   queryOnly?: boolean;
+  /** Controls that share the query box's row (the table's view and columns). */
+  trailing?: ReactNode;
 };
 
-/** Query box and the select filters of the links table (response group, indexing, robots, rel). */
-export function LinkFilters({ filters, onChange, onReset, hasFilters, queryOnly = false }: Props) {
+/** A filter fills its cell of the grid: five in a row on a desktop, two on a phone. */
+const GRID_CELL = 'min-w-0 sm:max-w-none';
+
+/** Query box and the labelled select filters of the links table (response group, link, indexing, robots, rel). */
+export function LinkFilters({ filters, onChange, onReset, hasFilters, queryOnly = false, trailing }: Props) {
   const { t } = useTranslation();
   const [text, setText] = useState(filters.query);
 
@@ -44,34 +49,43 @@ export function LinkFilters({ filters, onChange, onReset, hasFilters, queryOnly 
     label: robotsTexts[v] ?? String(v),
   }));
 
+  const reset = hasFilters ? (
+    <Button variant="ghost" size="sm" icon={<X className="size-4" aria-hidden />} onClick={onReset}>
+      {t('linksUi.filters.reset')}
+    </Button>
+  ) : null;
+
   return (
-    <search aria-label={t('linksUi.filters.label')} className="flex flex-wrap items-center gap-2">
-      <div className="relative min-w-56 flex-1">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-          aria-hidden
-        />
-        <Input
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') onChange('query', text);
-          }}
-          placeholder={t('linksUi.filters.query')}
-          aria-label={t('linksUi.filters.query')}
-          className="h-9 pl-9"
-        />
+    <search aria-label={t('linksUi.filters.label')} className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-3">
+        <div className="relative min-w-56 flex-1">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+            aria-hidden
+          />
+          <Input
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') onChange('query', text);
+            }}
+            placeholder={t('linksUi.filters.query')}
+            aria-label={t('linksUi.filters.query')}
+            className="h-9 pl-9"
+          />
+        </div>
+        {reset}
+        {trailing}
       </div>
       {queryOnly ? null : (
-        <>
-          <Select
-            size="sm"
-            className="w-40"
-            aria-label={t('linksUi.filters.responseCode')}
+        <div className="grid grid-cols-2 items-end gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          <FilterSelect
+            className={GRID_CELL}
+            label={t('linksUi.filters.responseCode')}
             value={filters.code}
             onChange={(e) => onChange('code', e.target.value)}
-            placeholder={`${t('linksUi.filters.responseCode')}: ${all}`}
+            placeholder={all}
             options={[
               { value: 'good', label: t('linksUi.filters.codes.good') },
               { value: 'bad', label: t('linksUi.filters.codes.bad') },
@@ -81,52 +95,43 @@ export function LinkFilters({ filters, onChange, onReset, hasFilters, queryOnly 
               })),
             ]}
           />
-          <Select
-            size="sm"
-            className="w-44"
-            aria-label={t('linksUi.filters.linkStatus')}
+          <FilterSelect
+            className={GRID_CELL}
+            label={t('linksUi.filters.linkStatus')}
             value={filters.linkStatus}
             onChange={(e) => onChange('linkStatus', e.target.value)}
-            placeholder={`${t('linksUi.filters.linkStatus')}: ${all}`}
+            placeholder={all}
             options={linkStatuses}
           />
-          <Select
-            size="sm"
-            className="w-40"
-            aria-label={t('linksUi.filters.indexing')}
+          <FilterSelect
+            className={GRID_CELL}
+            label={t('linksUi.filters.indexing')}
             value={filters.indexing}
             onChange={(e) => onChange('indexing', e.target.value)}
-            placeholder={`${t('linksUi.filters.indexing')}: ${all}`}
+            placeholder={all}
             options={(['0', '1', '2'] as const).map((v) => ({
               value: v,
               label: t(`linksUi.filters.indexingValues.v${v}`),
             }))}
           />
-          <Select
-            size="sm"
-            className="w-40"
-            aria-label={t('linksUi.filters.robots')}
+          <FilterSelect
+            className={GRID_CELL}
+            label={t('linksUi.filters.robots')}
             value={filters.robots}
             onChange={(e) => onChange('robots', e.target.value)}
-            placeholder={`${t('linksUi.filters.robots')}: ${all}`}
+            placeholder={all}
             options={robots}
           />
-          <Select
-            size="sm"
-            className="w-36"
-            aria-label={t('linksUi.filters.rel')}
+          <FilterSelect
+            className={GRID_CELL}
+            label={t('linksUi.filters.rel')}
             value={filters.rel}
             onChange={(e) => onChange('rel', e.target.value)}
-            placeholder={`${t('linksUi.filters.rel')}: ${all}`}
+            placeholder={all}
             options={REL_ATTRIBUTES.map((r) => ({ value: r, label: r }))}
           />
-        </>
+        </div>
       )}
-      {hasFilters ? (
-        <Button variant="ghost" size="sm" icon={<X className="size-4" aria-hidden />} onClick={onReset}>
-          {t('linksUi.filters.reset')}
-        </Button>
-      ) : null}
     </search>
   );
 }

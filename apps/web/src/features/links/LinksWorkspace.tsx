@@ -140,42 +140,44 @@ export function LinksWorkspace({
   return (
     // overflow-clip, not hidden: a hidden overflow would hold the table's sticky header inside the card.
     <Card className="overflow-clip">
-      <div className="flex flex-wrap items-center gap-3 border-b border-line px-5 py-3">
-        <div className="min-w-0 flex-1">
-          <LinkFilters
-            filters={list.filters}
-            onChange={list.setFilter}
-            onReset={list.resetFilters}
-            hasFilters={list.hasFilters}
-            queryOnly={queryOnly}
-          />
-        </div>
-        <SegmentedTabs
-          label={t('linksUi.table.view')}
-          value={view}
-          onChange={setView}
-          items={[
-            {
-              value: 'table',
-              label: (
-                <>
-                  <LayoutList className="size-4" aria-hidden />
-                  <span className="sr-only sm:not-sr-only">{t('linksUi.table.viewTable')}</span>
-                </>
-              ),
-            },
-            {
-              value: 'compact',
-              label: (
-                <>
-                  <Rows3 className="size-4" aria-hidden />
-                  <span className="sr-only sm:not-sr-only">{t('linksUi.table.viewCompact')}</span>
-                </>
-              ),
-            },
-          ]}
+      <div className="border-b border-line px-5 py-3">
+        <LinkFilters
+          filters={list.filters}
+          onChange={list.setFilter}
+          onReset={list.resetFilters}
+          hasFilters={list.hasFilters}
+          queryOnly={queryOnly}
+          trailing={
+            <>
+              <SegmentedTabs
+                label={t('linksUi.table.view')}
+                value={view}
+                onChange={setView}
+                items={[
+                  {
+                    value: 'table',
+                    label: (
+                      <>
+                        <LayoutList className="size-4" aria-hidden />
+                        <span className="sr-only sm:not-sr-only">{t('linksUi.table.viewTable')}</span>
+                      </>
+                    ),
+                  },
+                  {
+                    value: 'compact',
+                    label: (
+                      <>
+                        <Rows3 className="size-4" aria-hidden />
+                        <span className="sr-only sm:not-sr-only">{t('linksUi.table.viewCompact')}</span>
+                      </>
+                    ),
+                  },
+                ]}
+              />
+              <ColumnsMenu table={table} />
+            </>
+          }
         />
-        <ColumnsMenu table={table} />
       </div>
       <BulkBar
         type={type}

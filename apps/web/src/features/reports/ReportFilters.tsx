@@ -1,32 +1,11 @@
 import { REPORT_CHANGE_TYPES, type ReportChangeType } from '@linkwatch/shared';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProjectOptions } from '@/features/projects';
 import { useCampaignOptions } from '@/features/tasks';
-import { Select } from '@/ui/Select.tsx';
+import { FilterSelect } from '@/ui/Select.tsx';
 import type { ReportFilters as Filters, ReportCounts } from './api/types.ts';
 
 export type ReportFilterName = 'project' | 'campaign' | 'type';
-
-function Labelled({
-  label,
-  children,
-  wide,
-}: {
-  label: string;
-  children: (id: string) => React.ReactNode;
-  wide?: boolean;
-}) {
-  const id = useId();
-  return (
-    <div
-      className={`flex min-w-44 flex-1 flex-col gap-1 text-xs font-medium text-ink-subtle ${wide ? 'sm:max-w-72' : 'sm:max-w-60'}`}
-    >
-      <label htmlFor={id}>{label}</label>
-      {children(id)}
-    </div>
-  );
-}
 
 /** Project (required by the report), campaign of that project, and change type with its count. */
 export function ReportFilters({
@@ -48,48 +27,34 @@ export function ReportFilters({
   return (
     <fieldset className="flex flex-wrap items-end gap-3">
       <legend className="sr-only">{t('reportsUi.filters.label')}</legend>
-      <Labelled label={t('reportsUi.filters.project')} wide>
-        {(id) => (
-          <Select
-            id={id}
-            name="project"
-            size="sm"
-            value={filters.project ?? ''}
-            onChange={(e) => onChange('project', e.target.value)}
-            placeholder={t('reportsUi.filters.chooseProject')}
-            options={projects.map((p) => ({ value: String(p.id), label: p.name }))}
-            aria-required
-          />
-        )}
-      </Labelled>
-      <Labelled label={t('reportsUi.filters.campaign')}>
-        {(id) => (
-          <Select
-            id={id}
-            name="campaign"
-            size="sm"
-            value={filters.campaign ?? ''}
-            disabled={!filters.project}
-            onChange={(e) => onChange('campaign', e.target.value)}
-            placeholder={t('reportsUi.filters.all')}
-            options={campaigns.map((c) => ({ value: c.id, label: c.name }))}
-          />
-        )}
-      </Labelled>
-      <Labelled label={t('reportsUi.filters.type')}>
-        {(id) => (
-          <Select
-            id={id}
-            name="type"
-            size="sm"
-            value={filters.type ?? ''}
-            disabled={!filters.project}
-            onChange={(e) => onChange('type', e.target.value)}
-            placeholder={t('reportsUi.filters.all')}
-            options={REPORT_CHANGE_TYPES.map((type) => ({ value: type, label: typeLabel(type) }))}
-          />
-        )}
-      </Labelled>
+      <FilterSelect
+        label={t('reportsUi.filters.project')}
+        wide
+        name="project"
+        value={filters.project ?? ''}
+        onChange={(e) => onChange('project', e.target.value)}
+        placeholder={t('reportsUi.filters.chooseProject')}
+        options={projects.map((p) => ({ value: String(p.id), label: p.name }))}
+        aria-required
+      />
+      <FilterSelect
+        label={t('reportsUi.filters.campaign')}
+        name="campaign"
+        value={filters.campaign ?? ''}
+        disabled={!filters.project}
+        onChange={(e) => onChange('campaign', e.target.value)}
+        placeholder={t('reportsUi.filters.all')}
+        options={campaigns.map((c) => ({ value: c.id, label: c.name }))}
+      />
+      <FilterSelect
+        label={t('reportsUi.filters.type')}
+        name="type"
+        value={filters.type ?? ''}
+        disabled={!filters.project}
+        onChange={(e) => onChange('type', e.target.value)}
+        placeholder={t('reportsUi.filters.all')}
+        options={REPORT_CHANGE_TYPES.map((type) => ({ value: type, label: typeLabel(type) }))}
+      />
     </fieldset>
   );
 }

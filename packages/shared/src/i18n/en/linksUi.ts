@@ -41,7 +41,7 @@ export default {
     robots: 'Robots',
     rel: 'Rel',
     linkStatus: 'Link',
-    all: '-- all --',
+    all: 'All',
     reset: 'Reset filters',
     codes: {
       good: 'Good (2xx)',

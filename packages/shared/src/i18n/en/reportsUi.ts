@@ -9,7 +9,7 @@ export default {
     campaign: 'Campaign',
     type: 'Change',
     task: 'Task',
-    all: '-- all --',
+    all: 'All',
   },
   selectProject: {
     body: 'Reports are kept per project. Choose one to see what changed on its backlinks.',

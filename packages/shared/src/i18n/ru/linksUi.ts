@@ -43,7 +43,7 @@ export default {
     robots: 'Роботы',
     rel: 'Атрибут',
     linkStatus: 'Ссылка',
-    all: '-- все --',
+    all: 'Все',
     reset: 'Сбросить фильтры',
     codes: {
       good: 'Хороший (2xx)',

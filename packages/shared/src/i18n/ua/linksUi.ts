@@ -43,7 +43,7 @@ export default {
     robots: 'Роботи',
     rel: 'Атрибут',
     linkStatus: 'Посилання',
-    all: '-- усі --',
+    all: 'Усі',
     reset: 'Скинути фільтри',
     codes: {
       good: 'Добра (2xx)',

@@ -1,0 +1,71 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/lib/i18n.ts';
+import { LinkFilters } from './LinkFilters.tsx';
+import type { ListFilters } from './listState.ts';
+
+afterEach(() => i18n.changeLanguage('en'));
+
+const none: ListFilters = { query: '', code: '', linkStatus: '', indexing: '', robots: '', rel: '' };
+
+function renderLinkFilters(filters: Partial<ListFilters> = {}) {
+  const onChange = vi.fn();
+  render(
+    <I18nextProvider i18n={i18n}>
+      <LinkFilters
+        filters={{ ...none, ...filters }}
+        onChange={onChange}
+        onReset={() => {}}
+        hasFilters={false}
+      />
+    </I18nextProvider>,
+  );
+  return { onChange };
+}
+
+const firstOption = (select: HTMLElement) => within(select).getAllByRole('option')[0];
+
+describe('the links filters', () => {
+  it.each([
+    ['en', ['Response', 'Link', 'Indexing', 'Robots', 'Rel'], 'All'],
+    ['ru', ['Ответ', 'Ссылка', 'Индексация', 'Роботы', 'Атрибут'], 'Все'],
+    ['ua', ['Відповідь', 'Посилання', 'Індексація', 'Роботи', 'Атрибут'], 'Усі'],
+  ])('%s: each select has a visible label and a translated "All" first', async (locale, labels, all) => {
+    await i18n.changeLanguage(locale);
+    renderLinkFilters();
+    const selects = screen.getAllByRole('combobox');
+    expect(selects).toHaveLength(5);
+    for (const [i, label] of labels.entries()) {
+      const select = screen.getByLabelText(label);
+      expect(select).toBe(selects[i]);
+      expect(firstOption(select).textContent).toBe(all);
+      expect((firstOption(select) as HTMLOptionElement).value).toBe('');
+    }
+    // No "Label: -- all --" boxes left.
+    expect(document.body.textContent).not.toMatch(/--|:\s*(All|Все|Усі)/);
+  });
+
+  it('is driven by the keyboard: Tab to a filter, arrows choose, the choice goes to the list', async () => {
+    await i18n.changeLanguage('ru');
+    const user = userEvent.setup();
+    const { onChange } = renderLinkFilters();
+    await user.tab(); // the query box
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByLabelText('Ответ'));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByLabelText('Ссылка'));
+    await user.selectOptions(screen.getByLabelText('Ссылка'), 'Ссылка отсутствует');
+    expect(onChange).toHaveBeenLastCalledWith('linkStatus', 'missing');
+  });
+
+  it('"All" clears a filter that is set', async () => {
+    const user = userEvent.setup();
+    const { onChange } = renderLinkFilters({ indexing: '1' });
+    const select = screen.getByLabelText('Indexing') as HTMLSelectElement;
+    expect(select.value).toBe('1');
+    await user.selectOptions(select, 'All');
+    expect(onChange).toHaveBeenLastCalledWith('indexing', '');
+  });
+});
