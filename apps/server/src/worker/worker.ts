@@ -87,7 +87,7 @@ export function createWorker(ctx: WorkerContext, options: WorkerOptions = {}) {
     if (progressed) options.hooks?.onProgress?.(progressed);
     const finished = await finishIfComplete(ctx.db, action.id);
     if (finished) {
-      handler.finish?.(action.id);
+      await handler.finish?.(ctx, finished);
       await options.hooks?.onFinished?.(finished);
     }
     return true;

@@ -69,8 +69,8 @@ export interface ActionHandler<R = any, F = any> {
    * this worker still holds the lease of: each result lands once, even after a takeover.
    */
   applyBatch(tx: Tx, task: { action: ActionRow; filters: F }, done: DoneOutcome<R>[]): Promise<void>;
-  /** Called once when the action ends, to drop per-task caches. */
-  finish?(actionId: number): void;
+  /** Called once when the action ends: drops per-task caches, writes what depends on the whole task. */
+  finish?(ctx: WorkerContext, action: ActionRow): Promise<void> | void;
 }
 
 /** What the worker tells the app as a task moves: progress events, and the end (mail, notification). */

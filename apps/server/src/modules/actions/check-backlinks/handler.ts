@@ -7,6 +7,7 @@ import { links, projects } from '../../../db/schema/index.ts';
 import { type TaskFilters, ZTaskFilters } from '../task-filters.ts';
 import type { ActionHandler, ActionRow, ClaimedItem, ItemOutcome, WorkerContext } from '../types.ts';
 import { applyCheckResults } from './apply.ts';
+import { refreshTier2Counts, tierTwoProjectsOf } from './tier2-counts.ts';
 
 /** Per-task caches: robots.txt is fetched once per host per task; acceptor sets once per project and tier. */
 const taskCaches = new Map<number, { robots: RobotsCache; acceptors: Map<string, Promise<AcceptorSet>> }>();
@@ -119,7 +120,9 @@ export const checkBacklinksHandler: ActionHandler<CheckResult, TaskFilters> = {
 
   applyBatch: (tx, { action }, done) => applyCheckResults(tx, action, done),
 
-  finish(actionId) {
-    taskCaches.delete(actionId);
+  async finish(ctx, action) {
+    taskCaches.delete(action.id);
+    for (const projectId of await tierTwoProjectsOf(ctx.db, action))
+      await refreshTier2Counts(ctx.db, projectId);
   },
 };
