@@ -1,8 +1,9 @@
 import { Group } from '@visx/group';
 import { ParentSize } from '@visx/responsive';
-import { scaleBand, scaleLinear } from '@visx/scale';
 import { AreaClosed, Bar, LinePath, Pie } from '@visx/shape';
 import { TooltipWithBounds, useTooltip } from '@visx/tooltip';
+// d3's scales straight from visx's vendored d3: the @visx/scale wrappers pull in d3's time formats too.
+import { scaleBand, scaleLinear } from '@visx/vendor/d3-scale';
 import { type KeyboardEvent, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/lib/format.ts';
@@ -120,25 +121,23 @@ function Plot({
   const title = (p: ChartPoint) => (x === 'day' ? format.day(p.key) : (p.label ?? p.key));
 
   const max = Math.max(1, ...points.flatMap((p) => keys.map((k) => p.values[k] ?? 0)));
-  const y = scaleLinear<number>({ domain: [0, max], nice: true });
+  const y = scaleLinear().domain([0, max]).nice();
   const yTicks = y.ticks(4).filter((v) => Number.isInteger(v));
   const left = 12 + 7 * Math.max(...yTicks.map((v) => format.number(v).length));
   const innerWidth = Math.max(0, width - left - RIGHT[x]);
   const innerHeight = height - MARGIN.top - MARGIN.bottom;
   y.range([innerHeight, 0]);
-  const xs = scaleBand<string>({
-    domain: points.map((p) => p.key),
-    range: [0, innerWidth],
-    padding: kind === 'bars' ? 0.25 : 0,
-  });
+  const xs = scaleBand<string>()
+    .domain(points.map((p) => p.key))
+    .range([0, innerWidth])
+    .padding(kind === 'bars' ? 0.25 : 0);
   // A few points get bars of a readable width, centred in their band, not bars as wide as the chart.
   const groupWidth = Math.min(xs.bandwidth(), keys.length * MAX_BAR);
   const groupStart = (xs.bandwidth() - groupWidth) / 2;
-  const group = scaleBand<SeriesKey>({
-    domain: keys,
-    range: [groupStart, groupStart + groupWidth],
-    padding: 0.12,
-  });
+  const group = scaleBand<SeriesKey>()
+    .domain(keys)
+    .range([groupStart, groupStart + groupWidth])
+    .padding(0.12);
   const centre = (p: ChartPoint) => (xs(p.key) ?? 0) + xs.bandwidth() / 2;
   const labelled = labelledIndexes(points.length, innerWidth, X_LABEL_ROOM[x]);
   const labelChars = Math.max(3, Math.floor(innerWidth / Math.max(1, labelled.size) / 6.5));
