@@ -1,4 +1,5 @@
 import { ActionCode, type Locale, TaskStatus } from '@linkwatch/shared';
+import { formatNumber, translate } from '@linkwatch/shared/i18n';
 import { describe, expect, it } from 'vitest';
 import type { ActionRow } from '../modules/actions/types.ts';
 import { exportReadyMail } from '../modules/links/export.service.ts';
@@ -116,5 +117,22 @@ describe('task mail', () => {
     expect(text).toContain('Задача коштувала 1 кредит. Повернено 1 кредит.');
     expect(text).toContain('Втрачено 5 зворотних посилань. 1 нове зворотне посилання. 3 інші зміни.');
     expect(text).toContain('…і ще 8 змін у звіті.');
+  });
+});
+
+describe('task notification', () => {
+  it.each([
+    ['en', 1, 'Task "X" finished: 1 of 1 link processed.'],
+    ['ru', 1, 'Задача «X» завершена: обработано 1 из 1 ссылки.'],
+    ['ru', 5, 'Задача «X» завершена: обработано 5 из 5 ссылок.'],
+    ['ua', 21, 'Задачу «X» завершено: оброблено 21 з 21 посилання.'],
+  ] as const)('%s, %i links', (locale, count, expected) => {
+    const text = translate(locale, 'tasks.notifications.finished', {
+      action: 'X',
+      count,
+      success: formatNumber(locale, count),
+      total: formatNumber(locale, count),
+    });
+    expect(text).toBe(expected);
   });
 });

@@ -1,5 +1,5 @@
 import { type Locale, TaskStatus } from '@linkwatch/shared';
-import { translate } from '@linkwatch/shared/i18n';
+import { formatNumber, translate } from '@linkwatch/shared/i18n';
 import { and, count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { actions, users } from '../../db/schema/index.ts';
@@ -44,8 +44,9 @@ export function actionEventHooks(ctx: AppContext, extraOnFinished: FinishedListe
         type: failed ? 'error' : 'success',
         message: translate(locale, failed ? 'tasks.notifications.failed' : 'tasks.notifications.finished', {
           action: actionName,
-          success: action.currentCount,
-          total: action.totalCount,
+          count: action.totalCount,
+          success: formatNumber(locale, action.currentCount),
+          total: formatNumber(locale, action.totalCount),
         }),
         props: [{ actionName, actionId: action.id }],
       });

@@ -32,7 +32,8 @@ export default {
   },
   statuses: { '0': 'Waiting', '1': 'Done', '2': 'Process', '3': 'Fail' },
   notifications: {
-    finished: 'Task "{{action}}" finished: {{success}} of {{total}} links processed.',
+    finished_one: 'Task "{{action}}" finished: {{success}} of {{total}} link processed.',
+    finished_other: 'Task "{{action}}" finished: {{success}} of {{total}} links processed.',
     failed: 'Task "{{action}}" failed.',
     scheduleNoCredits:
       'The scheduled task "{{action}}" for campaign {{campaign}} was not started: not enough credits.',

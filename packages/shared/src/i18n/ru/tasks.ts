@@ -31,7 +31,10 @@ export default {
   },
   statuses: { '0': 'Ожидает', '1': 'Выполнена', '2': 'В процессе', '3': 'Ошибка' },
   notifications: {
-    finished: 'Задача «{{action}}» завершена: обработано {{success}} из {{total}} ссылок.',
+    finished_one: 'Задача «{{action}}» завершена: обработано {{success}} из {{total}} ссылки.',
+    finished_few: 'Задача «{{action}}» завершена: обработано {{success}} из {{total}} ссылок.',
+    finished_many: 'Задача «{{action}}» завершена: обработано {{success}} из {{total}} ссылок.',
+    finished_other: 'Задача «{{action}}» завершена: обработано {{success}} из {{total}} ссылки.',
     failed: 'Задача «{{action}}» завершилась с ошибкой.',
     scheduleNoCredits:
       'Запланированная задача «{{action}}» для кампании {{campaign}} не запущена: недостаточно кредитов.',

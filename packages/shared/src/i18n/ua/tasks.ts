@@ -31,7 +31,10 @@ export default {
   },
   statuses: { '0': 'Очікує', '1': 'Виконано', '2': 'Виконується', '3': 'Помилка' },
   notifications: {
-    finished: 'Задачу «{{action}}» завершено: оброблено {{success}} з {{total}} посилань.',
+    finished_one: 'Задачу «{{action}}» завершено: оброблено {{success}} з {{total}} посилання.',
+    finished_few: 'Задачу «{{action}}» завершено: оброблено {{success}} з {{total}} посилань.',
+    finished_many: 'Задачу «{{action}}» завершено: оброблено {{success}} з {{total}} посилань.',
+    finished_other: 'Задачу «{{action}}» завершено: оброблено {{success}} з {{total}} посилання.',
     failed: 'Задача «{{action}}» завершилася з помилкою.',
     scheduleNoCredits:
       'Заплановану задачу «{{action}}» для кампанії {{campaign}} не запущено: недостатньо кредитів.',
