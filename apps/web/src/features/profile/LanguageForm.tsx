@@ -1,17 +1,22 @@
-import { LOCALES } from '@linkwatch/shared';
+import { LOCALES, type Locale } from '@linkwatch/shared';
 import { Check } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { languageTag } from '@/lib/locale.ts';
+import { useMe } from '@/lib/session.ts';
 import { useLocale } from '@/lib/useLocale.tsx';
 import { useSwitchLocale } from '@/lib/useSwitchLocale.ts';
 import { CardBody } from '@/ui/Card.tsx';
 import { cn } from '@/ui/cn.ts';
 
-/** Choosing a language switches the URL prefix and saves it with PUT user {locale}. */
+/**
+ * The account's language (this visit's may differ: a URL's language wins for its visit). Choosing one
+ * switches the URL prefix and saves it with PUT user {locale}.
+ */
 export function LanguageForm() {
   const { t } = useTranslation();
-  const locale = useLocale();
+  const visit = useLocale();
+  const locale = (useMe().data?.attributes.locale as Locale | undefined) ?? visit;
   const switchLocale = useSwitchLocale();
   return (
     <CardBody>
