@@ -149,6 +149,8 @@ export function useDataTable<T extends RowData>({
       columns.map((column): DataColumn<T> => {
         const meta = column.meta ?? { label: '' };
         return {
+          // TanStack sorts only columns with a value; the server sorts here, so a placeholder will do.
+          ...(meta.sort ? { accessorFn: () => null } : {}),
           ...column,
           header: column.header ?? meta.label,
           enableSorting: Boolean(meta.sort && sortable),
@@ -172,6 +174,8 @@ export function useDataTable<T extends RowData>({
     manualSorting: true,
     enableMultiSort: false,
     enableSortingRemoval: clearable,
+    // Ascending first unless a column says otherwise (counts and dates start from the largest).
+    sortDescFirst: false,
     state: { sorting, columnVisibility: visibility.value },
     onSortingChange: (updater) => {
       const [next] = functionalUpdate(updater, sorting);

@@ -31,7 +31,8 @@ export function SegmentedTabs<T extends string>({
     <div
       role="tablist"
       aria-label={label}
-      className={cn('inline-flex gap-1 rounded-lg bg-slate-100 p-1', className)}
+      // Wraps on a phone rather than pushing the page sideways (ru and ua words are long).
+      className={cn('inline-flex max-w-full flex-wrap gap-1 rounded-lg bg-slate-100 p-1', className)}
     >
       {items.map((item, index) => {
         const active = item.value === value;

@@ -70,8 +70,13 @@ function useAnchorColumns({
   const list = (id: string, items: (a: AnchorRow['attributes']) => readonly string[], className?: string) =>
     col.display({
       id,
-      meta: { label: t(`anchors.columns.${id}` as 'anchors.columns.acceptor'), className },
-      cell: ({ row }) => <List items={items(row.original.attributes)} open={isOpen(row.original)} />,
+      meta: { label: t(`anchors.columns.${id}` as 'anchors.columns.acceptor') },
+      // The width bound sits inside the cell: an auto-width table ignores a cell's own max-width.
+      cell: ({ row }) => (
+        <div className={className}>
+          <List items={items(row.original.attributes)} open={isOpen(row.original)} />
+        </div>
+      ),
     });
   return [
     col.display({
@@ -100,7 +105,7 @@ function useAnchorColumns({
         sort: 'anchor',
         fixed: true,
         card: 'lead',
-        className: 'max-w-64 font-medium',
+        className: 'min-w-28 font-medium break-words',
       },
       cell: ({ row }) =>
         row.original.attributes.anchor || <span className="text-ink-subtle">{t('links.noAnchor')}</span>,
@@ -130,8 +135,8 @@ function useAnchorColumns({
         </>
       ),
     }),
-    list('acceptor', (a) => a.acceptors, 'max-w-56'),
-    list('company', (a) => a.campaigns.map((c) => c.name), 'max-w-48'),
+    list('acceptor', (a) => a.acceptors, 'max-w-40'),
+    list('company', (a) => a.campaigns.map((c) => c.name), 'max-w-32'),
     list('attribute', (a) => a.attributes),
     list('linkType', (a) => a.typeTexts),
   ];
