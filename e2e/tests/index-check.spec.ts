@@ -22,13 +22,22 @@ test('checks indexing on the demo service and shows each page’s state, with it
   await logIn(page, user);
   await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
 
-  // Two links at 2 credits each.
-  const check = page.getByRole('button', { name: new RegExp(t.tasks.actions['1']) });
-  await expect(check).toContainText(fill(t.tasksUi.cost.credits_other, { value: '4' }));
-  await check.click();
-  const dialog = page.getByRole('dialog', { name: t.tasksUi.dialog.indexTitle });
+  // The header offers it with its cost (two links at 2 credits each); the links table's bulk actions too.
+  await expect(page.getByRole('button', { name: new RegExp(t.tasks.actions['1']) })).toContainText(
+    fill(t.tasksUi.cost.credits_other, { value: '4' }),
+  );
+  await page.getByRole('checkbox', { name: t.linksUi.table.selectAll }).check();
+  const perLink = fill(t.tasksUi.cost.price, { value: fill(t.tasksUi.cost.credits_other, { value: '2' }) });
+  await page
+    .getByRole('combobox', { name: t.linksUi.bulk.action })
+    .selectOption({ label: `${t.linksUi.bulk.actions.checkIndexing} · ${perLink}` });
+  await page.getByRole('button', { name: t.linksUi.bulk.apply }).click();
+  const dialog = page.getByRole('dialog', { name: t.linksUi.bulk.actions.checkIndexing });
+  await expect(dialog.getByTestId('task-cost')).toContainText(
+    fill(t.tasksUi.cost.credits_other, { value: '4' }),
+  );
   await expect(dialog.getByText(t.tasks.demoService)).toBeVisible();
-  await dialog.getByRole('button', { name: t.tasksUi.dialog.submit }).click();
+  await dialog.getByRole('button', { name: t.linksUi.bulk.start }).click();
   await expect(dialog).toBeHidden();
 
   // A first "not indexed" is asked again a few seconds later before it counts: the bar waits for it.
@@ -49,4 +58,5 @@ test('checks indexing on the demo service and shows each page’s state, with it
   const history = panel.getByRole('list', { name: t.linksUi.panel.indexHistory });
   await expect(history).toContainText(`${t.links.indexing['1']} · demo`);
   await expect(panel.getByRole('button', { name: t.linksUi.panel.checkIndexing })).toBeVisible();
+  await expect(panel.getByText(t.tasks.demoService)).toBeVisible();
 });

@@ -2,7 +2,8 @@ import { ChevronDown } from 'lucide-react';
 import { type SelectHTMLAttributes, useId } from 'react';
 import { cn } from './cn.ts';
 
-export type SelectOption = { value: string; label: string };
+/** `disabled`: listed so users learn it exists, but not choosable (its label says why). */
+export type SelectOption = { value: string; label: string; disabled?: boolean };
 
 type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children' | 'size'> & {
   options: readonly SelectOption[];
@@ -27,7 +28,7 @@ export function Select({ options, placeholder, className, size = 'md', ...props 
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
-          <option key={o.value} value={o.value}>
+          <option key={o.value} value={o.value} disabled={o.disabled}>
             {o.label}
           </option>
         ))}

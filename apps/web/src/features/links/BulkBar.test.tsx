@@ -34,7 +34,53 @@ function renderBar({ type = 'active', selected = [11, 12] }: { type?: ListType; 
 const task = (actionId: number, statusId = 1) =>
   json(201, { data: { id: 9, attributes: { actionId, statusId, totalCount: 2, message: null } } });
 
+const actionTypes = json(200, {
+  data: [
+    {
+      id: 2,
+      type: 'actionTypes',
+      attributes: {
+        id: 2,
+        name: 'Check backlinks',
+        available: true,
+        unavailableReason: null,
+        demoNote: null,
+      },
+    },
+    {
+      id: 1,
+      type: 'actionTypes',
+      attributes: {
+        id: 1,
+        name: 'Check indexing',
+        available: false,
+        unavailableReason: 'No index check provider is configured',
+        demoNote: null,
+      },
+    },
+  ],
+});
+const prices = json(200, {
+  data: [
+    { id: 1, type: 'actionPrices', attributes: { action: 1, price: 2, customPrice: false } },
+    { id: 2, type: 'actionPrices', attributes: { action: 2, price: 1, customPrice: false } },
+  ],
+});
+
 describe('selected-count bar and bulk actions', () => {
+  it('lists the paid checks with their price, and one without a service disabled with the reason', async () => {
+    mockApi({ 'GET actions/list': actionTypes, 'GET actions/prices': prices });
+    renderBar();
+    const select = screen.getByRole('combobox', { name: 'Action' });
+    expect(
+      await within(select).findByRole('option', { name: 'Check backlinks · 1 credit per link' }),
+    ).toBeTruthy();
+    const indexing = within(select).getByRole('option', {
+      name: 'Check indexing — No index check provider is configured',
+    }) as HTMLOptionElement;
+    expect(indexing.disabled).toBe(true);
+  });
+
   it('is hidden with nothing selected', () => {
     mockApi({});
     renderBar({ selected: [] });
@@ -53,6 +99,7 @@ describe('selected-count bar and bulk actions', () => {
     expect(options).toEqual([
       'Choose an action',
       'Check backlinks',
+      'Check indexing',
       'Move to history',
       'Move to disallow',
       'Move to another campaign',

@@ -3,12 +3,12 @@ import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '@/api/client.ts';
-import { actionsApi } from '@/features/tasks';
+import { actionsApi, useActionPrices, useTaskTypes } from '@/features/tasks';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { Button } from '@/ui/Button.tsx';
 import { ConfirmDialog } from '@/ui/Dialog.tsx';
-import { Select } from '@/ui/Select.tsx';
+import { Select, type SelectOption } from '@/ui/Select.tsx';
 import { BULK_ACTIONS, type BulkAction, useTaskWatcher } from './api/bulk.ts';
 import { CostDialog } from './CostDialog.tsx';
 import { MoveDialog } from './MoveDialog.tsx';
@@ -16,10 +16,37 @@ import type { ListType } from './route.ts';
 
 /** Which actions each tab offers (spec point 4 transitions). */
 export const ACTIONS_BY_TYPE: Record<ListType, readonly BulkAction[]> = {
-  active: ['checkBacklinks', 'addToHistory', 'addToDisallow', 'move', 'remove'],
+  active: ['checkBacklinks', 'checkIndexing', 'addToHistory', 'addToDisallow', 'move', 'remove'],
   history: ['recoverFromHistory', 'move', 'remove'],
   disallow: ['recoverFromDisallow', 'move', 'remove'],
 };
+
+/** The actions that cost credits: they show their price in the list and their cost before they start. */
+const PAID: ReadonlySet<BulkAction> = new Set(['checkBacklinks', 'checkIndexing']);
+
+/**
+ * The selector's entries: a paid action with its price per link, one whose outside service is not
+ * configured listed but disabled, with the reason instead of a price.
+ */
+function useActionOptions(type: ListType): SelectOption[] {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const prices = useActionPrices();
+  const types = useTaskTypes();
+  return ACTIONS_BY_TYPE[type].map((a) => {
+    const name = t(`linksUi.bulk.actions.${a}`);
+    const known = types.data?.find((type) => type.id === BULK_ACTIONS[a]);
+    if (known && !known.available) {
+      return { value: a, label: `${name} — ${known.unavailableReason ?? ''}`, disabled: true };
+    }
+    const price = PAID.has(a) ? prices.data?.get(BULK_ACTIONS[a]) : undefined;
+    if (price === undefined) return { value: a, label: name };
+    const perLink = t('tasksUi.cost.price', {
+      value: t('tasksUi.cost.credits', { count: price, value: format.number(price) }),
+    });
+    return { value: a, label: `${name} · ${perLink}` };
+  });
+}
 
 type BulkBarProps = {
   type: ListType;
@@ -60,9 +87,10 @@ export function BulkBar({ type, selected, scope, onClear, projectId }: BulkBarPr
 
   const apply = () => {
     if (!action) return;
-    if (action === 'checkBacklinks' || action === 'remove' || action === 'move') setDialog(action);
+    if (PAID.has(action) || action === 'remove' || action === 'move') setDialog(action);
     else start.mutate({ code: action });
   };
+  const options = useActionOptions(type);
 
   if (count === 0) return null;
   return (
@@ -84,20 +112,24 @@ export function BulkBar({ type, selected, scope, onClear, projectId }: BulkBarPr
           value={action}
           onChange={(e) => setAction(e.target.value as BulkAction | '')}
           placeholder={t('linksUi.bulk.choose')}
-          options={ACTIONS_BY_TYPE[type].map((a) => ({ value: a, label: t(`linksUi.bulk.actions.${a}`) }))}
+          options={options}
         />
         <Button size="sm" onClick={apply} disabled={!action} loading={start.isPending && dialog === null}>
           {t('linksUi.bulk.apply')}
         </Button>
       </div>
-      <CostDialog
-        open={dialog === 'checkBacklinks'}
-        onOpenChange={(open) => setDialog(open ? 'checkBacklinks' : null)}
-        code={BULK_ACTIONS.checkBacklinks}
-        query={query}
-        pending={start.isPending}
-        onConfirm={() => start.mutate({ code: 'checkBacklinks' })}
-      />
+      {[...PAID].map((paid) => (
+        <CostDialog
+          key={paid}
+          open={dialog === paid}
+          onOpenChange={(open) => setDialog(open ? paid : null)}
+          code={BULK_ACTIONS[paid]}
+          title={t(`linksUi.bulk.actions.${paid}`)}
+          query={query}
+          pending={start.isPending}
+          onConfirm={() => start.mutate({ code: paid })}
+        />
+      ))}
       <MoveDialog
         open={dialog === 'move'}
         onOpenChange={(open) => setDialog(open ? 'move' : null)}

@@ -15,6 +15,7 @@ function renderDialog() {
           open
           onOpenChange={() => {}}
           code={2}
+          title="Check backlinks"
           query={{ campaign: 5, links: [1, 2] }}
           pending={false}
           onConfirm={onConfirm}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Coins } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '@/api/client.ts';
-import { actionsApi, creditsMissing, NotEnoughCredits } from '@/features/tasks';
+import { actionsApi, creditsMissing, NotEnoughCredits, useDemoNote } from '@/features/tasks';
 import { useFormat } from '@/lib/format.ts';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
@@ -14,6 +14,7 @@ export function CostDialog({
   open,
   onOpenChange,
   code,
+  title,
   query,
   pending,
   onConfirm,
@@ -21,6 +22,8 @@ export function CostDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   code: number;
+  /** The task's name, as the selector lists it. */
+  title: string;
   query: Query;
   pending: boolean;
   onConfirm: () => void;
@@ -35,11 +38,12 @@ export function CostDialog({
     queryFn: () => actionsApi.cost(code, query),
   });
   const missing = creditsMissing(cost.data);
+  const demoNote = useDemoNote(code);
   return (
     <Modal
       open={open}
       onOpenChange={onOpenChange}
-      title={t('linksUi.bulk.costTitle')}
+      title={title}
       closeLabel={t('common.close')}
       size="sm"
       footer={
@@ -75,6 +79,11 @@ export function CostDialog({
         </div>
       )}
       {missing > 0 ? <NotEnoughCredits missing={missing} className="mt-4" /> : null}
+      {demoNote ? (
+        <Alert tone="info" className="mt-4">
+          {demoNote}
+        </Alert>
+      ) : null}
     </Modal>
   );
 }

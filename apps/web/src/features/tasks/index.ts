@@ -5,8 +5,10 @@ export {
   actionsApi,
   applyTaskProgress,
   isTaskFinished,
+  useActionPrices,
   useCampaignOptions,
   useDemoNote,
+  useTaskTypes,
   useUnavailableReason,
 } from './api/tasks.ts';
 export type { Task, TaskList, TaskProgress } from './api/types.ts';

@@ -98,6 +98,7 @@ export default {
     apply: 'Apply',
     actions: {
       checkBacklinks: 'Check backlinks',
+      checkIndexing: 'Check indexing',
       addToHistory: 'Move to history',
       recoverFromHistory: 'Recover from history',
       addToDisallow: 'Move to disallow',
@@ -108,7 +109,6 @@ export default {
     started_one: 'Task "{{action}}" started for {{value}} link.',
     started_other: 'Task "{{action}}" started for {{value}} links.',
     finished: 'Task "{{action}}" finished.',
-    costTitle: 'Check backlinks',
     costBody_one: 'The task checks {{value}} link and costs {{cost}}. Your balance: {{balance}}.',
     costBody_other: 'The task checks {{value}} links and costs {{cost}}. Your balance: {{balance}}.',
     costLoading: 'Calculating the cost…',

@@ -107,6 +107,7 @@ export default {
     apply: 'Применить',
     actions: {
       checkBacklinks: 'Проверить бэклинки',
+      checkIndexing: 'Проверить индексацию',
       addToHistory: 'Перенести в историю',
       recoverFromHistory: 'Восстановить из истории',
       addToDisallow: 'Перенести в запрещённые',
@@ -119,7 +120,6 @@ export default {
     started_many: 'Задача «{{action}}» запущена для {{value}} ссылок.',
     started_other: 'Задача «{{action}}» запущена для {{value}} ссылки.',
     finished: 'Задача «{{action}}» завершена.',
-    costTitle: 'Проверка бэклинков',
     costBody_one: 'Задача проверит {{value}} ссылку и стоит {{cost}}. Ваш баланс: {{balance}}.',
     costBody_few: 'Задача проверит {{value}} ссылки и стоит {{cost}}. Ваш баланс: {{balance}}.',
     costBody_many: 'Задача проверит {{value}} ссылок и стоит {{cost}}. Ваш баланс: {{balance}}.',

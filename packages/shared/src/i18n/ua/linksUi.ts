@@ -107,6 +107,7 @@ export default {
     apply: 'Застосувати',
     actions: {
       checkBacklinks: 'Перевірити беклінки',
+      checkIndexing: 'Перевірити індексацію',
       addToHistory: 'Перенести в історію',
       recoverFromHistory: 'Відновити з історії',
       addToDisallow: 'Перенести в заборонені',
@@ -119,7 +120,6 @@ export default {
     started_many: 'Завдання «{{action}}» запущено для {{value}} посилань.',
     started_other: 'Завдання «{{action}}» запущено для {{value}} посилання.',
     finished: 'Завдання «{{action}}» завершено.',
-    costTitle: 'Перевірка беклінків',
     costBody_one: 'Завдання перевірить {{value}} посилання і коштує {{cost}}. Ваш баланс: {{balance}}.',
     costBody_few: 'Завдання перевірить {{value}} посилання і коштує {{cost}}. Ваш баланс: {{balance}}.',
     costBody_many: 'Завдання перевірить {{value}} посилань і коштує {{cost}}. Ваш баланс: {{balance}}.',

@@ -6,6 +6,7 @@ import { linkKeys } from './keys.ts';
 /** The list moves and checks of spec point 4 the links table offers, by tab. */
 export const BULK_ACTIONS = {
   checkBacklinks: ActionCode.CheckBacklinks,
+  checkIndexing: ActionCode.CheckIndexing,
   addToHistory: ActionCode.AddToHistory,
   recoverFromHistory: ActionCode.RecoverFromHistory,
   addToDisallow: ActionCode.AddToDisallow,

@@ -6,6 +6,7 @@ export const taskKeys = {
   list: (filters: TaskFilters) => ['tasks', 'list', filters] as const,
   dates: ['tasks', 'dates'] as const,
   types: ['tasks', 'types'] as const,
+  prices: ['tasks', 'prices'] as const,
   cost: (action: number, campaign: string) => ['tasks', 'cost', action, campaign] as const,
   campaigns: (project: string) => ['tasks', 'campaigns', project] as const,
 };

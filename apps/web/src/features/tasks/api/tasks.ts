@@ -95,6 +95,18 @@ export function useUnavailableReason(action: number): string | null {
   return type && !type.available ? type.unavailableReason : null;
 }
 
+/** The user's price per link of each action (`GET actions/prices`), by action code. */
+export function useActionPrices() {
+  return useQuery({
+    queryKey: taskKeys.prices,
+    queryFn: () =>
+      api
+        .get<ListResponse<'actionPrices', { action: number; price: number }>>('actions/prices')
+        .then((r) => new Map(r.data.map((d) => [d.attributes.action, d.attributes.price]))),
+    staleTime: 5 * 60_000,
+  });
+}
+
 /** Set when the action answers from the offline demo's stand-in service: the screens say so. */
 export function useDemoNote(action: number): string | null {
   return useTaskTypes().data?.find((t) => t.id === action)?.demoNote ?? null;
