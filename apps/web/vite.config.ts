@@ -21,6 +21,8 @@ export default defineConfig({
     emptyOutDir: true,
     // Source maps are not published: the server never serves a .map either.
     sourcemap: false,
+    // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the first script.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // React changes less often than our code: its own chunk stays cached across deploys. No catch-all

@@ -2,17 +2,23 @@ import { LOCALES } from '@linkwatch/shared';
 import { type ComponentType, Suspense } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { LoginPage } from '@/features/auth/LoginPage.tsx';
-import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
 import { type Access, Guard } from './guards.tsx';
 import { LoginLayout } from './layouts/LoginLayout.tsx';
 import { isLazyPage, lazyPage } from './lazyPage.ts';
-import { ComingSoonPage } from './pages/ComingSoonPage.tsx';
-import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 import { RootShell } from './RootShell.tsx';
 import type { PageTitle, RouteHandle } from './routeHandle.ts';
 
 // The signed-in frame (sidebar, menus, the create-campaign panel) is not part of the login page's download,
 // nor is any page but the login itself: a cold load preloads the chunks of its own route (preloadRoute).
+const NotFoundPage = lazyPage(() =>
+  import('@/ui/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })),
+);
+const ComingSoonPage = lazyPage(() =>
+  import('./pages/ComingSoonPage.tsx').then((m) => ({ default: m.ComingSoonPage })),
+);
+const RouteErrorPage = lazyPage(() =>
+  import('./pages/RouteErrorPage.tsx').then((m) => ({ default: m.RouteErrorPage })),
+);
 const EmptyLayout = lazyPage(() =>
   import('./layouts/EmptyLayout.tsx').then((m) => ({ default: m.EmptyLayout })),
 );
@@ -193,7 +199,11 @@ function localeChildren(): RouteObject[] {
 export const appRoutes: RouteObject[] = [
   {
     element: <RootShell />,
-    errorElement: <RouteErrorPage />,
+    errorElement: (
+      <Suspense>
+        <RouteErrorPage />
+      </Suspense>
+    ),
     children: [null, ...LOCALES].map((locale) => ({
       path: locale ? `/${locale}` : '/',
       children: localeChildren(),
