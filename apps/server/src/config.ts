@@ -49,6 +49,17 @@ const ZEnv = z.object({
   DATAFORSEO_BASE_URL: z.url().default('https://api.dataforseo.com'),
   DATAFORSEO_RATE_PER_SECOND: z.coerce.number().positive().default(5),
   DATAFORSEO_CONCURRENCY: z.coerce.number().int().min(1).max(30).default(25),
+  INDEXING_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  SPEEDYINDEX_API_KEY: z.string().optional(),
+  SPEEDYINDEX_BASE_URL: z.url().default('https://api.speedyindex.com'),
+  RAPIDURLINDEXER_API_KEY: z.string().optional(),
+  RAPIDURLINDEXER_BASE_URL: z.url().default('https://rapidurlindexer.com'),
+  INDEXNOW_ENABLED: flag,
+  INDEXNOW_BASE_URL: z.url().default('https://api.indexnow.org'),
+  GOOGLE_INDEXING_CREDENTIALS_FILE: z.string().optional(),
+  GOOGLE_INDEXING_BASE_URL: z.url().default('https://indexing.googleapis.com'),
+  GOOGLE_INDEXING_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_INDEXING_DAILY_QUOTA: z.coerce.number().int().min(1).default(200),
 });
 
 /**
@@ -131,6 +142,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         baseUrl: e.DATAFORSEO_BASE_URL,
         ratePerSecond: e.DATAFORSEO_RATE_PER_SECOND,
         concurrency: e.DATAFORSEO_CONCURRENCY,
+      },
+    },
+    /**
+     * Services for the indexing request (action 3). Donor pages: SpeedyIndex and Rapid URL Indexer,
+     * each on when its key is set. The user's own sites: IndexNow (keyless for us, each project has its
+     * key; on with INDEXNOW_ENABLED) and Google's Indexing API (on when a service account's key file
+     * is named; its daily publish quota is the Google Cloud project's, 200 unless Google granted more).
+     * Rates keep under each service's limits: Rapid URL Indexer 100 requests a minute, the Indexing
+     * API 380 a minute per project; SpeedyIndex and IndexNow publish none (one request a second).
+     */
+    indexing: {
+      timeoutMs: e.INDEXING_TIMEOUT_MS,
+      speedyindex: {
+        apiKey: e.SPEEDYINDEX_API_KEY || undefined,
+        baseUrl: e.SPEEDYINDEX_BASE_URL,
+        ratePerSecond: 1,
+        concurrency: 2,
+      },
+      rapidurlindexer: {
+        apiKey: e.RAPIDURLINDEXER_API_KEY || undefined,
+        baseUrl: e.RAPIDURLINDEXER_BASE_URL,
+        ratePerSecond: 100 / 60,
+        concurrency: 2,
+      },
+      indexnow: {
+        enabled: e.INDEXNOW_ENABLED,
+        baseUrl: e.INDEXNOW_BASE_URL,
+        ratePerSecond: 1,
+        concurrency: 2,
+      },
+      google: {
+        credentialsFile: e.GOOGLE_INDEXING_CREDENTIALS_FILE
+          ? path.resolve(cwd, e.GOOGLE_INDEXING_CREDENTIALS_FILE)
+          : undefined,
+        baseUrl: e.GOOGLE_INDEXING_BASE_URL,
+        tokenUrl: e.GOOGLE_INDEXING_TOKEN_URL,
+        dailyQuota: e.GOOGLE_INDEXING_DAILY_QUOTA,
+        ratePerSecond: 5,
+        concurrency: 2,
       },
     },
     /** Credits a self-registered account gets once, when it confirms its address (0: none). */
