@@ -16,13 +16,26 @@ export type Ask = (url: string, signal: AbortSignal) => Promise<IndexCheckAnswer
 const DEFAULT_BACKOFF_MS = 1_000;
 
 /**
- * Wraps one provider's query in its pace: requests start at `ratePerSecond`, spread over each second
- * (p-queue's sliding window, so no second ever holds more than the service's limit) with at most
- * `concurrency` open; a rate-limited answer pauses every further start for its Retry-After.
- * The timeout counts from the request's start, not from its wait in the queue. A caller's abort
- * (the task stopped) rejects with the signal's reason: that is not the provider's answer.
+ * One service's pace, shared by every request to it: requests start at `ratePerSecond`, spread over
+ * each second (p-queue's sliding window, so no second ever holds more than the service's limit) with
+ * at most `concurrency` open; an answer that says the service limits the rate pauses every further
+ * start for its Retry-After. The timeout counts from the request's start, not from its wait in the
+ * queue. A caller's abort (the task stopped) rejects with the signal's reason: that is not the
+ * provider's answer.
  */
-export function pacedChecker(name: string, limits: ProviderLimits, ask: Ask): IndexChecker {
+export interface Pace {
+  run<T>(ask: (signal: AbortSignal) => Promise<T>, handling: PaceHandling<T>): Promise<T>;
+}
+
+export interface PaceHandling<T> {
+  /** The answer for a request that threw: no answer in time, or none that could be read. */
+  fail(reason: 'timeout' | 'bad-answer', message: string): T;
+  /** Whether an answer says the service limits the rate, and for how long (undefined: 1 s). */
+  rateLimited(answer: T): { retryAfterMs?: number } | undefined;
+  signal?: AbortSignal;
+}
+
+export function createPace(limits: ProviderLimits): Pace {
   // Starts are let through in slices of a tenth of a second (5 per 100 ms at 50/s), never more in any
   // sliding slice: one timer per request loses ~10% of the rate to timer lateness on a busy machine.
   const intervalCap = Math.max(1, Math.round(limits.ratePerSecond / 10));
@@ -46,26 +59,39 @@ export function pacedChecker(name: string, limits: ProviderLimits, ask: Ask): In
   }
 
   return {
-    name,
-    check(url, options = {}) {
+    run(ask, handling) {
+      const caller = handling.signal;
       return queue.add(
         async () => {
           const timeout = AbortSignal.timeout(limits.timeoutMs);
-          const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-          const answer = await ask(url, signal).catch((error: unknown): IndexCheckAnswer => {
-            if (options.signal?.aborted) throw options.signal.reason;
-            if (timeout.aborted) {
-              return unknown(name, 'timeout', `No answer within ${limits.timeoutMs} ms`);
-            }
-            return unknown(name, 'bad-answer', error instanceof Error ? error.message : String(error));
+          const signal = caller ? AbortSignal.any([caller, timeout]) : timeout;
+          const answer = await ask(signal).catch((error: unknown) => {
+            if (caller?.aborted) throw caller.reason;
+            if (timeout.aborted) return handling.fail('timeout', `No answer within ${limits.timeoutMs} ms`);
+            return handling.fail('bad-answer', error instanceof Error ? error.message : String(error));
           });
-          if (answer.kind === 'unknown' && answer.reason === 'rate-limited') {
-            backOff(answer.retryAfterMs ?? DEFAULT_BACKOFF_MS);
-          }
+          const limited = handling.rateLimited(answer);
+          if (limited) backOff(limited.retryAfterMs ?? DEFAULT_BACKOFF_MS);
           return answer;
         },
-        { signal: options.signal },
+        { signal: caller },
       );
+    },
+  };
+}
+
+/** An index checker asking its service through a pace of its own (see `createPace`). */
+export function pacedChecker(name: string, limits: ProviderLimits, ask: Ask): IndexChecker {
+  const pace = createPace(limits);
+  return {
+    name,
+    check(url, options = {}) {
+      return pace.run((signal) => ask(url, signal), {
+        signal: options.signal,
+        fail: (reason, message) => unknown(name, reason, message),
+        rateLimited: (answer) =>
+          answer.kind === 'unknown' && answer.reason === 'rate-limited' ? answer : undefined,
+      });
     },
   };
 }

@@ -20,6 +20,8 @@ export interface Reply {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** Sent as it is instead of `body` as JSON, for services that answer in text (CSV, plain errors). */
+  text?: string;
 }
 
 export interface Accepted {
@@ -27,10 +29,11 @@ export interface Accepted {
   echo?: Record<string, unknown>;
 }
 
-export interface Protocol {
+/** `A`: what the protocol reads from a request it accepts (other services than SERPs read more). */
+export interface Protocol<A extends Accepted = Accepted> {
   /** The searched query (and what the answer echoes of the request), or the reply that refuses it. */
-  read(request: StandInRequest): Accepted | Reply;
-  results(accepted: Accepted, links: string[]): Reply;
+  read(request: StandInRequest): A | Reply;
+  results(accepted: A, links: string[]): Reply;
   noFunds(): Reply;
   rateLimited(retryAfterSeconds: number): Reply;
   serverError(): Reply;
@@ -71,8 +74,8 @@ export interface StandIn {
 
 const KEEP_REQUESTS = 1_000;
 
-export async function startStandIn(
-  protocol: Protocol,
+export async function startStandIn<A extends Accepted>(
+  protocol: Protocol<A>,
   options: Partial<StandInSettings> & { port?: number; host?: string } = {},
 ): Promise<StandIn> {
   const { port = 0, host = '127.0.0.1', indexed = [], ...rest } = options;
@@ -148,8 +151,10 @@ export async function startStandIn(
       res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"organic": [{"link": ');
       return;
     }
-    res.writeHead(reply.status, { 'Content-Type': 'application/json; charset=utf-8', ...reply.headers });
-    res.end(JSON.stringify(reply.body));
+    const json = reply.text === undefined;
+    const type = json ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8';
+    res.writeHead(reply.status, { 'Content-Type': type, ...reply.headers });
+    res.end(json ? JSON.stringify(reply.body) : reply.text);
   });
   server.listen(port, host);
   await once(server, 'listening');
