@@ -159,6 +159,17 @@ describe('google indexer: the site and the daily quota', () => {
     expect(publishes(service.requests)).toHaveLength(3);
   });
 
+  it('gives back the quota of pages still queued when the task stops, not of one already sent', async () => {
+    service = await startService({ mode: 'hang' });
+    const google = indexer(service, { dailyQuota: 5, limits: { ratePerSecond: 1, concurrency: 1 } });
+    const controller = new AbortController();
+    const pages = ['https://example.com/a', 'https://example.com/b', 'https://example.com/c'];
+    const submitting = google.submit(pages, { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('task stopped')), 100);
+    await expect(submitting).rejects.toThrow('task stopped');
+    expect(google.quota()).toMatchObject({ used: 1, remaining: 4 });
+  });
+
   it('waits a minute after a per-minute 429 without Retry-After', async () => {
     service = await startService({});
     const answering = await startAnsweringWith({

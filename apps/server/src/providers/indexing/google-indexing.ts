@@ -80,6 +80,7 @@ export function googleIndexer(options: GoogleIndexingOptions): GoogleIndexer {
   const endpoint = `${options.baseUrl.replace(/\/+$/, '')}${GOOGLE_PUBLISH_PATH}`;
   const quota = dailyQuota(options.dailyQuota, options.now);
   let client = jwtClient(options);
+  const sent = new WeakSet<string[]>();
 
   const indexer = pacedIndexer({
     name,
@@ -90,7 +91,9 @@ export function googleIndexer(options: GoogleIndexingOptions): GoogleIndexer {
       quota.take()
         ? undefined
         : notTaken('rate-limited', "Today's publish quota is used up", quota.msUntilReset()),
-    async send([url], _options, signal): Promise<PortionAnswer> {
+    async send(portion, _options, signal): Promise<PortionAnswer> {
+      sent.add(portion);
+      const [url] = portion;
       const token = await accessToken(client, signal);
       if (typeof token !== 'string') return token;
       let answer = await publish(url, token, signal);
@@ -109,6 +112,10 @@ export function googleIndexer(options: GoogleIndexingOptions): GoogleIndexer {
       if (answer.kind === 'accepted' || answer.reason === 'refused') return;
       if (answer.reason === 'rate-limited' && dailyLimit(answer.message)) return;
       quota.give();
+    },
+    abandoned(portion) {
+      // Still queued when the task stopped: never sent, so never counted by Google.
+      if (!sent.has(portion)) quota.give();
     },
     pauses: (answer) =>
       answer.kind === 'unknown' && answer.reason === 'rate-limited' && !dailyLimit(answer.message)

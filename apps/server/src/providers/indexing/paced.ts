@@ -19,6 +19,8 @@ export interface IndexerSpec {
   send(portion: string[], options: SubmitOptions, signal: AbortSignal): Promise<PortionAnswer>;
   /** Told every answer that came from the service (a quota counts them). */
   after?(portion: string[], answer: PortionAnswer): void;
+  /** Told of a request the caller gave up (aborted) before it had an answer, sent or still queued. */
+  abandoned?(portion: string[]): void;
   /**
    * Whether an answer should pause every further request, and how long (undefined: 1 s). By default
    * every rate-limited answer does; a daily quota should not hold the queue until midnight.
@@ -42,18 +44,23 @@ export function pacedIndexer(spec: IndexerSpec): Indexer {
   function ask(portion: string[], options: SubmitOptions): Promise<PortionAnswer> {
     const early = spec.before?.(portion);
     if (early) return Promise.resolve(early);
-    return pace.run(
-      async (signal) => {
-        const answer = await spec.send(portion, options, signal);
-        spec.after?.(portion, answer);
-        return answer;
-      },
-      {
-        signal: options.signal,
-        fail: (reason, message): PortionAnswer => ({ kind: 'unknown', reason, message }),
-        rateLimited: pauses,
-      },
-    );
+    return pace
+      .run(
+        async (signal) => {
+          const answer = await spec.send(portion, options, signal);
+          spec.after?.(portion, answer);
+          return answer;
+        },
+        {
+          signal: options.signal,
+          fail: (reason, message): PortionAnswer => ({ kind: 'unknown', reason, message }),
+          rateLimited: pauses,
+        },
+      )
+      .catch((error: unknown) => {
+        spec.abandoned?.(portion);
+        throw error;
+      });
   }
 
   return {
