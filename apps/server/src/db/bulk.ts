@@ -9,7 +9,7 @@ import { rawRows, type Tx } from './client.ts';
  */
 
 /** PostgreSQL type of each column a bulk statement carries, by column name (code constants only). */
-export type RowShape = Record<string, 'int' | 'bigint' | 'smallint' | 'text' | 'boolean'>;
+export type RowShape = Record<string, 'int' | 'bigint' | 'smallint' | 'real' | 'text' | 'boolean'>;
 
 /** The rows as a relation named `v`, for `from`/`using` clauses. */
 export function jsonRows(rows: readonly Record<string, unknown>[], shape: RowShape): SQL {
