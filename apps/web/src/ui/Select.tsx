@@ -44,22 +44,28 @@ export function Select({ options, placeholder, className, size = 'md', ...props 
 type FilterSelectProps = Omit<SelectProps, 'id' | 'size'> & {
   /** The visible label above the select. */
   label: string;
-  /** Wider fields for long values (a project's name). */
+  /** A field that takes a whole row on a phone (a project's name). */
   wide?: boolean;
 };
 
 /**
+ * The row of a filter form: two fields a row on a phone; from `sm` up the fields sit side by side,
+ * each at least as wide as its longest option (so no chosen value is cut in any language, up to a
+ * limit for long names), growing a little to fill the row and wrapping when they do not fit.
+ */
+export const filterRowClass = 'grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap';
+
+/**
  * A filter of a list: its label above a small select whose first option (the `placeholder`, a
- * translated "All") clears it. Labels wrap instead of being cut in longer languages, and the field
- * grows with the form (the same in the links, tasks and report filters).
+ * translated "All") clears it. Used in a `filterRowClass` row by the links, tasks and report filters.
  */
 export function FilterSelect({ label, wide = false, className, ...select }: FilterSelectProps) {
   const id = useId();
   return (
     <div
       className={cn(
-        'flex min-w-36 flex-1 flex-col gap-1 text-xs font-medium text-ink-subtle',
-        wide ? 'sm:max-w-72' : 'sm:max-w-56',
+        'flex min-w-0 max-w-full flex-col gap-1 text-xs font-medium text-ink-subtle sm:min-w-36 sm:shrink-0 sm:grow sm:basis-auto',
+        wide ? 'col-span-2 sm:max-w-96 sm:min-w-60' : 'sm:max-w-72',
         className,
       )}
     >

@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/ui/Button.tsx';
 import { Input } from '@/ui/Input.tsx';
-import { FilterSelect } from '@/ui/Select.tsx';
+import { FilterSelect, filterRowClass } from '@/ui/Select.tsx';
 import type { ListFilters } from './listState.ts';
 
 const QUERY_DELAY_MS = 300;
@@ -19,9 +19,6 @@ type Props = {
   /** Controls that share the query box's row (the table's view and columns). */
   trailing?: ReactNode;
 };
-
-/** A filter fills its cell of the grid: five in a row on a desktop, two on a phone. */
-const GRID_CELL = 'min-w-0 sm:max-w-none';
 
 /** Query box and the labelled select filters of the links table (response group, link, indexing, robots, rel). */
 export function LinkFilters({ filters, onChange, onReset, hasFilters, queryOnly = false, trailing }: Props) {
@@ -79,9 +76,8 @@ export function LinkFilters({ filters, onChange, onReset, hasFilters, queryOnly 
         {trailing}
       </div>
       {queryOnly ? null : (
-        <div className="grid grid-cols-2 items-end gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        <div className={filterRowClass}>
           <FilterSelect
-            className={GRID_CELL}
             label={t('linksUi.filters.responseCode')}
             value={filters.code}
             onChange={(e) => onChange('code', e.target.value)}
@@ -96,7 +92,6 @@ export function LinkFilters({ filters, onChange, onReset, hasFilters, queryOnly 
             ]}
           />
           <FilterSelect
-            className={GRID_CELL}
             label={t('linksUi.filters.linkStatus')}
             value={filters.linkStatus}
             onChange={(e) => onChange('linkStatus', e.target.value)}
@@ -104,7 +99,6 @@ export function LinkFilters({ filters, onChange, onReset, hasFilters, queryOnly 
             options={linkStatuses}
           />
           <FilterSelect
-            className={GRID_CELL}
             label={t('linksUi.filters.indexing')}
             value={filters.indexing}
             onChange={(e) => onChange('indexing', e.target.value)}
@@ -115,7 +109,6 @@ export function LinkFilters({ filters, onChange, onReset, hasFilters, queryOnly 
             }))}
           />
           <FilterSelect
-            className={GRID_CELL}
             label={t('linksUi.filters.robots')}
             value={filters.robots}
             onChange={(e) => onChange('robots', e.target.value)}
@@ -123,7 +116,6 @@ export function LinkFilters({ filters, onChange, onReset, hasFilters, queryOnly 
             options={robots}
           />
           <FilterSelect
-            className={GRID_CELL}
             label={t('linksUi.filters.rel')}
             value={filters.rel}
             onChange={(e) => onChange('rel', e.target.value)}

@@ -2,7 +2,7 @@ import { REPORT_CHANGE_TYPES, type ReportChangeType } from '@linkwatch/shared';
 import { useTranslation } from 'react-i18next';
 import { useProjectOptions } from '@/features/projects';
 import { useCampaignOptions } from '@/features/tasks';
-import { FilterSelect } from '@/ui/Select.tsx';
+import { FilterSelect, filterRowClass } from '@/ui/Select.tsx';
 import type { ReportFilters as Filters, ReportCounts } from './api/types.ts';
 
 export type ReportFilterName = 'project' | 'campaign' | 'type';
@@ -25,7 +25,7 @@ export function ReportFilters({
     return counts ? `${name} (${counts.types[type] ?? 0})` : name;
   };
   return (
-    <fieldset className="flex flex-wrap items-end gap-3">
+    <fieldset className={filterRowClass}>
       <legend className="sr-only">{t('reportsUi.filters.label')}</legend>
       <FilterSelect
         label={t('reportsUi.filters.project')}

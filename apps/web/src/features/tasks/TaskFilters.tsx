@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useProjectOptions } from '@/features/projects';
 import { useFormat } from '@/lib/format.ts';
 import { Button } from '@/ui/Button.tsx';
-import { FilterSelect } from '@/ui/Select.tsx';
+import { cn } from '@/ui/cn.ts';
+import { FilterSelect, filterRowClass } from '@/ui/Select.tsx';
 import { useTaskDates, useTaskTypes } from './api/tasks.ts';
 import type { TaskFilters as Filters } from './api/types.ts';
 
@@ -33,7 +34,7 @@ export function TaskFilters({
   const all = t('tasksUi.filters.all');
   const any = Boolean(filters.status || filters.action || filters.date || filters.project);
   return (
-    <fieldset className="flex flex-wrap items-end gap-3 border-b border-line px-5 py-4">
+    <fieldset className={cn(filterRowClass, 'border-b border-line px-5 py-4')}>
       <legend className="sr-only">{t('tasksUi.filters.label')}</legend>
       <FilterSelect
         name="status"
