@@ -168,6 +168,7 @@ function Plot({
 
   return (
     <div className="relative">
+      {/* Its focus ring is drawn inside: the measured box around it clips what overflows. */}
       {/* A slider over the points: arrows, Home and End step through them, each told by its value text. */}
       <div
         role="slider"
@@ -188,7 +189,7 @@ function Plot({
           else tooltip.hideTooltip();
         }}
         onMouseLeave={() => tooltip.hideTooltip()}
-        className="rounded-md focus-visible:outline-2 focus-visible:outline-brand-500"
+        className="rounded-md focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500"
       >
         <span id={keysHint} className="sr-only">
           {t('charts.keys')}
@@ -212,13 +213,13 @@ function Plot({
               </g>
             ))}
             {active !== undefined ? (
+              // The pointed day: a light band behind its bars, a thin rule through a line chart's points.
               <rect
-                x={xs(points[active].key) ?? 0}
-                width={Math.max(xs.bandwidth(), 2)}
+                x={kind === 'bars' ? (xs(points[active].key) ?? 0) : centre(points[active]) - 0.5}
+                width={kind === 'bars' ? xs.bandwidth() : 1}
                 y={0}
                 height={innerHeight}
-                fill="#f1f5f9"
-                transform={kind === 'lines' ? `translate(${xs.bandwidth() / 2 - 1},0)` : undefined}
+                fill={kind === 'bars' ? '#f1f5f9' : '#94a3b8'}
               />
             ) : null}
             {kind === 'bars'
