@@ -45,6 +45,7 @@ export function ConfirmEmailPage() {
     return (
       <Card className="mx-auto max-w-lg">
         <EmptyState
+          level={1}
           icon={<MailX className="size-6" aria-hidden />}
           title={t('auth.confirm.failedTitle')}
           body={<span role="alert">{confirm.error.message}</span>}

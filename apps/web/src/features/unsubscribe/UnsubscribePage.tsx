@@ -37,6 +37,7 @@ export default function UnsubscribePage() {
     return (
       <Card className="mx-auto max-w-lg">
         <EmptyState
+          level={1}
           icon={<MailX className="size-6" aria-hidden />}
           title={t('reportsUi.unsubscribe.failedTitle')}
           body={
@@ -69,6 +70,7 @@ export default function UnsubscribePage() {
     return (
       <Card className="mx-auto max-w-lg">
         <EmptyState
+          level={1}
           icon={<MailCheck className="size-6" aria-hidden />}
           title={t('reportsUi.unsubscribe.done')}
           body={<span role="status">{t(`reports.mailings.unsubscribed.${type ?? 'all'}`, { email })}</span>}
