@@ -60,7 +60,12 @@ export function indexNowProtocol(sites: IndexNowSites): Protocol {
       }
       return { query: '', echo: { host, urlList } };
     },
-    results: ({ echo }) => ({ status: sites.pending.has(String(echo?.host)) ? 202 : 200, body: '' }),
+    // Its success has an empty body.
+    results: ({ echo }) => ({
+      status: sites.pending.has(String(echo?.host)) ? 202 : 200,
+      body: null,
+      text: '',
+    }),
     noFunds: () => error(503, 'ServiceUnavailable', 'Service unavailable'),
     rateLimited: () => error(429, 'TooManyRequests', 'Too many requests'),
     serverError: () => error(500, 'InternalServerError', 'Internal server error'),
