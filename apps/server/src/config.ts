@@ -34,6 +34,25 @@ const ZEnv = z.object({
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   MAX_HEAP_USED_MB: z.coerce.number().int().min(0).optional(),
   WELCOME_CREDITS: z.coerce.number().int().min(0).default(100),
+  AUTHORITY_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  OPENPAGERANK_API_KEY: z.string().optional(),
+  OPENPAGERANK_BASE_URL: z.url().default('https://openpagerank.com'),
+  OPENPAGERANK_RATE_PER_SECOND: z.coerce.number().positive().default(2.5),
+  OPENPAGERANK_CONCURRENCY: z.coerce.number().int().positive().default(2),
+  MOZ_API_TOKEN: z.string().optional(),
+  MOZ_ACCESS_ID: z.string().optional(),
+  MOZ_SECRET_KEY: z.string().optional(),
+  MOZ_BASE_URL: z.url().default('https://lsapi.seomoz.com'),
+  MOZ_RATE_PER_SECOND: z.coerce.number().positive().default(0.1),
+  MOZ_CONCURRENCY: z.coerce.number().int().positive().default(1),
+  SEMRUSH_API_KEY: z.string().optional(),
+  SEMRUSH_BASE_URL: z.url().default('https://api.semrush.com'),
+  SEMRUSH_DATABASE: z
+    .string()
+    .regex(/^[a-z-]{2,8}$/)
+    .default('us'),
+  SEMRUSH_RATE_PER_SECOND: z.coerce.number().positive().default(5),
+  SEMRUSH_CONCURRENCY: z.coerce.number().int().positive().default(5),
   INDEX_CHECK_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   INDEX_CHECK_CONFIRM_AFTER_MINUTES: z.coerce.number().min(0).max(1440).default(30),
   SERPER_API_KEY: z.string().optional(),
@@ -113,6 +132,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxHeapUsedBytes:
         (e.MAX_HEAP_USED_MB ?? Math.floor((v8.getHeapStatistics().heap_size_limit * 0.9) / 2 ** 20)) *
         2 ** 20,
+    },
+    /**
+     * Authority services for the trust check (action 4); one is on when its key (Moz: a token, or the
+     * legacy access id and secret key) is set. Default rates keep under each service's documented
+     * limits: Open PageRank's 10,000 requests an hour, Moz's free access (one request every 10 s; set
+     * your plan's), Semrush's 10 requests a second.
+     */
+    authority: {
+      timeoutMs: e.AUTHORITY_TIMEOUT_MS,
+      openpagerank: {
+        apiKey: e.OPENPAGERANK_API_KEY || undefined,
+        baseUrl: e.OPENPAGERANK_BASE_URL,
+        ratePerSecond: e.OPENPAGERANK_RATE_PER_SECOND,
+        concurrency: e.OPENPAGERANK_CONCURRENCY,
+      },
+      moz: {
+        token: e.MOZ_API_TOKEN || undefined,
+        accessId: e.MOZ_ACCESS_ID || undefined,
+        secretKey: e.MOZ_SECRET_KEY || undefined,
+        baseUrl: e.MOZ_BASE_URL,
+        ratePerSecond: e.MOZ_RATE_PER_SECOND,
+        concurrency: e.MOZ_CONCURRENCY,
+      },
+      semrush: {
+        apiKey: e.SEMRUSH_API_KEY || undefined,
+        baseUrl: e.SEMRUSH_BASE_URL,
+        database: e.SEMRUSH_DATABASE,
+        ratePerSecond: e.SEMRUSH_RATE_PER_SECOND,
+        concurrency: e.SEMRUSH_CONCURRENCY,
+      },
     },
     /**
      * SERP services for the index check (action 1); one is on when its key (DataForSEO: login and
