@@ -75,7 +75,7 @@ function TopAnchors({ chart }: { chart: AnchorChart }) {
           <span className={cn('truncate', row.other ? 'text-ink-subtle' : 'text-ink')} title={row.label}>
             {row.label}
           </span>
-          <span className="text-xs text-ink-muted tabular-nums">
+          <span className="text-xs whitespace-nowrap text-ink-muted tabular-nums">
             {format.number(row.value)} · {t('charts.anchors.share', { share: share(row.value, chart.total) })}
           </span>
           <span className="col-span-2 h-1.5 rounded-full bg-slate-100" aria-hidden>
@@ -98,14 +98,14 @@ function Kinds({ info }: { info: AnchorChartInfo }) {
   const keys = ordered([...byKey.keys()].filter(isSeriesKey)) as SeriesKey[];
   const total = info.kinds.reduce((sum, k) => sum + k.value, 0);
   return (
-    <div className="flex flex-wrap items-center gap-6">
+    <div className="flex flex-col items-center gap-5 sm:flex-row sm:gap-6">
       <Donut
         label={t('charts.anchors.kindsLabel')}
         slices={keys.map((key) => ({ key, value: byKey.get(key)?.value ?? 0 }))}
       >
         <span className="text-lg font-semibold text-ink tabular-nums">{format.number(total)}</span>
       </Donut>
-      <ul className="min-w-0 flex-1 space-y-1.5 text-sm">
+      <ul className="w-full min-w-0 flex-1 space-y-1.5 text-sm">
         {keys.map((key) => {
           const kind = byKey.get(key)!;
           return (
@@ -114,7 +114,7 @@ function Kinds({ info }: { info: AnchorChartInfo }) {
                 <span className={cn('size-2 shrink-0 rounded-full', SERIES[key].dot)} aria-hidden />
                 <span className="truncate">{kind.title}</span>
               </span>
-              <span className="text-xs text-ink tabular-nums">
+              <span className="shrink-0 text-xs whitespace-nowrap text-ink tabular-nums">
                 {format.number(kind.value)} · {t('charts.anchors.share', { share: share(kind.value, total) })}
               </span>
             </li>
