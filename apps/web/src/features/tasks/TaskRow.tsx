@@ -36,7 +36,7 @@ function Target({ task }: { task: Task }) {
   const { t } = useTranslation();
   const a = task.attributes;
   return (
-    <div className="max-w-36">
+    <div className="max-w-32">
       <p className="truncate text-ink" title={a.projectName ?? undefined}>
         {a.projectName ?? '—'}
       </p>
@@ -112,7 +112,7 @@ function Dates({ task }: { task: Task }) {
   const format = useFormat();
   const a = task.attributes;
   return (
-    <div className="max-w-32 text-xs text-ink-muted">
+    <div className="text-xs whitespace-nowrap text-ink-muted">
       <p title={t('tasksUi.dates.created', { date: format.dateTime(a.createdAt) })}>
         {format.dateTime(a.createdAt)}
       </p>
@@ -187,7 +187,7 @@ export function useTaskColumns(): DataColumn<Task>[] {
       }),
       col.display({
         id: 'progress',
-        meta: { label: t('tasksUi.columns.progress'), card: 'essential', className: 'w-44' },
+        meta: { label: t('tasksUi.columns.progress'), card: 'essential', className: 'w-40' },
         cell: ({ row }) => {
           const a = row.original.attributes;
           return (
