@@ -19,8 +19,8 @@ describe('sidebar', () => {
       }),
     });
     renderApp('/ru/balance');
-    expect(await screen.findByText('Новых: 3')).toBeTruthy();
-    expect(screen.getByText('Новых: 12')).toBeTruthy();
+    expect(await screen.findByText('3 активные задачи')).toBeTruthy();
+    expect(screen.getByText('12 новых изменений')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Помощь/ }).getAttribute('href')).toBe(
       'https://ref.example.com/ru/contacts',
     );
