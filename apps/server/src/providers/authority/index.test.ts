@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { createAuthorityProviders } from './index.ts';
+import { combineFigures, createAuthorityProviders } from './index.ts';
+import { type DomainFigures, EMPTY_DOMAIN, type Looked } from './types.ts';
 
 const config = (env: Record<string, string>) => loadConfig({ DATABASE_URL: 'unused', ...env }).authority;
 
@@ -32,5 +33,34 @@ describe('createAuthorityProviders', () => {
     expect(moz).toMatchObject({ baseUrl: 'https://lsapi.seomoz.com', ratePerSecond: 0.1 });
     expect(semrush).toMatchObject({ baseUrl: 'https://api.semrush.com', database: 'us', ratePerSecond: 5 });
     expect(() => config({ MOZ_BASE_URL: 'not a url' })).toThrow();
+  });
+});
+
+describe('combineFigures', () => {
+  it('takes each field from the first provider that gives it, and nothing when none answered', () => {
+    const opr = {
+      kind: 'figures' as const,
+      figures: { ...EMPTY_DOMAIN, pageRankDecimal: 4.2, pageRank: 1_000 },
+    };
+    const moz: Looked<DomainFigures> = {
+      kind: 'figures',
+      figures: { ...EMPTY_DOMAIN, da: 40, referringPage: 500 },
+    };
+    const semrush = {
+      kind: 'figures' as const,
+      figures: { ...EMPTY_DOMAIN, linksIn: 900, referringPage: 700 },
+    };
+    const failed: Looked<DomainFigures> = { kind: 'unknown', reason: 'timeout', message: 'No answer' };
+    expect(combineFigures([opr, failed, moz, semrush])).toEqual({
+      ...EMPTY_DOMAIN,
+      pageRankDecimal: 4.2,
+      pageRank: 1_000,
+      da: 40,
+      referringPage: 500,
+      linksIn: 900,
+    });
+    expect(combineFigures([failed, undefined])).toBeUndefined();
+    // The answers themselves are left as they were.
+    expect(opr).toMatchObject({ figures: { da: null } });
   });
 });

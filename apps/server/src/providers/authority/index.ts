@@ -2,7 +2,7 @@ import type { Config } from '../../config.ts';
 import { type MozCredentials, mozProvider } from './moz.ts';
 import { openPageRankProvider } from './openpagerank.ts';
 import { semrushProvider } from './semrush.ts';
-import type { AuthorityProvider } from './types.ts';
+import type { AuthorityProvider, Looked } from './types.ts';
 
 export type { AuthorityAnswer, AuthorityProvider, DomainFigures, Looked, PageFigures } from './types.ts';
 export { NOT_PROVIDED } from './types.ts';
@@ -30,4 +30,25 @@ function mozCredentials(moz: Config['authority']['moz']): MozCredentials | undef
   if (moz.token) return { token: moz.token };
   if (moz.accessId && moz.secretKey) return { accessId: moz.accessId, secretKey: moz.secretKey };
   return undefined;
+}
+
+/**
+ * One target's figures from the providers' answers, in the providers' order: each field from the
+ * first answer that has it (not null). Undefined when no provider answered for the target (every
+ * entry missing or `unknown`): its fields stay as they were.
+ */
+export function combineFigures<F extends object>(entries: readonly (Looked<F> | undefined)[]): F | undefined {
+  let combined: F | undefined;
+  for (const entry of entries) {
+    if (entry?.kind !== 'figures') continue;
+    if (!combined) {
+      combined = { ...entry.figures };
+      continue;
+    }
+    const into = combined as Record<string, unknown>;
+    for (const [field, value] of Object.entries(entry.figures)) {
+      if (into[field] === null || into[field] === undefined) into[field] = value;
+    }
+  }
+  return combined;
 }
