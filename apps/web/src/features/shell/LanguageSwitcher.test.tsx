@@ -17,7 +17,7 @@ describe('language switcher', () => {
         json(200, { data: { id: 1, type: 'users', attributes: userAttributes(call.body as object) } }),
     });
     const app = renderApp('/ru/balance');
-    const button = await screen.findByRole('button', { name: 'Язык: Русский (в аккаунте: Українська)' });
+    const button = await screen.findByRole('button', { name: 'RU, Язык: Русский (в аккаунте: Українська)' });
     expect(button.querySelector('[data-offer]')).not.toBeNull();
 
     const user = userEvent.setup();
@@ -29,7 +29,7 @@ describe('language switcher', () => {
 
     await waitFor(() => expect(server.find('PUT user')).toHaveLength(1));
     expect(server.find('PUT user')[0].body).toEqual({ locale: 'ru' });
-    expect(await screen.findByRole('button', { name: 'Язык: Русский' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'RU, Язык: Русский' })).toBeTruthy();
     expect(document.querySelector('[data-offer]')).toBeNull();
     expect(await screen.findByText('Язык аккаунта изменён: Русский')).toBeTruthy();
     expect(app.location()).toBe('/ru/balance');
@@ -46,7 +46,7 @@ describe('language switcher', () => {
     });
     const app = renderApp('/en/balance');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Language: English' }));
+    await user.click(await screen.findByRole('button', { name: 'EN, Language: English' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).queryByRole('menuitem')).toBeNull();
     await user.click(within(menu).getByRole('menuitemcheckbox', { name: 'Українська' }));
@@ -54,13 +54,13 @@ describe('language switcher', () => {
     await waitFor(() => expect(app.location()).toBe('/ua/balance'));
     await waitFor(() => expect(server.find('PUT user')).toHaveLength(1));
     expect(server.find('PUT user')[0].body).toEqual({ locale: 'ua' });
-    expect(await screen.findByRole('button', { name: 'Мова: Українська' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'UA, Мова: Українська' })).toBeTruthy();
   });
 
   it('opens from the keyboard before its menu is loaded, and a guest switch saves nothing', async () => {
     const server = mockApi({});
     const app = renderApp('/en/login');
-    const button = await screen.findByRole('button', { name: 'Language: English' });
+    const button = await screen.findByRole('button', { name: 'EN, Language: English' });
     expect(button.getAttribute('aria-haspopup')).toBe('menu');
     button.focus();
     const user = userEvent.setup();

@@ -52,7 +52,7 @@ describe('sidebar', () => {
     expect(nav.textContent).not.toMatch(/wiki/i);
     expect(server.find('GET wiki/count')).toEqual([]);
 
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Account menu' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: /Account menu/ }));
     const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
     expect(items).toEqual(['Profile', 'Log out']);
   });

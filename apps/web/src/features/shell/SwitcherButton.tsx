@@ -20,14 +20,15 @@ export function SwitcherButton({ compact, ...props }: SwitcherButtonProps): Reac
     <Button
       variant="ghost"
       size="sm"
-      aria-label={
+      // The name starts with the visible code (WCAG 2.5.3, label in name): "EN, Language: English".
+      aria-label={`${locale.toUpperCase()}, ${
         offer
           ? t('shell.language.labelWithAccount', {
               language,
               account: t(`common.languages.${offer.account}`),
             })
           : t('shell.language.label', { language })
-      }
+      }`}
       {...props}
     >
       <span className="relative">

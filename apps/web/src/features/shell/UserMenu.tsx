@@ -52,11 +52,15 @@ export function UserMenu() {
     <DropdownMenu>
       <DropdownMenuTrigger
         className="flex items-center gap-2 rounded-full p-0.5 pr-2 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500"
-        aria-label={t('shell.account')}
+        aria-label={`${user.name || user.email}, ${t('shell.account')}`}
       >
-        <span className="flex size-8 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white">
-          {initials(user.name || user.email)}
-        </span>
+        {/* The initials are drawn from an attribute: the name beside them is the button's visible text, and
+            its accessible name starts with it (WCAG 2.5.3, label in name). */}
+        <span
+          data-initials={initials(user.name || user.email)}
+          className="flex size-8 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white before:content-[attr(data-initials)]"
+          aria-hidden
+        />
         <span className="hidden max-w-36 truncate font-medium text-slate-700 md:inline">{user.name}</span>
         <ChevronDown className="size-4 text-slate-400" aria-hidden />
       </DropdownMenuTrigger>
