@@ -30,6 +30,7 @@ import { actionRoutes } from './modules/actions/actions.routes.ts';
 import { anchorRoutes } from './modules/anchors/anchors.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { registerAuthentication } from './modules/auth/authenticate.ts';
+import { domainRoutes } from './modules/domains/domains.routes.ts';
 import { indexHistoryRoutes } from './modules/index-histories/index-histories.routes.ts';
 import { linkRoutes } from './modules/links/links.routes.ts';
 import { mailingRoutes } from './modules/mailings/mailings.routes.ts';
@@ -54,6 +55,7 @@ const features = [
   linkRoutes,
   indexHistoryRoutes,
   anchorRoutes,
+  domainRoutes,
   actionRoutes,
   notificationRoutes,
   reportRoutes,
@@ -200,7 +202,7 @@ function registerWebApp(app: FastifyInstance, webDist: string) {
       .type('text/html')
       .header('cache-control', 'no-cache')
       .header('vary', 'cookie')
-      .sendFile(localeIndexFile(webDist, pageLocale(req.url, req.headers.cookie)), webDist);
+      .sendFile(localeIndexFile({ webDist, url: req.url, cookie: req.headers.cookie }), webDist);
   });
 }
 
@@ -215,10 +217,32 @@ export function pageLocale(url: string, cookie: string | undefined): Locale {
   return isLocale(saved) ? saved : DEFAULT_LOCALE;
 }
 
-/** The page of a locale: its `lang`, and a preload of that language's catalog (written by the web build). */
-function localeIndexFile(webDist: string, locale: Locale): string {
-  const file = `index.${locale}.html`;
-  return existsSync(path.join(webDist, file)) ? file : 'index.html';
+/**
+ * The login layout's pages (login, registration, the password pages), as the web app's `isGuestPath`:
+ * their first load needs only the guest part of the language catalog.
+ */
+export function isGuestPage(url: string): boolean {
+  const [, first = '', ...rest] = url.split('?')[0].split('/');
+  const page = isLocale(first) ? rest[0] : first;
+  return page === 'login' || page === 'register';
+}
+
+/**
+ * The page of a request (written by the web build): the `lang` of its locale and a preload of that
+ * language's catalog, whole or, on a guest page, its guest part. The plain index.html without them.
+ */
+function localeIndexFile({
+  webDist,
+  url,
+  cookie,
+}: {
+  webDist: string;
+  url: string;
+  cookie?: string;
+}): string {
+  const locale = pageLocale(url, cookie);
+  const files = [...(isGuestPage(url) ? [`index.${locale}.guest.html`] : []), `index.${locale}.html`];
+  return files.find((file) => existsSync(path.join(webDist, file))) ?? 'index.html';
 }
 
 function isSourceMap(pathName: string): boolean {

@@ -13,10 +13,10 @@ beforeAll(async () => {
   await mkdir(path.join(dist, 'assets'));
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   // The build's page per locale (lang and the catalog's preload); en is left out to see the fallback.
-  for (const locale of ['ru', 'ua'])
+  for (const page of ['ru', 'ua', 'ru.guest'])
     await writeFile(
-      path.join(dist, `index.${locale}.html`),
-      `<!doctype html><!--${locale}--><div id="root"></div>`,
+      path.join(dist, `index.${page}.html`),
+      `<!doctype html><!--${page}--><div id="root"></div>`,
     );
   await writeFile(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
   // As the build leaves them: compressed copies beside a chunk, and a source map that must stay private.
@@ -51,6 +51,12 @@ describe('serving the web app', () => {
     const plain = await page('/profile');
     expect(plain).toBe('<!doctype html><div id="root"></div>');
     expect(await page('/en/profile', 'locale=ru')).toBe(plain);
+    // The login layout's pages preload only the guest part of the catalog.
+    expect(await page('/ru/login')).toContain('<!--ru.guest-->');
+    expect(await page('/login/forgot-password?x=1', 'locale=ru')).toContain('<!--ru.guest-->');
+    expect(await page('/ru/register')).toContain('<!--ru.guest-->');
+    expect(await page('/ru/loginx')).toContain('<!--ru-->');
+    expect(await page('/ua/login')).toContain('<!--ua-->');
   });
 
   it('serves built assets, and a missing one as a 404 rather than the app', async () => {

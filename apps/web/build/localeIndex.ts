@@ -3,15 +3,22 @@ import type { Plugin } from 'vite';
 /** The app's locales and the BCP 47 tag of each page's `lang` (as @linkwatch/shared's LOCALES and BCP47). */
 const LOCALE_TAGS = { en: 'en-US', ru: 'ru-RU', ua: 'uk-UA' } as const;
 
-/** The catalog chunk of a locale: the one built from packages/shared/src/i18n/{locale}/index.ts. */
-function isCatalogOf(locale: string, moduleId: string | null | undefined): boolean {
-  return moduleId?.replace(/\\/g, '/').endsWith(`/shared/src/i18n/${locale}/index.ts`) ?? false;
+/** A catalog chunk of a locale: the one built from packages/shared/src/i18n/{locale}/index.ts (or guest/). */
+function isCatalogOf({ locale, part, moduleId }: { locale: string; part: string; moduleId?: string | null }) {
+  return moduleId?.replace(/\\/g, '/').endsWith(`/shared/src/i18n/${locale}/${part}index.ts`) ?? false;
 }
 
+/** The two pages of a locale: the whole catalog, and its guest part for the login layout's pages. */
+const VARIANTS = [
+  { suffix: '', part: '' },
+  { suffix: '.guest', part: 'guest/' },
+];
+
 /**
- * Writes `index.{locale}.html` beside `index.html`: the same page in that language's `lang`, preloading
- * that language's catalog chunk (with its imports). The server sends the one of the URL's locale, so a
- * cold load fetches the catalog beside the app's first script instead of after it has run.
+ * Writes `index.{locale}.html` and `index.{locale}.guest.html` beside `index.html`: the same page in that
+ * language's `lang`, preloading that language's catalog chunk, whole or its guest part (with their
+ * imports). The server sends the one of the URL's locale and page, so a cold load fetches the catalog
+ * beside the app's first script instead of after it has run.
  */
 export function localeIndex(): Plugin {
   return {
@@ -24,19 +31,23 @@ export function localeIndex(): Plugin {
       const html = String(index.source);
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
       for (const [locale, tag] of Object.entries(LOCALE_TAGS)) {
-        const catalog = chunks.find((chunk) => isCatalogOf(locale, chunk.facadeModuleId));
-        if (!catalog) this.error(`no catalog chunk for ${locale}`);
-        const files = [catalog.fileName, ...catalog.imports].filter((file) => !html.includes(`/${file}"`));
-        const links = files
-          .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`)
-          .join('');
-        this.emitFile({
-          type: 'asset',
-          fileName: `index.${locale}.html`,
-          source: html
-            .replace('<html lang="en">', `<html lang="${tag}">`)
-            .replace('  </head>', `${links}  </head>`),
-        });
+        for (const { suffix, part } of VARIANTS) {
+          const catalog = chunks.find((chunk) =>
+            isCatalogOf({ locale, part, moduleId: chunk.facadeModuleId }),
+          );
+          if (!catalog) this.error(`no catalog chunk for ${locale}/${part}`);
+          const files = [catalog.fileName, ...catalog.imports].filter((file) => !html.includes(`/${file}"`));
+          const links = files
+            .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`)
+            .join('');
+          this.emitFile({
+            type: 'asset',
+            fileName: `index.${locale}${suffix}.html`,
+            source: html
+              .replace('<html lang="en">', `<html lang="${tag}">`)
+              .replace('  </head>', `${links}  </head>`),
+          });
+        }
       }
     },
   };

@@ -4,6 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '@/lib/notices.ts';
 import { Providers } from './providers.tsx';
 
+// The notices' chunk, transformed once before the tests (a busy machine takes seconds the first time).
+await import('@/ui/Toaster.tsx');
+
 /**
  * The notices come in a chunk of their own with the first one: renders the app's providers and waits,
  * with real timers, until that chunk is in and nothing is on screen.
@@ -18,7 +21,7 @@ async function renderWithNoticesLoaded() {
   act(() => notify.dismissAll());
 }
 
-describe('notices', () => {
+describe('notices', { timeout: 15_000 }, () => {
   it('shows notices by kind and offers hide all only when more than one is on screen', async () => {
     render(<Providers>{null}</Providers>);
     act(() => {

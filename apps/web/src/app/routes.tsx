@@ -2,11 +2,17 @@ import { LOCALES } from '@linkwatch/shared';
 import { type ComponentType, Suspense } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { LoginPage } from '@/features/auth/LoginPage.tsx';
+import { loadFullCatalog } from '@/lib/i18n.ts';
 import { type Access, Guard } from './guards.tsx';
 import { LoginLayout } from './layouts/LoginLayout.tsx';
 import { isLazyPage, lazyPage } from './lazyPage.ts';
 import { RootShell } from './RootShell.tsx';
 import type { PageTitle, RouteHandle } from './routeHandle.ts';
+
+/** A layout whose pages use any area's words waits for the whole catalog (a login page has only part). */
+function withFullCatalog<T>(chunk: Promise<T>): Promise<T> {
+  return Promise.all([chunk, loadFullCatalog()]).then(([module]) => module);
+}
 
 // The signed-in frame (sidebar, menus, the create-campaign panel) is not part of the login page's download,
 // nor is any page but the login itself: a cold load preloads the chunks of its own route (preloadRoute).
@@ -20,7 +26,7 @@ const RouteErrorPage = lazyPage(() =>
   import('./pages/RouteErrorPage.tsx').then((m) => ({ default: m.RouteErrorPage })),
 );
 const EmptyLayout = lazyPage(() =>
-  import('./layouts/EmptyLayout.tsx').then((m) => ({ default: m.EmptyLayout })),
+  withFullCatalog(import('./layouts/EmptyLayout.tsx')).then((m) => ({ default: m.EmptyLayout })),
 );
 const RegisterPage = lazyPage(() =>
   import('@/features/auth/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })),
@@ -38,10 +44,10 @@ const ConfirmEmailPage = lazyPage(() =>
   import('@/features/auth/ConfirmEmailPage.tsx').then((m) => ({ default: m.ConfirmEmailPage })),
 );
 const MainLayout = lazyPage(() =>
-  import('./layouts/MainLayout.tsx').then((m) => ({ default: m.MainLayout })),
+  withFullCatalog(import('./layouts/MainLayout.tsx')).then((m) => ({ default: m.MainLayout })),
 );
 const PartnerLayout = lazyPage(() =>
-  import('./layouts/PartnerLayout.tsx').then((m) => ({ default: m.PartnerLayout })),
+  withFullCatalog(import('./layouts/PartnerLayout.tsx')).then((m) => ({ default: m.PartnerLayout })),
 );
 const DashboardPage = lazyPage(() => import('@/features/dashboard/DashboardPage.tsx'));
 const ProfilePage = lazyPage(() => import('@/features/profile/ProfilePage.tsx'));

@@ -38,6 +38,15 @@ export function localeOfPath(pathname: string): Locale {
   return splitLocale(pathname).locale ?? cookieLocale();
 }
 
+/**
+ * The login layout's pages (login, registration, the password pages), which a visitor sees before
+ * logging in: their first load takes only the guest part of the language catalog. The server's
+ * `isGuestPage` (apps/server/src/app.ts) and a routes test keep to the same list.
+ */
+export function isGuestPath(pathname: string): boolean {
+  return /^\/(login|register)(\/|$)/.test(splitLocale(pathname).rest);
+}
+
 /** `localePath('ru', '/profile')` → `/ru/profile`; the index is `/ru`. */
 export function localePath(locale: Locale, path: string): string {
   const rest = path === '/' || path === '' ? '' : path.startsWith('/') ? path : `/${path}`;

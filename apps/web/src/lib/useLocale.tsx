@@ -1,7 +1,7 @@
 import type { Locale } from '@linkwatch/shared';
 import { type ReactNode, useCallback, useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
-import { i18n } from '@/lib/i18n.ts';
+import { changeLocale, i18n } from '@/lib/i18n.ts';
 import { intlTag, localeOfPath, localePath, rememberLocale, splitLocale } from '@/lib/locale.ts';
 
 /** The locale of the current URL: its prefix, or the cookie locale for the unprefixed form. */
@@ -22,7 +22,7 @@ export function LocaleSync({ children }: { children: ReactNode }) {
   const prefixed = splitLocale(pathname).locale !== null;
 
   useLayoutEffect(() => {
-    if (i18n.language !== locale) void i18n.changeLanguage(locale);
+    if (i18n.language !== locale) void changeLocale(locale);
     document.documentElement.lang = intlTag(locale);
     if (prefixed) rememberLocale(locale);
   }, [locale, prefixed]);

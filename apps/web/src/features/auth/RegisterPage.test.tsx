@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { type Call, json, mockApi } from '@/test/api.ts';
 import { renderApp } from '@/test/renderApp.tsx';
 
+// The page is a lazy chunk, as in the app: transformed once up front, so the typing below has the time.
+await import('./RegisterPage.tsx');
+
 function errorUnder(input: HTMLElement): string | null {
   if (input.getAttribute('aria-invalid') !== 'true') return null;
   const id = (input.getAttribute('aria-describedby') ?? '').split(' ').find((x) => x.endsWith('-error'));
@@ -20,7 +23,7 @@ async function fill(values: Record<string, string>) {
   return user;
 }
 
-describe('register form field errors', () => {
+describe('register form field errors', { timeout: 15_000 }, () => {
   it('validates before sending, with the shared messages under the matching inputs', async () => {
     const server = mockApi({});
     renderApp('/en/register');
