@@ -70,6 +70,15 @@ export {
   ZTrueResponse,
 } from './schemas/common.ts';
 export {
+  DOMAIN_SORT_FIELDS,
+  type DomainFilters,
+  type DomainSortField,
+  type TDomainAttributes,
+  ZDomainExportQuery,
+  ZDomainListQuery,
+  ZDomainListResponse,
+} from './schemas/domains.ts';
+export {
   type LinkFilters,
   type LinkSelection,
   ZActionCostQuery,

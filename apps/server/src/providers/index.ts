@@ -1,4 +1,5 @@
 import type { Config } from '../config.ts';
+import { type AuthorityProvider, createAuthorityProviders } from './authority/index.ts';
 import { createIndexCheckers } from './index-check/index.ts';
 import type { IndexChecker } from './index-check/types.ts';
 
@@ -15,11 +16,14 @@ export interface Providers {
     /** The offline demo's stand-in answers, not a real search engine: the screens say so. */
     demo?: boolean;
   };
+  authority: {
+    /** Every one is asked: each fills its own fields (see providers/authority/types.ts). */
+    adapters: AuthorityProvider[];
+    demo?: boolean;
+  };
 }
 
 export type ProviderKind = keyof Providers;
-
-export const noProviders: Providers = { indexCheck: { adapters: [], confirmAfterMs: 0 } };
 
 export function isConfigured(providers: Providers, kind: ProviderKind): boolean {
   return providers[kind].adapters.length > 0;
@@ -32,5 +36,6 @@ export function createProviders(config: Config): Providers {
       adapters: createIndexCheckers(config.indexCheck),
       confirmAfterMs: config.indexCheck.confirmAfterMs,
     },
+    authority: { adapters: createAuthorityProviders(config.authority) },
   };
 }

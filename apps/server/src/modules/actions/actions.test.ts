@@ -247,6 +247,10 @@ describe('starting tasks', () => {
       { token: s.token },
     );
     expect(res.body.data.attributes.cost).toBe(2);
+    // A code outside spec point 4 (even one past the price tables' range) is no task.
+    const unknown = await t.api('GET', 'actions/2147483647/balance?links[]=1', { token: s.token });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.message).toBe('Select task');
   });
 
   it('starts exactly as many of 50 parallel tasks as the balance covers', async () => {

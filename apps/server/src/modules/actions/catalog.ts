@@ -1,4 +1,5 @@
 import { isConfigured, type ProviderKind, type Providers } from '../../providers/index.ts';
+import { checkAuthorityHandler } from './check-authority/handler.ts';
 import { checkBacklinksHandler } from './check-backlinks/handler.ts';
 import { checkIndexingHandler } from './check-indexing/handler.ts';
 import { listMoveHandlers } from './list-moves.ts';
@@ -6,7 +7,7 @@ import type { ActionHandler } from './types.ts';
 
 /** Every action a user can start (spec point 4): a new kind is one handler file and one entry here. */
 export const actionCatalog = new Map<number, ActionHandler>(
-  [checkBacklinksHandler, checkIndexingHandler, ...listMoveHandlers].map((handler) => [
+  [checkBacklinksHandler, checkIndexingHandler, checkAuthorityHandler, ...listMoveHandlers].map((handler) => [
     handler.code,
     handler,
   ]),

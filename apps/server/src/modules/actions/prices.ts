@@ -2,6 +2,7 @@ import { ActionCode } from '@linkwatch/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { actionPrices, userActionPrices } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
 
 /** Credits per link when no price row is stored; list moves are free, checks cost. */
 export const DEFAULT_PRICES: Record<number, number> = {
@@ -31,6 +32,8 @@ export async function priceFor(
   db: Queryable,
   params: { userId: number; action: number },
 ): Promise<ActionPrice> {
+  // Codes outside spec point 4 have no price (and would not fit the price tables' smallint).
+  if (DEFAULT_PRICES[params.action] === undefined) throw new AppError('invalid', 'tasks.errors.selectTask');
   const [custom] = await db
     .select({ price: userActionPrices.price })
     .from(userActionPrices)

@@ -1,0 +1,83 @@
+import { type Locale, NOT_AVAILABLE, type TDomainAttributes } from '@linkwatch/shared';
+import { translate } from '@linkwatch/shared/i18n';
+import type { CellValue } from '../../lib/spreadsheet.ts';
+import type { DomainRow } from './domains.queries.ts';
+
+const metric = (value: number | null) => (value === null ? NOT_AVAILABLE : Number(value));
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+const share = (row: DomainRow) => (row.links === 0 ? 0 : Math.round((row.indexed_links / row.links) * 100));
+
+/** The Domain fields no configured service can give, with why, in the reader's language. */
+function notProvided(locale: Locale) {
+  return Object.fromEntries(
+    (['alexaRank', 'faceBookActivity', 'mozRank'] as const).map((field) => [
+      field,
+      translate(locale, `links.notProvided.${field}`),
+    ]),
+  );
+}
+
+export function presentDomain(row: DomainRow, locale: Locale) {
+  const attributes: TDomainAttributes = {
+    domain: row.domain,
+    domainWithoutProtocol: row.domain,
+    backlinks: row.links,
+    indexed: share(row),
+    da: metric(row.da),
+    mozRank: metric(row.moz_rank),
+    spamScore: metric(row.spam_score),
+    pageRank: metric(row.page_rank),
+    pageRankDecimal: metric(row.page_rank_decimal),
+    alexaRank: NOT_AVAILABLE,
+    faceBookActivity: NOT_AVAILABLE,
+    semRush: {
+      traffic: metric(row.sem_rush_traffic),
+      rank: metric(row.sem_rush_rank),
+      links: metric(row.sem_rush_links),
+      keywords: metric(row.sem_rush_keywords),
+    },
+    linksIn: metric(row.links_in),
+    referringPage: metric(row.referring_page),
+    notProvided: notProvided(locale),
+    providers: row.providers,
+    dateCheckAuthority: iso(row.date_check_authority),
+  };
+  // A domain never checked has no row: 0, as the spec's defaults read.
+  return { id: row.id ?? 0, type: 'domains' as const, attributes };
+}
+
+const EXPORT_COLUMNS = [
+  'domain',
+  'links',
+  'indexed',
+  'da',
+  'pageRank',
+  'spamScore',
+  'semRushTraffic',
+  'semRushRank',
+  'semRushKeywords',
+  'semRushLinks',
+  'referringPage',
+  'checked',
+] as const;
+
+export const domainExportHeader = (locale: Locale) =>
+  EXPORT_COLUMNS.map((column) => translate(locale, `links.domainColumns.${column}`));
+
+export function domainExportRow(row: DomainRow): CellValue[] {
+  const n = (value: number | null) => (value === null ? NOT_AVAILABLE : Number(value));
+  return [
+    row.domain,
+    row.links,
+    share(row),
+    n(row.da),
+    n(row.page_rank_decimal),
+    n(row.spam_score),
+    n(row.sem_rush_traffic),
+    n(row.sem_rush_rank),
+    n(row.sem_rush_keywords),
+    n(row.sem_rush_links),
+    n(row.referring_page),
+    iso(row.date_check_authority) ?? '',
+  ];
+}

@@ -1,0 +1,69 @@
+import { ZDomainExportQuery, ZDomainListQuery, ZDomainListResponse, ZFileResponse } from '@linkwatch/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { requireUser } from '../../http/auth.ts';
+import { requestLocale } from '../../http/locale.ts';
+import { paginated } from '../../http/present.ts';
+import { attachment, type CellValue, csvStream, MIME, xlsxBuffer } from '../../lib/spreadsheet.ts';
+import { findProject } from '../projects/projects.queries.ts';
+import { domainExportHeader, domainExportRow, presentDomain } from './domains.presenter.ts';
+import { allDomains, listDomains } from './domains.queries.ts';
+
+const tags = ['domains'];
+const security = [{ bearerAuth: [] }];
+
+export function domainRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** The domain view of a campaign or project: its donor domains, the Domain fields, links per domain. */
+  r.get(
+    '/domains',
+    { schema: { tags, security, querystring: ZDomainListQuery, response: { 200: ZDomainListResponse } } },
+    async (req) => {
+      const userId = requireUser(req).id;
+      const { filters, page, sort } = req.query;
+      const { rows, total } = await listDomains(ctx.db, { userId, filters, page, sort });
+      const locale = requestLocale(req);
+      return paginated(
+        rows.map((row) => presentDomain(row, locale)),
+        page,
+        total,
+      );
+    },
+  );
+
+  /** `GET domains/export`: the whole view as CSV or XLSX, saved as domains_{project}.{format}. */
+  r.get(
+    '/domains/export',
+    {
+      schema: {
+        tags,
+        security,
+        querystring: ZDomainExportQuery,
+        produces: [MIME.csv, MIME.xlsx],
+        response: { 200: ZFileResponse },
+      },
+    },
+    async (req, reply) => {
+      const userId = requireUser(req).id;
+      const { format, filters, sort } = req.query;
+      const rows = await allDomains(ctx.db, { userId, filters, sort });
+      const table: CellValue[][] = [domainExportHeader(requestLocale(req)), ...rows.map(domainExportRow)];
+      const project = filters.project
+        ? await findProject(ctx.db, { userId, id: filters.project })
+        : undefined;
+      reply
+        .header('content-disposition', attachment(`domains_${project?.name ?? 'all'}.${format}`))
+        .type(MIME[format]);
+      if (format === 'xlsx') return reply.send(xlsxBuffer(table, 'Domains'));
+      return reply.send(
+        csvStream(
+          (async function* () {
+            yield* table;
+          })(),
+        ),
+      );
+    },
+  );
+}
