@@ -78,9 +78,11 @@ export function LinkSummary({ query }: { query: Query }) {
           ))}
         </dl>
       </div>
-      <div className="border-t border-line p-5">
+      {/* As tall as the charts it stands for, so the page does not jump when the counts arrive. */}
+      <div className="border-t border-line p-5 lg:min-h-[209px]">
         {noneChecked ? (
           <ChartEmpty
+            className="lg:h-[168px]"
             title={t('charts.runCheck.title')}
             body={t('charts.runCheck.here', { button: t('tasks.actions.2') })}
           />
