@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createConfirmedUser, logIn, newUser } from './support.ts';
+import { createConfirmedUser, expectNotice, logIn, newUser } from './support.ts';
 
 test('switching to ua on the login page shows Ukrainian text and keeps the page', async ({ page }) => {
   await page.goto('/en/login');
@@ -53,7 +53,7 @@ test("a logged-in switch saves the locale; a URL's language wins for its visit a
   const answer = await savedAgain;
   expect(answer.status()).toBe(200);
   expect(answer.request().postDataJSON()).toEqual({ locale: 'ru' });
-  await expect(page.getByText('Язык аккаунта изменён: Русский')).toBeVisible();
+  await expectNotice(page, 'Язык аккаунта изменён: Русский');
   await expect(page.getByRole('button', { name: 'Язык: Русский' })).toBeVisible();
   await expect(page).toHaveURL(/\/ru\/profile$/);
 
