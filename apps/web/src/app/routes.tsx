@@ -55,6 +55,7 @@ const AgreementPage = lazyPage(() => import('@/features/agreement/AgreementPage.
 const SearchPage = lazyPage(() => import('@/features/search/SearchPage.tsx'));
 const AnchorsPage = lazyPage(() => import('@/features/anchors/AnchorsPage.tsx'));
 const IndexHistoryPage = lazyPage(() => import('@/features/projects/IndexHistoryPage.tsx'));
+const DomainsPage = lazyPage(() => import('@/features/domains/DomainsPage.tsx'));
 const CampaignPage = lazyPage(() => import('@/features/projects/CampaignPage.tsx'));
 const ProjectPage = lazyPage(() => import('@/features/projects/ProjectPage.tsx'));
 const TasksPage = lazyPage(() => import('@/features/tasks/TasksPage.tsx'));
@@ -103,6 +104,20 @@ export const ROUTES: readonly AppRoute[] = [
     access: 'user',
     title: 'indexHistory',
     page: IndexHistoryPage,
+  },
+  {
+    path: 'campaign/:tier?/:id?/domains',
+    layout: 'main',
+    access: 'user',
+    title: 'domains',
+    page: DomainsPage,
+  },
+  {
+    path: 'project/:tier?/:id?/domains',
+    layout: 'main',
+    access: 'user',
+    title: 'domains',
+    page: DomainsPage,
   },
   {
     path: 'campaign/:type?/:tier?/:id',

@@ -100,6 +100,7 @@ describe('selected-count bar and bulk actions', () => {
       'Choose an action',
       'Check backlinks',
       'Check indexing',
+      'Check authority',
       'Move to history',
       'Move to disallow',
       'Move to another campaign',

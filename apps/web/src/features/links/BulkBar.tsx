@@ -16,13 +16,21 @@ import type { ListType } from './route.ts';
 
 /** Which actions each tab offers (spec point 4 transitions). */
 export const ACTIONS_BY_TYPE: Record<ListType, readonly BulkAction[]> = {
-  active: ['checkBacklinks', 'checkIndexing', 'addToHistory', 'addToDisallow', 'move', 'remove'],
+  active: [
+    'checkBacklinks',
+    'checkIndexing',
+    'checkAuthority',
+    'addToHistory',
+    'addToDisallow',
+    'move',
+    'remove',
+  ],
   history: ['recoverFromHistory', 'move', 'remove'],
   disallow: ['recoverFromDisallow', 'move', 'remove'],
 };
 
 /** The actions that cost credits: they show their price in the list and their cost before they start. */
-const PAID: ReadonlySet<BulkAction> = new Set(['checkBacklinks', 'checkIndexing']);
+const PAID: ReadonlySet<BulkAction> = new Set(['checkBacklinks', 'checkIndexing', 'checkAuthority']);
 
 /**
  * The selector's entries: a paid action with its price per link, one whose outside service is not

@@ -1,4 +1,4 @@
-import { ChevronRight, Download, History, Settings, Upload } from 'lucide-react';
+import { ChevronRight, Download, Globe, History, Settings, Upload } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -80,6 +80,7 @@ export function HeaderSkeleton() {
 /** The page actions of a campaign or project list: index history, settings, export, upload. */
 export function ListToolbar(props: {
   indexHistoryTo: string;
+  domainsTo: string;
   onSettings: () => void;
   onExport: () => void;
   onUpload: () => void;
@@ -90,6 +91,10 @@ export function ListToolbar(props: {
       <Link to={props.indexHistoryTo} className={buttonClass({ variant: 'ghost', size: 'md' })}>
         <History className="size-4" aria-hidden />
         {t('linksUi.toolbar.indexHistory')}
+      </Link>
+      <Link to={props.domainsTo} className={buttonClass({ variant: 'ghost', size: 'md' })}>
+        <Globe className="size-4" aria-hidden />
+        {t('linksUi.toolbar.domains')}
       </Link>
       <Button
         variant="secondary"

@@ -77,6 +77,7 @@ function Campaign({ route }: { route: NonNullable<ReturnType<typeof parseListRou
             <CampaignTaskButtons project={String(c.projectId)} campaign={String(route.id)} />
             <ListToolbar
               indexHistoryTo={to(`/campaign/${tier}/${route.id}/index-history`)}
+              domainsTo={to(`/campaign/${tier}/${route.id}/domains`)}
               onSettings={() => setSettings(true)}
               onExport={() => setExporting(true)}
               onUpload={() => setUpload(true)}

@@ -89,6 +89,7 @@ function ProjectLinks({ route }: { route: NonNullable<ReturnType<typeof parseLis
             </Link>
             <ListToolbar
               indexHistoryTo={to(`/project/${tier}/${route.id}/index-history`)}
+              domainsTo={to(`/project/${tier}/${route.id}/domains`)}
               onSettings={() => setSettings(true)}
               onExport={() => setExporting(true)}
               onUpload={() => setUpload(true)}

@@ -14,6 +14,7 @@ export default {
     upload: 'Upload links',
     export: 'Export',
     indexHistory: 'Index history',
+    domains: 'Donor domains',
     settings: 'Settings',
     anchors: 'Anchors',
   },
@@ -99,6 +100,7 @@ export default {
     actions: {
       checkBacklinks: 'Check backlinks',
       checkIndexing: 'Check indexing',
+      checkAuthority: 'Check authority',
       addToHistory: 'Move to history',
       recoverFromHistory: 'Recover from history',
       addToDisallow: 'Move to disallow',
@@ -217,6 +219,12 @@ export default {
     submit: 'Download',
     mailed_one: 'The export has {{value}} link: we will mail it to you as soon as it is ready.',
     mailed_other: 'The export has {{value}} links: we will mail it to you as soon as it is ready.',
+    downloaded: 'The file is downloading.',
+  },
+  domains: {
+    title: 'Donor domains',
+    description: 'The sites your links are on, with their authority and how many of your links each holds.',
+    empty: 'No links here yet.',
     downloaded: 'The file is downloading.',
   },
   indexHistory: {

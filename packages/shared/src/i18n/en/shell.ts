@@ -83,6 +83,7 @@ export default {
     campaign: 'Campaign',
     project: 'Project',
     indexHistory: 'Index history',
+    domains: 'Donor domains',
     payrolls: 'Payrolls',
     login: 'Log in',
     register: 'Sign up',

@@ -19,7 +19,7 @@ export default {
     '1': 'Check indexing',
     '2': 'Check backlinks',
     '3': 'Add to index',
-    '4': 'Check trust',
+    '4': 'Check authority',
     '5': 'Load links',
     '6': 'Add to history',
     '7': 'Remove',

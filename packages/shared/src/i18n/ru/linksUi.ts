@@ -16,6 +16,7 @@ export default {
     upload: 'Загрузить ссылки',
     export: 'Экспорт',
     indexHistory: 'История индексации',
+    domains: 'Домены-доноры',
     settings: 'Настройки',
     anchors: 'Анкоры',
   },
@@ -108,6 +109,7 @@ export default {
     actions: {
       checkBacklinks: 'Проверить бэклинки',
       checkIndexing: 'Проверить индексацию',
+      checkAuthority: 'Проверить авторитет',
       addToHistory: 'Перенести в историю',
       recoverFromHistory: 'Восстановить из истории',
       addToDisallow: 'Перенести в запрещённые',
@@ -240,6 +242,12 @@ export default {
     mailed_many: 'В экспорте {{value}} ссылок: мы пришлём его на почту, как только он будет готов.',
     mailed_other: 'В экспорте {{value}} ссылки: мы пришлём его на почту, как только он будет готов.',
     downloaded: 'Файл скачивается.',
+  },
+  domains: {
+    title: 'Домены-доноры',
+    description: 'Сайты, на которых стоят ваши ссылки, их авторитет и сколько ваших ссылок на каждом.',
+    empty: 'Здесь пока нет ссылок.',
+    downloaded: 'Файл загружается.',
   },
   indexHistory: {
     title: 'История индексации',

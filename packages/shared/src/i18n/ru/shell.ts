@@ -86,6 +86,7 @@ export default {
     campaign: 'Кампания',
     project: 'Проект',
     indexHistory: 'История индексации',
+    domains: 'Домены-доноры',
     payrolls: 'Выплаты',
     login: 'Вход',
     register: 'Регистрация',

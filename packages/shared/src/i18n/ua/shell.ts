@@ -86,6 +86,7 @@ export default {
     campaign: 'Кампанія',
     project: 'Проєкт',
     indexHistory: 'Історія індексації',
+    domains: 'Домени-донори',
     payrolls: 'Виплати',
     login: 'Вхід',
     register: 'Реєстрація',

@@ -7,6 +7,7 @@ import { linkKeys } from './keys.ts';
 export const BULK_ACTIONS = {
   checkBacklinks: ActionCode.CheckBacklinks,
   checkIndexing: ActionCode.CheckIndexing,
+  checkAuthority: ActionCode.CheckTrust,
   addToHistory: ActionCode.AddToHistory,
   recoverFromHistory: ActionCode.RecoverFromHistory,
   addToDisallow: ActionCode.AddToDisallow,

@@ -13,11 +13,12 @@ import type {
   TaskProgress,
 } from './types.ts';
 
-/**
- * The tasks a campaign offers in its header, in this order; add to index and check authority join
- * the list as their handlers arrive.
- */
-export const CAMPAIGN_TASKS: readonly number[] = [ActionCode.CheckBacklinks, ActionCode.CheckIndexing];
+/** The tasks a campaign offers in its header, in this order; add to index joins as its handler arrives. */
+export const CAMPAIGN_TASKS: readonly number[] = [
+  ActionCode.CheckBacklinks,
+  ActionCode.CheckIndexing,
+  ActionCode.CheckTrust,
+];
 
 export const ACTIVE_STATUSES = [TaskStatus.Waiting, TaskStatus.Process] as const;
 
