@@ -1,0 +1,69 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { resetTokenForTests } from '@/api/token.ts';
+import { json, meReply, mockApi } from '@/test/api.ts';
+import { renderApp } from '@/test/renderApp.tsx';
+
+const NA = 'N/A';
+
+function domain(
+  name: string,
+  figures: { links: number; da: number | typeof NA; pageRank: number | typeof NA },
+) {
+  return {
+    id: 0,
+    type: 'domains',
+    attributes: {
+      domain: name,
+      domainWithoutProtocol: name,
+      backlinks: figures.links,
+      indexed: 50,
+      da: figures.da,
+      mozRank: NA,
+      spamScore: NA,
+      pageRank: NA,
+      pageRankDecimal: figures.pageRank,
+      alexaRank: NA,
+      faceBookActivity: NA,
+      semRush: { traffic: NA, rank: NA, links: NA, keywords: NA },
+      linksIn: NA,
+      referringPage: NA,
+      notProvided: { alexaRank: 'Alexa closed in 2022.' },
+      providers: null,
+      dateCheckAuthority: null,
+    },
+  };
+}
+
+describe('domain view', () => {
+  it('lists the campaign’s donor domains with their figures and sorts them on the server', async () => {
+    resetTokenForTests('tok');
+    const server = mockApi({
+      'GET user/me': meReply(),
+      'GET domains': json(200, {
+        data: [
+          domain('strong.example', { links: 3, da: 61, pageRank: 7.1 }),
+          domain('quiet.example', { links: 1, da: NA, pageRank: NA }),
+        ],
+        meta: { page: { currentPage: 1, perPage: 50, total: 2, lastPage: 1 } },
+      }),
+    });
+    renderApp('/en/campaign/1/7/domains');
+    await screen.findByRole('heading', { name: 'Donor domains' }, { timeout: 15_000 });
+    const table = await screen.findByRole('table', { name: 'Donor domains' });
+    const strong = (await within(table).findByText('strong.example')).closest('tr')!;
+    expect(within(strong).getByText('61')).toBeTruthy();
+    expect(within(strong).getByText('7.1')).toBeTruthy();
+    const quiet = within(table).getByText('quiet.example').closest('tr')!;
+    expect(within(quiet).getAllByText(NA).length).toBeGreaterThan(0);
+
+    const first = server.find('GET domains')[0];
+    expect(first).toBeTruthy();
+    const urls = () =>
+      server.fetchMock.mock.calls.map(([url]) => String(url)).filter((u) => u.includes('/domains'));
+    expect(urls()[0]).toContain('filter[campaign]=7');
+    expect(urls()[0]).toContain('sort=-links');
+    fireEvent.click(within(table).getByRole('button', { name: /DA/ }));
+    await waitFor(() => expect(urls().at(-1)).toContain('sort=da'));
+  }, 30_000);
+});
