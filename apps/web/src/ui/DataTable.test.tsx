@@ -61,7 +61,8 @@ function Harness({
 
 function renderAs(userId: number | null, ui = <Harness />) {
   const client = new QueryClient();
-  if (userId !== null) client.setQueryData(meQueryKey, { id: userId, type: 'users', attributes: userAttributes() });
+  if (userId !== null)
+    client.setQueryData(meQueryKey, { id: userId, type: 'users', attributes: userAttributes() });
   return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
 }
 
@@ -164,5 +165,34 @@ describe('DataTable', () => {
     renderAs(5, <Harness layout="auto" />);
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
+  });
+  it('keeps a cell (and its focus) when the page rebuilds the columns with new state', async () => {
+    function Ticks() {
+      const [ticked, setTicked] = useState<number[]>([]);
+      // New cell functions on every render, as a page's columns are when rows get ticked.
+      const cols = [
+        col.display({
+          id: 'pick',
+          meta: { label: 'Pick' },
+          cell: ({ row }) => (
+            <input
+              type="checkbox"
+              aria-label={row.original.name}
+              checked={ticked.includes(row.original.id)}
+              onChange={() => setTicked((t) => [...t, row.original.id])}
+            />
+          ),
+        }),
+      ];
+      const table = useDataTable({ name: 'ticks', columns: cols, rows, rowId: (r) => String(r.id) });
+      return <DataTable table={table} layout="table" />;
+    }
+    renderAs(6, <Ticks />);
+    const box = screen.getByRole('checkbox', { name: 'alpha' });
+    box.focus();
+    await userEvent.keyboard(' ');
+    expect(screen.getByRole('checkbox', { name: 'alpha' })).toBe(box);
+    expect((box as HTMLInputElement).checked).toBe(true);
+    expect(document.activeElement).toBe(box);
   });
 });

@@ -4,7 +4,6 @@ import {
   type ColumnVisibilityState,
   columnVisibilityFeature,
   createColumnHelper,
-  FlexRender,
   functionalUpdate,
   type Header,
   type ReactTable,
@@ -16,7 +15,7 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ChevronsUpDown, Columns3 } from 'lucide-react';
-import { type HTMLAttributes, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, type HTMLAttributes, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '@/lib/session.ts';
 import { Button } from './Button.tsx';
@@ -266,6 +265,21 @@ function useTooWide(frame: React.RefObject<HTMLDivElement | null>) {
   return tooWide;
 }
 
+/**
+ * Calls a column's header or cell template instead of mounting it as a component (TanStack's
+ * FlexRender): the templates are rebuilt with the page's state (the ticked rows), and a new component
+ * type each time would remount the cell, taking the keyboard focus away from its checkbox or button.
+ */
+function renderTemplate<C>(template: unknown, context: C): ReactNode {
+  return typeof template === 'function'
+    ? (template as (context: C) => ReactNode)(context)
+    : (template as ReactNode);
+}
+
+function renderCell<T extends RowData>(cell: Cell<Features, T, unknown>): ReactNode {
+  return renderTemplate(cell.column.columnDef.cell, cell.getContext());
+}
+
 const ariaSort = { asc: 'ascending', desc: 'descending' } as const;
 
 function HeaderCell<T extends RowData>({
@@ -278,7 +292,7 @@ function HeaderCell<T extends RowData>({
 }) {
   const { column } = header;
   const meta = metaOf(column);
-  const content = <FlexRender header={header} />;
+  const content = renderTemplate(column.columnDef.header, header.getContext());
   const sorted = column.getIsSorted();
   const Icon = sorted === 'asc' ? ArrowUp : sorted === 'desc' ? ArrowDown : ChevronsUpDown;
   return (
@@ -385,7 +399,7 @@ function DataGrid<T extends RowData>({
                 >
                   {row.getVisibleCells().map((cell) => (
                     <td key={cell.id} className={cellClass(metaOf(cell.column), dense)}>
-                      <FlexRender cell={cell} />
+                      {renderCell(cell)}
                     </td>
                   ))}
                 </tr>
@@ -402,9 +416,7 @@ function CardField<T extends RowData>({ cell }: { cell: Cell<Features, T, unknow
   return (
     <div className="min-w-0">
       <dt className="text-xs text-ink-subtle">{metaOf(cell.column).label}</dt>
-      <dd className="mt-0.5 min-w-0">
-        <FlexRender cell={cell} />
-      </dd>
+      <dd className="mt-0.5 min-w-0">{renderCell(cell)}</dd>
     </div>
   );
 }
@@ -451,13 +463,13 @@ function DataCards<T extends RowData>({
             <div className="flex items-start gap-3">
               {at('select').map((cell) => (
                 <div key={cell.id} className="pt-0.5">
-                  <FlexRender cell={cell} />
+                  {renderCell(cell)}
                 </div>
               ))}
               <div className="min-w-0 flex-1">
                 {at('lead').map((cell) => (
                   <div key={cell.id} className="min-w-0">
-                    <FlexRender cell={cell} />
+                    {renderCell(cell)}
                   </div>
                 ))}
               </div>
@@ -472,7 +484,7 @@ function DataCards<T extends RowData>({
             {footer.length > 0 ? (
               <div className="mt-3 flex flex-wrap justify-end gap-2">
                 {footer.map((cell) => (
-                  <FlexRender key={cell.id} cell={cell} />
+                  <Fragment key={cell.id}>{renderCell(cell)}</Fragment>
                 ))}
               </div>
             ) : null}
