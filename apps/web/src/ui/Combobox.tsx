@@ -40,7 +40,9 @@ export function Combobox({
   const listId = useId();
   const [open, setOpen] = useState(false);
   const [editing, setEditing] = useState(false);
-  const [active, setActive] = useState(0);
+  const [activeIndex, setActive] = useState(0);
+  // The options change under the highlight as search answers arrive: it stays on the list.
+  const active = Math.min(activeIndex, Math.max(options.length - 1, 0));
   const optionId = (i: number) => `${listId}-o${i}`;
 
   const choose = (option: ComboOption) => {
@@ -54,10 +56,10 @@ export function Combobox({
     if (e.key === 'ArrowDown') {
       e.preventDefault();
       setOpen(true);
-      setActive((i) => Math.min(i + 1, Math.max(options.length - 1, 0)));
+      setActive(Math.min(active + 1, Math.max(options.length - 1, 0)));
     } else if (e.key === 'ArrowUp') {
       e.preventDefault();
-      setActive((i) => Math.max(i - 1, 0));
+      setActive(Math.max(active - 1, 0));
     } else if (e.key === 'Enter' && open) {
       e.preventDefault();
       const option = options[active];
@@ -106,7 +108,9 @@ export function Combobox({
         </div>
       </Popover.Anchor>
       <Popover.Portal>
+        {/* A popover is a dialog to Radix; this one only holds the combobox's list (focus stays in the input). */}
         <Popover.Content
+          role="presentation"
           align="start"
           sideOffset={4}
           onOpenAutoFocus={(e) => e.preventDefault()}
