@@ -1,21 +1,9 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { fill, texts } from './i18n.ts';
+import { tabTo } from './keys.ts';
 import { createConfirmedUser, logIn, newUser } from './support.ts';
 
 const t = texts('en');
-
-/**
- * Presses Tab (or Shift+Tab) until `target` has the focus, as a keyboard user would; fails when it is
- * not reached within `max` presses, which means it is out of the tab order.
- */
-async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {}): Promise<void> {
-  await expect(target).toBeAttached();
-  for (let presses = 0; presses < max; presses += 1) {
-    if (await target.evaluate((el) => el === document.activeElement, undefined, { timeout: 2_000 })) return;
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-  }
-  await expect(target, `reached with ${back ? 'Shift+Tab' : 'Tab'}`).toBeFocused({ timeout: 1 });
-}
 
 test('logs in, creates a project, uploads links and starts a check with the keyboard alone', async ({
   page,
