@@ -46,6 +46,9 @@ for (const locale of LOCALES) {
       await visit('index history', `/campaign/1/${account.campaign}/index-history`, () =>
         expect(page.locator('main tbody tr').first()).toBeVisible(),
       );
+      await visit('donor domains', `/campaign/1/${account.campaign}/domains`, () =>
+        expect(page.locator('main tbody tr').first()).toBeVisible(),
+      );
       await visit('anchors', `/anchors/${account.project}/1`, () =>
         expect(page.locator('main tbody tr').first()).toBeVisible(),
       );
