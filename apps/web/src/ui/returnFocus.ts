@@ -2,9 +2,16 @@ import { useRef } from 'react';
 
 /** How to find the opener again if the page drew it anew meanwhile (a table row re-rendered). */
 function locatorOf(element: HTMLElement): string | null {
-  if (element.id) return `#${CSS.escape(element.id)}`;
+  if (element.id) return `#${cssEscape(element.id)}`;
   const label = element.getAttribute('aria-label');
-  return label ? `${element.localName}[aria-label="${CSS.escape(label)}"]` : null;
+  return label ? `${element.localName}[aria-label="${cssEscape(label)}"]` : null;
+}
+
+/** CSS.escape where the browser has it (jsdom, under the unit tests, does not). */
+function cssEscape(value: string): string {
+  return typeof globalThis.CSS?.escape === 'function'
+    ? CSS.escape(value)
+    : value.replace(/[^a-zA-Z0-9_-]/g, (c) => `\\${c}`);
 }
 
 type Opener = { element: HTMLElement; locator: string | null };
