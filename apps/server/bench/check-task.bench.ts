@@ -23,6 +23,7 @@ import { createMailer } from '../src/mail/mailer.ts';
 import { createAccessToken } from '../src/modules/auth/auth.queries.ts';
 import { applyLedgerEntry } from '../src/modules/balance/ledger.ts';
 import { captchaOff } from '../src/providers/captcha/captcha.ts';
+import { createProviders } from '../src/providers/index.ts';
 import { withDatabase } from '../src/test/database-names.ts';
 import { createWorker } from '../src/worker/worker.ts';
 
@@ -87,13 +88,14 @@ const ctx: AppContext = {
   events: inProcessBus(),
   mailer: createMailer({ ...config.mail, log }),
   captcha: captchaOff,
+  providers: createProviders(config),
 };
 
 // The same client settings as the checker benchmark; private networks allowed: the fixture is on loopback.
 const checker = createChecker({ allowPrivateNetworks: true });
 // The product's worker settings, unless BENCH_WORKER_SLOTS asks for another number of batches at once.
 const slots = process.env.BENCH_WORKER_SLOTS ? Number(process.env.BENCH_WORKER_SLOTS) : undefined;
-const worker = createWorker({ db: ctx.db, checker, log }, { slots });
+const worker = createWorker({ db: ctx.db, checker, providers: ctx.providers, log }, { slots });
 const app = await buildApp(ctx);
 
 try {

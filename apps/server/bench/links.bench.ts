@@ -21,6 +21,7 @@ import { exportDir, mailExport } from '../src/modules/links/export.service.ts';
 import { linkFiltersWhere } from '../src/modules/links/links.filters.ts';
 import { countSelection } from '../src/modules/links/links.selection.ts';
 import { captchaOff } from '../src/providers/captcha/captcha.ts';
+import { createProviders } from '../src/providers/index.ts';
 import { benchDatabase, seedCampaign } from './bench-db.ts';
 import { ms, peakRss, timeCalls } from './measure.ts';
 
@@ -87,6 +88,7 @@ async function main() {
       log,
       mailer: createMailer({ ...config.mail, log }),
       captcha: captchaOff,
+      providers: createProviders(config),
       events: inProcessBus(),
     };
     const app = await buildApp(ctx);
