@@ -1,8 +1,6 @@
 import { ActionCode } from '@linkwatch/shared';
-import { and, eq } from 'drizzle-orm';
-import { inIds } from '../../../db/bulk.ts';
-import { links } from '../../../db/schema/index.ts';
 import type { DomainFigures } from '../../../providers/authority/index.ts';
+import { itemUrls } from '../item-links.ts';
 import { type TaskFilters, ZTaskFilters } from '../task-filters.ts';
 import type { ActionHandler, ActionRow, ClaimedItem, ItemOutcome, WorkerContext } from '../types.ts';
 import { applyAuthority } from './apply.ts';
@@ -26,7 +24,7 @@ export const checkAuthorityHandler: ActionHandler<AuthorityResult, TaskFilters> 
   filters: ZTaskFilters,
 
   async process(ctx: WorkerContext, { action }: { action: ActionRow }, items: ClaimedItem[]) {
-    const urlOf = await linkUrls(ctx, action, items);
+    const urlOf = await itemUrls(ctx, action, items);
     const known = taskDomains.get(action.id) ?? new Map<string, Merged<DomainFigures>>();
     taskDomains.set(action.id, known);
     const pages = [...new Set(urlOf.values())];
@@ -72,13 +70,3 @@ export const checkAuthorityHandler: ActionHandler<AuthorityResult, TaskFilters> 
     taskDomains.delete(action.id);
   },
 };
-
-async function linkUrls(ctx: WorkerContext, action: ActionRow, items: ClaimedItem[]) {
-  const ids = items.map((i) => i.linkId).filter((id): id is number => id !== null);
-  if (ids.length === 0) return new Map<number, string>();
-  const rows = await ctx.db
-    .select({ id: links.id, url: links.url })
-    .from(links)
-    .where(and(eq(links.userId, action.userId), inIds(links.id, ids)));
-  return new Map(rows.map((r) => [r.id, r.url]));
-}

@@ -1,7 +1,5 @@
 import { ActionCode } from '@linkwatch/shared';
-import { and, eq } from 'drizzle-orm';
-import { inIds } from '../../../db/bulk.ts';
-import { links } from '../../../db/schema/index.ts';
+import { itemUrls } from '../item-links.ts';
 import { type TaskFilters, ZTaskFilters } from '../task-filters.ts';
 import type { ActionHandler, ActionRow, ClaimedItem, ItemOutcome, WorkerContext } from '../types.ts';
 import { applyIndexStates, type IndexResult } from './apply.ts';
@@ -25,7 +23,7 @@ export const checkIndexingHandler: ActionHandler<IndexResult, TaskFilters> = {
   filters: ZTaskFilters,
 
   async process(ctx: WorkerContext, { action }: { action: ActionRow }, items: ClaimedItem[]) {
-    const urlOf = await linkUrls(ctx, action, items);
+    const urlOf = await itemUrls(ctx, action, items);
     const { adapters, confirmAfterMs } = ctx.providers.indexCheck;
     return Promise.all(
       items.map(async (item): Promise<ItemOutcome<IndexResult>> => {
@@ -58,13 +56,3 @@ export const checkIndexingHandler: ActionHandler<IndexResult, TaskFilters> = {
 
   applyBatch: (tx, { action }, done) => applyIndexStates(tx, action, done),
 };
-
-async function linkUrls(ctx: WorkerContext, action: ActionRow, items: ClaimedItem[]) {
-  const ids = items.map((i) => i.linkId).filter((id): id is number => id !== null);
-  if (ids.length === 0) return new Map<number, string>();
-  const rows = await ctx.db
-    .select({ id: links.id, url: links.url })
-    .from(links)
-    .where(and(eq(links.userId, action.userId), inIds(links.id, ids)));
-  return new Map(rows.map((r) => [r.id, r.url]));
-}
