@@ -15,6 +15,11 @@ export type IndexCheckAnswer =
  */
 export type IndexCheckFailure = 'unauthorized' | 'no-funds' | 'rate-limited' | 'timeout' | 'bad-answer';
 
+/** Failures that may pass by themselves (worth a retry); a refused key or an empty account will not. */
+export function isTransientFailure(reason: IndexCheckFailure): boolean {
+  return reason === 'rate-limited' || reason === 'timeout';
+}
+
 export interface IndexChecker {
   /** A short stable name, stored with each index-history entry ("serper", "serpapi", "dataforseo"). */
   readonly name: string;

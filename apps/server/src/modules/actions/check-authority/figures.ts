@@ -1,14 +1,16 @@
-import type {
-  AuthorityAnswer,
-  AuthorityProvider,
-  DomainFigures,
-  Looked,
-  PageFigures,
+import {
+  type AuthorityAnswer,
+  type AuthorityProvider,
+  combineFigures,
+  type DomainFigures,
+  type Looked,
+  type PageFigures,
 } from '../../../providers/authority/index.ts';
+import { isTransientFailure } from '../../../providers/index-check/types.ts';
 
 /** What every configured service said of one target: the fields each filled, and who answered. */
 export type Merged<F> =
-  | { kind: 'figures'; figures: Partial<F>; providers: string[] }
+  | { kind: 'figures'; figures: F; providers: string[] }
   | { kind: 'unknown'; transient: boolean; retryAfterMs?: number; message: string };
 
 /** What one link's check found: its domain's figures and its page's, each from whoever answered. */
@@ -17,8 +19,6 @@ export interface AuthorityResult {
   domainFigures: Extract<Merged<DomainFigures>, { kind: 'figures' }> | null;
   pageFigures: Extract<Merged<PageFigures>, { kind: 'figures' }> | null;
 }
-
-const TRANSIENT = new Set(['rate-limited', 'timeout']);
 
 /** The donor domain of a page as the Domain entity keys it: the host, lower-case, without `www.`. */
 export function domainOf(url: string): string | null {
@@ -48,26 +48,17 @@ function merge<F extends object>(
   answers: readonly AuthorityAnswer[],
   pick: (answer: AuthorityAnswer) => Looked<F> | undefined,
 ): Merged<F> {
-  const figures: Partial<F> = {};
-  const providers: string[] = [];
-  const failures: Extract<Looked<F>, { kind: 'unknown' }>[] = [];
-  for (const answer of answers) {
-    const looked = pick(answer);
-    if (!looked) continue;
-    if (looked.kind === 'unknown') {
-      failures.push(looked);
-      continue;
-    }
-    providers.push(answer.provider);
-    for (const [key, value] of Object.entries(looked.figures) as [keyof F, F[keyof F]][]) {
-      if (value !== null && figures[key] === undefined) figures[key] = value;
-    }
+  const looked = answers.map(pick);
+  const figures = combineFigures(looked);
+  if (figures) {
+    const providers = answers.filter((_, at) => looked[at]?.kind === 'figures').map((a) => a.provider);
+    return { kind: 'figures', figures, providers };
   }
-  if (providers.length > 0) return { kind: 'figures', figures, providers };
+  const failures = looked.filter((l): l is Extract<Looked<F>, { kind: 'unknown' }> => l?.kind === 'unknown');
   const waits = failures.map((f) => f.retryAfterMs ?? 0);
   return {
     kind: 'unknown',
-    transient: failures.some((f) => TRANSIENT.has(f.reason)),
+    transient: failures.some((f) => isTransientFailure(f.reason)),
     retryAfterMs: waits.length ? Math.max(...waits) : undefined,
     message: failures.map((f) => f.message).join('; ') || 'no authority service answered',
   };

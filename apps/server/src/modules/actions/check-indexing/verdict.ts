@@ -1,5 +1,9 @@
 import { IndexState } from '@linkwatch/shared';
-import type { IndexCheckAnswer, IndexChecker } from '../../../providers/index-check/types.ts';
+import {
+  type IndexCheckAnswer,
+  type IndexChecker,
+  isTransientFailure,
+} from '../../../providers/index-check/types.ts';
 
 /**
  * What the providers said about one page, as the task acts on it. "Indexed" needs one clean answer;
@@ -13,9 +17,6 @@ export type Verdict =
 
 /** Stored on the item between its two tries: its first query said "not indexed". */
 export const NOT_INDEXED_ONCE = 'not indexed once: asking again to confirm';
-
-/** Failures that may pass by themselves; a refused key or an empty account will not. */
-const TRANSIENT = new Set(['rate-limited', 'timeout']);
 
 export async function decideIndexState(
   adapters: readonly IndexChecker[],
@@ -42,7 +43,7 @@ export async function decideIndexState(
 }
 
 function noAnswer(failures: Extract<IndexCheckAnswer, { kind: 'unknown' }>[]): Verdict {
-  const transient = failures.length > 0 && failures.some((f) => TRANSIENT.has(f.reason));
+  const transient = failures.length > 0 && failures.some((f) => isTransientFailure(f.reason));
   const waits = failures.map((f) => f.retryAfterMs ?? 0);
   return {
     kind: 'no-answer',
