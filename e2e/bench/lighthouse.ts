@@ -1,5 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
@@ -8,14 +8,115 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 const AIM = 95;
 const DEBUG_PORT = 9333;
 
-type LighthousePage = { name: string; path: string; loggedIn: boolean };
+/** `yardstick`: a trivial screen measured beside the real pages; what this machine allows at this load. */
+export type LighthousePage = { name: string; path: string; loggedIn: boolean; yardstick?: boolean };
+
+type Measure = { perf: number; a11y: number; fcp: number; lcp: number; tbt: number; cls: number };
 
 /**
  * Lighthouse performance and accessibility of each page, on Debian's Chromium. Each page gets a fresh
  * profile (a cold cache), with the session cookie set beforehand when it needs a login; Lighthouse's own
  * storage reset is off, or it would clear that cookie. `LIGHTHOUSE=0` skips it; `LIGHTHOUSE_PRESET=mobile`
- * uses Lighthouse's default mobile emulation instead of its desktop preset.
+ * uses Lighthouse's default mobile emulation instead of its desktop preset. `LIGHTHOUSE_REPORTS=<dir>`
+ * keeps each page's full report there (JSON, for the metrics and audits behind a score).
+ * `LIGHTHOUSE_RUNS=<n>` measures every page n times, in rounds (each round all pages, the yardstick
+ * first), and prints the median with the range: one run on a shared machine swings by tens of points.
+ * `LIGHTHOUSE_PAGES=<name,…>` keeps only the pages whose names start with one of those words.
  */
+async function keepReport(params: { name: string; report: string | string[] | undefined }): Promise<void> {
+  const dir = process.env.LIGHTHOUSE_REPORTS;
+  if (!dir || params.report === undefined) return;
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${params.name.replace(/\W+/g, '-')}.json`);
+  await writeFile(file, Array.isArray(params.report) ? params.report.join('\n') : params.report);
+}
+
+function selectedPages(pages: LighthousePage[]): LighthousePage[] {
+  const wanted = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
+  if (!wanted?.length) return pages;
+  return pages.filter((p) => p.yardstick || wanted.some((w) => p.name.startsWith(w)));
+}
+
+const loadAverage = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
+
+async function measure(params: {
+  chromePath: string;
+  url: string;
+  token: string;
+  page: LighthousePage;
+  preset: 'mobile' | 'desktop';
+  run: number;
+}): Promise<Measure> {
+  const { page, preset } = params;
+  const profile = await mkdtemp(path.join(tmpdir(), 'linkwatch-lighthouse-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: params.chromePath,
+    args: ['--no-sandbox', `--remote-debugging-port=${DEBUG_PORT}`],
+  });
+  try {
+    if (page.loggedIn) {
+      await context.addCookies([{ name: 'auth._token', value: params.token, url: params.url }]);
+    }
+    const result = await lighthouse(
+      `${params.url}${page.path}`,
+      {
+        port: DEBUG_PORT,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        disableStorageReset: true,
+      },
+      preset === 'desktop' ? desktopConfig : undefined,
+    );
+    if (!result) throw new Error('no result');
+    // A run Lighthouse could not record (NO_NAVSTART and the like) scores 0: left out, not averaged in.
+    if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message);
+    const suffix = params.run > 0 ? `-${params.run + 1}` : '';
+    await keepReport({ name: `${page.name}-${preset}${suffix}`, report: result.report });
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+    return {
+      perf: score('performance'),
+      a11y: score('accessibility'),
+      fcp: metric('first-contentful-paint'),
+      lcp: metric('largest-contentful-paint'),
+      tbt: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+    };
+  } finally {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** One line per page: median score (range), its gap to the yardstick's median, and the metrics behind it. */
+function summaryLine(page: LighthousePage, runs: Measure[], yardstick: number | undefined): string {
+  const pick = (key: keyof Measure) => runs.map((r) => r[key]);
+  const perf = Math.round(median(pick('perf')));
+  const a11y = Math.round(median(pick('a11y')));
+  const range = runs.length > 1 ? `(${Math.min(...pick('perf'))}–${Math.max(...pick('perf'))})` : '';
+  const gap =
+    yardstick === undefined || page.yardstick ? '' : `${perf - yardstick >= 0 ? '+' : ''}${perf - yardstick}`;
+  const ms = (key: keyof Measure) => `${Math.round(median(pick(key)))} ms`.padStart(8);
+  const verdict = page.yardstick ? 'yardstick' : perf >= AIM && a11y >= AIM ? 'ok' : 'BELOW';
+  return [
+    `  ${page.name.padEnd(18)} performance ${String(perf).padStart(3)} ${range.padEnd(9)} vs yardstick ${gap.padStart(4)}`,
+    `accessibility ${String(a11y).padStart(3)}`,
+    `FCP ${ms('fcp')}  LCP ${ms('lcp')}  TBT ${ms('tbt')}  CLS ${median(pick('cls')).toFixed(3)}`,
+    verdict,
+  ].join('   ');
+}
+
 export async function runLighthouse(params: {
   chromePath: string;
   url: string;
@@ -24,43 +125,31 @@ export async function runLighthouse(params: {
 }): Promise<void> {
   if (process.env.LIGHTHOUSE === '0') return;
   const preset = process.env.LIGHTHOUSE_PRESET === 'mobile' ? 'mobile' : 'desktop';
-  console.log(`Lighthouse (${preset} preset, aims ≥ ${AIM}):`);
-  for (const page of params.pages) {
-    const profile = await mkdtemp(path.join(tmpdir(), 'linkwatch-lighthouse-'));
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: params.chromePath,
-      args: ['--no-sandbox', `--remote-debugging-port=${DEBUG_PORT}`],
-    });
-    try {
-      if (page.loggedIn) {
-        await context.addCookies([{ name: 'auth._token', value: params.token, url: params.url }]);
+  const rounds = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1) || 1);
+  // The yardstick goes first in every round, right before the pages it is compared with.
+  const pages = selectedPages(params.pages).sort((a, b) => Number(!!b.yardstick) - Number(!!a.yardstick));
+  // Lighthouse scales the main-thread time it observes: on a busy machine the performance score drops
+  // with the load, so the figures are comparable only at a similar load average (and against the yardstick).
+  console.log(
+    `Lighthouse (${preset} preset, ${rounds} run(s), aims ≥ ${AIM}; load average ${loadAverage()}):`,
+  );
+  const results = new Map<LighthousePage, Measure[]>(pages.map((p) => [p, []]));
+  for (let run = 0; run < rounds; run++) {
+    for (const page of pages) {
+      try {
+        results.get(page)?.push(await measure({ ...params, page, preset, run }));
+      } catch (error) {
+        console.log(
+          `  ${page.name.padEnd(18)} Lighthouse failed: ${error instanceof Error ? error.message : error}`,
+        );
       }
-      const result = await lighthouse(
-        `${params.url}${page.path}`,
-        {
-          port: DEBUG_PORT,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility'],
-          disableStorageReset: true,
-        },
-        preset === 'desktop' ? desktopConfig : undefined,
-      );
-      const categories = result?.lhr.categories;
-      const score = (id: string) => Math.round((categories?.[id]?.score ?? 0) * 100);
-      const perf = score('performance');
-      const a11y = score('accessibility');
-      const verdict = perf >= AIM && a11y >= AIM ? 'ok' : 'BELOW';
-      console.log(
-        `  ${page.name.padEnd(18)} performance ${String(perf).padStart(3)}   accessibility ${String(a11y).padStart(3)}   ${verdict}`,
-      );
-    } catch (error) {
-      console.log(
-        `  ${page.name.padEnd(18)} Lighthouse failed: ${error instanceof Error ? error.message : error}`,
-      );
-    } finally {
-      await context.close();
-      await rm(profile, { recursive: true, force: true });
     }
   }
+  const yardstickRuns = pages.filter((p) => p.yardstick).flatMap((p) => results.get(p) ?? []);
+  const yardstick = yardstickRuns.length ? Math.round(median(yardstickRuns.map((r) => r.perf))) : undefined;
+  for (const page of pages) {
+    const runs = results.get(page) ?? [];
+    if (runs.length) console.log(summaryLine(page, runs, yardstick));
+  }
+  console.log(`  (load average at the end ${loadAverage()})`);
 }

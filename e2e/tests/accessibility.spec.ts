@@ -62,6 +62,7 @@ for (const locale of LOCALES) {
       );
       await visit('search', '/search?q=demo', () => expect(rows().first()).toBeVisible());
       await visit('profile', '/profile');
+      await visit('balance', '/balance', () => expect(page.locator('tr[data-type]').first()).toBeVisible());
       await visit('partners', '/partners');
       findings.expectNone();
     });
@@ -115,13 +116,13 @@ for (const locale of LOCALES) {
         );
       }
 
-      // The links table's bulk actions: the cost of a check (the same dialog for both checks), the move
-      // with its campaigns listed, and the removal.
+      // The links table's bulk actions: the cost of a check (the same dialog for both checks), an indexing
+      // request's confirmation, the move with its campaigns listed, and the removal.
       await rows().nth(0).getByRole('checkbox').check();
       await rows().nth(1).getByRole('checkbox').check();
       const bulk = page.getByRole('region', { name: t.linksUi.bulk.action });
       await findings.scan(page, `${locale} bulk bar`, 'main');
-      for (const action of ['checkIndexing', 'remove']) {
+      for (const action of ['checkIndexing', 'addToIndex', 'remove']) {
         await modal(`bulk ${action}`, async () => {
           await bulk.getByRole('combobox').selectOption(action);
           await bulk.getByRole('button', { name: t.linksUi.bulk.apply }).click();
@@ -150,6 +151,14 @@ for (const locale of LOCALES) {
       await modal('start check (tasks page)', () =>
         page.getByRole('button', { name: t.tasksUi.startCheck }).first().click(),
       );
+      await page.goto(`/${locale}/balance`);
+      await settled(h1());
+      // The demo has every method on: crypto shows the additional list (coins) and the network choice.
+      await modal('payment method, crypto chosen', async () => {
+        await page.getByRole('button', { name: t.balanceUi.topUp.submit }).click();
+        await page.getByRole('radio', { name: new RegExp(t.payments.methods.crypto) }).click();
+        await expect(page.getByLabel(t.balanceUi.pay.network)).toBeVisible();
+      });
       findings.expectNone();
     });
 
@@ -180,6 +189,7 @@ for (const locale of LOCALES) {
         expect(phone.locator('[data-report-link]').first()).toBeVisible(),
       );
       await visit('profile', '/profile');
+      await visit('balance', '/balance', () => expect(phone.getByTestId('balance-now')).toBeVisible());
       await phone.context().close();
       findings.expectNone();
     });

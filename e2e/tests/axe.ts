@@ -83,10 +83,14 @@ export type Account = {
 
 /**
  * An account in `locale` with a project on the demo shop's domain, a campaign "Reviews" of the sample
- * pages and a second campaign "Archive" (a target to move links to), made through the API. A backlink
- * check and an index check of "Reviews" are started and left to run (a few seconds): `finished` waits.
+ * pages (`paths`, SAMPLE_PATHS unless given) and a second campaign "Archive" (a target to move links
+ * to), made through the API. A backlink check and an index check of "Reviews" are started and left to run (a few seconds): `finished` waits.
  */
-export async function makeAccount(request: APIRequestContext, locale: Locale): Promise<Account> {
+export async function makeAccount(
+  request: APIRequestContext,
+  locale: Locale,
+  paths: readonly string[] = SAMPLE_PATHS,
+): Promise<Account> {
   const user = newUser(locale);
   await createConfirmedUser(request, user);
   const headers = { Accept: 'application/json', 'x-localization': locale };
@@ -109,7 +113,7 @@ export async function makeAccount(request: APIRequestContext, locale: Locale): P
   });
   expect(second.status(), await second.text()).toBe(201);
   const origin = `http://127.0.0.1:${process.env.E2E_DEMO_WEB_PORT}`;
-  const lines = SAMPLE_PATHS.map((path) => `${origin}${path}`).join('\n');
+  const lines = paths.map((path) => `${origin}${path}`).join('\n');
   const upload = await request.post('/api/links/upload', {
     headers: auth,
     multipart: { campaign, file: { name: 'links.txt', mimeType: 'text/plain', buffer: Buffer.from(lines) } },

@@ -41,9 +41,9 @@ test('an unknown route shows the 404 page', async ({ page }) => {
 test('pages of later features show a coming-soon panel inside the main layout', async ({ page, request }) => {
   const user = newUser('en');
   await createConfirmedUser(request, user);
-  await page.goto('/en/login?redirect=/en/balance');
+  await page.goto('/en/login?redirect=/en/user/profile');
   await logIn(page, user);
-  await expect(page).toHaveURL(/\/en\/balance$/);
+  await expect(page).toHaveURL(/\/en\/user\/profile$/);
   await expect(page.getByRole('heading', { name: 'Coming soon' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
 });

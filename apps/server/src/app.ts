@@ -30,12 +30,15 @@ import { actionRoutes } from './modules/actions/actions.routes.ts';
 import { anchorRoutes } from './modules/anchors/anchors.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { registerAuthentication } from './modules/auth/authenticate.ts';
+import { balanceRoutes } from './modules/balance/balance.routes.ts';
 import { domainRoutes } from './modules/domains/domains.routes.ts';
 import { indexHistoryRoutes } from './modules/index-histories/index-histories.routes.ts';
+import { indexNowRoutes } from './modules/index-now/index-now.routes.ts';
 import { linkRoutes } from './modules/links/links.routes.ts';
 import { mailingRoutes } from './modules/mailings/mailings.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { pageLogRoutes } from './modules/page-logs/page-logs.routes.ts';
+import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { campaignRoutes } from './modules/projects/campaigns.routes.ts';
 import { projectRoutes } from './modules/projects/projects.routes.ts';
 import { registerWebSocket } from './modules/realtime/realtime.routes.ts';
@@ -51,6 +54,7 @@ const features = [
   settingsRoutes,
   pageLogRoutes,
   projectRoutes,
+  indexNowRoutes,
   campaignRoutes,
   linkRoutes,
   indexHistoryRoutes,
@@ -61,6 +65,8 @@ const features = [
   reportRoutes,
   mailingRoutes,
   scheduleRoutes,
+  balanceRoutes,
+  paymentRoutes,
 ];
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {

@@ -69,6 +69,7 @@ const ZEnv = z.object({
   DATAFORSEO_RATE_PER_SECOND: z.coerce.number().positive().default(5),
   DATAFORSEO_CONCURRENCY: z.coerce.number().int().min(1).max(30).default(25),
   INDEXING_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  INDEXING_REFUND_AFTER_DAYS: z.coerce.number().min(0).max(90).default(7),
   SPEEDYINDEX_API_KEY: z.string().optional(),
   SPEEDYINDEX_BASE_URL: z.url().default('https://api.speedyindex.com'),
   RAPIDURLINDEXER_API_KEY: z.string().optional(),
@@ -79,6 +80,22 @@ const ZEnv = z.object({
   GOOGLE_INDEXING_BASE_URL: z.url().default('https://indexing.googleapis.com'),
   GOOGLE_INDEXING_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
   GOOGLE_INDEXING_DAILY_QUOTA: z.coerce.number().int().min(1).default(200),
+  SELLER_NAME: z.string().default('Linkwatch'),
+  SELLER_ADDRESS: z.string().optional(),
+  SELLER_VAT: z.string().optional(),
+  SELLER_REG_CODE: z.string().optional(),
+  SELLER_EMAIL: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_BASE_URL: z.url().default('https://api.stripe.com'),
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_WEBHOOK_ID: z.string().optional(),
+  PAYPAL_BASE_URL: z.url().default('https://api-m.paypal.com'),
+  NOWPAYMENTS_API_KEY: z.string().optional(),
+  NOWPAYMENTS_IPN_SECRET: z.string().optional(),
+  NOWPAYMENTS_BASE_URL: z.url().default('https://api.nowpayments.io'),
 });
 
 /**
@@ -203,6 +220,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      */
     indexing: {
       timeoutMs: e.INDEXING_TIMEOUT_MS,
+      /** Pages sent and still not indexed this long after are re-checked and refunded. */
+      refundAfterMs: e.INDEXING_REFUND_AFTER_DAYS * 86_400_000,
       speedyindex: {
         apiKey: e.SPEEDYINDEX_API_KEY || undefined,
         baseUrl: e.SPEEDYINDEX_BASE_URL,
@@ -231,6 +250,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         ratePerSecond: 5,
         concurrency: 2,
       },
+    },
+    /**
+     * Card payments through Stripe Checkout: on when the secret key and the webhook endpoint's signing
+     * secret are both set (a payment is only completed by the webhook). The publishable key is what the
+     * settings hand the web app (`stripePublic`).
+     */
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY || undefined,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET || undefined,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY || undefined,
+      baseUrl: e.STRIPE_BASE_URL,
+    },
+    /**
+     * PayPal (Orders v2): on when the REST app's client id and secret and the id of the webhook
+     * registered for `<APP_URL>/api/payments/webhooks/paypal` are all set (deliveries are verified
+     * with PayPal against that id). Sandbox: https://api-m.sandbox.paypal.com.
+     */
+    paypal: {
+      clientId: e.PAYPAL_CLIENT_ID || undefined,
+      clientSecret: e.PAYPAL_CLIENT_SECRET || undefined,
+      webhookId: e.PAYPAL_WEBHOOK_ID || undefined,
+      baseUrl: e.PAYPAL_BASE_URL,
+    },
+    /**
+     * Crypto through NOWPayments invoices: on when the API key and the IPN secret (which signs the
+     * notifications) are both set. Sandbox: https://api-sandbox.nowpayments.io.
+     */
+    nowpayments: {
+      apiKey: e.NOWPAYMENTS_API_KEY || undefined,
+      ipnSecret: e.NOWPAYMENTS_IPN_SECRET || undefined,
+      baseUrl: e.NOWPAYMENTS_BASE_URL,
+    },
+    /** Who the payment invoices name as the seller (GET balances/invoice/{id}). */
+    seller: {
+      name: e.SELLER_NAME,
+      address: e.SELLER_ADDRESS || undefined,
+      vatNumber: e.SELLER_VAT || undefined,
+      regCode: e.SELLER_REG_CODE || undefined,
+      email: e.SELLER_EMAIL || undefined,
     },
     /** Credits a self-registered account gets once, when it confirms its address (0: none). */
     welcomeCredits: e.WELCOME_CREDITS,

@@ -1,11 +1,12 @@
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { getToken } from './api/token.ts';
 import { reloadAfterChunkError } from './app/lazyPage.ts';
+import { prefetchCampaignPage } from './app/prefetchCampaign.ts';
 import { createQueryClient, Providers } from './app/providers.tsx';
-import { router } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
 import { preloadRoute } from './app/routes.tsx';
 import { i18nReady } from './lib/i18n.ts';
 import { fetchMe, meQueryKey } from './lib/session.ts';
@@ -21,7 +22,10 @@ if (!root) throw new Error('#root is missing from index.html');
 // A cold load asks for everything its first screen needs at once: the language catalog (i18nReady), the
 // current user and the chunks of the route, instead of one after the other as each render finds them.
 const queryClient = createQueryClient();
-if (getToken()) void queryClient.prefetchQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 60_000 });
+if (getToken()) {
+  void queryClient.prefetchQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 60_000 });
+  prefetchCampaignPage(queryClient, window.location.pathname);
+}
 preloadRoute(window.location.pathname);
 
 // The page's language catalog comes in its own chunk; painting before it would show bare keys.
@@ -29,7 +33,9 @@ void i18nReady.finally(() =>
   createRoot(root).render(
     <StrictMode>
       <Providers queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </Providers>
     </StrictMode>,
   ),

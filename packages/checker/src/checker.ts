@@ -4,6 +4,7 @@ import {
   type ResolvedCheckerOptions,
   resolveCheckerOptions,
 } from './checker-options.ts';
+import { type FetchedFile, type FetchFileOptions, fetchFile } from './fetch/fetch-file.ts';
 import { type FetchedPage, fetchPage } from './fetch/fetch-page.ts';
 import { HttpClient } from './fetch/http-client.ts';
 import { startDeadline } from './limits/deadline.ts';
@@ -26,6 +27,8 @@ export interface CheckOptions {
 export interface Checker {
   /** Never rejects for network trouble (that is in the result); only for cancellation or after close(). */
   check(request: CheckRequest, options?: CheckOptions): Promise<CheckResult>;
+  /** One small file from a user's site through the same SSRF guard and host limits (see fetch-file.ts). */
+  fetchFile(url: URL, options: FetchFileOptions): Promise<FetchedFile>;
   /** Closes connections and parse workers; checks still running fail. */
   close(): Promise<void>;
 }
@@ -66,6 +69,11 @@ class BacklinkChecker implements Checker {
     } finally {
       release();
     }
+  }
+
+  fetchFile(url: URL, options: FetchFileOptions): Promise<FetchedFile> {
+    if (this.#closing) throw new Error('checker is closed');
+    return fetchFile({ client: this.#client, hosts: this.#hosts }, url, options);
   }
 
   close(): Promise<void> {

@@ -13,6 +13,8 @@ export {
   DEFAULT_USER_AGENT,
 } from './checker-options.ts';
 export { DOFOLLOW } from './codes.ts';
+export { CheckFailure } from './fetch/check-errors.ts';
+export type { FetchedFile, FetchFileOptions } from './fetch/fetch-file.ts';
 export type { ParseDonorOptions, ParsedDonorPage } from './html/parse-donor-html.ts';
 export { DonorPageParser, parseDonorHtml } from './html/parse-donor-html.ts';
 export type { LookupFunction } from './net/guarded-lookup.ts';

@@ -82,11 +82,21 @@ export const LinkElementKind = { Image: 1, Href: 2, Canonical: 3, Hreflang: 4 } 
 export type LinkElementKindId = (typeof LinkElementKind)[keyof typeof LinkElementKind];
 export const REL_ATTRIBUTES = ['dofollow', 'nofollow', 'ugc', 'sponsored'] as const;
 export const DomainLinkStatus = { New: 1, Active: 2, Rip: 3 } as const;
+/** spec 4: a Payment moves New → Paid or New → Cancelled, never back. */
 export const PaymentStatus = { New: 0, Paid: 1, Cancelled: 2 } as const;
+export type PaymentStatusId = (typeof PaymentStatus)[keyof typeof PaymentStatus];
+/** `POST payments/{method}`: each is on only when its provider is configured (issue 12). */
+export const PAYMENT_METHODS = ['card', 'paypal', 'crypto'] as const;
+export type PaymentMethodName = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_PROVIDERS = ['stripe', 'paypal', 'nowpayments'] as const;
+export type PaymentProviderId = (typeof PAYMENT_PROVIDERS)[number];
 export const ScheduleAction = { AutoCheckIndexing: 1, AutoCheckBacklinks: 2 } as const;
 export const ExportFormat = { Csv: 1, Xls: 2 } as const;
 
-/** Balance ledger entry kinds. */
+/**
+ * Balance ledger entry kinds (the history's typeId): 1 a paid top-up, 2 a task's charge, 3 a refund of
+ * a task's unused share, 4 an operator's adjustment, 5 a bonus (a payment level's percent, welcome credits).
+ */
 export const BalanceTransactionType = { TopUp: 1, Charge: 2, Refund: 3, Adjustment: 4, Bonus: 5 } as const;
 
 export const LAYOUT = { mobileBreakpoint: 920, sidebarWidth: 240, sidebarCollapsedWidth: 88 } as const;

@@ -24,6 +24,12 @@ export {
   PAGE_SIZES,
   PARTICIPANT_ROLE_USER,
   PASSWORD_MIN_LENGTH,
+  PAYMENT_METHODS,
+  PAYMENT_PROVIDERS,
+  type PaymentMethodName,
+  type PaymentProviderId,
+  PaymentStatus,
+  type PaymentStatusId,
   REL_ATTRIBUTES,
   ResponseCodeGroup,
   RobotsStatus,
@@ -33,6 +39,20 @@ export {
   Tier,
 } from './constants.ts';
 export {
+  CREDITS_PER_CENT,
+  CREDITS_PER_USD,
+  centsToUsd,
+  creditsToUsd,
+  formatUsd,
+  PAYMENT_MAX_CENTS,
+  PAYMENT_MIN_CENTS,
+  UNBLOCK_MIN_CENTS,
+  usdCentsToCredits,
+  usdToCents,
+} from './money.ts';
+export {
+  SKIP_REASONS,
+  type SkipReason,
   type TActionAttributes,
   type TActionCost,
   ZActionCostResponse,
@@ -63,6 +83,13 @@ export {
   ZResetPasswordRequest,
 } from './schemas/auth.ts';
 export {
+  type TBalanceListQuery,
+  type TBalanceTransactionAttributes,
+  type TBalanceTransactionListResponse,
+  ZBalanceListQuery,
+  ZBalanceTransactionListResponse,
+} from './schemas/balance.ts';
+export {
   ZFileResponse,
   ZHealthResponse,
   ZPageMeta,
@@ -78,6 +105,11 @@ export {
   ZDomainListQuery,
   ZDomainListResponse,
 } from './schemas/domains.ts';
+export {
+  type TIndexNowKeyAttributes,
+  type TIndexNowKeyResponse,
+  ZIndexNowKeyResponse,
+} from './schemas/index-now.ts';
 export {
   type LinkFilters,
   type LinkSelection,
@@ -142,6 +174,21 @@ export {
 } from './schemas/links.ts';
 export { type PageOptions, pageOf, query } from './schemas/list-query.ts';
 export { ZNotificationListResponse } from './schemas/notifications.ts';
+export {
+  bonusCreditsFor,
+  PAY_CURRENCY_PATTERN,
+  type TCreatePaymentRequest,
+  type TPaymentAttributes,
+  type TPaymentLevelAttributes,
+  type TPaymentLevelListResponse,
+  type TPaymentNetworksResponse,
+  type TPaymentResponse,
+  ZCreatePaymentRequest,
+  ZPaymentLevelListResponse,
+  ZPaymentMethodParams,
+  ZPaymentNetworksResponse,
+  ZPaymentResponse,
+} from './schemas/payments.ts';
 export {
   type TCampaignAttributes,
   type TCreateCampaignRequest,

@@ -1,19 +1,13 @@
-import type { ParseArgsConfig } from 'node:util';
 import { BalanceTransactionType } from '@linkwatch/shared';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { findUserByEmail } from '../modules/auth/auth.queries.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { applyLedgerEntry } from '../modules/balance/ledger.ts';
+import type { Command } from './command.ts';
+import { paymentCommands } from './payment-commands.ts';
 
 type Values = Record<string, string | boolean | undefined>;
-
-export interface Command {
-  name: string;
-  usage: string;
-  options: NonNullable<ParseArgsConfig['options']>;
-  run(db: Db, values: Values): Promise<string>;
-}
 
 function required(values: Values, name: string): string {
   const value = values[name];
@@ -88,6 +82,7 @@ export const commands: Command[] = [
       return `Balance of ${v.email} is now ${row.balance}`;
     },
   },
+  ...paymentCommands,
   {
     name: 'db:migrate',
     usage: 'db:migrate                                                          applies pending migrations',

@@ -1,6 +1,10 @@
 import type { Providers } from '../providers/index.ts';
 import { serperChecker } from '../providers/index-check/serper.ts';
 import { startSerperStandIn } from '../providers/index-check/stand-ins/serper.ts';
+import { speedyIndexIndexer } from '../providers/indexing/speedyindex.ts';
+import { startSpeedyIndexStandIn } from '../providers/indexing/stand-ins/speedyindex.ts';
+import { startDemoCard } from '../providers/payments/stand-ins/demo-card.ts';
+import { startDemoWallets } from '../providers/payments/stand-ins/demo-wallets.ts';
 import { SAMPLE_PAGES } from './sample-web.ts';
 
 /** The sample pages the demo's search engine "has in its index"; the others read Not indexed. */
@@ -9,11 +13,12 @@ const DEMO_INDEXED = ['/blog/best-online-shops', '/reviews/demo-shop', '/partner
 const DEMO_KEY = 'demo-key';
 
 /**
- * The offline demo's stand-in services: a loopback server speaking Serper's protocol that knows a few
- * of the sample pages, so a newcomer can run an index check without keys. Its answers are labelled
- * as a demo service wherever they show (the provider is named "demo", the action says so).
+ * The offline demo's stand-in services: loopback servers speaking Serper's protocol (it knows a few
+ * of the sample pages), SpeedyIndex's (it takes every page sent), and Stripe's, PayPal's and
+ * NOWPayments' (demo card, PayPal and crypto services), so a newcomer can run an index check and an indexing request, and top up, without keys. Their answers are labelled as a demo service wherever
+ * they show (the provider is named "demo", the action says so).
  */
-export async function startDemoServices(params: { sampleOrigin: string }) {
+export async function startDemoServices(params: { sampleOrigin: string; appUrl?: string }) {
   const serp = await startSerperStandIn({
     apiKey: DEMO_KEY,
     indexed: DEMO_INDEXED.filter((path) => path in SAMPLE_PAGES).map(
@@ -24,21 +29,45 @@ export async function startDemoServices(params: { sampleOrigin: string }) {
     // The sample web's host is an IP address: no www. form of it to show.
     vary: false,
   });
+  const indexer = await startSpeedyIndexStandIn({ apiKey: DEMO_KEY, latencyMs: 300 });
+  // Card top-ups need the app's webhook URL to deliver to.
+  const card = params.appUrl ? await startDemoCard({ appUrl: params.appUrl }) : null;
+  const wallets = params.appUrl ? await startDemoWallets({ appUrl: params.appUrl }) : null;
   return {
     /** Fills the kinds nobody configured with the demo's stand-ins; configured services stay as they are. */
     fill(providers: Providers): Providers {
-      if (providers.indexCheck.adapters.length > 0) return providers;
-      const demo = serperChecker({
-        name: 'demo',
-        apiKey: DEMO_KEY,
-        baseUrl: serp.url,
-        ratePerSecond: 50,
-        concurrency: 20,
-        timeoutMs: 10_000,
-      });
-      // One service: a "not indexed" is confirmed by asking again, a few seconds later in the demo.
-      return { ...providers, indexCheck: { adapters: [demo], confirmAfterMs: 3_000, demo: true } };
+      const filled = withDemoIndexer(withDemoIndexCheck(providers));
+      const withCard = card ? card.fill(filled.payments) : filled.payments;
+      return { ...filled, payments: wallets ? wallets.fill(withCard) : withCard };
     },
-    close: () => serp.close(),
+    close: () =>
+      Promise.all([serp.close(), indexer.close(), card?.close(), wallets?.close()]).then(() => undefined),
   };
+
+  function withDemoIndexCheck(providers: Providers): Providers {
+    if (providers.indexCheck.adapters.length > 0) return providers;
+    const demo = serperChecker({
+      name: 'demo',
+      apiKey: DEMO_KEY,
+      baseUrl: serp.url,
+      ratePerSecond: 50,
+      concurrency: 20,
+      timeoutMs: 10_000,
+    });
+    // One service: a "not indexed" is confirmed by asking again, a few seconds later in the demo.
+    return { ...providers, indexCheck: { adapters: [demo], confirmAfterMs: 3_000, demo: true } };
+  }
+
+  function withDemoIndexer(providers: Providers): Providers {
+    if (providers.indexing.adapters.length > 0) return providers;
+    const demo = speedyIndexIndexer({
+      name: 'demo',
+      apiKey: DEMO_KEY,
+      baseUrl: indexer.url,
+      ratePerSecond: 1,
+      concurrency: 2,
+      timeoutMs: 10_000,
+    });
+    return { ...providers, indexing: { ...providers.indexing, adapters: [demo], demo: true } };
+  }
 }

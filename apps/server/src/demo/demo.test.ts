@@ -56,7 +56,7 @@ describe('offline demo', () => {
 });
 
 describe('offline demo services', () => {
-  it('stands in for a SERP service where none is configured, labelled as the demo', async () => {
+  it('stands in for a SERP service and an indexer where none is configured, labelled as the demo', async () => {
     const services = await startDemoServices({ sampleOrigin: 'http://127.0.0.1:4321' });
     try {
       const providers = services.fill(createProviders(loadConfig({ DATA_DIR: '/tmp/linkwatch-test' })));
@@ -71,10 +71,22 @@ describe('offline demo services', () => {
         kind: 'not-indexed',
         provider: 'demo',
       });
+      expect(providers.indexing.demo).toBe(true);
+      const [indexer] = providers.indexing.adapters;
+      expect(indexer).toMatchObject({ name: 'demo', kind: 'donor' });
+      expect(await indexer.submit(['http://127.0.0.1:4321/forum/thread-42'])).toMatchObject({
+        kind: 'accepted',
+        provider: 'demo',
+        urls: [{ url: 'http://127.0.0.1:4321/forum/thread-42', accepted: true }],
+      });
       const configured = createProviders(
-        loadConfig({ DATA_DIR: '/tmp/linkwatch-test', SERPER_API_KEY: 'real-key' }),
+        loadConfig({
+          DATA_DIR: '/tmp/linkwatch-test',
+          SERPER_API_KEY: 'real-key',
+          SPEEDYINDEX_API_KEY: 'real',
+        }),
       );
-      expect(services.fill(configured)).toBe(configured);
+      expect(services.fill(configured)).toEqual(configured);
     } finally {
       await services.close();
     }

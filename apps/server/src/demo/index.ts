@@ -22,7 +22,7 @@ export async function startDemo(params: { db: Db; config: Config; log: FastifyBa
   } catch (error) {
     log.warn({ err: error }, `demo sample web could not listen on ${origin}; demo checks will fail`);
   }
-  const services = await startDemoServices({ sampleOrigin: origin });
+  const services = await startDemoServices({ sampleOrigin: origin, appUrl: config.appUrl });
   const credentialsFile = path.join(config.dataDir, 'demo-credentials.txt');
   const seeded = await seedDemo(params.db, {
     sampleOrigin: origin,

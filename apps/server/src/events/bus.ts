@@ -1,8 +1,16 @@
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
 
-/** Real-time events of spec point 4, plus task progress; each goes to one user's private channel. */
-export type AppEventName = 'CreateNotification' | 'ActionCount' | 'NewReportCount' | 'ActionProgress';
+/**
+ * Real-time events of spec point 4, plus task progress and the balance after a payment's notification
+ * (`Balance`: `{ balance, isBlocked }`); each goes to one user's private channel.
+ */
+export type AppEventName =
+  | 'CreateNotification'
+  | 'ActionCount'
+  | 'NewReportCount'
+  | 'ActionProgress'
+  | 'Balance';
 
 export interface AppEvent {
   userId: number;

@@ -2,6 +2,9 @@ import type { Config } from '../config.ts';
 import { type AuthorityProvider, createAuthorityProviders } from './authority/index.ts';
 import { createIndexCheckers } from './index-check/index.ts';
 import type { IndexChecker } from './index-check/types.ts';
+import { createIndexers } from './indexing/index.ts';
+import type { Indexer } from './indexing/types.ts';
+import { createPaymentProviders, type PaymentProviders } from './payments/index.ts';
 
 /**
  * The outside services tasks work through, by kind. A kind with no adapter configured is off: its
@@ -21,9 +24,19 @@ export interface Providers {
     adapters: AuthorityProvider[];
     demo?: boolean;
   };
+  indexing: {
+    /** Donor services first, then the own-site ones (see providers/indexing/index.ts). */
+    adapters: Indexer[];
+    /** A page sent and still not indexed this long after is refunded. */
+    refundAfterMs: number;
+    demo?: boolean;
+  };
+  /** Top-up methods, each on when its provider's keys are set (see providers/payments/index.ts). */
+  payments: PaymentProviders;
 }
 
-export type ProviderKind = keyof Providers;
+/** The kinds a task works through (payments are not a task's provider). */
+export type ProviderKind = Exclude<keyof Providers, 'payments'>;
 
 export function isConfigured(providers: Providers, kind: ProviderKind): boolean {
   return providers[kind].adapters.length > 0;
@@ -37,5 +50,7 @@ export function createProviders(config: Config): Providers {
       confirmAfterMs: config.indexCheck.confirmAfterMs,
     },
     authority: { adapters: createAuthorityProviders(config.authority) },
+    indexing: { adapters: createIndexers(config.indexing), refundAfterMs: config.indexing.refundAfterMs },
+    payments: createPaymentProviders(config),
   };
 }

@@ -35,7 +35,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     MAX_EVENT_LOOP_DELAY_MS: '0',
     ...options.env,
   });
-  const log = pino({ level: 'silent' });
+  const log = pino({ level: process.env.TEST_LOG ?? 'silent' });
   const ctx: AppContext = {
     config,
     db: database.db,

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts';
+import { recheckIndexRequests } from '../modules/actions/add-to-index/recheck.ts';
 import { nextRunAt } from '../modules/schedules/next-run.ts';
 import { type RunResult, runSchedule } from '../modules/schedules/run-schedule.ts';
 import { claimDueSchedules, type Schedule } from '../modules/schedules/schedules.queries.ts';
@@ -11,7 +12,7 @@ export interface SchedulerOptions {
 }
 
 /**
- * Starts scheduled tasks. Every process that runs workers runs one; a due schedule is claimed by
+ * Starts scheduled tasks, and re-checks the pages indexing requests sent. Every process that runs workers runs one; a due schedule is claimed by
  * exactly one of them (see claimDueSchedules) and moved to its next run in the same transaction.
  * A process that dies between the claim and the start loses that one run: the next one comes on time.
  */
@@ -44,11 +45,13 @@ export function createScheduler(ctx: AppContext, options: SchedulerOptions = {})
   }
 
   function loop() {
-    current = tick()
-      .catch((err) => ctx.log.error({ err }, 'scheduler tick failed'))
-      .finally(() => {
-        if (running) timer = setTimeout(loop, intervalMs);
-      });
+    current = Promise.all([
+      tick().catch((err) => ctx.log.error({ err }, 'scheduler tick failed')),
+      // Pages an indexing request sent come due for their re-check (and refund) on the same clock.
+      recheckIndexRequests(ctx).catch((err) => ctx.log.error({ err }, 'index request re-check failed')),
+    ]).finally(() => {
+      if (running) timer = setTimeout(loop, intervalMs);
+    });
   }
 
   return {

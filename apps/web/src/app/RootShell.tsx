@@ -1,11 +1,11 @@
 import { SCROLL_TO_TOP_MS } from '@linkwatch/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useMatches } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { fullPath } from '@/lib/locale.ts';
 import { usePageLog } from '@/lib/pageLog.ts';
 import { LocaleSync } from '@/lib/useLocale.tsx';
-import type { RouteHandle } from './routeHandle.ts';
+import type { PageTitle } from './routeHandle.ts';
 
 /** spec point 2: scroll-to-top takes 500 ms (instant for people who ask for reduced motion). */
 export function scrollToTop(duration = SCROLL_TO_TOP_MS): void {
@@ -30,25 +30,24 @@ function useScrollToTop(pathname: string): void {
   useEffect(() => scrollToTop(), [pathname]);
 }
 
-function useDocumentTitle(): void {
+function useDocumentTitle(pageTitle: PageTitle | undefined): void {
   const { t } = useTranslation();
-  const matches = useMatches();
-  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
-    | RouteHandle
-    | undefined;
-  const title = handle ? t(`shell.pages.${handle.title}`) : null;
+  const title = pageTitle ? t(`shell.pages.${pageTitle}`) : null;
   const app = t('common.appName');
   useEffect(() => {
     document.title = title ? `${title} · ${app}` : app;
   }, [title, app]);
 }
 
-/** The frame around every page: locale, title, scroll and the page log. */
-export function RootShell() {
+/**
+ * The frame around every page: locale, title, scroll and the page log. `titleAt` reads the page title from
+ * the route table, which imports this file (passed in rather than imported back).
+ */
+export function RootShell({ titleAt }: { titleAt: (pathname: string) => PageTitle | undefined }) {
   const location = useLocation();
   useScrollToTop(location.pathname);
   usePageLog(fullPath(location));
-  useDocumentTitle();
+  useDocumentTitle(titleAt(location.pathname));
   return (
     <LocaleSync>
       <Outlet />

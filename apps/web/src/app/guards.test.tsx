@@ -59,9 +59,9 @@ describe('login guard', () => {
   it('lets an admin with another participant role stay', async () => {
     resetTokenForTests('tok');
     mockApi({ 'GET user/me': meReply({ isAdmin: true, participant: { roleId: 2 } }) });
-    const app = renderApp('/en/balance');
+    const app = renderApp('/en/user/profile');
     expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeTruthy();
-    expect(app.location()).toBe('/en/balance');
+    expect(app.location()).toBe('/en/user/profile');
   });
 
   it('sends a logged-in user away from guest pages, to the remembered page', async () => {
@@ -170,7 +170,7 @@ describe('locale routing', () => {
     expect(await screen.findByRole('heading', { name: 'This page could not be found' })).toBeTruthy();
   });
 
-  it.each(['/wiki/blog/type/FaqSection', '/crawlers/7', '/balance'])(
+  it.each(['/wiki/blog/type/FaqSection', '/crawlers/7', '/user/profile'])(
     'treats %s as a known route still to come (coming soon, not 404)',
     async (path) => {
       resetTokenForTests('tok');

@@ -15,14 +15,17 @@ export function reloadAfterChunkError(): boolean {
   return true;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: props of any shape, as React's own lazy() accepts
+type AnyComponent = ComponentType<any>;
+
 /** A lazily loaded component that can be asked to start its download before it renders. */
-export type LazyPage<T extends ComponentType> = LazyExoticComponent<T> & { preload: () => Promise<unknown> };
+export type LazyPage<T extends AnyComponent> = LazyExoticComponent<T> & { preload: () => Promise<unknown> };
 
 /**
  * A page (or layout) in a chunk of its own. `preload()` starts the download early (the route of a cold
  * load, before the language catalog and the user are in) and the first render reuses that download.
  */
-export function lazyPage<T extends ComponentType>(load: () => Promise<{ default: T }>): LazyPage<T> {
+export function lazyPage<T extends AnyComponent>(load: () => Promise<{ default: T }>): LazyPage<T> {
   let loading: Promise<{ default: T }> | undefined;
   const once = () => {
     loading ??= load().catch((error: unknown) => {
@@ -35,6 +38,6 @@ export function lazyPage<T extends ComponentType>(load: () => Promise<{ default:
   return Object.assign(lazy(once), { preload: once });
 }
 
-export function isLazyPage(component: unknown): component is LazyPage<ComponentType> {
+export function isLazyPage(component: unknown): component is LazyPage<AnyComponent> {
   return typeof component === 'object' && component !== null && 'preload' in component;
 }

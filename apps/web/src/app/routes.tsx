@@ -22,9 +22,6 @@ const NotFoundPage = lazyPage(() =>
 const ComingSoonPage = lazyPage(() =>
   import('./pages/ComingSoonPage.tsx').then((m) => ({ default: m.ComingSoonPage })),
 );
-const RouteErrorPage = lazyPage(() =>
-  import('./pages/RouteErrorPage.tsx').then((m) => ({ default: m.RouteErrorPage })),
-);
 const EmptyLayout = lazyPage(() =>
   withFullCatalog(import('./layouts/EmptyLayout.tsx')).then((m) => ({ default: m.EmptyLayout })),
 );
@@ -61,12 +58,13 @@ const ProjectPage = lazyPage(() => import('@/features/projects/ProjectPage.tsx')
 const TasksPage = lazyPage(() => import('@/features/tasks/TasksPage.tsx'));
 const ReportPage = lazyPage(() => import('@/features/reports/ReportPage.tsx'));
 const SchedulePage = lazyPage(() => import('@/features/schedule/SchedulePage.tsx'));
+const BalancePage = lazyPage(() => import('@/features/balance/BalancePage.tsx'));
 const UnsubscribePage = lazyPage(() => import('@/features/unsubscribe/UnsubscribePage.tsx'));
 
 type LayoutKind = 'main' | 'partner' | 'login' | 'empty';
 
 /** What a page route carries: its title, and the lazy chunks (layout, page) a cold load of it needs. */
-type PageHandle = RouteHandle & { chunks: readonly ComponentType[] };
+type PageHandle = RouteHandle & { chunks: readonly unknown[] };
 
 type AppRoute = { path: string; layout: LayoutKind; access: Access; title: PageTitle; page?: ComponentType };
 
@@ -77,7 +75,7 @@ type AppRoute = { path: string; layout: LayoutKind; access: Access; title: PageT
 export const ROUTES: readonly AppRoute[] = [
   { path: '', layout: 'main', access: 'user', title: 'dashboard', page: DashboardPage },
   { path: 'profile', layout: 'main', access: 'user', title: 'profile', page: ProfilePage },
-  { path: 'balance', layout: 'main', access: 'user', title: 'balance' },
+  { path: 'balance', layout: 'main', access: 'user', title: 'balance', page: BalancePage },
   { path: 'tasks', layout: 'main', access: 'user', title: 'tasks', page: TasksPage },
   { path: 'report', layout: 'main', access: 'user', title: 'report', page: ReportPage },
   { path: 'schedule', layout: 'main', access: 'user', title: 'schedule', page: SchedulePage },
@@ -190,10 +188,10 @@ function localeChildren(): RouteObject[] {
           </Suspense>
         </Guard>
       ),
-      children: routes.map(({ path, title, page: Page = ComingSoonPage }) => ({
+      children: routes.map(({ path, title, page: Page }) => ({
         ...(path === '' ? { index: true } : { path }),
-        handle: { title, chunks: [Layout, Page] } satisfies PageHandle,
-        element: <Page />,
+        handle: { title, chunks: [Layout, Page ?? ComingSoonPage] } satisfies PageHandle,
+        element: Page ? <Page /> : <ComingSoonPage title={title} />,
       })),
     };
   });
@@ -216,15 +214,15 @@ function localeChildren(): RouteObject[] {
   ];
 }
 
-/** Every route in four forms: no prefix (cookie locale or en), /en, /ru and /ua. */
+/**
+ * Every route in four forms: no prefix (cookie locale or en), /en, /ru and /ua. Plain routes rendered by
+ * `useRoutes` (AppRoutes), not a data router: nothing here loads data before rendering, and the data
+ * router is about 15 KB (brotli) of every first download. Errors reach the error page through
+ * RouteErrorBoundary instead of an errorElement.
+ */
 export const appRoutes: RouteObject[] = [
   {
-    element: <RootShell />,
-    errorElement: (
-      <Suspense>
-        <RouteErrorPage />
-      </Suspense>
-    ),
+    element: <RootShell titleAt={pageTitleAt} />,
     children: [null, ...LOCALES].map((locale) => ({
       path: locale ? `/${locale}` : '/',
       children: localeChildren(),
@@ -232,14 +230,24 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
+function pageHandles(pathname: string): Partial<PageHandle>[] {
+  return (matchRoutes(appRoutes, pathname) ?? []).map(
+    (match) => (match.route.handle ?? {}) as Partial<PageHandle>,
+  );
+}
+
+/** The title of the page a path shows (the innermost route that names one). */
+export function pageTitleAt(pathname: string): PageTitle | undefined {
+  return pageHandles(pathname).findLast((handle) => handle.title)?.title;
+}
+
 /**
  * Starts the downloads of the layout and page chunks a path renders, so a cold load fetches them
  * beside the language catalog and the current user instead of one after the other.
  */
 export function preloadRoute(pathname: string): void {
-  for (const match of matchRoutes(appRoutes, pathname) ?? []) {
-    const handle = match.route.handle as Partial<PageHandle> | undefined;
-    for (const chunk of handle?.chunks ?? []) {
+  for (const handle of pageHandles(pathname)) {
+    for (const chunk of handle.chunks ?? []) {
       // A failure here is handled where the chunk renders (one reload, then the error page).
       if (isLazyPage(chunk)) chunk.preload().catch(() => {});
     }

@@ -1,21 +1,34 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, type ReactNode } from 'react';
+import { type Location, MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { createQueryClient, Providers } from '@/app/providers.tsx';
-import { appRoutes } from '@/app/routes.tsx';
+import { AppRoutes } from '@/app/router.tsx';
+
+type RouterProbe = { location?: Location; navigate?: NavigateFunction };
+
+/** Hands the test the router's current location and its navigate function. */
+function Probe({ into }: { into: RouterProbe }) {
+  into.location = useLocation();
+  into.navigate = useNavigate();
+  return null;
+}
 
 /** The real route table and providers, in memory, starting at `path`. */
 export function renderApp(path: string) {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const probe: RouterProbe = {};
   const queryClient = createQueryClient();
   const view = render(
     <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <Probe into={probe} />
+      </MemoryRouter>
     </Providers>,
   );
-  const location = () => `${router.state.location.pathname}${router.state.location.search}`;
-  return { ...view, router, queryClient, location };
+  const location = () => `${probe.location?.pathname}${probe.location?.search}`;
+  const navigate = (to: string) => act(async () => probe.navigate?.(to));
+  return { ...view, queryClient, location, navigate };
 }
 
 /** The app's providers (query client, notices, the realtime bridge) around `children`, without routes. */

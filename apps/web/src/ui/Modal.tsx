@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { Button } from './Button.tsx';
 import { cn } from './cn.ts';
 import { useReturnFocus } from './returnFocus.ts';
@@ -55,7 +55,7 @@ export function Modal({
               </Button>
             </Dialog.Close>
           </div>
-          <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">{children}</div>
+          <ScrollBody>{children}</ScrollBody>
           {footer ? (
             <div className="flex flex-wrap justify-end gap-3 rounded-b-xl border-t border-line bg-slate-50/60 px-6 py-3">
               {footer}
@@ -64,5 +64,31 @@ export function Modal({
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/**
+ * The dialog's body: it scrolls when the content is taller than the screen, and then takes the focus
+ * too, so a keyboard can scroll a body that holds nothing else to focus (a notice, a list).
+ */
+function ScrollBody({ children }: { children: ReactNode }) {
+  const [scrolls, setScrolls] = useState(false);
+  const measure = useCallback((body: HTMLDivElement | null) => {
+    if (!body || typeof ResizeObserver === 'undefined') return;
+    const update = () => setScrolls(body.scrollHeight > body.clientHeight);
+    const observer = new ResizeObserver(update);
+    observer.observe(body);
+    for (const child of body.children) observer.observe(child);
+    update();
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div
+      ref={measure}
+      tabIndex={scrolls ? 0 : undefined}
+      className="min-h-0 flex-1 overflow-y-auto px-6 py-5"
+    >
+      {children}
+    </div>
   );
 }

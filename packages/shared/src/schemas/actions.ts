@@ -1,6 +1,22 @@
 import { z } from 'zod';
 import { listOf, ref, resource, single } from './common.ts';
 
+/**
+ * Why an indexing request (action 3) leaves a selected page out, in the order they are tried: already
+ * indexed, never backlink-checked, its last check not 200, blocked by robots.txt, noindex (meta or
+ * X-Robots-Tag), canonical pointing to another page, no indexing service for that kind of page.
+ */
+export const SKIP_REASONS = [
+  'indexed',
+  'unchecked',
+  'notOk',
+  'robots',
+  'noindex',
+  'canonical',
+  'noIndexer',
+] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+
 // ---------------------------------------------------------------------------------------------------
 // Actions (the spec's paid tasks): responses, keys in the order the server sends them.
 // ---------------------------------------------------------------------------------------------------
@@ -22,6 +38,10 @@ export const ZActionAttributes = z.object({
   message: z.string().nullable(),
   /** The list filters the task was started with (and a move's target campaign). */
   filters: z.record(z.string(), z.unknown()),
+  /** Selected pages an indexing request left out before charging, counted by reason (see SKIP_REASONS). */
+  skipped: z.record(z.string(), z.number()).nullable(),
+  /** The days an indexing request spreads its pages over (drip feed); null for other tasks. */
+  days: z.number().nullable(),
   isAutostart: z.boolean(),
   hasNewPeport: z.boolean(), // spec: spelt 'Peport'
   tier: z.number().nullable(),
@@ -82,7 +102,17 @@ export const ZActionPriceListResponse = z.object({ data: z.array(ZActionPriceRes
 export const ZActionCostResponse = z.object({
   data: z.object({
     type: z.literal('actionCosts'),
-    attributes: z.object({ cost: z.number(), price: z.number(), count: z.number(), balance: z.number() }),
+    attributes: z.object({
+      /** `price × count`: only the pages the task will work on are charged. */
+      cost: z.number(),
+      price: z.number(),
+      count: z.number(),
+      balance: z.number(),
+      /** Every selected link; `count` plus the skipped ones. */
+      selected: z.number(),
+      /** What an indexing request leaves out before charging, by reason (empty for other tasks). */
+      skipped: z.array(z.object({ reason: z.enum(SKIP_REASONS), count: z.number(), title: z.string() })),
+    }),
   }),
 });
 export type TActionCost = z.infer<typeof ZActionCostResponse>['data']['attributes'];

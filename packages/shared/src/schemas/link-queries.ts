@@ -252,6 +252,7 @@ export const ZActionSelectionQuery = z
   .looseObject({
     ...campaignSelectionKeys,
     targetCampaign: query.raw().describe('campaign id a moving task moves the links to'),
+    days: query.raw().describe('an indexing request: the days its pages are spread over (1–14)'),
   })
   .transform((q, ctx) => {
     const { campaignId, selection } = campaignSelection(q, ctx);
@@ -261,6 +262,7 @@ export const ZActionSelectionQuery = z
     const target = q.targetCampaign ?? q.target;
     if (typeof target === 'string' && target !== '')
       filters.targetCampaign = readIdAt(target, 'targetCampaign', ctx);
+    if (typeof q.days === 'string' && q.days !== '') filters.days = q.days;
     return { campaignId, selection, filters };
   });
 export type TActionSelectionQuery = z.output<typeof ZActionSelectionQuery>;

@@ -21,6 +21,8 @@ export const REPORT_CHANGE_TYPES = [
   'indexingCapability',
   'indexing',
   'title',
+  // An indexing request's page still not indexed at its re-check: `new` holds the credits refunded.
+  'refund',
 ] as const;
 export type ReportChangeType = (typeof REPORT_CHANGE_TYPES)[number];
 

@@ -37,6 +37,8 @@ export const actions = pgTable(
     refunded: integer('refunded').notNull().default(0),
     message: text('message'),
     filters: jsonb('filters').notNull().default({}),
+    /** Selected links the task left out before charging, counted by reason (an indexing request's). */
+    skipped: jsonb('skipped').$type<Record<string, number>>(),
     isAutostart: boolean('is_autostart').notNull().default(false),
     scheduleId: integer('schedule_id'),
     hasNewReport: boolean('has_new_report').notNull().default(false),
@@ -73,6 +75,35 @@ export const actionItems = pgTable(
     index('action_items_action_idx').on(t.actionId, t.status),
     index('action_items_pending_idx').on(t.id).where(sql`status = 0`),
   ],
+);
+
+/**
+ * A page an indexing request (action 3) sent to a service: re-checked `recheckAt` (N days later) and
+ * refunded when still not indexed. 0 waiting, 1 confirming a first "not indexed", 2 indexed, 3 refunded.
+ */
+export const indexRequests = pgTable(
+  'index_requests',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actionId: integer('action_id')
+      .notNull()
+      .references(() => actions.id, { onDelete: 'cascade' }),
+    linkId: integer('link_id')
+      .notNull()
+      .references(() => links.id, { onDelete: 'cascade' }),
+    /** The service that took the page ("speedyindex", "indexnow+google", …). */
+    provider: text('provider').notNull(),
+    /** The credits paid for it: what a refund gives back. */
+    price: integer('price').notNull(),
+    state: smallint('state').notNull().default(0),
+    recheckAt: at('recheck_at').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('index_requests_due_idx').on(t.recheckAt).where(sql`state < 2`)],
 );
 
 export const actionPrices = pgTable('action_prices', {

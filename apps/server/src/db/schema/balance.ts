@@ -1,5 +1,6 @@
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
+import { payments } from './payments.ts';
 import { users } from './users.ts';
 
 /** The credits ledger: every change of users.balance is one row here, written in the same transaction. */
@@ -15,7 +16,8 @@ export const balanceTransactions = pgTable(
     balance: integer('balance').notNull(),
     typeId: integer('type_id').notNull(),
     description: text('description'),
-    paymentId: integer('payment_id'),
+    /** The top-up or bonus's Payment (spec 3: Balance transaction paymentId). */
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'set null' }),
     actionId: integer('action_id'),
     createdAt: createdAt(),
   },

@@ -15,6 +15,10 @@ export const projects = pgTable(
     mainDomain: text('main_domain').notNull(),
     domains: text('domains').array().notNull().default(sql`'{}'::text[]`),
     isFavorite: boolean('is_favorite').notNull().default(false),
+    /** The project's IndexNow key (8–128 of a-z, A-Z, 0-9, '-'), made when first needed. */
+    indexNowKey: text('index_now_key'),
+    /** When the key file was last found on the site: IndexNow submissions wait for it. */
+    indexNowVerifiedAt: at('index_now_verified_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

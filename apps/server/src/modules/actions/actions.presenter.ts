@@ -1,4 +1,4 @@
-import type { Locale } from '@linkwatch/shared';
+import { ActionCode, type Locale } from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
 import { iso, resource } from '../../http/present.ts';
 import type { ActionRow } from './types.ts';
@@ -26,6 +26,8 @@ export function presentAction(
       refunded: action.refunded,
       message: action.message,
       filters: action.filters as Record<string, unknown>, // jsonb: always the object the task was started with
+      skipped: action.skipped ?? null,
+      days: dripDays(action),
       isAutostart: action.isAutostart,
       hasNewPeport: action.hasNewReport, // spec: spelt 'Peport'
       tier: action.tier,
@@ -42,4 +44,11 @@ export function presentAction(
       campaign: { data: action.campaignId ? { id: action.campaignId, type: 'campaigns' as const } : null },
     },
   );
+}
+
+/** An indexing request's drip feed, as its filters hold it; null for other tasks. */
+function dripDays(action: ActionRow): number | null {
+  if (action.actionId !== ActionCode.AddToIndex) return null;
+  const days = Number((action.filters as { days?: unknown }).days ?? 1);
+  return Number.isInteger(days) ? days : 1;
 }

@@ -1,5 +1,7 @@
 import {
+  ActionCode,
   rules,
+  SKIP_REASONS,
   ZActionCostQuery,
   ZActionCostResponse,
   ZActionDatesResponse,
@@ -26,7 +28,8 @@ import { publishActionCount, runningActionCount } from '../notifications/notific
 import { presentAction } from './actions.presenter.ts';
 import { actionDates, findAction, listActions } from './actions.queries.ts';
 import { cancelAction, startAction } from './actions.service.ts';
-import { missingProvider, runsOnDemoService, STARTABLE_ACTIONS } from './catalog.ts';
+import { actionCatalog, missingProvider, runsOnDemoService, STARTABLE_ACTIONS } from './catalog.ts';
+import { countLeftOut } from './left-out.ts';
 import { finishIfComplete } from './lifecycle.ts';
 import { allPricesFor, priceFor } from './prices.ts';
 import { selectionOf } from './selection.ts';
@@ -106,7 +109,9 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
             name: translate(locale, `tasks.actions.${id}`),
             available: missing === null,
             unavailableReason: missing && translate(locale, `tasks.errors.noProvider.${missing}`),
-            demoNote: runsOnDemoService(ctx.providers, id) ? translate(locale, 'tasks.demoService') : null,
+            demoNote: runsOnDemoService(ctx.providers, id)
+              ? translate(locale, id === ActionCode.AddToIndex ? 'tasks.demoIndexer' : 'tasks.demoService')
+              : null,
           });
         }),
       };
@@ -136,14 +141,23 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const user = requireUser(req);
       const selection = selectionOf(user.id, req.query);
-      const [{ price }, count] = await Promise.all([
+      const locale = requestLocale(req);
+      const leaveOut = actionCatalog.get(req.params.action)?.leaveOut?.(ctx.providers) ?? [];
+      const [{ price }, selected, leftOut] = await Promise.all([
         priceFor(ctx.db, { userId: user.id, action: req.params.action }),
         countSelection(ctx.db, selection.where),
+        countLeftOut(ctx.db, selection.where, leaveOut),
       ]);
+      const skipped = SKIP_REASONS.filter((reason) => leftOut[reason]).map((reason) => ({
+        reason,
+        count: leftOut[reason]!,
+        title: translate(locale, `tasks.skipReasons.${reason}`),
+      }));
+      const count = selected - skipped.reduce((sum, s) => sum + s.count, 0);
       return {
         data: {
           type: 'actionCosts' as const,
-          attributes: { cost: price * count, price, count, balance: user.balance },
+          attributes: { cost: price * count, price, count, balance: user.balance, selected, skipped },
         },
       };
     },

@@ -1,12 +1,14 @@
 import { BalanceTransactionType, TaskStatus } from '@linkwatch/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { rawRowCount, type Tx } from '../../db/client.ts';
 import { actionItems, actions, campaigns, links } from '../../db/schema/index.ts';
 import { AppError, FieldError, notFound } from '../../errors.ts';
+import { assertCanStartTasks } from '../balance/blocking.ts';
 import { applyLedgerEntry, InsufficientBalanceError } from '../balance/ledger.ts';
 import { findCampaign } from '../projects/campaigns.queries.ts';
 import { actionCatalog, missingProvider } from './catalog.ts';
+import { countLeftOut, keptWhere } from './left-out.ts';
 import { priceFor } from './prices.ts';
 import type { Selection } from './selection.ts';
 import { type ActionHandler, type ActionRow, ITEM_STATUS } from './types.ts';
@@ -29,6 +31,7 @@ export interface StartParams {
 export async function startAction(ctx: AppContext, params: StartParams): Promise<ActionRow> {
   const handler = actionCatalog.get(params.action);
   if (!handler) throw new AppError('invalid', 'tasks.errors.selectTask');
+  await assertCanStartTasks(ctx.db, params.userId);
   // Before anything is read or charged: with no provider the task could only fail.
   const missing = missingProvider(ctx.providers, params.action);
   if (missing) throw new AppError('invalid', `tasks.errors.noProvider.${missing}`);
@@ -38,6 +41,7 @@ export async function startAction(ctx: AppContext, params: StartParams): Promise
   const filters = taskFiltersFor(handler, params.filters);
   await handler.beforeStart?.(ctx.db, { userId: params.userId, filters });
   const { price } = await priceFor(ctx.db, { userId: params.userId, action: params.action });
+  const leaveOut = handler.leaveOut?.(ctx.providers) ?? [];
 
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -56,15 +60,22 @@ export async function startAction(ctx: AppContext, params: StartParams): Promise
           scheduleId: params.scheduleId ?? null,
         })
         .returning();
-      const total = await insertItems(tx, { actionId: action.id, selection: params.selection });
+      const skipped = leaveOut.length > 0 ? await countLeftOut(tx, params.selection.where, leaveOut) : null;
+      const total = await insertItems(tx, {
+        actionId: action.id,
+        where: keptWhere(params.selection.where, leaveOut),
+        days: handler.dripDays?.(filters) ?? 1,
+      });
       if (total === 0) {
+        if (skipped && Object.keys(skipped).length > 0)
+          throw new AppError('invalid', 'tasks.errors.allLeftOut');
         if (campaign) throw new AppError('invalid', 'tasks.errors.noLinks', { campaign: campaign.name });
         throw new AppError('invalid', 'errors.noSelectedLinks');
       }
       const cost = price * total;
       const [started] = await tx
         .update(actions)
-        .set({ totalCount: total, cost })
+        .set({ totalCount: total, cost, skipped })
         .where(eq(actions.id, action.id))
         .returning();
       if (cost > 0) {
@@ -95,11 +106,16 @@ async function ownCampaign(ctx: AppContext, userId: number, id: number) {
   return row.campaign;
 }
 
-/** The filters a task stores, as its kind declares them; what does not parse is the caller's mistake. */
+/**
+ * The filters a task stores, as its kind declares them; what does not parse is the caller's mistake,
+ * told on the field it came from (`days`), else on the campaign.
+ */
 function taskFiltersFor(handler: ActionHandler, filters: Record<string, unknown> = {}) {
   const parsed = handler.filters.safeParse(filters);
-  if (!parsed.success) throw new FieldError({ campaign: 'validation.required' });
-  return parsed.data;
+  if (parsed.success) return parsed.data;
+  const field = parsed.error.issues[0]?.path[0];
+  if (field === 'days') throw new FieldError({ days: 'tasks.errors.days' });
+  throw new FieldError({ campaign: 'validation.required' });
 }
 
 /** 'Task already started': the same action may run only once at a time on a campaign. */
@@ -124,12 +140,30 @@ async function assertNotRunning(tx: Tx, params: { userId: number; campaignId: nu
   if (running) throw new AppError('invalid', 'tasks.errors.alreadyStarted');
 }
 
-async function insertItems(tx: Tx, params: { actionId: number; selection: Selection }): Promise<number> {
+/**
+ * One item per link. Spread over `days` (a drip feed), the k-th of n items waits until day
+ * ⌊k·days/n⌋: the first portion goes at once, the others one day after another.
+ */
+async function insertItems(tx: Tx, params: { actionId: number; where: SQL; days: number }): Promise<number> {
+  if (params.days <= 1) {
+    return rawRowCount(
+      tx,
+      sql`
+      insert into ${actionItems} (action_id, link_id)
+      select ${params.actionId}, ${links.id} from ${links} where ${params.where} order by ${links.id}`,
+    );
+  }
   return rawRowCount(
     tx,
     sql`
-    insert into ${actionItems} (action_id, link_id)
-    select ${params.actionId}, ${links.id} from ${links} where ${params.selection.where} order by ${links.id}`,
+    insert into ${actionItems} (action_id, link_id, locked_until)
+    select ${params.actionId}, id,
+      case when portion = 0 then null else now() + portion * interval '1 day' end
+    from (
+      select ${links.id} as id,
+        floor((row_number() over (order by ${links.id}) - 1) * ${params.days}::int / count(*) over ())::int as portion
+      from ${links} where ${params.where}) as spread
+    order by id`,
   );
 }
 

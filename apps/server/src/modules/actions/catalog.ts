@@ -1,4 +1,5 @@
 import { isConfigured, type ProviderKind, type Providers } from '../../providers/index.ts';
+import { addToIndexHandler } from './add-to-index/handler.ts';
 import { checkAuthorityHandler } from './check-authority/handler.ts';
 import { checkBacklinksHandler } from './check-backlinks/handler.ts';
 import { checkIndexingHandler } from './check-indexing/handler.ts';
@@ -7,10 +8,13 @@ import type { ActionHandler } from './types.ts';
 
 /** Every action a user can start (spec point 4): a new kind is one handler file and one entry here. */
 export const actionCatalog = new Map<number, ActionHandler>(
-  [checkBacklinksHandler, checkIndexingHandler, checkAuthorityHandler, ...listMoveHandlers].map((handler) => [
-    handler.code,
-    handler,
-  ]),
+  [
+    checkBacklinksHandler,
+    checkIndexingHandler,
+    addToIndexHandler,
+    checkAuthorityHandler,
+    ...listMoveHandlers,
+  ].map((handler) => [handler.code, handler]),
 );
 
 export const STARTABLE_ACTIONS = [...actionCatalog.keys()];

@@ -105,7 +105,8 @@ export async function finishIfComplete(db: Db, actionId: number): Promise<Action
       .set({
         ...countersOf(counts),
         statusId: nothingDone ? TaskStatus.Fail : TaskStatus.Done,
-        refunded: refund,
+        // Added to: an indexing request's re-check may have refunded pages of a drip feed still running.
+        refunded: sql`${actions.refunded} + ${refund}`,
         finishedAt: new Date(),
         startedAt: action.startedAt ?? new Date(),
       })

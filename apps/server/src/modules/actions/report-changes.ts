@@ -2,7 +2,7 @@ import type { ReportChangeType } from '@linkwatch/shared';
 import { eq } from 'drizzle-orm';
 import { insertRows } from '../../db/bulk.ts';
 import type { Tx } from '../../db/client.ts';
-import { actions, reportChanges, reportLinks } from '../../db/schema/index.ts';
+import { actions, links, reportChanges, reportLinks } from '../../db/schema/index.ts';
 import type { ActionRow } from './types.ts';
 
 /** One change a task saw on a link, as its report lists it. */
@@ -11,6 +11,16 @@ export interface ReportChange {
   old: string | null;
   new: string | null;
 }
+
+/** The columns of a link its report line copies: select them to build a ChangedLink. */
+export const REPORTED_LINK = {
+  id: links.id,
+  userId: links.userId,
+  campaignId: links.campaignId,
+  projectId: links.projectId,
+  url: links.url,
+  title: links.title,
+};
 
 export interface ChangedLink {
   link: {

@@ -1,4 +1,6 @@
 import type { Checker } from '@linkwatch/checker';
+import type { SkipReason } from '@linkwatch/shared';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
@@ -37,6 +39,12 @@ export type ItemOutcome<R = unknown> =
   | { itemId: number; kind: 'retry'; error: string; retryAfterMs?: number }
   | { itemId: number; kind: 'failed'; error: string };
 
+/** A reason to leave a selected link out before charging, as a condition on its `links` row. */
+export interface LeaveOutRule {
+  reason: SkipReason;
+  where: SQL;
+}
+
 export interface WorkerContext {
   db: Db;
   checker: Checker;
@@ -57,6 +65,13 @@ export interface ActionHandler<R = any, F = any> {
   filters: z.ZodType<F>;
   /** The outside service kind the action works through: it cannot start while none is configured. */
   provider?: ProviderKind;
+  /**
+   * Selected links the task would charge for but cannot work on, in order: they get no item, cost
+   * nothing, and the price preview lists them by reason (the indexing request's skip-and-explain).
+   */
+  leaveOut?(providers: Providers): LeaveOutRule[];
+  /** Days the task spreads its items over (a drip feed); one when absent. */
+  dripDays?(filters: F): number;
   /** A check against the database before anything is charged (the move's target campaign is the user's). */
   beforeStart?(db: Db, params: { userId: number; filters: F }): Promise<void>;
   process(

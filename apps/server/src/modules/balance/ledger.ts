@@ -26,6 +26,7 @@ export async function applyLedgerEntry(
     typeId: BalanceTransactionTypeId;
     description?: string;
     actionId?: number;
+    paymentId?: number;
   },
 ) {
   if (!Number.isInteger(entry.value)) throw new Error('credits are whole numbers');
@@ -47,6 +48,7 @@ export async function applyLedgerEntry(
       typeId: entry.typeId,
       description: entry.description ?? null,
       actionId: entry.actionId ?? null,
+      paymentId: entry.paymentId ?? null,
     })
     .returning();
   return row;

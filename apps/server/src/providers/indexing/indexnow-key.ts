@@ -45,7 +45,12 @@ export type KeyFileCheck =
   | { ok: false; url: string; problem: KeyFileProblem; status?: number; message: string };
 
 /** Where search engines look for the key: keyLocation, else `<scheme>://<host>/<key>.txt`. */
-export function keyFileUrl({ host, key, keyLocation, scheme = 'https' }: VerifyKeyFileOptions): string {
+export function keyFileUrl({
+  host,
+  key,
+  keyLocation,
+  scheme = 'https',
+}: Pick<VerifyKeyFileOptions, 'host' | 'key' | 'keyLocation' | 'scheme'>): string {
   return keyLocation ?? `${scheme}://${host}/${key}.txt`;
 }
 

@@ -209,6 +209,6 @@ describe('verifyKeyFile', () => {
   });
 
   it('names the default location on https', () => {
-    expect(keyFileUrl({ host: 'example.com', key: KEY, fetch })).toBe(`https://example.com/${KEY}.txt`);
+    expect(keyFileUrl({ host: 'example.com', key: KEY })).toBe(`https://example.com/${KEY}.txt`);
   });
 });

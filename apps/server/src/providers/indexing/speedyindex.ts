@@ -13,6 +13,8 @@ export interface SpeedyIndexOptions extends ProviderLimits {
   apiKey: string;
   /** https://api.speedyindex.com unless pointed elsewhere. */
   baseUrl: string;
+  /** Stored with each request; the offline demo's stand-in is named "demo". */
+  name?: string;
 }
 
 export const SPEEDYINDEX_INDEXER_PATH = '/v2/task/google/indexer/create';
@@ -35,7 +37,7 @@ const ZAnswer = z
  * 401/403 is read as unauthorized.
  */
 export function speedyIndexIndexer(options: SpeedyIndexOptions): Indexer {
-  const name = 'speedyindex';
+  const name = options.name ?? 'speedyindex';
   const endpoint = `${options.baseUrl.replace(/\/+$/, '')}${SPEEDYINDEX_INDEXER_PATH}`;
   return pacedIndexer({
     name,

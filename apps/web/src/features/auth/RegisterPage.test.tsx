@@ -95,7 +95,7 @@ describe('register form field errors', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(errorUnder(screen.getByLabelText('Name'))).toBe('The name field is required');
 
-    await app.router.navigate('/en/register?again=1');
+    await app.navigate('/en/register?again=1');
     await waitFor(() => expect(errorUnder(screen.getByLabelText('Name'))).toBeNull());
   });
 });

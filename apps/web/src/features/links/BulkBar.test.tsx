@@ -100,6 +100,7 @@ describe('selected-count bar and bulk actions', () => {
       'Choose an action',
       'Check backlinks',
       'Check indexing',
+      'Add to index',
       'Check authority',
       'Move to history',
       'Move to disallow',
@@ -143,6 +144,40 @@ describe('selected-count bar and bulk actions', () => {
     expect(server.find('POST actions/2/start')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Start task' }));
     expect(await screen.findByText('Task "Check backlinks" started for 2 links.')).toBeTruthy();
+  });
+
+  it('asks for an indexing request’s drip feed and starts it with the chosen days', async () => {
+    const server = mockApi({
+      'GET actions/3/balance': json(200, {
+        data: {
+          attributes: {
+            cost: 5,
+            price: 5,
+            count: 1,
+            balance: 100,
+            selected: 2,
+            skipped: [{ reason: 'indexed', count: 1, title: 'already indexed' }],
+          },
+        },
+      }),
+      'POST actions/3/start': json(201, {
+        data: { id: 9, attributes: { actionId: 3, statusId: 2, totalCount: 1 } },
+      }),
+    });
+    const user = userEvent.setup();
+    renderBar();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Action' }), 'Add to index');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add to index' });
+    await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'Spread over' }), '3 days');
+    await user.click(within(dialog).getByRole('button', { name: 'Start task' }));
+
+    // The notice counts the page sent, not the one left out.
+    expect(await screen.findByText('Task "Add to index" started for 1 link.')).toBeTruthy();
+    const url = String(
+      server.fetchMock.mock.calls.find((c) => String(c[0]).includes('actions/3/start'))?.[0],
+    );
+    expect(url).toBe('/api/actions/3/start?campaign=5&links[]=11&links[]=12&days=3');
   });
 
   it('asks before removing and shows a server refusal as an error notice', async () => {

@@ -2,13 +2,14 @@ import { useMutation } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Query } from '@/api/client.ts';
+import { isApiError, type Query } from '@/api/client.ts';
 import { actionsApi, useActionPrices, useTaskTypes } from '@/features/tasks';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { Button } from '@/ui/Button.tsx';
 import { ConfirmDialog } from '@/ui/Dialog.tsx';
 import { Select, type SelectOption } from '@/ui/Select.tsx';
+import { AddToIndexDialog } from './AddToIndexDialog.tsx';
 import { BULK_ACTIONS, type BulkAction, useTaskWatcher } from './api/bulk.ts';
 import { CostDialog } from './CostDialog.tsx';
 import { MoveDialog } from './MoveDialog.tsx';
@@ -19,6 +20,7 @@ export const ACTIONS_BY_TYPE: Record<ListType, readonly BulkAction[]> = {
   active: [
     'checkBacklinks',
     'checkIndexing',
+    'addToIndex',
     'checkAuthority',
     'addToHistory',
     'addToDisallow',
@@ -30,16 +32,24 @@ export const ACTIONS_BY_TYPE: Record<ListType, readonly BulkAction[]> = {
 };
 
 /** The actions that cost credits: they show their price in the list and their cost before they start. */
-const PAID: ReadonlySet<BulkAction> = new Set(['checkBacklinks', 'checkIndexing', 'checkAuthority']);
+const PAID: ReadonlySet<BulkAction> = new Set([
+  'checkBacklinks',
+  'checkIndexing',
+  'addToIndex',
+  'checkAuthority',
+]);
+/** The paid checks confirmed by the plain cost dialog; an indexing request has its own (left-out pages, days). */
+const COST_CHECKED = ['checkBacklinks', 'checkIndexing', 'checkAuthority'] as const;
 
 /**
  * The selector's entries: a paid action with its price per link, one whose outside service is not
- * configured listed but disabled, with the reason instead of a price.
+ * configured listed but disabled, with the reason instead of a price. The prices are read once the bar
+ * shows (a link is ticked), not with every list page.
  */
-function useActionOptions(type: ListType): SelectOption[] {
+function useActionOptions(type: ListType, shown: boolean): SelectOption[] {
   const { t } = useTranslation();
   const format = useFormat();
-  const prices = useActionPrices();
+  const prices = useActionPrices(shown);
   const types = useTaskTypes();
   return ACTIONS_BY_TYPE[type].map((a) => {
     const name = t(`linksUi.bulk.actions.${a}`);
@@ -84,13 +94,25 @@ export function BulkBar({ type, selected, scope, onClear, projectId }: BulkBarPr
       actionsApi.start(BULK_ACTIONS[code], { ...query, ...extra }),
     onSuccess: (result, { code }) => {
       const name = t(`linksUi.bulk.actions.${code}`);
-      notify.success(t('linksUi.bulk.started', { action: name, count, value: format.number(count) }));
+      // An indexing request works on the pages it did not leave out, not on every selected one.
+      const worked = code === 'addToIndex' ? result.data.attributes.totalCount : count;
+      notify.success(
+        t('linksUi.bulk.started', { action: name, count: worked, value: format.number(worked) }),
+      );
       setDialog(null);
       setAction('');
       onClear();
       void watch(result.data);
     },
-    onError: (error) => notify.error(error instanceof Error ? error.message : t('common.requestFailed')),
+    // With its field errors: an indexing request's 'days' out of range says so (spec point 8's message first).
+    onError: (error) =>
+      notify.error(
+        isApiError(error)
+          ? error.fullMessage
+          : error instanceof Error
+            ? error.message
+            : t('common.requestFailed'),
+      ),
   });
 
   const apply = () => {
@@ -98,7 +120,7 @@ export function BulkBar({ type, selected, scope, onClear, projectId }: BulkBarPr
     if (PAID.has(action) || action === 'remove' || action === 'move') setDialog(action);
     else start.mutate({ code: action });
   };
-  const options = useActionOptions(type);
+  const options = useActionOptions(type, count > 0);
 
   if (count === 0) return null;
   return (
@@ -115,7 +137,7 @@ export function BulkBar({ type, selected, scope, onClear, projectId }: BulkBarPr
       <div className="ml-auto flex items-center gap-2">
         <Select
           size="sm"
-          className="w-60"
+          className="w-60 sm:w-96"
           aria-label={t('linksUi.bulk.action')}
           value={action}
           onChange={(e) => setAction(e.target.value as BulkAction | '')}
@@ -126,7 +148,7 @@ export function BulkBar({ type, selected, scope, onClear, projectId }: BulkBarPr
           {t('linksUi.bulk.apply')}
         </Button>
       </div>
-      {[...PAID].map((paid) => (
+      {COST_CHECKED.map((paid) => (
         <CostDialog
           key={paid}
           open={dialog === paid}
@@ -138,6 +160,13 @@ export function BulkBar({ type, selected, scope, onClear, projectId }: BulkBarPr
           onConfirm={() => start.mutate({ code: paid })}
         />
       ))}
+      <AddToIndexDialog
+        open={dialog === 'addToIndex'}
+        onOpenChange={(open) => setDialog(open ? 'addToIndex' : null)}
+        query={query}
+        pending={start.isPending}
+        onConfirm={(days) => start.mutate({ code: 'addToIndex', extra: { days } })}
+      />
       <MoveDialog
         open={dialog === 'move'}
         onOpenChange={(open) => setDialog(open ? 'move' : null)}

@@ -1,26 +1,21 @@
-import { issuesToFieldErrors, ZUpdateLinkRequest } from '@linkwatch/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/api/client.ts';
 import { useFormat } from '@/lib/format.ts';
-import { currentLocale } from '@/lib/i18n.ts';
 import { notify } from '@/lib/notices.ts';
 import { Alert } from '@/ui/Alert.tsx';
 import { Badge } from '@/ui/Badge.tsx';
 import { Button } from '@/ui/Button.tsx';
-import { cn } from '@/ui/cn.ts';
 import { ConfirmDialog } from '@/ui/Dialog.tsx';
-import { Field } from '@/ui/Field.tsx';
-import { inputClass } from '@/ui/Input.tsx';
 import { SidePanel } from '@/ui/SidePanel.tsx';
 import { Skeleton } from '@/ui/Spinner.tsx';
-import { TextField } from '@/ui/TextField.tsx';
 import { linkKeys } from './api/keys.ts';
-import { type Backlink, type Link, linksApi, useLinkDetails } from './api/links.ts';
+import { type Backlink, linksApi, useLinkDetails } from './api/links.ts';
 import { IndexingBadge, LinkStatusBadge, PageVerdict, ResponseCodeBadge } from './cells.tsx';
 import { LinkIndexing, RecheckLinkButton } from './LinkChecks.tsx';
+
+const EditLinkForm = lazy(() => import('./EditLinkForm.tsx'));
 
 function Section({ title, children, count }: { title: string; children: ReactNode; count?: number }) {
   return (
@@ -31,67 +26,6 @@ function Section({ title, children, count }: { title: string; children: ReactNod
       </h3>
       {children}
     </section>
-  );
-}
-
-function EditLink({ link, onDone }: { link: Link; onDone: () => void }) {
-  const { t } = useTranslation();
-  const client = useQueryClient();
-  const [url, setUrl] = useState(link.attributes.urlWithoutProtocol);
-  const [comment, setComment] = useState(link.attributes.comment ?? '');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const save = useMutation({
-    mutationFn: (payload: { url: string; comment: string | null }) => linksApi.update(link.id, payload),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: linkKeys.all });
-      notify.success(t('linksUi.panel.saved'));
-      onDone();
-    },
-    onError: (error) => {
-      if (isApiError(error, 422)) setErrors(error.fieldErrors);
-      else setErrors({ _: [error.message] });
-    },
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setErrors({});
-    const payload = { url: url.trim(), comment: comment.trim() || null };
-    const parsed = ZUpdateLinkRequest.safeParse(payload);
-    if (!parsed.success) return setErrors(issuesToFieldErrors(parsed.error.issues, currentLocale()));
-    save.mutate(payload);
-  };
-  return (
-    <form onSubmit={submit} className="space-y-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200" noValidate>
-      <TextField
-        label={t('linksUi.panel.url')}
-        name="url"
-        value={url}
-        onChange={(e) => setUrl(e.target.value)}
-        hint={t('linksUi.panel.urlHint')}
-        error={errors.url}
-      />
-      <Field label={t('linksUi.panel.comment')} error={errors.comment}>
-        {(control) => (
-          <textarea
-            {...control}
-            name="comment"
-            rows={3}
-            value={comment}
-            onChange={(e) => setComment(e.target.value)}
-            className={cn(inputClass, 'h-auto py-2')}
-          />
-        )}
-      </Field>
-      {errors._ ? <Alert tone="error">{errors._.join(' ')}</Alert> : null}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" size="sm" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" size="sm" loading={save.isPending}>
-          {t('common.save')}
-        </Button>
-      </div>
-    </form>
   );
 }
 
@@ -228,7 +162,9 @@ export function LinkDrawer({ linkId, onClose }: { linkId: number | null; onClose
           <>
             <Section title={t('linksUi.panel.details')}>
               {editing ? (
-                <EditLink link={link} onDone={() => setEditing(false)} />
+                <Suspense fallback={<Skeleton className="h-56 w-full" />}>
+                  <EditLinkForm link={link} onDone={() => setEditing(false)} />
+                </Suspense>
               ) : (
                 <>
                   <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '@/test/api.ts';
 import { LinkSummary } from './LinkSummary.tsx';
 
@@ -91,5 +91,44 @@ describe('links summary', () => {
     );
     expect(url.searchParams.get('filter[campaign]')).toBe('7');
     expect(url.searchParams.has('filter[type]')).toBe(false);
+  });
+
+  describe('below the fold', () => {
+    let reveal: (() => void) | undefined;
+    afterEach(() => vi.unstubAllGlobals());
+
+    /** An IntersectionObserver whose element stays out of view until reveal(). */
+    function stubObserver() {
+      vi.stubGlobal(
+        'IntersectionObserver',
+        class {
+          constructor(private readonly callback: (entries: { isIntersecting: boolean }[]) => void) {}
+          observe() {
+            reveal = () => this.callback([{ isIntersecting: true }]);
+          }
+          disconnect() {}
+        },
+      );
+    }
+
+    it('asks for the charts only once they come into view, the figures at once', async () => {
+      stubObserver();
+      const api = mockApi({
+        'GET links/statistic': statistic(4),
+        'GET links/codes': codes({ good: 4, bad: 0, unchecked: 0 }),
+        'GET links/chart': json(200, {
+          data: { attributes: { days: days([{ added: 4, checked: 4, indexed: 0 }]) } },
+        }),
+        'GET reports/trend': json(200, { data: { attributes: { days: days([{ found: 1, lost: 0 }]) } } }),
+      });
+      renderSummary();
+      await waitFor(() => expect(api.find('GET links/codes')).toHaveLength(1));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(api.find('GET links/chart')).toHaveLength(0);
+      expect(api.find('GET reports/trend')).toHaveLength(0);
+      act(() => reveal?.());
+      await waitFor(() => expect(api.find('GET links/chart')).toHaveLength(1));
+      expect(api.find('GET reports/trend')).toHaveLength(1);
+    });
   });
 });

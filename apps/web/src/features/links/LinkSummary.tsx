@@ -1,4 +1,4 @@
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '@/api/client.ts';
 import { useFormat } from '@/lib/format.ts';
@@ -7,6 +7,7 @@ import { allZero, ChartEmpty, Donut, dailyPoints, SERIES, SeriesChart, type Seri
 import { cn } from '@/ui/cn.ts';
 import { Skeleton } from '@/ui/Spinner.tsx';
 import { useFoundLostTrend, useLinkChart, useLinkCodes, useLinkStatistic } from './api/links.ts';
+import { useNearViewport } from './useNearViewport.ts';
 
 const ACTIVITY: SeriesKey[] = ['added', 'checked', 'indexed'];
 const TREND: SeriesKey[] = ['found', 'lost'];
@@ -22,8 +23,11 @@ export function LinkSummary({ query }: { query: Query }) {
   const format = useFormat();
   const codes = useLinkCodes(query);
   const statistic = useLinkStatistic(query);
-  const chart = useLinkChart(query);
-  const trend = useFoundLostTrend(query);
+  // The charts sit below the figures, under the fold on a phone: their data waits until they are near.
+  const charts = useRef<HTMLDivElement>(null);
+  const chartsNear = useNearViewport(charts);
+  const chart = useLinkChart(query, chartsNear);
+  const trend = useFoundLostTrend(query, chartsNear);
   const c = codes.data;
   const indexed = statistic.data?.indexing.find((i) => i.key === 1)?.value ?? 0;
   const notIndexed = statistic.data?.indexing.find((i) => i.key === 2)?.value ?? 0;
@@ -79,7 +83,7 @@ export function LinkSummary({ query }: { query: Query }) {
         </dl>
       </div>
       {/* As tall as the charts it stands for, so the page does not jump when the counts arrive. */}
-      <div className="border-t border-line p-5 lg:min-h-[209px]">
+      <div ref={charts} className="border-t border-line p-5 lg:min-h-[209px]">
         {noneChecked ? (
           <ChartEmpty
             className="lg:h-[168px]"

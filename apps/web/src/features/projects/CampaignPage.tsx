@@ -5,7 +5,6 @@ import {
   Breadcrumbs,
   ExportModal,
   filterQuery,
-  HeaderSkeleton,
   LIST_TYPE_CODE,
   LinkSummary,
   LinksWorkspace,
@@ -23,9 +22,20 @@ import { CampaignTaskButtons, CampaignTaskProgress } from '@/features/tasks';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Badge } from '@/ui/Badge.tsx';
 import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
+import { Skeleton } from '@/ui/Spinner.tsx';
 import { useCampaign } from './api/projects.ts';
 import { useRefreshAfterTask } from './api/refresh.ts';
-import { CampaignSettingsModal } from './SettingsModals.tsx';
+import { CampaignSettingsModal } from './lazyPanels.tsx';
+
+/** The breadcrumbs and the title while the campaign loads, at their height (a 20 px line, 8 px, 32 px). */
+function TitleSkeleton() {
+  return (
+    <div className="min-w-0 space-y-2" aria-hidden>
+      <Skeleton className="h-5 w-40" />
+      <Skeleton className="h-8 w-72 max-w-full" />
+    </div>
+  );
+}
 
 /** `/campaign/{type?}/{tier?}/{id}`: one campaign's links, by tab. */
 export default function CampaignPage() {
@@ -55,8 +65,10 @@ function Campaign({ route }: { route: NonNullable<ReturnType<typeof parseListRou
 
   return (
     <>
-      {c ? (
-        <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      {/* The actions render before the campaign has loaded (they need only the route), so the header
+          has its final height from the first paint and the list below it does not move. */}
+      <div className="mb-6 flex flex-col gap-4">
+        {c ? (
           <div className="min-w-0">
             <Breadcrumbs
               items={[
@@ -73,8 +85,17 @@ function Campaign({ route }: { route: NonNullable<ReturnType<typeof parseListRou
               <Badge tone="brand">{t(`projects.tier.t${tier === 2 ? 2 : 1}`)}</Badge>
             </div>
           </div>
+        ) : (
+          <TitleSkeleton />
+        )}
+        {/* The task buttons have a row of their own, one per line on a phone: their costs and availability
+            arrive after the first paint and widen them, which would otherwise re-wrap the whole toolbar. Until
+            the campaign names its project the start dialog opens without one preselected. */}
+        <div className="space-y-2">
+          <div className="flex max-w-full flex-col items-start gap-2 sm:flex-row sm:flex-wrap">
+            <CampaignTaskButtons project={c ? String(c.projectId) : ''} campaign={String(route.id)} />
+          </div>
           <div className="flex max-w-full flex-wrap items-center gap-2">
-            <CampaignTaskButtons project={String(c.projectId)} campaign={String(route.id)} />
             <ListToolbar
               indexHistoryTo={to(`/campaign/${tier}/${route.id}/index-history`)}
               domainsTo={to(`/campaign/${tier}/${route.id}/domains`)}
@@ -84,9 +105,7 @@ function Campaign({ route }: { route: NonNullable<ReturnType<typeof parseListRou
             />
           </div>
         </div>
-      ) : (
-        <HeaderSkeleton />
-      )}
+      </div>
       <div className="space-y-5">
         <CampaignTaskProgress campaign={String(route.id)} live={live} onFinished={refresh} />
         <TypeTabs

@@ -29,7 +29,7 @@ import { SegmentedTabs } from '@/ui/SegmentedTabs.tsx';
 import { useCampaigns, useProject } from './api/projects.ts';
 import { useRefreshAfterTask } from './api/refresh.ts';
 import { useCreateCampaign } from './createCampaign.tsx';
-import { ProjectSettingsModal } from './SettingsModals.tsx';
+import { ProjectSettingsModal } from './lazyPanels.tsx';
 
 /** `/project/{type?}/{tier?}/{id}`: every link of a project at one tier, with its campaigns. */
 export default function ProjectPage() {

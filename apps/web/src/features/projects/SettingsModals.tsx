@@ -21,6 +21,7 @@ import { TextField } from '@/ui/TextField.tsx';
 import { projectsApi, useInvalidateProjects } from './api/projects.ts';
 import type { Campaign, Project } from './api/types.ts';
 import { DomainRows } from './DomainRows.tsx';
+import { IndexNowKey } from './IndexNowKey.tsx';
 
 function useErrors() {
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -196,6 +197,7 @@ export function ProjectSettingsModal({
           <Alert tone="error">{(errors._ ?? errors.domains).join(' ')}</Alert>
         ) : null}
       </form>
+      <IndexNowKey projectId={project.id} />
     </SettingsShell>
   );
 }

@@ -9,6 +9,6 @@ export {
   useToggleFavorite,
 } from './api/projects.ts';
 export type { Project } from './api/types.ts';
-export { CreateCampaignSlideOver } from './CreateCampaignSlideOver.tsx';
 export { CreateCampaignProvider, useCreateCampaign } from './createCampaign.tsx';
+export { CreateCampaignSlideOver } from './lazyPanels.tsx';
 export { projectPath } from './paths.ts';

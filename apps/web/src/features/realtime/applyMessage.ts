@@ -1,5 +1,6 @@
 import { TaskStatus } from '@linkwatch/shared';
 import type { QueryClient } from '@tanstack/react-query';
+import { applyBalanceEvent } from '@/features/balance';
 import { applyTaskProgress, type TaskProgress, taskKeys } from '@/features/tasks';
 import { balanceQueryKey } from '@/lib/balance.ts';
 import { sidebarCountKeys } from '@/lib/sidebarCounts.ts';
@@ -50,6 +51,11 @@ export function applyRealtimeMessage(queryClient: QueryClient, message: Realtime
         void queryClient.invalidateQueries({ queryKey: taskKeys.dates });
         void queryClient.invalidateQueries({ queryKey: balanceQueryKey });
       }
+      return;
+    }
+    case 'Balance': {
+      // A payment's notification credited the account (or a dispute blocked it): the balance is live.
+      applyBalanceEvent(queryClient, message.data);
       return;
     }
     case 'CreateNotification': {

@@ -54,6 +54,8 @@ function task(id: number, statusId: number, currentCount: number) {
       refunded: 0,
       message: null,
       filters: {},
+      skipped: null,
+      days: null,
       isAutostart: false,
       hasNewPeport: false,
       tier: 1,

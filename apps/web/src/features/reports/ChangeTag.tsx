@@ -2,6 +2,7 @@ import type { ReportChangeType } from '@linkwatch/shared';
 import type { TFunction } from 'i18next';
 import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '@/lib/format.ts';
 import { Badge } from '@/ui/Badge.tsx';
 import type { ReportChange } from './api/types.ts';
 
@@ -13,6 +14,7 @@ export function changeTone(change: Pick<ReportChange, 'changesType' | 'new'>): T
   if (change.changesType === 'responseCode') return change.new === '200' ? 'success' : 'warning';
   if (change.changesType === 'indexingCapability') return change.new === '1' ? 'success' : 'warning';
   if (change.changesType === 'indexing') return change.new === '1' ? 'success' : 'danger';
+  if (change.changesType === 'refund') return 'warning';
   return 'brand';
 }
 
@@ -52,11 +54,14 @@ export function ChangeTypeTag({ change }: { change: Pick<ReportChange, 'changesT
 /** One change in full: its tag, what it was and what it is now. */
 export function ChangeDetail({ change }: { change: ReportChange }) {
   const { t } = useTranslation();
+  const format = useFormat();
+  const credits = (value: number) => t('common.credits', { count: value, value: format.number(value) });
   const type = change.changesType;
   const old = type === 'title' ? (change.oldTitle ?? change.old) : change.old;
   const now = type === 'title' ? (change.newTitle ?? change.new) : change.new;
   let body: React.ReactNode;
   if (type === 'lost') body = t('reportsUi.change.lost');
+  else if (type === 'refund') body = t('reportsUi.change.refund', { credits: credits(Number(now ?? 0)) });
   else if (type === 'found' && (old === null || old === '0')) body = t('reportsUi.change.found');
   else
     body = (

@@ -47,6 +47,19 @@ function reportLink() {
           count: 1,
           status: 1,
         },
+        {
+          id: 3,
+          reportLinkId: 9,
+          changesType: 'refund',
+          changesTypeText: 'Refunded',
+          old: null,
+          new: '5',
+          oldTitle: null,
+          newTitle: null,
+          title: null,
+          count: 1,
+          status: 1,
+        },
       ],
     },
     relationships: {},
@@ -113,6 +126,9 @@ describe('report page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show changes of https://blog.example.net/review' }));
     expect(screen.getByText('404')).toBeTruthy();
     expect(screen.getByText('nofollow')).toBeTruthy();
+    expect(
+      screen.getByText('Still not indexed at the re-check after being sent for indexing: 5 credits refunded'),
+    ).toBeTruthy();
 
     await waitFor(() => expect(server.find('POST reports/actions')).toHaveLength(1));
     expect(server.find('POST reports/actions')[0].body).toEqual({ actions: [41] });

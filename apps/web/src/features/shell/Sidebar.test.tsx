@@ -76,7 +76,7 @@ describe('sidebar', () => {
     expect(document.cookie).toMatch(/warning_dismissed=/);
     first.unmount();
 
-    renderApp('/en/balance');
+    renderApp('/en/user/profile');
     await screen.findByRole('heading', { name: 'Coming soon' });
     expect(screen.queryByText('Maintenance tonight')).toBeNull();
   });

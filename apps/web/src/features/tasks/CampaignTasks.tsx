@@ -9,6 +9,7 @@ import { Button, buttonClass } from '@/ui/Button.tsx';
 import { Card } from '@/ui/Card.tsx';
 import { CAMPAIGN_TASKS, isActive, useRecentTasks, useTaskCost, useUnavailableReason } from './api/tasks.ts';
 import type { Task } from './api/types.ts';
+import { IndexingNotes } from './IndexingNotes.tsx';
 import { StartCheckDialog } from './StartCheckDialog.tsx';
 import { TaskProgressBar } from './TaskProgressBar.tsx';
 import { TaskStatusBadge } from './TaskStatusBadge.tsx';
@@ -19,24 +20,36 @@ type Target = {
   campaign?: string;
 };
 
-/** A header's task buttons, each with its cost when the campaign is known, opening the start dialog. */
+/**
+ * A header's task buttons, each with its cost when the campaign is known, opening the start dialog.
+ * The dialog mounts at the first click, not with the page: closed, it would still read the user's
+ * projects, the campaign's siblings and the cost again at load, none of which the first screen shows.
+ * Once mounted it stays, so it can animate out.
+ */
 export function CampaignTaskButtons({ project, campaign }: Target) {
   const [action, setAction] = useState<number | null>(null);
+  const [wanted, setWanted] = useState(false);
+  const start = (code: number) => {
+    setWanted(true);
+    setAction(code);
+  };
   return (
     <>
       {CAMPAIGN_TASKS.map((code) => (
-        <TaskButton key={code} action={code} campaign={campaign} onStart={() => setAction(code)} />
+        <TaskButton key={code} action={code} campaign={campaign} onStart={() => start(code)} />
       ))}
-      <StartCheckDialog
-        key={`${project}:${campaign ?? ''}`}
-        open={action !== null}
-        onOpenChange={(open) => {
-          if (!open) setAction(null);
-        }}
-        action={action ?? ActionCode.CheckBacklinks}
-        initialProject={project}
-        initialCampaign={campaign}
-      />
+      {wanted ? (
+        <StartCheckDialog
+          key={`${project}:${campaign ?? ''}`}
+          open={action !== null}
+          onOpenChange={(open) => {
+            if (!open) setAction(null);
+          }}
+          action={action ?? ActionCode.CheckBacklinks}
+          initialProject={project}
+          initialCampaign={campaign}
+        />
+      ) : null}
     </>
   );
 }
@@ -75,18 +88,29 @@ function CampaignTaskButton({
   const running = (recent.data?.data ?? []).some(
     (task) => task.attributes.actionId === action && isActive(task.attributes.statusId),
   );
-  return <TaskButtonView action={action} onStart={onStart} cost={cost.data?.cost} running={running} />;
+  return (
+    <TaskButtonView
+      action={action}
+      onStart={onStart}
+      cost={cost.data?.cost}
+      costPending={cost.isPending}
+      running={running}
+    />
+  );
 }
 
 function TaskButtonView({
   action,
   onStart,
   cost,
+  costPending = false,
   running = false,
 }: {
   action: number;
   onStart: () => void;
   cost?: number;
+  /** The cost is on its way: its badge's place is kept, so the button does not widen when it comes. */
+  costPending?: boolean;
   running?: boolean;
 }) {
   const { t } = useTranslation();
@@ -106,6 +130,13 @@ function TaskButtonView({
       ) : cost !== undefined ? (
         <span className="rounded-md bg-white/15 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap tabular-nums">
           {t('tasksUi.cost.credits', { count: cost, value: format.number(cost) })}
+        </span>
+      ) : costPending ? (
+        <span
+          aria-hidden
+          className="invisible px-1.5 py-0.5 text-xs font-medium whitespace-nowrap tabular-nums"
+        >
+          {t('tasksUi.cost.credits', { count: 100, value: format.number(100) })}
         </span>
       ) : null}
     </Button>
@@ -230,6 +261,7 @@ function TaskLine({ task, withCampaign }: { task: Task; withCampaign: boolean })
             ? t('tasksUi.dates.finished', { date: format.dateTime(a.finishedAt) })
             : t('tasksUi.dates.created', { date: format.dateTime(a.createdAt) })}
         </p>
+        <IndexingNotes task={task} />
       </div>
       <TaskStatusBadge statusId={a.statusId} />
       <div className="min-w-48 flex-1">

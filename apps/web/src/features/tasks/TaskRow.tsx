@@ -12,6 +12,7 @@ import { type DataColumn, dataColumns } from '@/ui/DataTable.tsx';
 import { isActive } from './api/tasks.ts';
 import type { Task } from './api/types.ts';
 import { CancelTaskButton } from './CancelTaskButton.tsx';
+import { IndexingNotes } from './IndexingNotes.tsx';
 import { TaskProgressBar } from './TaskProgressBar.tsx';
 import { TaskStatusBadge } from './TaskStatusBadge.tsx';
 
@@ -28,6 +29,7 @@ function TaskName({ task }: { task: Task }) {
         {a.tier ? <span>· {t('tasksUi.tier', { tier: a.tier })}</span> : null}
         {a.isAutostart ? <Badge className="ml-1">{t('tasksUi.autostart')}</Badge> : null}
       </p>
+      <IndexingNotes task={task} />
     </>
   );
 }
@@ -66,15 +68,16 @@ function Status({ task }: { task: Task }) {
   );
 }
 
-/** What the check did so far, under its bar: checked and failed links. */
+/** What the task did so far, under its bar: checked (an indexing request: sent) and failed links. */
 function Results({ task }: { task: Task }) {
   const { t } = useTranslation();
   const format = useFormat();
   const a = task.attributes;
+  const done = a.actionId === ActionCode.AddToIndex ? 'tasksUi.results.sent' : 'tasksUi.results.success';
   return (
     <p className="mt-1 flex flex-wrap gap-x-2 text-xs">
       <span className="text-emerald-700 tabular-nums">
-        {t('tasksUi.results.success', { count: a.successCount, value: format.number(a.successCount) })}
+        {t(done, { count: a.successCount, value: format.number(a.successCount) })}
       </span>
       <span className={cn('tabular-nums', a.errorCount > 0 ? 'text-rose-600' : 'text-ink-subtle')}>
         {t('tasksUi.results.errors', { count: a.errorCount, value: format.number(a.errorCount) })}

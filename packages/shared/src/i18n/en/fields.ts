@@ -33,4 +33,7 @@ export default {
   time: 'time',
   startAt: 'start date',
   action: 'task',
+  amount: 'amount',
+  paymentMethod: 'payment method',
+  payCurrency: 'network',
 };

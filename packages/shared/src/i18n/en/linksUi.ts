@@ -100,6 +100,7 @@ export default {
     actions: {
       checkBacklinks: 'Check backlinks',
       checkIndexing: 'Check indexing',
+      addToIndex: 'Add to index',
       checkAuthority: 'Check authority',
       addToHistory: 'Move to history',
       recoverFromHistory: 'Recover from history',
@@ -123,6 +124,24 @@ export default {
     moveTarget: 'Target campaign',
     movePlaceholder: 'Search campaigns',
     move: 'Move',
+  },
+  addToIndex: {
+    description:
+      'Pages that cannot be indexed according to their latest backlink check are left out and cost nothing.',
+    selected: 'Selected pages',
+    leftOut: 'Left out',
+    sent: 'To be sent and charged',
+    price: 'Price per page',
+    cost: 'Total cost',
+    balance: 'Your balance',
+    skippedTitle: 'Left out, not charged',
+    spreadOver: 'Spread over',
+    allAtOnce: '1 day (all at once)',
+    days_one: '{{value}} day',
+    days_other: '{{value}} days',
+    advice: 'Indexing advice: spread over at least 2 days.',
+    nothingToSend:
+      'None of the selected pages can be sent for indexing: each one is left out for a reason listed above. Nothing is charged.',
   },
   panel: {
     title: 'Link details',

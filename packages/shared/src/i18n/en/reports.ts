@@ -15,6 +15,7 @@ export default {
     indexingCapability: 'Indexing capability',
     indexing: 'Indexing',
     title: 'Title',
+    refund: 'Refunded',
   },
   exportColumns: {
     createdAt: 'Date',

@@ -39,6 +39,7 @@ export default {
     openPage: 'Open the page',
   },
   change: {
+    refund: 'Still not indexed at the re-check after being sent for indexing: {{credits}} refunded',
     lost: 'The backlink is no longer on the page',
     found: 'A new backlink was found',
     oldNew: '{{old}} → {{new}}',

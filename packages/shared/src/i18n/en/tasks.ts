@@ -7,12 +7,26 @@ export default {
     alreadyRun: 'Task cannot be started for campaign {{campaign}}. Task already run.',
     insufficientBalance: 'Not enough credits: the task costs {{required}}, your balance is {{balance}}.',
     notRunning: 'Only a waiting or running task can be cancelled.',
+    allLeftOut:
+      'None of the selected pages can be sent for indexing: see the reasons, fix the pages or select others.',
+    days: 'Choose from 1 to 14 days.',
     noProvider: {
       indexCheck: 'No index check provider is configured',
       indexing: 'No indexing provider is configured',
       authority: 'No authority provider is configured',
     },
   },
+  skipReasons: {
+    indexed: 'Already indexed',
+    unchecked: 'Not checked yet: run a backlink check first',
+    notOk: 'The page did not answer 200 at its last check',
+    robots: 'Blocked by robots.txt',
+    noindex: 'Marked noindex (meta robots or X-Robots-Tag)',
+    canonical: 'Its canonical points to another page',
+    noIndexer: 'No indexing service is configured for this kind of page',
+  },
+  demoIndexer:
+    "Demo service: the pages go to the offline demo's stand-in indexer, not to a real indexing service.",
   demoService:
     "Demo service: the answers come from the offline demo's stand-in, not from a real search engine.",
   actions: {
@@ -32,6 +46,10 @@ export default {
   },
   statuses: { '0': 'Waiting', '1': 'Done', '2': 'Process', '3': 'Fail' },
   notifications: {
+    notIndexedRefund_one:
+      '{{count}} page sent for indexing is still not indexed after {{days}} days: {{credits}} refunded.',
+    notIndexedRefund_other:
+      '{{count}} pages sent for indexing are still not indexed after {{days}} days: {{credits}} refunded.',
     finished_one: 'Task "{{action}}" finished: {{success}} of {{total}} link processed.',
     finished_other: 'Task "{{action}}" finished: {{success}} of {{total}} links processed.',
     failed: 'Task "{{action}}" failed.',

@@ -31,6 +31,8 @@ export default {
     percent: '{{percent}}%',
   },
   results: {
+    sent_one: '{{value}} page sent for indexing',
+    sent_other: '{{value}} pages sent for indexing',
     success_one: '{{value}} link checked',
     success_other: '{{value}} links checked',
     errors_one: '{{value}} with an error',
@@ -49,6 +51,12 @@ export default {
     started: 'Started {{date}}',
     finished: 'Finished {{date}}',
     duration: 'Took {{value}}',
+  },
+  indexing: {
+    days_one: 'Spread over {{value}} day',
+    days_other: 'Spread over {{value}} days',
+    skipped_one: '{{value}} page left out',
+    skipped_other: '{{value}} pages left out',
   },
   tier: 'Tier {{tier}}',
   autostart: 'Scheduled',

@@ -32,4 +32,7 @@ export default {
   time: 'время',
   startAt: 'дата начала',
   action: 'задача',
+  amount: 'сумма',
+  paymentMethod: 'способ оплаты',
+  payCurrency: 'сеть',
 };

@@ -15,6 +15,7 @@ export default {
     indexingCapability: 'Возможность индексации',
     indexing: 'Индексация',
     title: 'Заголовок',
+    refund: 'Возврат',
   },
   exportColumns: {
     createdAt: 'Дата',

@@ -32,4 +32,7 @@ export default {
   time: 'час',
   startAt: 'дата початку',
   action: 'задача',
+  amount: 'сума',
+  paymentMethod: 'спосіб оплати',
+  payCurrency: 'мережа',
 };

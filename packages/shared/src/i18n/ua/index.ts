@@ -1,14 +1,18 @@
 import agreement from './agreement.ts';
 import anchors from './anchors.ts';
 import auth from './auth.ts';
+import balance from './balance.ts';
+import balanceUi from './balanceUi.ts';
 import charts from './charts.ts';
 import common from './common.ts';
 import dashboard from './dashboard.ts';
 import errors from './errors.ts';
 import fields from './fields.ts';
+import indexNow from './indexNow.ts';
 import links from './links.ts';
 import linksUi from './linksUi.ts';
 import mail from './mail.ts';
+import payments from './payments.ts';
 import profile from './profile.ts';
 import projects from './projects.ts';
 import reports from './reports.ts';
@@ -44,4 +48,8 @@ export default {
   reportsUi,
   scheduleUi,
   charts,
+  indexNow,
+  payments,
+  balance,
+  balanceUi,
 };

@@ -15,6 +15,7 @@ export default {
     indexingCapability: 'Можливість індексації',
     indexing: 'Індексація',
     title: 'Заголовок',
+    refund: 'Повернення',
   },
   exportColumns: {
     createdAt: 'Дата',

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { inIds, insertRows, jsonRows } from '../../../db/bulk.ts';
 import type { Tx } from '../../../db/client.ts';
 import { indexHistories, links } from '../../../db/schema/index.ts';
-import { type ChangedLink, recordReport } from '../report-changes.ts';
+import { type ChangedLink, REPORTED_LINK, recordReport } from '../report-changes.ts';
 import type { ActionRow, DoneOutcome } from '../types.ts';
 
 /** What the providers agreed on for one page. */
@@ -20,15 +20,7 @@ export async function applyIndexStates(tx: Tx, action: ActionRow, done: DoneOutc
   const decided = done.filter((d): d is DoneOutcome<IndexResult> & { linkId: number } => d.linkId !== null);
   if (decided.length === 0) return;
   const before = await tx
-    .select({
-      id: links.id,
-      userId: links.userId,
-      campaignId: links.campaignId,
-      projectId: links.projectId,
-      url: links.url,
-      title: links.title,
-      indexing: links.indexing,
-    })
+    .select({ ...REPORTED_LINK, indexing: links.indexing })
     .from(links)
     .where(
       inIds(

@@ -7,6 +7,7 @@ import { linkKeys } from './keys.ts';
 export const BULK_ACTIONS = {
   checkBacklinks: ActionCode.CheckBacklinks,
   checkIndexing: ActionCode.CheckIndexing,
+  addToIndex: ActionCode.AddToIndex,
   checkAuthority: ActionCode.CheckTrust,
   addToHistory: ActionCode.AddToHistory,
   recoverFromHistory: ActionCode.RecoverFromHistory,

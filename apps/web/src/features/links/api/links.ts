@@ -20,15 +20,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, type Query } from '@/api/client.ts';
 import { linkKeys } from './keys.ts';
+import { linkCodesQuery, linkCountsQuery, linkStatisticQuery } from './summaryQueries.ts';
 
 export type Link = TLinkResource;
 export type { TLinkAttributes, TUploadResult };
 export type Backlink = z.infer<typeof ZBacklinkResource>;
 export type CheckHistory = z.infer<typeof ZCheckHistoryResource>;
 export type IndexHistory = z.infer<typeof ZIndexHistoryResource>;
-export type LinkCounts = z.infer<typeof ZLinkCountsResponse>['data']['attributes'];
-export type LinkStatistic = z.infer<typeof ZLinkStatisticResponse>['data']['attributes'];
-export type LinkCodes = z.infer<typeof ZLinkCodesResponse>['data']['attributes'];
+export type { LinkCodes, LinkCounts, LinkStatistic } from './summaryQueries.ts';
 export type LinkChart = z.infer<typeof ZLinkChartResponse>['data']['attributes'];
 export type FoundLostTrend = z.infer<typeof ZReportTrendResponse>['data']['attributes'];
 
@@ -49,36 +48,21 @@ export function useLinks(query: Query, enabled = true) {
 }
 
 export function useLinkCounts(query: Query) {
-  return useQuery({
-    queryKey: linkKeys.counts(query),
-    queryFn: () =>
-      api.get<{ data: { attributes: LinkCounts } }>('links/counts', { query }).then((r) => r.data.attributes),
-  });
+  return useQuery(linkCountsQuery(query));
 }
 
 export function useLinkCodes(query: Query) {
-  return useQuery({
-    queryKey: linkKeys.codes(query),
-    placeholderData: keepPreviousData,
-    queryFn: () =>
-      api.get<{ data: { attributes: LinkCodes } }>('links/codes', { query }).then((r) => r.data.attributes),
-  });
+  return useQuery({ ...linkCodesQuery(query), placeholderData: keepPreviousData });
 }
 
 export function useLinkStatistic(query: Query) {
-  return useQuery({
-    queryKey: linkKeys.statistic(query),
-    placeholderData: keepPreviousData,
-    queryFn: () =>
-      api
-        .get<{ data: { attributes: LinkStatistic } }>('links/statistic', { query })
-        .then((r) => r.data.attributes),
-  });
+  return useQuery({ ...linkStatisticQuery(query), placeholderData: keepPreviousData });
 }
 
-export function useLinkChart(query: Query) {
+export function useLinkChart(query: Query, enabled = true) {
   return useQuery({
     queryKey: linkKeys.chart(query),
+    enabled,
     placeholderData: keepPreviousData,
     queryFn: () =>
       api.get<{ data: { attributes: LinkChart } }>('links/chart', { query }).then((r) => r.data.attributes),
@@ -86,13 +70,14 @@ export function useLinkChart(query: Query) {
 }
 
 /** Backlinks found and lost per day (`reports/trend`), for the list's campaign or project. */
-export function useFoundLostTrend(query: Query) {
+export function useFoundLostTrend(query: Query, enabled = true) {
   const scope = {
     'filter[campaign]': query['filter[campaign]'],
     'filter[project]': query['filter[project]'],
   };
   return useQuery({
     queryKey: linkKeys.trend(scope),
+    enabled,
     placeholderData: keepPreviousData,
     queryFn: () =>
       api

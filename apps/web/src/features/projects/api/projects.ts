@@ -15,6 +15,7 @@ import { api } from '@/api/client.ts';
 import type { ListResponse, Resource, ResourceResponse } from '@/api/types.ts';
 import { quietly } from '@/lib/quietly.ts';
 import { useToken } from '@/lib/session.ts';
+import { campaignQuery } from './campaignQuery.ts';
 import { campaignKeys, projectKeys } from './keys.ts';
 import type { Project, ProjectOption } from './types.ts';
 
@@ -49,12 +50,7 @@ export function useProject(id: string | number | undefined) {
 }
 
 export function useCampaign(id: string | number | undefined) {
-  return useQuery({
-    queryKey: campaignKeys.one(id ?? ''),
-    enabled: id !== undefined,
-    queryFn: () =>
-      api.get<ResourceResponse<'campaigns', TCampaignAttributes>>(`campaigns/${id}`).then((r) => r.data),
-  });
+  return useQuery({ ...campaignQuery(id ?? ''), enabled: id !== undefined });
 }
 
 export function useCampaigns(

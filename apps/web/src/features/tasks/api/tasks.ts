@@ -3,6 +3,7 @@ import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-qu
 import { api, type Query } from '@/api/client.ts';
 import type { ListResponse, ResourceResponse } from '@/api/types.ts';
 import { taskKeys } from './keys.ts';
+import { taskTypesQuery } from './taskTypes.ts';
 import type {
   CampaignOption,
   Task,
@@ -69,24 +70,11 @@ export function useTaskDates() {
   });
 }
 
-export type TaskType = {
-  id: number;
-  name: string;
-  available: boolean;
-  unavailableReason: string | null;
-  demoNote: string | null;
-};
+export type { TaskType } from './taskTypes.ts';
 
 /** The tasks a user can start; one whose outside service is not configured says why it cannot. */
 export function useTaskTypes() {
-  return useQuery({
-    queryKey: taskKeys.types,
-    queryFn: () =>
-      api
-        .get<ListResponse<'actionTypes', TaskType>>('actions/list')
-        .then((r) => r.data.map((d) => d.attributes)),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(taskTypesQuery);
 }
 
 /** Why an action cannot start now (no provider of its kind), or null while it can or is not known yet. */
@@ -97,9 +85,10 @@ export function useUnavailableReason(action: number): string | null {
 }
 
 /** The user's price per link of each action (`GET actions/prices`), by action code. */
-export function useActionPrices() {
+export function useActionPrices(enabled = true) {
   return useQuery({
     queryKey: taskKeys.prices,
+    enabled,
     queryFn: () =>
       api
         .get<ListResponse<'actionPrices', { action: number; price: number }>>('actions/prices')

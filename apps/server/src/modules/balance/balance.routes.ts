@@ -1,0 +1,42 @@
+import { ZBalanceListQuery, ZBalanceTransactionListResponse } from '@linkwatch/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { requireUser } from '../../http/auth.ts';
+import { requestLocale } from '../../http/locale.ts';
+import { pageMeta } from '../../http/present.ts';
+import { presentTransaction } from './balance.presenter.ts';
+import { bonusTotal, listTransactions } from './balance.queries.ts';
+
+const tags = ['balance'];
+const security = [{ bearerAuth: [] }];
+
+export function balanceRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** spec 7, `GET balances`: the user's ledger (the history table), with the balance and bonus so far. */
+  r.get(
+    '/balances',
+    {
+      schema: {
+        tags,
+        security,
+        querystring: ZBalanceListQuery,
+        response: { 200: ZBalanceTransactionListResponse },
+      },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      const locale = requestLocale(req);
+      const { page, filters } = req.query;
+      const [{ rows, total }, bonus] = await Promise.all([
+        listTransactions(ctx.db, { userId: user.id, page, filters }),
+        bonusTotal(ctx.db, user.id),
+      ]);
+      return {
+        data: rows.map((row) => presentTransaction(row, locale)),
+        meta: { ...pageMeta(page, total), balance: user.balance, bonus },
+      };
+    },
+  );
+}

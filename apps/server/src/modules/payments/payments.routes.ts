@@ -1,0 +1,178 @@
+import {
+  PAYMENT_PROVIDERS,
+  ZCreatePaymentRequest,
+  ZFileResponse,
+  ZIdParams,
+  ZPaymentLevelListResponse,
+  ZPaymentMethodParams,
+  ZPaymentNetworksResponse,
+  ZPaymentResponse,
+} from '@linkwatch/shared';
+import { translate } from '@linkwatch/shared/i18n';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../errors.ts';
+import { requireUser } from '../../http/auth.ts';
+import { requestLocale } from '../../http/locale.ts';
+import { resource } from '../../http/present.ts';
+import { attachment } from '../../lib/spreadsheet.ts';
+import { cryptoNetworks, providerNamed } from '../../providers/payments/index.ts';
+import { WebhookSignatureError } from '../../providers/payments/types.ts';
+import { applyPaymentEvent } from './apply-event.ts';
+import { invoiceFor } from './invoice.service.ts';
+import { invoiceFileName } from './invoice.ts';
+import { levelInDollars, listLevels } from './levels.ts';
+import { presentPayment } from './payments.presenter.ts';
+import { capturePayment, createPayment, ownPayment } from './payments.service.ts';
+
+const tags = ['payments'];
+const security = [{ bearerAuth: [] }];
+
+export function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/payments/levels',
+    { schema: { tags, security, response: { 200: ZPaymentLevelListResponse } } },
+    async (req) => {
+      requireUser(req);
+      const levels = await listLevels(ctx.db);
+      return { data: levels.map((level) => resource('paymentLevels', level.id, levelInDollars(level))) };
+    },
+  );
+
+  r.get(
+    '/payments/networks',
+    { schema: { tags, security, response: { 200: ZPaymentNetworksResponse } } },
+    async (req) => {
+      requireUser(req);
+      return { data: await cryptoNetworks(ctx.providers.payments) };
+    },
+  );
+
+  r.post(
+    '/payments/:method',
+    {
+      schema: {
+        tags,
+        security,
+        params: ZPaymentMethodParams,
+        body: ZCreatePaymentRequest,
+        response: { 201: ZPaymentResponse },
+      },
+    },
+    async (req, reply) => {
+      const user = requireUser(req);
+      const locale = requestLocale(req);
+      const { payment, checkout } = await createPayment(ctx, {
+        userId: user.id,
+        locale,
+        method: req.params.method,
+        input: req.body,
+      });
+      return reply.code(201).send(presentPayment(payment, locale, checkout));
+    },
+  );
+
+  r.get(
+    '/payments/:id',
+    { schema: { tags, security, params: ZIdParams, response: { 200: ZPaymentResponse } } },
+    async (req) => {
+      const user = requireUser(req);
+      return presentPayment(
+        await ownPayment(ctx, { userId: user.id, id: req.params.id }),
+        requestLocale(req),
+      );
+    },
+  );
+
+  r.post(
+    '/payments/:id/capture',
+    { schema: { tags, security, params: ZIdParams, response: { 200: ZPaymentResponse } } },
+    async (req) => {
+      const user = requireUser(req);
+      return presentPayment(
+        await capturePayment(ctx, { userId: user.id, id: req.params.id }),
+        requestLocale(req),
+      );
+    },
+  );
+
+  /** spec 7, `GET balances/invoice/{id}`: the PDF of a Paid payment, saved as payment_invoice_{id}.pdf. */
+  r.get(
+    '/balances/invoice/:id',
+    {
+      schema: {
+        tags: ['balance'],
+        security,
+        params: ZIdParams,
+        produces: ['application/pdf'],
+        response: { 200: ZFileResponse },
+      },
+    },
+    async (req, reply) => {
+      const user = requireUser(req);
+      const pdf = await invoiceFor(ctx, {
+        userId: user.id,
+        paymentId: req.params.id,
+        locale: requestLocale(req),
+      });
+      return reply
+        .header('content-disposition', attachment(invoiceFileName(req.params.id)))
+        .header('cache-control', 'private, no-store')
+        .type('application/pdf')
+        .send(pdf);
+    },
+  );
+
+  app.register(webhookRoutes(ctx));
+}
+
+const ZWebhookParams = z.object({ provider: z.enum(PAYMENT_PROVIDERS) });
+
+/**
+ * `POST payments/webhooks/{provider}`: no auth (the provider's signature is the proof). In a scope of
+ * its own whose only body parser keeps the bytes as they came: signatures are over the raw body, and
+ * a JSON round trip would change it.
+ */
+function webhookRoutes(ctx: AppContext) {
+  return async (scope: FastifyInstance) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/payments/webhooks/:provider',
+      {
+        schema: {
+          tags,
+          params: ZWebhookParams,
+          response: {
+            200: z.object({ received: z.literal(true) }),
+            400: z.object({ message: z.string() }),
+          },
+        },
+      },
+      async (req, reply) => {
+        const provider = providerNamed(ctx.providers.payments, req.params.provider);
+        if (!provider) throw notFound();
+        const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        let event: Awaited<ReturnType<typeof provider.readWebhook>>;
+        try {
+          event = await provider.readWebhook({ headers: req.headers, rawBody });
+        } catch (error) {
+          if (error instanceof WebhookSignatureError) {
+            // 400 and nothing changed: a forged or altered delivery (the provider retries a genuine one).
+            req.log.warn({ provider: provider.name, reason: error.message }, 'webhook signature refused');
+            return reply
+              .code(400)
+              .send({ message: translate(requestLocale(req), 'payments.errors.badSignature') });
+          }
+          throw error;
+        }
+        await applyPaymentEvent(ctx, provider.name, event);
+        return { received: true as const };
+      },
+    );
+  };
+}

@@ -1,0 +1,79 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useLinkCodes, useLinkCounts, useLinkStatistic } from '@/features/links/api/links.ts';
+import { useCampaign } from '@/features/projects/api/projects.ts';
+import { useTaskTypes } from '@/features/tasks/api/tasks.ts';
+import { json, mockApi } from '@/test/api.ts';
+import { prefetchCampaignPage } from './prefetchCampaign.ts';
+
+const READS = [
+  'GET campaigns/7',
+  'GET links/counts',
+  'GET links/codes',
+  'GET links/statistic',
+  'GET actions/list',
+];
+
+function answers() {
+  return mockApi({
+    'GET campaigns/7': json(200, {
+      data: { id: 7, type: 'campaigns', attributes: { name: 'Spring', tier: 1 } },
+    }),
+    'GET links/counts': json(200, { data: { attributes: { active: 3, history: 0, disallow: 0 } } }),
+    'GET links/codes': json(200, { data: { attributes: { good: 1, bad: 0, unchecked: 2 } } }),
+    'GET links/statistic': json(200, { data: { attributes: { total: 3, indexing: [] } } }),
+    'GET actions/list': json(200, { data: [] }),
+  });
+}
+
+/** The hooks of the campaign page's first screen, with the scope CampaignPage gives them. */
+function FirstScreen() {
+  const scope = { 'filter[campaign]': '7' };
+  const list = { ...scope, 'filter[type]': 2 };
+  const reads = [
+    useCampaign('7'),
+    useLinkCounts(scope),
+    useLinkCodes(list),
+    useLinkStatistic(list),
+    useTaskTypes(),
+  ];
+  return <p>{reads.every((read) => read.isSuccess) ? 'all in' : 'waiting'}</p>;
+}
+
+describe('campaign page prefetch', () => {
+  it('asks for the first screen once, under the keys the page hooks read', async () => {
+    const api = answers();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    prefetchCampaignPage(client, '/ru/campaign/active/1/7');
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+    render(
+      <QueryClientProvider client={client}>
+        <FirstScreen />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText('all in')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual([...READS].sort());
+    expect(api.find('GET links/codes')[0].path).toBe('links/codes');
+  });
+
+  it.each(['/campaign/7', '/en/campaign/2/7', '/campaign/history/1/7'])(
+    'reads the campaign of %s',
+    async (path) => {
+      const api = answers();
+      prefetchCampaignPage(new QueryClient(), path);
+      await waitFor(() => expect(api.find('GET campaigns/7')).toHaveLength(1));
+    },
+  );
+
+  it.each(['/en', '/en/campaign/1/7/index-history', '/en/project/active/1/7', '/en/campaign/active/1/x'])(
+    'asks for nothing on %s',
+    async (path) => {
+      const api = answers();
+      prefetchCampaignPage(new QueryClient(), path);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(api.calls).toHaveLength(0);
+    },
+  );
+});

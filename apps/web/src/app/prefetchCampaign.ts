@@ -1,0 +1,29 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { matchPath } from 'react-router';
+import { linkCodesQuery, linkCountsQuery, linkStatisticQuery } from '@/features/links/api/summaryQueries.ts';
+import { LIST_TYPE_CODE, parseListRoute } from '@/features/links/route.ts';
+import { campaignQuery } from '@/features/projects/api/campaignQuery.ts';
+import { taskTypesQuery } from '@/features/tasks/api/taskTypes.ts';
+
+const LOCALE_PREFIX = /^\/(en|ru|ua)(?=\/)/;
+
+/**
+ * A cold load of a campaign page asks for what its first screen shows (the campaign's name, the tab
+ * counts, the summary figures, which tasks can start) from the entry bundle, alongside the page's
+ * chunks, instead of after them: the title and figures are there at the first render and the page does
+ * not re-render as each answer arrives. Same keys as the page's hooks, so those find the answers cached.
+ * Any other path: nothing. Called only with a session.
+ */
+export function prefetchCampaignPage(queryClient: QueryClient, pathname: string): void {
+  const params = matchPath('/campaign/:type?/:tier?/:id', pathname.replace(LOCALE_PREFIX, ''))?.params;
+  const route = params ? parseListRoute(params) : null;
+  if (!route) return;
+  const scope = { 'filter[campaign]': route.id };
+  const list = { ...scope, 'filter[type]': LIST_TYPE_CODE[route.type] };
+  // A failure is not handled here: the page's own hook reads it again and shows it.
+  void queryClient.prefetchQuery(campaignQuery(route.id));
+  void queryClient.prefetchQuery(linkCountsQuery(scope));
+  void queryClient.prefetchQuery(linkCodesQuery(list));
+  void queryClient.prefetchQuery(linkStatisticQuery(list));
+  void queryClient.prefetchQuery(taskTypesQuery);
+}

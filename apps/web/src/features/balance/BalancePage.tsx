@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useBalance } from '@/lib/balance.ts';
+import { PageHeader } from '@/ui/PageHeader.tsx';
+import { ActionPrices } from './ActionPrices.tsx';
+import { checkAmount, levelFor, startingAmount } from './amount.ts';
+import { usePaymentLevels, useTransactions } from './api/balance.ts';
+import { BalanceSummary } from './BalanceSummary.tsx';
+import { BonusTiers } from './BonusTiers.tsx';
+import { History } from './History.tsx';
+import { useHistoryState } from './historyState.ts';
+import { PaymentReturn } from './PaymentReturn.tsx';
+import { TopUpCard } from './TopUpCard.tsx';
+
+const NO_LEVELS: never[] = [];
+
+/**
+ * /balance (spec 2): the balance and bonus, the top-up form with its payment popup, the bonus tiers,
+ * the action prices and the history. The balance comes from `user/balance`, which the socket's
+ * Balance event rewrites the moment a payment's notification credits it.
+ */
+export default function BalancePage() {
+  const { t } = useTranslation();
+  const balance = useBalance();
+  const levels = usePaymentLevels();
+  const history = useHistoryState();
+  const transactions = useTransactions(history.filters);
+  const [params] = useSearchParams();
+  const [amount, setAmount] = useState(() => startingAmount(params.get('amount')));
+  const levelList = levels.data ?? NO_LEVELS;
+  const check = checkAmount({ text: amount, levels: levelList });
+  const currentLevel = check.ok ? levelFor({ levels: levelList, cents: check.cents }) : undefined;
+
+  return (
+    <>
+      <PageHeader title={t('balanceUi.title')} description={t('balanceUi.subtitle')} />
+      <PaymentReturn />
+      {/*
+        Two columns on a desktop (the balance and prices beside the form and tiers, each column as tall as
+        its own cards); one on a phone in reading order: balance, form, tiers, prices, history.
+      */}
+      <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
+        <div className="contents lg:flex lg:flex-col lg:gap-6">
+          <div className="order-1">
+            <BalanceSummary
+              balance={balance.data ?? transactions.data?.meta.balance}
+              bonus={transactions.data?.meta.bonus}
+            />
+          </div>
+          <div className="order-4">
+            <ActionPrices />
+          </div>
+        </div>
+        <div className="contents lg:col-span-2 lg:flex lg:flex-col lg:gap-6">
+          <div className="order-2">
+            <TopUpCard levels={levelList} text={amount} onText={setAmount} />
+          </div>
+          <div className="order-3">
+            <BonusTiers
+              levels={levelList}
+              loading={levels.isPending}
+              failed={levels.isError}
+              currentLevelId={currentLevel?.id}
+            />
+          </div>
+        </div>
+        <div className="order-5 lg:col-span-3">
+          <History state={history} transactions={transactions} />
+        </div>
+      </div>
+    </>
+  );
+}

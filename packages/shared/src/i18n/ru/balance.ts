@@ -1,0 +1,33 @@
+export default {
+  types: { '1': 'Пополнение', '2': 'Оплата задачи', '3': 'Возврат', '4': 'Корректировка', '5': 'Бонус' },
+  descriptions: {
+    topUp: 'Пополнение, платёж №{{payment}}: {{method}}',
+    bonus: 'Бонус {{percent}}% за платёж №{{payment}}',
+    welcome: 'Приветственные кредиты',
+    charge: 'Задача №{{task}}: {{action}}',
+    refund: 'Возврат за задачу №{{task}}: {{action}}',
+    refundNotIndexed: 'Возврат за страницы, так и не попавшие в индекс, задача №{{task}}: {{action}}',
+    adjustment: 'Корректировка',
+  },
+  errors: {
+    blocked: 'Ваш аккаунт заблокирован: задачи нельзя запускать, пока баланс не пополнен хотя бы на $1.',
+  },
+  invoice: {
+    title: 'Счёт',
+    number: 'Счёт № {{number}}',
+    date: 'Дата: {{date}}',
+    seller: 'Продавец',
+    buyer: 'Покупатель',
+    vatNumber: 'Номер плательщика НДС: {{value}}',
+    regCode: 'Регистрационный код: {{value}}',
+    email: 'Эл. почта: {{value}}',
+    item: 'Описание',
+    quantity: 'Кредиты',
+    amount: 'Сумма, USD',
+    credits: 'Кредиты Linkwatch (1 кредит = $0.001)',
+    bonus: 'Бонусные кредиты ({{percent}}%)',
+    total: 'Итого оплачено',
+    method: 'Способ оплаты: {{method}}',
+    note: 'Кредитами оплачиваются задачи в Linkwatch.',
+  },
+};

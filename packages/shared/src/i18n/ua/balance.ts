@@ -1,0 +1,33 @@
+export default {
+  types: { '1': 'Поповнення', '2': 'Оплата задачі', '3': 'Повернення', '4': 'Коригування', '5': 'Бонус' },
+  descriptions: {
+    topUp: 'Поповнення, платіж №{{payment}}: {{method}}',
+    bonus: 'Бонус {{percent}}% за платіж №{{payment}}',
+    welcome: 'Вітальні кредити',
+    charge: 'Задача №{{task}}: {{action}}',
+    refund: 'Повернення за задачу №{{task}}: {{action}}',
+    refundNotIndexed: 'Повернення за сторінки, що так і не потрапили в індекс, задача №{{task}}: {{action}}',
+    adjustment: 'Коригування',
+  },
+  errors: {
+    blocked: 'Ваш акаунт заблоковано: задачі не можна запускати, доки баланс не поповнено щонайменше на $1.',
+  },
+  invoice: {
+    title: 'Рахунок',
+    number: 'Рахунок № {{number}}',
+    date: 'Дата: {{date}}',
+    seller: 'Продавець',
+    buyer: 'Покупець',
+    vatNumber: 'Номер платника ПДВ: {{value}}',
+    regCode: 'Реєстраційний код: {{value}}',
+    email: 'Ел. пошта: {{value}}',
+    item: 'Опис',
+    quantity: 'Кредити',
+    amount: 'Сума, USD',
+    credits: 'Кредити Linkwatch (1 кредит = $0.001)',
+    bonus: 'Бонусні кредити ({{percent}}%)',
+    total: 'Разом сплачено',
+    method: 'Спосіб оплати: {{method}}',
+    note: 'Кредитами оплачуються задачі в Linkwatch.',
+  },
+};
