@@ -50,7 +50,11 @@ test('a second campaign at tier 2 of an existing project, and the unsaved-change
   await page.getByRole('button', { name: 'Create campaign' }).first().click();
   const panel = page.getByRole('dialog', { name: 'Create project or campaign' });
   await panel.getByRole('tab', { name: 'Existing project' }).click();
-  await panel.getByLabel('Campaign name').fill('Tier two');
+  await expect(panel.getByRole('tab', { name: 'Existing project' })).toHaveAttribute('aria-selected', 'true');
+  const name = panel.getByLabel('Campaign name');
+  await name.fill('Tier two');
+  await expect(name).toHaveValue('Tier two');
+  await expect(name).toBeFocused();
   await page.keyboard.press('Escape');
   const warning = page.getByRole('alertdialog', { name: 'You have unsaved changes' });
   await expect(warning).toContainText('Are you sure you want to leave? Unsaved changes will be lost');
