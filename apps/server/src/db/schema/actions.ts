@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { at, createdAt, id, updatedAt } from './columns.ts';
+import { crawlerItems } from './crawlers.ts';
 import { campaigns, links, projects } from './projects.ts';
 import { users } from './users.ts';
 
@@ -63,6 +64,8 @@ export const actionItems = pgTable(
       .notNull()
       .references(() => actions.id, { onDelete: 'cascade' }),
     linkId: integer('link_id').references(() => links.id, { onDelete: 'set null' }),
+    /** Action 17 (remove from crawlers): the crawler record an item works on. */
+    crawlerItemId: integer('crawler_item_id').references(() => crawlerItems.id, { onDelete: 'set null' }),
     /** 0 pending, 1 done, 2 failed, 3 cancelled. */
     status: smallint('status').notNull().default(0),
     attempts: smallint('attempts').notNull().default(0),
@@ -74,6 +77,8 @@ export const actionItems = pgTable(
   (t) => [
     index('action_items_action_idx').on(t.actionId, t.status),
     index('action_items_pending_idx').on(t.id).where(sql`status = 0`),
+    // Deleting crawler records sets their action items' reference to null: found by this index.
+    index('action_items_crawler_item_idx').on(t.crawlerItemId).where(sql`crawler_item_id is not null`),
   ],
 );
 
