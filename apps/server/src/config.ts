@@ -53,6 +53,11 @@ const ZEnv = z.object({
     .default('us'),
   SEMRUSH_RATE_PER_SECOND: z.coerce.number().positive().default(5),
   SEMRUSH_CONCURRENCY: z.coerce.number().int().positive().default(5),
+  AHREFS_API_KEY: z.string().optional(),
+  AHREFS_BASE_URL: z.url().default('https://api.ahrefs.com'),
+  AHREFS_RATE_PER_SECOND: z.coerce.number().positive().default(1),
+  AHREFS_PAGE_SIZE: z.coerce.number().int().min(1).max(100_000).default(1_000),
+  AHREFS_MAX_ROWS: z.coerce.number().int().min(1).default(100_000),
   INDEX_CHECK_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   INDEX_CHECK_CONFIRM_AFTER_MINUTES: z.coerce.number().min(0).max(1440).default(30),
   SERPER_API_KEY: z.string().optional(),
@@ -156,6 +161,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * limits: Open PageRank's 10,000 requests an hour, Moz's free access (one request every 10 s; set
      * your plan's), Semrush's 10 requests a second.
      */
+    /**
+     * The backlink data service action 10 pulls from: Ahrefs API v3 when its key is set. 60 requests a
+     * minute is Ahrefs' documented limit; a pull takes at most AHREFS_MAX_ROWS backlinks (a bigger
+     * site is refused, not cut short: the rows left out would turn RIP).
+     */
+    crawlers: {
+      ahrefs: {
+        apiKey: e.AHREFS_API_KEY || undefined,
+        baseUrl: e.AHREFS_BASE_URL,
+        ratePerSecond: e.AHREFS_RATE_PER_SECOND,
+        concurrency: 1,
+        timeoutMs: e.AUTHORITY_TIMEOUT_MS * 2,
+        pageSize: e.AHREFS_PAGE_SIZE,
+        maxRows: e.AHREFS_MAX_ROWS,
+      },
+    },
     authority: {
       timeoutMs: e.AUTHORITY_TIMEOUT_MS,
       openpagerank: {

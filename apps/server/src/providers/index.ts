@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import { type AuthorityProvider, createAuthorityProviders } from './authority/index.ts';
+import { type BacklinkSource, createBacklinkSources } from './crawlers/index.ts';
 import { createIndexCheckers } from './index-check/index.ts';
 import type { IndexChecker } from './index-check/types.ts';
 import { createIndexers } from './indexing/index.ts';
@@ -31,6 +32,8 @@ export interface Providers {
     refundAfterMs: number;
     demo?: boolean;
   };
+  /** Backlink data services action 10 pulls a project's backlinks from (see providers/crawlers). */
+  crawlers: { adapters: BacklinkSource[]; demo?: boolean };
   /** Top-up methods, each on when its provider's keys are set (see providers/payments/index.ts). */
   payments: PaymentProviders;
 }
@@ -51,6 +54,7 @@ export function createProviders(config: Config): Providers {
     },
     authority: { adapters: createAuthorityProviders(config.authority) },
     indexing: { adapters: createIndexers(config.indexing), refundAfterMs: config.indexing.refundAfterMs },
+    crawlers: { adapters: createBacklinkSources(config.crawlers) },
     payments: createPaymentProviders(config),
   };
 }
