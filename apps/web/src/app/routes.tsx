@@ -53,6 +53,7 @@ const SearchPage = lazyPage(() => import('@/features/search/SearchPage.tsx'));
 const AnchorsPage = lazyPage(() => import('@/features/anchors/AnchorsPage.tsx'));
 const IndexHistoryPage = lazyPage(() => import('@/features/projects/IndexHistoryPage.tsx'));
 const DomainsPage = lazyPage(() => import('@/features/domains/DomainsPage.tsx'));
+const CrawlersPage = lazyPage(() => import('@/features/crawlers/CrawlersPage.tsx'));
 const CampaignPage = lazyPage(() => import('@/features/projects/CampaignPage.tsx'));
 const ProjectPage = lazyPage(() => import('@/features/projects/ProjectPage.tsx'));
 const TasksPage = lazyPage(() => import('@/features/tasks/TasksPage.tsx'));
@@ -87,7 +88,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: 'wiki/:section/type/PreviewSection', layout: 'main', access: 'user', title: 'wiki' },
   { path: 'wiki/:section/:id', layout: 'main', access: 'user', title: 'wiki' },
   { path: 'user/profile', layout: 'main', access: 'user', title: 'userProfile' },
-  { path: 'crawlers/:project', layout: 'main', access: 'user', title: 'crawlers' },
+  { path: 'crawlers/:project', layout: 'main', access: 'user', title: 'crawlers', page: CrawlersPage },
   { path: 'anchors/:project?/:tier', layout: 'main', access: 'user', title: 'anchors', page: AnchorsPage },
   {
     path: 'campaign/:tier?/:id?/index-history',

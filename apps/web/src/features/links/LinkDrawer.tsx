@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LinkCrawlerRecords } from '@/features/crawlers';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { Alert } from '@/ui/Alert.tsx';
@@ -241,6 +242,9 @@ export function LinkDrawer({ linkId, onClose }: { linkId: number | null; onClose
                   </tbody>
                 </table>
               )}
+            </Section>
+            <Section title={t('crawlersUi.panel.title')}>
+              <LinkCrawlerRecords linkId={linkId} />
             </Section>
             <Section title={t('linksUi.panel.indexingOptions')}>
               <LinkIndexing link={link} history={details.data.indexHistories} />

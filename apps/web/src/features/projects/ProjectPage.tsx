@@ -1,7 +1,8 @@
-import { Anchor, Plus } from 'lucide-react';
+import { Anchor, Plus, Radar } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { crawlersPath } from '@/features/crawlers';
 import {
   Breadcrumbs,
   ExportModal,
@@ -86,6 +87,10 @@ function ProjectLinks({ route }: { route: NonNullable<ReturnType<typeof parseLis
             <Link to={to(`/anchors/${route.id}/${tier}`)} className={buttonClass({ variant: 'ghost' })}>
               <Anchor className="size-4" aria-hidden />
               {t('linksUi.toolbar.anchors')}
+            </Link>
+            <Link to={to(crawlersPath(route.id))} className={buttonClass({ variant: 'ghost' })}>
+              <Radar className="size-4" aria-hidden />
+              {t('crawlersUi.nav')}
             </Link>
             <ListToolbar
               indexHistoryTo={to(`/project/${tier}/${route.id}/index-history`)}

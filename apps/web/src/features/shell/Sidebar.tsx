@@ -8,11 +8,13 @@ import {
   LifeBuoy,
   ListChecks,
   Plus,
+  Radar,
   Search,
 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { crawlersPath } from '@/features/crawlers';
 import { projectPath, useCreateCampaign, useProjectOptions } from '@/features/projects';
 import { useFormat } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
@@ -77,18 +79,33 @@ function ProjectsMenu({
             <li className="px-2 py-1.5 text-xs text-slate-400">{t('shell.nav.noProjects')}</li>
           ) : (
             list.map((project) => (
-              <li key={project.id}>
+              <li key={project.id} className="flex items-center gap-1">
                 <NavLink
                   to={to(projectPath(project.id))}
                   onClick={onNavigate}
                   className={({ isActive }) =>
                     cn(
-                      'block truncate rounded-md px-2 py-1.5 text-sm',
+                      'block min-w-0 flex-1 truncate rounded-md px-2 py-1.5 text-sm',
                       isActive ? 'text-white' : 'text-slate-400 hover:text-white',
                     )
                   }
                 >
                   {project.name}
+                </NavLink>
+                {/* The project's crawler data (spec point 2, /crawlers/{project}), one step from its name. */}
+                <NavLink
+                  to={to(crawlersPath(project.id))}
+                  onClick={onNavigate}
+                  aria-label={t('crawlersUi.titleOf', { name: project.name })}
+                  title={t('crawlersUi.titleOf', { name: project.name })}
+                  className={({ isActive }) =>
+                    cn(
+                      'shrink-0 rounded-md p-1.5',
+                      isActive ? 'text-white' : 'text-slate-500 hover:text-white',
+                    )
+                  }
+                >
+                  <Radar className="size-3.5" aria-hidden />
                 </NavLink>
               </li>
             ))

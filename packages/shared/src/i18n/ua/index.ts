@@ -5,6 +5,8 @@ import balance from './balance.ts';
 import balanceUi from './balanceUi.ts';
 import charts from './charts.ts';
 import common from './common.ts';
+import crawlers from './crawlers.ts';
+import crawlersUi from './crawlersUi.ts';
 import dashboard from './dashboard.ts';
 import errors from './errors.ts';
 import fields from './fields.ts';
@@ -52,4 +54,6 @@ export default {
   payments,
   balance,
   balanceUi,
+  crawlersUi,
+  crawlers,
 };

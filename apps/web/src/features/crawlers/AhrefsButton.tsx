@@ -1,0 +1,110 @@
+import { ActionCode } from '@linkwatch/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CloudDownload } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/api/client.ts';
+import { actionsApi, creditsMissing, NotEnoughCredits, taskKeys, useTaskTypes } from '@/features/tasks';
+import { useFormat } from '@/lib/format.ts';
+import { notify } from '@/lib/notices.ts';
+import { Alert } from '@/ui/Alert.tsx';
+import { Button } from '@/ui/Button.tsx';
+import { Modal } from '@/ui/Modal.tsx';
+import { Spinner } from '@/ui/Spinner.tsx';
+
+/**
+ * Action 10, "load to crawlers", offered only while the server has an Ahrefs key (its task type is
+ * available): the cost first (`actions/10/balance`), then the task (`actions/10/start`). Without a
+ * key the file import is the way, and the button is not shown.
+ */
+export function AhrefsButton({ project }: { project: string }) {
+  const { t } = useTranslation();
+  const types = useTaskTypes();
+  const [open, setOpen] = useState(false);
+  const available = types.data?.find((type) => type.id === ActionCode.LoadToCrawlers)?.available;
+  if (!available) return null;
+  return (
+    <>
+      <Button
+        variant="secondary"
+        icon={<CloudDownload className="size-4" aria-hidden />}
+        onClick={() => setOpen(true)}
+      >
+        {t('crawlersUi.toolbar.ahrefs')}
+      </Button>
+      <AhrefsDialog project={project} open={open} onOpenChange={setOpen} />
+    </>
+  );
+}
+
+function AhrefsDialog({
+  project,
+  open,
+  onOpenChange,
+}: {
+  project: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const client = useQueryClient();
+  const query = { project };
+  const credits = (value: number) => t('common.credits', { count: value, value: format.number(value) });
+  const cost = useQuery({
+    queryKey: ['actions', 'balance', ActionCode.LoadToCrawlers, query],
+    enabled: open,
+    staleTime: 0,
+    queryFn: () => actionsApi.cost(ActionCode.LoadToCrawlers, query),
+  });
+  const start = useMutation({
+    mutationFn: () => actionsApi.start(ActionCode.LoadToCrawlers, query),
+    onSuccess: () => {
+      notify.success(t('crawlersUi.ahrefs.started'));
+      onOpenChange(false);
+    },
+    onError: (error) => notify.error(isApiError(error) ? error.fullMessage : error.message),
+    onSettled: () => client.invalidateQueries({ queryKey: taskKeys.all }),
+  });
+  const missing = creditsMissing(cost.data);
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('crawlersUi.ahrefs.title')}
+      description={t('crawlersUi.ahrefs.body')}
+      closeLabel={t('common.close')}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            onClick={() => start.mutate()}
+            loading={start.isPending}
+            disabled={!cost.data || missing > 0}
+          >
+            {t('crawlersUi.ahrefs.start')}
+          </Button>
+        </>
+      }
+    >
+      {cost.isPending ? (
+        <p className="flex items-center gap-2 text-sm text-ink-muted">
+          <Spinner className="size-4" /> {t('crawlersUi.ahrefs.costLoading')}
+        </p>
+      ) : cost.isError ? (
+        <Alert tone="error">{isApiError(cost.error) ? cost.error.fullMessage : cost.error.message}</Alert>
+      ) : (
+        <p className="text-sm text-ink" data-testid="ahrefs-cost">
+          {t('crawlersUi.ahrefs.cost', {
+            cost: credits(cost.data.cost),
+            balance: credits(cost.data.balance),
+          })}
+        </p>
+      )}
+      {missing > 0 ? <NotEnoughCredits missing={missing} className="mt-4" /> : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,210 @@
+import { ArrowLeft, Radar, Upload } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { Query } from '@/api/client.ts';
+import { Breadcrumbs, HeaderSkeleton, LoadFailure } from '@/features/links';
+import { projectPath } from '@/features/projects';
+import { useLocalePath } from '@/lib/useLocale.tsx';
+import { Button, buttonClass } from '@/ui/Button.tsx';
+import { Card } from '@/ui/Card.tsx';
+import { ColumnsMenu, DataTable, sortParam, useDataTable } from '@/ui/DataTable.tsx';
+import { EmptyState } from '@/ui/EmptyState.tsx';
+import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
+import { Pager } from '@/ui/Pager.tsx';
+import { AhrefsButton } from './AhrefsButton.tsx';
+import { type CrawlerRecord, useCrawlerCounts, useCrawlerProject, useCrawlers } from './api/crawlers.ts';
+import { CrawlerBulkBar } from './CrawlerBulkBar.tsx';
+import { CrawlerChart } from './CrawlerChart.tsx';
+import { CrawlerCounts } from './CrawlerCounts.tsx';
+import { CrawlerFilters } from './CrawlerFilters.tsx';
+import { useCrawlerColumns } from './CrawlersTable.tsx';
+import { ExportMenu } from './ExportMenu.tsx';
+import { ImportModal } from './ImportModal.tsx';
+import { crawlerFilterQuery, useCrawlerListState } from './listState.ts';
+import { TrackDialog } from './TrackDialog.tsx';
+
+const NO_ROWS: CrawlerRecord[] = [];
+
+/** `/crawlers/{project}`: the project's crawler records, their counts and chart, imports and exports. */
+export default function CrawlersPage() {
+  const { project } = useParams();
+  return project && /^\d+$/.test(project) ? <Crawlers project={project} /> : <NotFoundPage />;
+}
+
+function Crawlers({ project }: { project: string }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const list = useCrawlerListState();
+  const details = useCrawlerProject(project);
+  const [importing, setImporting] = useState(false);
+  const [tracking, setTracking] = useState<number[] | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+
+  const filterQuery = useMemo(() => crawlerFilterQuery(project, list.filters), [project, list.filters]);
+  const listQuery: Query = useMemo(
+    () => ({
+      ...filterQuery,
+      sort: sortParam(list.sort),
+      'page[number]': list.page,
+      'page[size]': list.size,
+    }),
+    [filterQuery, list.sort, list.page, list.size],
+  );
+  const countsQuery = useMemo(
+    () => ({ 'filter[project]': project, 'filter[source]': filterQuery['filter[source]'] }),
+    [project, filterQuery],
+  );
+  const chartQuery = useMemo(
+    () => ({
+      ...countsQuery,
+      'filter[dateFrom]': filterQuery['filter[dateFrom]'],
+      'filter[dateTo]': filterQuery['filter[dateTo]'],
+    }),
+    [countsQuery, filterQuery],
+  );
+  // Another page, filter or order shows other rows: the ticks of the last ones would act unseen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: listQuery is the trigger, not a value read
+  useEffect(() => setSelected(new Set()), [listQuery]);
+  const counts = useCrawlerCounts(countsQuery);
+  const crawlers = useCrawlers(listQuery);
+  const records = (crawlers.data?.data as CrawlerRecord[] | undefined) ?? NO_ROWS;
+  const hasData = counts.data ? counts.data.active + counts.data.new + counts.data.rip > 0 : false;
+
+  const toggle = useCallback(
+    (id: number) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const toggleAll = useCallback(
+    (checked: boolean) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        for (const r of records) {
+          if (checked) next.add(Number(r.id));
+          else next.delete(Number(r.id));
+        }
+        return next;
+      }),
+    [records],
+  );
+  const clear = useCallback(() => setSelected(new Set()), []);
+  const trackOne = useCallback((record: CrawlerRecord) => setTracking([Number(record.id)]), []);
+
+  const table = useDataTable({
+    name: 'crawlers',
+    columns: useCrawlerColumns({
+      records,
+      included: crawlers.data?.included ?? [],
+      selected,
+      onToggle: toggle,
+      onToggleAll: toggleAll,
+      onTrack: trackOne,
+    }),
+    rows: records,
+    rowId: (r) => String(r.id),
+    sort: list.sort,
+    onSort: list.setSort,
+    clearable: false,
+  });
+
+  if (details.isError) return <LoadFailure error={details.error} />;
+  const name = details.data?.attributes.name ?? '';
+  const ids = [...selected];
+  const exportQuery: Query = ids.length > 0 ? { 'filter[project]': project, ids } : listQuery;
+  const meta = crawlers.data?.meta.page;
+
+  return (
+    <>
+      {details.data ? (
+        <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+          <div className="min-w-0">
+            <Breadcrumbs
+              items={[
+                { label: t('shell.nav.dashboard'), to: '/' },
+                { label: name, to: projectPath(project) },
+                { label: t('crawlersUi.title') },
+              ]}
+            />
+            <h1 className="text-2xl font-semibold tracking-tight break-words text-ink">
+              {t('crawlersUi.titleOf', { name })}
+            </h1>
+            <p className="mt-1 max-w-3xl text-sm text-ink-muted">{t('crawlersUi.description')}</p>
+          </div>
+          <div className="flex max-w-full flex-wrap items-center gap-2">
+            <Link to={to(projectPath(project))} className={buttonClass({ variant: 'ghost' })}>
+              <ArrowLeft className="size-4" aria-hidden />
+              {t('crawlersUi.back')}
+            </Link>
+            <AhrefsButton project={project} />
+            <ExportMenu query={exportQuery} projectName={name} />
+            <Button icon={<Upload className="size-4" aria-hidden />} onClick={() => setImporting(true)}>
+              {t('crawlersUi.toolbar.import')}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <HeaderSkeleton />
+      )}
+      <div className="space-y-5">
+        <CrawlerCounts
+          counts={counts.data}
+          loading={counts.isPending}
+          status={list.filters.status}
+          onStatus={(status) => list.setFilter('status', status)}
+        />
+        <CrawlerChart query={chartQuery} hasData={hasData} />
+        <CrawlerFilters list={list} trailing={<ColumnsMenu table={table} />} />
+        {/* overflow-clip, not hidden: a hidden overflow would hold the table's sticky header inside the card. */}
+        <Card className="overflow-clip">
+          <CrawlerBulkBar project={project} selected={ids} onClear={clear} onTrack={() => setTracking(ids)} />
+          <DataTable
+            table={table}
+            label={t('crawlersUi.title')}
+            loading={crawlers.isPending}
+            rowProps={(r) => ({ selected: selected.has(Number(r.id)), 'data-crawler': r.attributes.link })}
+            message={
+              crawlers.isError ? (
+                <EmptyState
+                  icon={<Radar className="size-6" aria-hidden />}
+                  title={t('crawlersUi.loadFailed', { message: crawlers.error.message })}
+                />
+              ) : list.hasFilters && hasData ? (
+                <EmptyState
+                  icon={<Radar className="size-6" aria-hidden />}
+                  title={t('crawlersUi.empty.filtered')}
+                />
+              ) : (
+                <EmptyState
+                  icon={<Radar className="size-6" aria-hidden />}
+                  title={t('crawlersUi.empty.title')}
+                  body={t('crawlersUi.empty.body')}
+                  action={
+                    <Button
+                      icon={<Upload className="size-4" aria-hidden />}
+                      onClick={() => setImporting(true)}
+                    >
+                      {t('crawlersUi.toolbar.import')}
+                    </Button>
+                  }
+                />
+              )
+            }
+          />
+          <Pager meta={meta} onPage={list.setPage} summary />
+        </Card>
+      </div>
+      <ImportModal project={project} open={importing} onOpenChange={setImporting} />
+      <TrackDialog
+        project={project}
+        ids={tracking}
+        onOpenChange={(open) => !open && setTracking(null)}
+        onDone={clear}
+      />
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { useMutation } from '@tanstack/react-query';
+import { ChevronDown, Download } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { Query } from '@/api/client.ts';
+import { downloadExport } from '@/features/links';
+import { notify } from '@/lib/notices.ts';
+import { Button } from '@/ui/Button.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from '@/ui/DropdownMenu.tsx';
+
+const FORMATS = ['csv', 'xlsx'] as const;
+
+/** `GET crawlers/export` as csv or xlsx: the ticked records, or what the filters show. */
+export function ExportMenu({ query, projectName }: { query: Query; projectName: string }) {
+  const { t } = useTranslation();
+  const exporting = useMutation({
+    mutationFn: (format: (typeof FORMATS)[number]) =>
+      downloadExport({
+        path: 'crawlers/export',
+        query: { ...query, format },
+        fallbackName: `crawler_${projectName}.${format}`,
+      }),
+    onSuccess: () => notify.success(t('crawlersUi.toolbar.exported')),
+    onError: (error) => notify.error(error.message),
+  });
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button
+          variant="secondary"
+          icon={<Download className="size-4" aria-hidden />}
+          loading={exporting.isPending}
+        >
+          {t('crawlersUi.toolbar.export')}
+          <ChevronDown className="size-4 opacity-60" aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        <DropdownMenuLabel>{t('crawlersUi.toolbar.exportLabel')}</DropdownMenuLabel>
+        {FORMATS.map((format) => (
+          <DropdownMenuItem key={format} onSelect={() => exporting.mutate(format)}>
+            {t(format === 'csv' ? 'crawlersUi.toolbar.exportCsv' : 'crawlersUi.toolbar.exportXlsx')}
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,237 @@
+import { CRAWLER_SOURCES, CRAWLER_UPLOAD_EXTENSIONS, CrawlerSource } from '@linkwatch/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FileSpreadsheet, UploadCloud, X } from 'lucide-react';
+import { type DragEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/api/client.ts';
+import { useFormat } from '@/lib/format.ts';
+import { Alert } from '@/ui/Alert.tsx';
+import { Button } from '@/ui/Button.tsx';
+import { cn } from '@/ui/cn.ts';
+import { Modal } from '@/ui/Modal.tsx';
+import { ProgressBar } from '@/ui/ProgressBar.tsx';
+import { crawlerKeys } from './api/keys.ts';
+import { uploadCrawlers } from './api/upload.ts';
+
+const ACCEPT = CRAWLER_UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',');
+const FORMAT_NAMES: Record<string, string> = {
+  plain: 'xlsx/xls/csv',
+  ahrefs: 'Ahrefs',
+  ahrefsLegacy: 'Ahrefs',
+  semrush: 'Semrush',
+  majestic: 'Majestic',
+  gscLatestLinks: 'Search Console',
+  gscTopSites: 'Search Console',
+};
+
+/** spec point 9: a crawler import, a file of one source dropped or chosen, with progress and readable errors. */
+export function ImportModal({
+  project,
+  open,
+  onOpenChange,
+}: {
+  project: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const client = useQueryClient();
+  const inputId = useId();
+  const sourceName = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [source, setSource] = useState<number>(CrawlerSource.Tool);
+  const [dragging, setDragging] = useState(false);
+  const [progress, setProgress] = useState(0);
+
+  const upload = useMutation({
+    mutationFn: (picked: File) => uploadCrawlers({ project, source, file: picked, onProgress: setProgress }),
+    onSuccess: () => client.invalidateQueries({ queryKey: crawlerKeys.all }),
+  });
+  const errors = isApiError(upload.error, 422) ? upload.error.fieldErrors : {};
+  const fieldError = [...(errors.file ?? []), ...(errors.source ?? []), ...(errors.project ?? [])];
+  const generalError = upload.error && fieldError.length === 0 ? upload.error.message : null;
+
+  const reset = () => {
+    setFile(null);
+    setProgress(0);
+    upload.reset();
+    if (inputRef.current) inputRef.current.value = '';
+  };
+  const change = (next: boolean) => {
+    if (!next) reset();
+    onOpenChange(next);
+  };
+  const pick = (picked: File | undefined) => {
+    if (!picked) return;
+    upload.reset();
+    setProgress(0);
+    setFile(picked);
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    pick(e.dataTransfer.files[0]);
+  };
+  const result = upload.data;
+  const count = (key: 'rows' | 'new' | 'active' | 'rip', value: number) =>
+    t(`crawlersUi.import.result.${key}`, { count: value, value: format.number(value) });
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={change}
+      title={t('crawlersUi.import.title')}
+      description={t('crawlersUi.import.description')}
+      closeLabel={t('common.close')}
+      footer={
+        result ? (
+          <>
+            <Button variant="secondary" onClick={reset}>
+              {t('crawlersUi.import.another')}
+            </Button>
+            <Button onClick={() => change(false)}>{t('crawlersUi.import.done')}</Button>
+          </>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={() => change(false)}>
+              {t('common.cancel')}
+            </Button>
+            <Button onClick={() => file && upload.mutate(file)} disabled={!file} loading={upload.isPending}>
+              {t('crawlersUi.import.submit')}
+            </Button>
+          </>
+        )
+      }
+    >
+      {result ? (
+        <div className="space-y-3" data-testid="import-result">
+          <Alert tone="success">{t('crawlersUi.import.doneTitle')}</Alert>
+          <ul className="grid grid-cols-2 gap-2 text-sm text-ink">
+            <li>{count('rows', result.rows)}</li>
+            <li className="text-brand-700">{count('new', result.new)}</li>
+            <li className="text-emerald-700">{count('active', result.active)}</li>
+            <li className="text-rose-700">{count('rip', result.rip)}</li>
+          </ul>
+          <p className="text-xs text-ink-subtle">
+            {t('crawlersUi.import.result.format', { format: FORMAT_NAMES[result.format] ?? result.format })}
+          </p>
+        </div>
+      ) : (
+        <div className="space-y-4">
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium text-slate-700">
+              {t('crawlersUi.import.source')}
+            </legend>
+            <div className="grid gap-2 sm:grid-cols-3">
+              {CRAWLER_SOURCES.map((s) => (
+                <label
+                  key={s}
+                  className={cn(
+                    'flex cursor-pointer gap-2 rounded-lg p-2.5 text-sm ring-1 ring-slate-200 has-[input:checked]:bg-brand-50/60 has-[input:checked]:ring-brand-400 has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-brand-500',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name={sourceName}
+                    value={s}
+                    checked={source === s}
+                    onChange={() => setSource(s)}
+                    className="mt-0.5 accent-brand-600"
+                  />
+                  <span className="min-w-0">
+                    <span className="block font-medium text-ink">{t(`crawlersUi.source.${s}`)}</span>
+                    <span className="block text-xs text-ink-subtle">{t(`crawlersUi.sourceHint.${s}`)}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {/* The file input is visually hidden: the drop zone shows where the keyboard focus is. */}
+          <div className="rounded-xl has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-brand-500">
+            <label
+              htmlFor={inputId}
+              onDragOver={(e) => {
+                e.preventDefault();
+                setDragging(true);
+              }}
+              onDragLeave={() => setDragging(false)}
+              onDrop={onDrop}
+              data-testid="crawler-dropzone"
+              className={cn(
+                'flex h-[130px] cursor-pointer flex-col items-center justify-center gap-1.5 rounded-xl border-2 border-dashed px-4 text-center transition-colors',
+                dragging
+                  ? 'border-brand-500 bg-brand-50'
+                  : 'border-slate-300 bg-slate-50/60 hover:border-brand-400 hover:bg-brand-50/40',
+                fieldError.length > 0 && 'border-rose-300 bg-rose-50/40',
+              )}
+            >
+              <UploadCloud
+                className={cn('size-7', dragging ? 'text-brand-600' : 'text-slate-400')}
+                aria-hidden
+              />
+              <span className="text-sm text-ink">
+                {t('crawlersUi.import.drop')} {t('crawlersUi.import.or')}{' '}
+                <span className="font-medium text-brand-600 underline-offset-2 hover:underline">
+                  {t('crawlersUi.import.choose')}
+                </span>
+              </span>
+              <span className="text-xs text-ink-subtle">{t('crawlersUi.import.formats')}</span>
+            </label>
+            <input
+              ref={inputRef}
+              id={inputId}
+              type="file"
+              name="file"
+              accept={ACCEPT}
+              className="sr-only"
+              onChange={(e) => pick(e.target.files?.[0])}
+            />
+          </div>
+          <p className="text-xs leading-5 text-ink-subtle">{t('crawlersUi.import.recognised')}</p>
+          {file ? (
+            <div className="flex items-center gap-3 rounded-lg p-3 ring-1 ring-slate-200">
+              <FileSpreadsheet className="size-5 shrink-0 text-brand-600" aria-hidden />
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium text-ink" data-testid="crawler-file-name">
+                  {file.name}
+                </p>
+                <p className="text-xs text-ink-subtle">{format.bytes(file.size)}</p>
+                {upload.isPending ? (
+                  <div className="mt-2 space-y-1">
+                    <ProgressBar
+                      value={progress < 100 ? progress : null}
+                      label={t('crawlersUi.import.progress')}
+                    />
+                    <p className="text-xs text-ink-subtle">
+                      {progress < 100
+                        ? `${t('crawlersUi.import.uploading')} ${progress}%`
+                        : t('crawlersUi.import.processing')}
+                    </p>
+                  </div>
+                ) : null}
+              </div>
+              {upload.isPending ? null : (
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-8"
+                  aria-label={t('crawlersUi.import.removeFile')}
+                  onClick={reset}
+                >
+                  <X className="size-4" aria-hidden />
+                </Button>
+              )}
+            </div>
+          ) : null}
+          {fieldError.length > 0 ? (
+            <Alert tone="error">{fieldError.join(' ')}</Alert>
+          ) : generalError ? (
+            <Alert tone="error">{generalError}</Alert>
+          ) : null}
+        </div>
+      )}
+    </Modal>
+  );
+}

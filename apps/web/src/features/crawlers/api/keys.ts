@@ -1,0 +1,11 @@
+import type { Query } from '@/api/client.ts';
+
+/** Everything under `crawlers`: an import, a delete or a track refreshes the whole page at once. */
+export const crawlerKeys = {
+  all: ['crawlers'] as const,
+  list: (query: Query) => ['crawlers', 'list', query] as const,
+  counts: (query: Query) => ['crawlers', 'counts', query] as const,
+  chart: (query: Query) => ['crawlers', 'chart', query] as const,
+  project: (id: string) => ['crawlers', 'project', id] as const,
+  ofLink: (id: string | number) => ['crawlers', 'link', String(id)] as const,
+};

@@ -1,0 +1,99 @@
+import { CRAWLER_SORT_FIELDS, DEFAULT_PAGE_SIZE, FIRST_PAGE, PAGE_SIZES } from '@linkwatch/shared';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import type { Query } from '@/api/client.ts';
+import { parseSort, type Sort, sortParam } from '@/ui/DataTable.tsx';
+
+export type CrawlerFilterState = {
+  query: string;
+  source: string;
+  status: string;
+  from: string;
+  to: string;
+};
+
+const FILTER_PARAMS: Record<keyof CrawlerFilterState, string> = {
+  query: 'q',
+  source: 'source',
+  status: 'status',
+  from: 'from',
+  to: 'to',
+};
+
+/** Newest first, as the server orders by default. */
+export const DEFAULT_SORT: Sort = { field: 'firstSeenAt', desc: true };
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Filters, sort, page and page size of the crawlers table live in the URL (back/forward, shared links). */
+export function useCrawlerListState() {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(
+    () =>
+      Object.fromEntries(
+        Object.entries(FILTER_PARAMS).map(([key, param]) => [key, params.get(param) ?? '']),
+      ) as CrawlerFilterState,
+    [params],
+  );
+  const rawSize = Number(params.get('size'));
+  const size = (PAGE_SIZES as readonly number[]).includes(rawSize) ? rawSize : DEFAULT_PAGE_SIZE;
+  const page = Math.max(FIRST_PAGE, Number(params.get('page')) || FIRST_PAGE);
+  const sort = parseSort(params.get('sort'), CRAWLER_SORT_FIELDS) ?? DEFAULT_SORT;
+
+  const update = useCallback(
+    (changes: Record<string, string | number | null>) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === null || value === '' || (value === FIRST_PAGE && key === 'page')) next.delete(key);
+            else next.set(key, String(value));
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  return {
+    filters,
+    page,
+    size,
+    sort,
+    hasFilters: Object.values(filters).some(Boolean),
+    setFilter: useCallback(
+      (key: keyof CrawlerFilterState, value: string) => update({ [FILTER_PARAMS[key]]: value, page: null }),
+      [update],
+    ),
+    resetFilters: useCallback(
+      () => update(Object.fromEntries([...Object.values(FILTER_PARAMS), 'page'].map((p) => [p, null]))),
+      [update],
+    ),
+    setPage: useCallback((next: number) => update({ page: next }), [update]),
+    setSize: useCallback(
+      (next: number) => update({ size: next === DEFAULT_PAGE_SIZE ? null : next, page: null }),
+      [update],
+    ),
+    setSort: useCallback(
+      (next: Sort) => {
+        const value = sortParam(next ?? DEFAULT_SORT);
+        update({ sort: value === sortParam(DEFAULT_SORT) ? null : value, page: null });
+      },
+      [update],
+    ),
+  };
+}
+
+export type CrawlerListState = ReturnType<typeof useCrawlerListState>;
+
+/** The filters as the API's `filter[...]` keys (list, export; counts and chart take a part of them). */
+export function crawlerFilterQuery(project: string, filters: CrawlerFilterState): Query {
+  return {
+    'filter[project]': project,
+    'filter[source]': filters.source || undefined,
+    'filter[status]': filters.status || undefined,
+    'filter[dateFrom]': DAY.test(filters.from) ? filters.from : undefined,
+    'filter[dateTo]': DAY.test(filters.to) ? filters.to : undefined,
+    'filter[query]': filters.query.trim() || undefined,
+  };
+}
