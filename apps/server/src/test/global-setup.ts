@@ -22,6 +22,7 @@ export default async function setup() {
 }
 
 async function setupPostgres(adminUrl: string) {
+  process.env.LW_TEST_TEMPLATE = TEMPLATE_DATABASE;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
@@ -35,8 +36,8 @@ async function setupPostgres(adminUrl: string) {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
     const { rows } = await client.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE datname LIKE $1`,
-      [`${TEMPLATE_DATABASE}%`],
+      `SELECT datname FROM pg_database WHERE datname = $1 OR starts_with(datname, $1 || '_')`,
+      [TEMPLATE_DATABASE],
     );
     for (const row of rows) await client.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
     await client.end();
