@@ -38,9 +38,27 @@ export function openPostgres(url: string, poolSize = 10): Database {
     db,
     kind: 'postgres',
     pool,
-    migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migrateUnderLock(pool),
     close: () => pool.end(),
   };
+}
+
+/** Any fixed number: the advisory lock that lets one process at a time migrate a PostgreSQL database. */
+const MIGRATION_LOCK = 7_340_001;
+
+/**
+ * Every process migrates at start, and an API and its workers often start together: without the lock
+ * two of them apply the same migration at once and one fails with "relation already exists".
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    client.release();
+  }
 }
 
 export function wrapPglite(client: PGlite): Database {
