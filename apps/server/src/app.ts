@@ -31,6 +31,7 @@ import { anchorRoutes } from './modules/anchors/anchors.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { registerAuthentication } from './modules/auth/authenticate.ts';
 import { balanceRoutes } from './modules/balance/balance.routes.ts';
+import { crawlerRoutes } from './modules/crawlers/index.ts';
 import { domainRoutes } from './modules/domains/domains.routes.ts';
 import { indexHistoryRoutes } from './modules/index-histories/index-histories.routes.ts';
 import { indexNowRoutes } from './modules/index-now/index-now.routes.ts';
@@ -67,6 +68,7 @@ const features = [
   scheduleRoutes,
   balanceRoutes,
   paymentRoutes,
+  crawlerRoutes,
 ];
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {

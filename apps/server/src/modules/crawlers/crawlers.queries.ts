@@ -1,0 +1,230 @@
+import {
+  CRAWLER_STATUS,
+  type CrawlerFilters,
+  type CrawlerSelection,
+  type CrawlerSortField,
+} from '@linkwatch/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Queryable, rawRowCount, rawRows } from '../../db/client.ts';
+import { escapeLike } from '../../db/like.ts';
+import type { PageQuery } from '../../http/present.ts';
+
+/**
+ * Every statement of crawler data. Each one is scoped by owner in its own text: an item counts only
+ * when its project belongs to the user (`owned`), so another user's project reads as empty.
+ */
+export interface CrawlerItemRow {
+  id: number;
+  link: string;
+  source: number;
+  status: number;
+  target_url: string | null;
+  anchor: string | null;
+  nofollow: boolean | null;
+  seen_on: string | null;
+  first_seen_at: Date | string;
+  last_seen_at: Date | string;
+  removed_at: Date | string | null;
+  /** Campaigns of the project holding the referring page as a link (compared by normalised URL). */
+  campaign_ids: number[];
+}
+
+export interface CampaignRow {
+  id: number;
+  name: string;
+  tier: number;
+}
+
+type Sort = { field: CrawlerSortField; desc: boolean };
+
+const owned = (userId: number) =>
+  sql`exists (select 1 from projects p where p.id = i.project_id and p.user_id = ${userId}::int)`;
+
+/** The filters of the list, as a WHERE over items `i` and their referring pages `l`. */
+function filterWhere(userId: number, f: CrawlerFilters): SQL {
+  const parts: SQL[] = [sql`i.project_id = ${f.project}::int`, owned(userId)];
+  if (f.source !== undefined) parts.push(sql`i.source = ${f.source}::int`);
+  if (f.status !== undefined) parts.push(sql`i.status = ${f.status}::int`);
+  if (f.dateFrom) parts.push(sql`i.first_seen_at >= ${f.dateFrom}::timestamptz`);
+  if (f.dateTo) parts.push(sql`i.first_seen_at < ${f.dateTo}::timestamptz`);
+  if (f.query) parts.push(sql`l.url ilike ${`%${escapeLike(f.query)}%`}`);
+  return sql.join(parts, sql` and `);
+}
+
+/** Ticked ids (within the project), or the filters. */
+export function selectionWhere(userId: number, selection: CrawlerSelection): SQL {
+  if ('ids' in selection)
+    return sql`i.project_id = ${selection.project}::int and ${owned(userId)}
+      and i.id = any(${`{${selection.ids.join(',')}}`}::int[])`;
+  return filterWhere(userId, selection.filters);
+}
+
+const ORDER: Record<CrawlerSortField, string> = {
+  firstSeenAt: 'i.first_seen_at',
+  lastSeenAt: 'i.last_seen_at',
+  link: 'l.url',
+  status: 'i.status',
+};
+
+const orderBy = (sort: Sort) =>
+  sql.raw(`${ORDER[sort.field]} ${sort.desc ? 'desc' : 'asc'}, i.id ${sort.desc ? 'desc' : 'asc'}`);
+
+const itemColumns = sql`
+  i.id, l.url as link, i.source, i.status, i.target_url, i.anchor, i.nofollow, i.seen_on::text as seen_on,
+  i.first_seen_at, i.last_seen_at, i.removed_at,
+  array(
+    select distinct k.campaign_id from links k join campaigns c on c.id = k.campaign_id
+    where c.project_id = i.project_id and k.url = l.url_key order by 1
+  ) as campaign_ids`;
+
+export async function listCrawlerItems(
+  db: Queryable,
+  params: { userId: number; filters: CrawlerFilters; page: PageQuery; sort: Sort },
+) {
+  const where = filterWhere(params.userId, params.filters);
+  const { page } = params;
+  const rows = await rawRows<CrawlerItemRow>(
+    db,
+    sql`select ${itemColumns}
+      from crawler_items i join crawler_links l on l.id = i.crawler_link_id
+      where ${where} order by ${orderBy(params.sort)}
+      limit ${page.size}::int offset ${(page.number - 1) * page.size}::int`,
+  );
+  const [count] = await rawRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from crawler_items i join crawler_links l on l.id = i.crawler_link_id
+      where ${where}`,
+  );
+  return { rows, total: count.total };
+}
+
+/** The rows of a selection in `sort` order, `size` at a time (an export of any length). */
+export async function* crawlerItemsOf(
+  db: Queryable,
+  params: { userId: number; selection: CrawlerSelection; sort: Sort; size?: number },
+): AsyncGenerator<CrawlerItemRow> {
+  const where = selectionWhere(params.userId, params.selection);
+  const size = params.size ?? 5000;
+  for (let offset = 0; ; offset += size) {
+    const rows = await rawRows<CrawlerItemRow>(
+      db,
+      sql`select ${itemColumns}
+        from crawler_items i join crawler_links l on l.id = i.crawler_link_id
+        where ${where} order by ${orderBy(params.sort)} limit ${size}::int offset ${offset}::int`,
+    );
+    yield* rows;
+    if (rows.length < size) return;
+  }
+}
+
+export async function countSelected(db: Queryable, params: { userId: number; selection: CrawlerSelection }) {
+  const [row] = await rawRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from crawler_items i join crawler_links l on l.id = i.crawler_link_id
+      where ${selectionWhere(params.userId, params.selection)}`,
+  );
+  return row.total;
+}
+
+/** The link detail's crawler records: what every source says about the page a link is. */
+export async function crawlerItemsOfLink(db: Queryable, params: { userId: number; linkId: number }) {
+  return rawRows<CrawlerItemRow>(
+    db,
+    sql`select ${itemColumns}
+      from links k0
+      join crawler_links l on l.project_id = k0.project_id and l.url_key = k0.url
+      join crawler_items i on i.crawler_link_id = l.id
+      where k0.id = ${params.linkId}::int and k0.user_id = ${params.userId}::int and ${owned(params.userId)}
+      order by i.source, i.id`,
+  );
+}
+
+export async function campaignsByIds(db: Queryable, params: { userId: number; ids: number[] }) {
+  if (params.ids.length === 0) return [];
+  return rawRows<CampaignRow>(
+    db,
+    sql`select id, name, tier from campaigns
+      where user_id = ${params.userId}::int and id = any(${`{${params.ids.join(',')}}`}::int[]) order by id`,
+  );
+}
+
+export async function campaignsOfProject(db: Queryable, params: { userId: number; projectId: number }) {
+  return rawRows<CampaignRow>(
+    db,
+    sql`select id, name, tier from campaigns
+      where user_id = ${params.userId}::int and project_id = ${params.projectId}::int order by id`,
+  );
+}
+
+export async function countByStatus(
+  db: Queryable,
+  params: { userId: number; project: number; source?: number },
+) {
+  const [row] = await rawRows<{ active: number; new: number; rip: number }>(
+    db,
+    sql`select
+      count(*) filter (where i.status = ${CRAWLER_STATUS.Active}::int)::int as active,
+      count(*) filter (where i.status = ${CRAWLER_STATUS.New}::int)::int as new,
+      count(*) filter (where i.status = ${CRAWLER_STATUS.Rip}::int)::int as rip
+      from crawler_items i
+      where i.project_id = ${params.project}::int and ${owned(params.userId)}
+      ${params.source !== undefined ? sql`and i.source = ${params.source}::int` : sql``}`,
+  );
+  return row;
+}
+
+/** New and lost records per day (UTC) from the status history: a page back after RIP is not new. */
+export async function chartDays(
+  db: Queryable,
+  params: { userId: number; project: number; source?: number; from: string; to: string },
+) {
+  return rawRows<{ date: string; new: number; lost: number }>(
+    db,
+    sql`select d::date::text as date,
+        count(e.id) filter (where e.status = ${CRAWLER_STATUS.New}::int)::int as new,
+        count(e.id) filter (where e.status = ${CRAWLER_STATUS.Rip}::int)::int as lost
+      from generate_series(${params.from}::date, ${params.to}::date, interval '1 day') d
+      left join crawler_item_events e
+        on e.project_id = ${params.project}::int
+        and e.at >= d and e.at < d + interval '1 day'
+        and exists (select 1 from projects p where p.id = e.project_id and p.user_id = ${params.userId}::int)
+        ${params.source !== undefined ? sql`and e.source = ${params.source}::int` : sql``}
+      group by d order by d`,
+  );
+}
+
+export async function deleteSelected(db: Queryable, params: { userId: number; selection: CrawlerSelection }) {
+  const where = selectionWhere(params.userId, params.selection);
+  return rawRowCount(
+    db,
+    sql`delete from crawler_items where id in (
+      select i.id from crawler_items i join crawler_links l on l.id = i.crawler_link_id where ${where})`,
+  );
+}
+
+/** Referring pages no source lists any more are removed with their last item. */
+export async function deleteOrphanLinks(db: Queryable, params: { project: number }) {
+  await db.execute(sql`delete from crawler_links l where l.project_id = ${params.project}::int
+    and not exists (select 1 from crawler_items i where i.crawler_link_id = l.id)`);
+}
+
+/** The normalised referring pages of a selection (for adding them to a campaign). */
+export async function selectedPages(db: Queryable, params: { userId: number; selection: CrawlerSelection }) {
+  const rows = await rawRows<{ url_key: string }>(
+    db,
+    sql`select distinct l.url_key from crawler_items i join crawler_links l on l.id = i.crawler_link_id
+      where ${selectionWhere(params.userId, params.selection)}`,
+  );
+  return rows.map((r) => r.url_key);
+}
+
+/** Of these normalised URLs, those already a link of any campaign of the project. */
+export async function trackedPages(db: Queryable, params: { project: number; urls: string[] }) {
+  if (params.urls.length === 0) return new Set<string>();
+  const rows = await rawRows<{ url: string }>(
+    db,
+    sql`select distinct k.url from links k join campaigns c on c.id = k.campaign_id
+      where c.project_id = ${params.project}::int and k.url = any(${sql.param(params.urls)}::text[])`,
+  );
+  return new Set(rows.map((r) => r.url));
+}
