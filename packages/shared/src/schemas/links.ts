@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LINK_STATUSES, LinkCheckStatus, type LinkStatus } from '../constants.ts';
 import { rules } from '../validation.ts';
 import { ref, resource, single, ZPageMeta } from './common.ts';
+import { ZCrawlerResource } from './crawlers.ts';
 import { LINK_URL_MAX_LENGTH, NOT_AVAILABLE } from './link-limits.ts';
 
 // Limits and option lists: in a zod-free file of their own (see there).
@@ -135,6 +136,8 @@ export const ZLinkResource = z.object({
     backlinks: toMany('backlinks').optional(),
     histories: toMany('backlinkCheckHistories').optional(),
     indexHistories: toMany('indexHistories').optional(),
+    /** What crawler data (backlink databases, search consoles) says of this page: `include=crawlers`. */
+    crawlers: toMany('crawlers').optional(),
   }),
 });
 export type TLinkResource = z.infer<typeof ZLinkResource>;
@@ -201,7 +204,9 @@ export const ZLinkListResponse = z.object({
 });
 export const ZLinkResponse = z.object({
   data: ZLinkResource,
-  included: z.array(z.union([ZBacklinkResource, ZCheckHistoryResource, ZIndexHistoryResource])).optional(),
+  included: z
+    .array(z.union([ZBacklinkResource, ZCheckHistoryResource, ZIndexHistoryResource, ZCrawlerResource]))
+    .optional(),
 });
 export const ZIndexHistoryListResponse = z.object({ data: z.array(ZIndexHistoryResource), meta: ZPageMeta });
 

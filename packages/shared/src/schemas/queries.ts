@@ -106,7 +106,7 @@ export const ZIndexHistoryListQuery = z
   }));
 export type TIndexHistoryListQuery = z.output<typeof ZIndexHistoryListQuery>;
 
-const LINK_INCLUDES = ['backlinks', 'histories', 'indexHistories'] as const;
+const LINK_INCLUDES = ['backlinks', 'histories', 'indexHistories', 'crawlers'] as const;
 export type LinkInclude = (typeof LINK_INCLUDES)[number];
 
 /** `GET links/{id}`: what to include besides the link. A list of values (`include=a&include=b`) includes nothing. */
@@ -124,6 +124,6 @@ export const ZLinkShowQuery = z
         ctx.addIssue({ code: 'custom', message: 'validation.invalid', input: value });
         return z.NEVER;
       })
-      .describe('comma-separated: backlinks, histories, indexHistories'),
+      .describe('comma-separated: backlinks, histories, indexHistories, crawlers'),
   })
   .transform((q) => ({ includes: q.include }));

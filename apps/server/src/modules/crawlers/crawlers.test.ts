@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCampaign, makeLinks, makeWorkspace } from '../../test/factories.ts';
+import { makeCampaign, makeLinks, makeProject, makeWorkspace } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -578,11 +578,9 @@ describe('crawler records over imports', () => {
       ),
     );
     const list = await listOf(token, `filter[project]=${p}&filter[source]=1&sort=link`);
-    const byIds = await t.api(
-      'DELETE',
-      `crawlers/delete?filter[project]=${p}&ids[]=${list.data[0].id}`,
-      { token },
-    );
+    const byIds = await t.api('DELETE', `crawlers/delete?filter[project]=${p}&ids[]=${list.data[0].id}`, {
+      token,
+    });
     expect(byIds.body).toEqual({ data: { deleted: 1 } });
     const byFilter = await t.api('DELETE', `crawlers/delete?filter[project]=${p}&filter[source]=2`, {
       token,
@@ -622,12 +620,10 @@ describe('POST crawlers/track', () => {
     const after = await listOf(token, `filter[project]=${p}&sort=link`);
     expect(after.data.every((d) => d.attributes.tracked)).toBe(true);
     const links = await get(token, `links?filter[campaign]=${other.id}`);
-    expect(
-      links
-        .body
-        .data.map((l: { attributes: { url: string } }) => l.attributes.url)
-        .sort(),
-    ).toEqual([page(2), page(3)]);
+    expect(links.body.data.map((l: { attributes: { url: string } }) => l.attributes.url).sort()).toEqual([
+      page(2),
+      page(3),
+    ]);
   });
 
   it('refuses a campaign of another project, and no selection', async () => {
@@ -673,5 +669,38 @@ describe('owner scoping', () => {
     expect(up.status).toBe(404);
     const mine = await listOf(a.token, `filter[project]=${p}`);
     expect(mine.data.map((d) => [d.id, d.attributes.link, d.attributes.status])).toEqual([[id, page(1), 1]]);
+  });
+});
+
+describe('GET links/{id}?include=crawlers', () => {
+  it("shows what each source says of the link's page, and nothing of another project's", async () => {
+    const { token, user, project, campaign } = await makeWorkspace(t.db);
+    const [link] = await makeLinks(t.db, { campaign, urls: [page(1)] });
+    await upload(
+      token,
+      { project: String(project.id), source: '1' },
+      utf8('a.csv', [[page(1), '2024-03-05']]),
+    );
+    await upload(token, { project: String(project.id), source: '2' }, utf8('g.csv', [[page(2)]]));
+    await upload(token, { project: String(project.id), source: '2' }, utf8('g.csv', [[page(1)]]));
+    // The same page in another project of the same user is another record.
+    const second = await makeProject(t.db, { userId: user.id });
+    await upload(token, { project: String(second.id), source: '3' }, utf8('b.csv', [[page(1)]]));
+
+    const res = await get(token, `links/${link.id}?include=crawlers`);
+    expect(res.status).toBe(200);
+    const crawlers = res.body.included.filter((i: { type: string }) => i.type === 'crawlers');
+    expect(crawlers.map((c: { attributes: Record<string, unknown> }) => c.attributes)).toEqual([
+      expect.objectContaining({
+        source: 1,
+        sourceText: 'Backlink database',
+        status: 1,
+        seenOn: '2024-03-05',
+        tracked: true,
+      }),
+      expect.objectContaining({ source: 2, sourceText: 'Search console', status: 1, tracked: true }),
+    ]);
+    expect(res.body.data.relationships.crawlers.data).toHaveLength(2);
+    expect(crawlers[0].relationships.campaigns.data).toEqual([{ id: campaign.id, type: 'campaigns' }]);
   });
 });

@@ -1,7 +1,7 @@
 import { type Locale, linkStatusOf, NOT_AVAILABLE, pageVerdict, urlWithoutProtocol } from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
 import { iso } from '../../http/present.ts';
-import type { Backlink, CheckHistory, IndexHistory, Link } from './links.queries.ts';
+import type { Backlink, CheckHistory, IndexHistory, Link, LinkCrawler } from './links.queries.ts';
 
 /** The texts of the spec's codes, in the caller's language. */
 export const linkTexts = (locale: Locale) => ({
@@ -37,6 +37,7 @@ export interface LinkRelations {
   backlinks?: number[];
   histories?: number[];
   indexHistories?: number[];
+  crawlers?: number[];
 }
 
 export function presentLink(
@@ -89,6 +90,7 @@ export function presentLink(
       ...(rel.backlinks ? { backlinks: toMany('backlinks', rel.backlinks) } : {}),
       ...(rel.histories ? { histories: toMany('backlinkCheckHistories', rel.histories) } : {}),
       ...(rel.indexHistories ? { indexHistories: toMany('indexHistories', rel.indexHistories) } : {}),
+      ...(rel.crawlers ? { crawlers: toMany('crawlers', rel.crawlers) } : {}),
     },
   };
 }
@@ -152,5 +154,29 @@ export function presentIndexHistory(
       campaignId: options.campaignId,
       createdAt: iso(entry.createdAt)!,
     },
+  };
+}
+
+/** A crawler record of the link's page, as `GET crawlers` shows it (the link panel's "seen by … since"). */
+export function presentLinkCrawler(row: LinkCrawler, locale: Locale) {
+  return {
+    id: row.id,
+    type: 'crawlers' as const,
+    attributes: {
+      link: row.link,
+      source: row.source,
+      sourceText: translate(locale, `crawlers.source.${row.source}`),
+      status: row.status,
+      statusText: translate(locale, `crawlers.status.${row.status}`),
+      targetUrl: row.target_url,
+      anchor: row.anchor,
+      nofollow: row.nofollow,
+      seenOn: row.seen_on,
+      firstSeenAt: new Date(row.first_seen_at).toISOString(),
+      lastSeenAt: new Date(row.last_seen_at).toISOString(),
+      removedAt: row.removed_at === null ? null : new Date(row.removed_at).toISOString(),
+      tracked: row.campaign_ids.length > 0,
+    },
+    relationships: { campaigns: toMany('campaigns', row.campaign_ids) },
   };
 }

@@ -127,6 +127,38 @@ export function checkHistoriesOfLink(db: Queryable, linkId: number) {
     .limit(100);
 }
 
+/** A crawler record of the page a link is (crawler_links are matched by the link's normalised URL). */
+export interface LinkCrawler {
+  id: number;
+  link: string;
+  source: number;
+  status: number;
+  target_url: string | null;
+  anchor: string | null;
+  nofollow: boolean | null;
+  seen_on: string | null;
+  first_seen_at: Date | string;
+  last_seen_at: Date | string;
+  removed_at: Date | string | null;
+  campaign_ids: number[];
+}
+
+/** What every crawler source of the link's project says of its page. */
+export function crawlersOfLink(db: Queryable, link: { projectId: number; url: string }) {
+  return rawRows<LinkCrawler>(
+    db,
+    sql`select i.id, l.url as link, i.source, i.status, i.target_url, i.anchor, i.nofollow,
+        i.seen_on::text as seen_on, i.first_seen_at, i.last_seen_at, i.removed_at,
+        array(
+          select distinct k.campaign_id from links k join campaigns c on c.id = k.campaign_id
+          where c.project_id = l.project_id and k.url = l.url_key order by 1
+        ) as campaign_ids
+      from crawler_links l join crawler_items i on i.crawler_link_id = l.id
+      where l.project_id = ${link.projectId}::int and l.url_key = ${link.url}
+      order by i.source, i.id`,
+  );
+}
+
 export function indexHistoriesOfLink(db: Queryable, linkId: number) {
   return db
     .select()

@@ -25,12 +25,19 @@ import { paginated } from '../../http/present.ts';
 import { bulkLinkRoutes } from './bulk.routes.ts';
 import { exportRoutes } from './export.routes.ts';
 import { type LinkFilters, linkFiltersWhere } from './links.filters.ts';
-import { presentBacklink, presentCheckHistory, presentIndexHistory, presentLink } from './links.presenter.ts';
+import {
+  presentBacklink,
+  presentCheckHistory,
+  presentIndexHistory,
+  presentLink,
+  presentLinkCrawler,
+} from './links.presenter.ts';
 import {
   backlinksOfLink,
   checkHistoriesOfLink,
   countLinks,
   countLinksPerTab,
+  crawlersOfLink,
   findLink,
   indexHistoriesOfLink,
   listLinks,
@@ -122,15 +129,17 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext) {
       const link = await findLink(ctx.db, { userId: user.id, id: req.params.id });
       if (!link) throw notFound();
       const locale = requestLocale(req);
-      const [found, histories, indexes] = await Promise.all([
+      const [found, histories, indexes, crawlers] = await Promise.all([
         includes.has('backlinks') ? backlinksOfLink(ctx.db, link.id) : undefined,
         includes.has('histories') ? checkHistoriesOfLink(ctx.db, link.id) : undefined,
         includes.has('indexHistories') ? indexHistoriesOfLink(ctx.db, link.id) : undefined,
+        includes.has('crawlers') ? crawlersOfLink(ctx.db, link) : undefined,
       ]);
       const relations = {
         backlinks: found?.map((b) => b.id),
         histories: histories?.map((h) => h.id),
         indexHistories: indexes?.map((h) => h.id),
+        crawlers: crawlers?.map((c) => c.id),
       };
       const included = [
         ...(found ?? []).map((b) => presentBacklink(b, { locale, donor: link.url })),
@@ -138,6 +147,7 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext) {
         ...(indexes ?? []).map((h) =>
           presentIndexHistory(h, { locale, url: link.url, campaignId: link.campaignId }),
         ),
+        ...(crawlers ?? []).map((c) => presentLinkCrawler(c, locale)),
       ];
       const data = presentLink(link, { locale, relations });
       return includes.size > 0 ? { data, included } : { data };

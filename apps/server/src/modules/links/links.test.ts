@@ -262,7 +262,7 @@ describe('GET links/{id}', () => {
     });
     const [mine] = await makeLinks(t.db, { campaign, urls: ['http://mine.example.org/'] });
     expect((await t.api('GET', `links/${theirs.id}`, { token })).status).toBe(404);
-    expect((await t.api('GET', `links/${mine.id}?include=crawlers`, { token })).status).toBe(422);
+    expect((await t.api('GET', `links/${mine.id}?include=secrets`, { token })).status).toBe(422);
   });
 });
 
