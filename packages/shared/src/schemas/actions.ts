@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { rules } from '../validation.ts';
 import { listOf, ref, resource, single } from './common.ts';
+import { ZCrawlerCountsQuery, ZCrawlerDeleteQuery } from './crawlers.ts';
 
 /**
  * Why an indexing request (action 3) leaves a selected page out, in the order they are tried: already
@@ -98,6 +100,18 @@ export const ZActionPriceResource = resource(
 );
 export const ZActionPriceListResponse = z.object({ data: z.array(ZActionPriceResource) });
 
+/** What the price preview of a pull from a backlink data service adds: that service's own units. */
+export const ZProviderUnits = z.object({
+  provider: z.string(),
+  backlinks: z.number(),
+  rows: z.number(),
+  requests: z.number(),
+  units: z.number(),
+  unitsLeft: z.number().nullable(),
+  tooMany: z.boolean(),
+});
+export type TProviderUnits = z.infer<typeof ZProviderUnits>;
+
 /** `GET actions/{action}/balance`: what starting the action on the selection would cost (no id). */
 export const ZActionCostResponse = z.object({
   data: z.object({
@@ -112,7 +126,48 @@ export const ZActionCostResponse = z.object({
       selected: z.number(),
       /** What an indexing request leaves out before charging, by reason (empty for other tasks). */
       skipped: z.array(z.object({ reason: z.enum(SKIP_REASONS), count: z.number(), title: z.string() })),
+      /** A pull from a backlink data service (action 10): what it takes of that service's units. */
+      providerUnits: ZProviderUnits.nullable().optional(),
     }),
   }),
 });
 export type TActionCost = z.infer<typeof ZActionCostResponse>['data']['attributes'];
+
+// ---------------------------------------------------------------------------------------------------
+// Tasks over a project's crawler data (issue 13): started through the same `POST actions/{action}/start`
+// and priced through `GET actions/{action}/balance`, with the crawlers calls' own query keys.
+// ---------------------------------------------------------------------------------------------------
+
+/** Action 10 "load to crawlers": the project whose main domain's backlinks are pulled from Ahrefs. */
+export const ZLoadToCrawlersFilters = z.object({ project: rules.id() });
+export type TLoadToCrawlersFilters = z.infer<typeof ZLoadToCrawlersFilters>;
+
+/**
+ * Action 17 "remove from crawlers": the project, and its ticked records (`ids`, crawler record ids),
+ * or, without ids, the list filters given beside them (what `DELETE crawlers/delete` would select).
+ */
+export const ZRemoveFromCrawlersFilters = z.object({
+  project: rules.id(),
+  ids: z.array(rules.id()).min(1).optional(),
+  source: z.number().int().optional(),
+  status: z.number().int().optional(),
+  dateFrom: z.string().optional(),
+  dateTo: z.string().optional(),
+  query: z.string().optional(),
+});
+export type TRemoveFromCrawlersFilters = z.infer<typeof ZRemoveFromCrawlersFilters>;
+
+/** `POST actions/10/start?filter[project]=ID` (and its price preview). */
+export const ZLoadToCrawlersQuery = ZCrawlerCountsQuery.transform(
+  ({ project }): TLoadToCrawlersFilters => ({ project }),
+);
+
+/** `POST actions/17/start?filter[project]=ID&ids[]=…` or `…&filter[source]=1&filter[status]=3&filter[query]=…`. */
+export const ZRemoveFromCrawlersQuery = ZCrawlerDeleteQuery.transform(
+  ({ selection }): TRemoveFromCrawlersFilters => {
+    if ('ids' in selection) return { project: selection.project, ids: selection.ids };
+    const { project, ...filters } = selection.filters;
+    const kept = Object.entries(filters).filter(([, value]) => value !== undefined);
+    return { project, ...Object.fromEntries(kept) };
+  },
+);

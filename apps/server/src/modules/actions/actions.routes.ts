@@ -2,14 +2,12 @@ import {
   ActionCode,
   rules,
   SKIP_REASONS,
-  ZActionCostQuery,
   ZActionCostResponse,
   ZActionDatesResponse,
   ZActionListQuery,
   ZActionListResponse,
   ZActionPriceListResponse,
   ZActionResponse,
-  ZActionSelectionQuery,
   ZActionTypeListResponse,
   ZCountResponse,
   ZIdParams,
@@ -32,7 +30,8 @@ import { actionCatalog, missingProvider, runsOnDemoService, STARTABLE_ACTIONS } 
 import { countLeftOut } from './left-out.ts';
 import { finishIfComplete } from './lifecycle.ts';
 import { allPricesFor, priceFor } from './prices.ts';
-import { selectionOf } from './selection.ts';
+import { projectTaskCost } from './project-tasks.ts';
+import { readCostQuery, readStartQuery, ZTaskQuery } from './task-query.ts';
 
 const tags = ['actions'];
 const security = [{ bearerAuth: [] }];
@@ -50,17 +49,18 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         security,
         params: ZAction,
-        querystring: ZActionSelectionQuery,
+        querystring: ZTaskQuery,
         response: { 201: ZActionResponse },
       },
     },
     async (req, reply) => {
       const user = requireUser(req);
+      const query = readStartQuery(actionCatalog.get(req.params.action), user.id, req.query);
       const action = await startAction(ctx, {
         userId: user.id,
         action: req.params.action,
-        selection: selectionOf(user.id, req.query),
-        filters: req.query.filters,
+        selection: query.kind === 'links' ? query.selection : undefined,
+        filters: query.filters,
       });
       await publishActionCount(ctx, user.id);
       const row = await findAction(ctx.db, { userId: user.id, id: action.id });
@@ -134,15 +134,22 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         security,
         params: ZAction,
-        querystring: ZActionCostQuery,
+        querystring: ZTaskQuery,
         response: { 200: ZActionCostResponse },
       },
     },
     async (req) => {
       const user = requireUser(req);
-      const selection = selectionOf(user.id, req.query);
+      const handler = actionCatalog.get(req.params.action);
+      const query = readCostQuery(handler, user.id, req.query);
+      if (query.kind === 'project') {
+        return {
+          data: await projectTaskCost(ctx, { user, action: req.params.action, filters: query.filters }),
+        };
+      }
+      const selection = query.selection;
       const locale = requestLocale(req);
-      const leaveOut = actionCatalog.get(req.params.action)?.leaveOut?.(ctx.providers) ?? [];
+      const leaveOut = handler?.leaveOut?.(ctx.providers) ?? [];
       const [{ price }, selected, leftOut] = await Promise.all([
         priceFor(ctx.db, { userId: user.id, action: req.params.action }),
         countSelection(ctx.db, selection.where),

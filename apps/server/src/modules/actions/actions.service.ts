@@ -1,12 +1,13 @@
 import { BalanceTransactionType, TaskStatus } from '@linkwatch/shared';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { rawRowCount, type Tx } from '../../db/client.ts';
-import { actionItems, actions, campaigns, links } from '../../db/schema/index.ts';
+import { actionItems, actions, campaigns, links, projects } from '../../db/schema/index.ts';
 import { AppError, FieldError, notFound } from '../../errors.ts';
 import { assertCanStartTasks } from '../balance/blocking.ts';
 import { applyLedgerEntry, InsufficientBalanceError } from '../balance/ledger.ts';
 import { findCampaign } from '../projects/campaigns.queries.ts';
+import { findProject } from '../projects/projects.queries.ts';
 import { actionCatalog, missingProvider } from './catalog.ts';
 import { countLeftOut, keptWhere } from './left-out.ts';
 import { priceFor } from './prices.ts';
@@ -18,7 +19,8 @@ const RUNNING = [TaskStatus.Waiting, TaskStatus.Process];
 export interface StartParams {
   userId: number;
   action: number;
-  selection: Selection;
+  /** The links a link task works on; none for a project-level task (its filters say what). */
+  selection?: Selection;
   filters?: Record<string, unknown>;
   isAutostart?: boolean;
   scheduleId?: number;
@@ -35,23 +37,29 @@ export async function startAction(ctx: AppContext, params: StartParams): Promise
   // Before anything is read or charged: with no provider the task could only fail.
   const missing = missingProvider(ctx.providers, params.action);
   if (missing) throw new AppError('invalid', `tasks.errors.noProvider.${missing}`);
-  const campaign = params.selection.campaignId
-    ? await ownCampaign(ctx, params.userId, params.selection.campaignId)
+  const scope = handler.project;
+  const selection = params.selection;
+  if (!scope && !selection) throw new AppError('invalid', 'errors.noSelectedLinks');
+  const campaign = selection?.campaignId
+    ? await ownCampaign(ctx, params.userId, selection.campaignId)
     : undefined;
   const filters = taskFiltersFor(handler, params.filters);
+  const project = scope ? await ownProject(ctx, params.userId, scope.projectId(filters)) : undefined;
   await handler.beforeStart?.(ctx.db, { userId: params.userId, filters });
+  await scope?.beforeStart?.(ctx, { userId: params.userId, filters });
   const { price } = await priceFor(ctx.db, { userId: params.userId, action: params.action });
   const leaveOut = handler.leaveOut?.(ctx.providers) ?? [];
 
   try {
     return await ctx.db.transaction(async (tx) => {
       if (campaign) await assertNotRunning(tx, { ...params, campaignId: campaign.id });
+      if (project) await assertNotRunning(tx, { ...params, projectId: project.id });
       const [action] = await tx
         .insert(actions)
         .values({
           userId: params.userId,
           actionId: params.action,
-          projectId: campaign?.projectId ?? null,
+          projectId: project?.id ?? campaign?.projectId ?? null,
           campaignId: campaign?.id ?? null,
           tier: campaign?.tier ?? null,
           price,
@@ -60,12 +68,20 @@ export async function startAction(ctx: AppContext, params: StartParams): Promise
           scheduleId: params.scheduleId ?? null,
         })
         .returning();
-      const skipped = leaveOut.length > 0 ? await countLeftOut(tx, params.selection.where, leaveOut) : null;
-      const total = await insertItems(tx, {
-        actionId: action.id,
-        where: keptWhere(params.selection.where, leaveOut),
-        days: handler.dripDays?.(filters) ?? 1,
-      });
+      let skipped: Awaited<ReturnType<typeof countLeftOut>> | null = null;
+      let total: number;
+      if (scope) {
+        total = await scope.insertItems(tx, { actionId: action.id, userId: params.userId, filters });
+        if (total === 0) throw new AppError('invalid', scope.nothingKey);
+      } else {
+        const where = selection!.where;
+        skipped = leaveOut.length > 0 ? await countLeftOut(tx, where, leaveOut) : null;
+        total = await insertItems(tx, {
+          actionId: action.id,
+          where: keptWhere(where, leaveOut),
+          days: handler.dripDays?.(filters) ?? 1,
+        });
+      }
       if (total === 0) {
         if (skipped && Object.keys(skipped).length > 0)
           throw new AppError('invalid', 'tasks.errors.allLeftOut');
@@ -106,6 +122,13 @@ async function ownCampaign(ctx: AppContext, userId: number, id: number) {
   return row.campaign;
 }
 
+/** A project-level task's project: another user's is as absent as a missing one. */
+async function ownProject(ctx: AppContext, userId: number, id: number) {
+  const project = await findProject(ctx.db, { userId, id });
+  if (!project) throw notFound();
+  return project;
+}
+
 /**
  * The filters a task stores, as its kind declares them; what does not parse is the caller's mistake,
  * told on the field it came from (`days`), else on the campaign.
@@ -118,24 +141,36 @@ function taskFiltersFor(handler: ActionHandler, filters: Record<string, unknown>
   throw new FieldError({ campaign: 'validation.required' });
 }
 
-/** 'Task already started': the same action may run only once at a time on a campaign. */
-async function assertNotRunning(tx: Tx, params: { userId: number; campaignId: number; action: number }) {
-  // Serialises concurrent starts for one campaign so two of them cannot both pass the check.
-  await tx
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .where(eq(campaigns.id, params.campaignId))
-    .for('update');
+/**
+ * 'Task already started': the same action may run only once at a time on a campaign, and a
+ * project-level one (a crawler pull or removal) once at a time on its project.
+ */
+async function assertNotRunning(
+  tx: Tx,
+  params: { userId: number; action: number } & ({ campaignId: number } | { projectId: number }),
+) {
+  // Serialises concurrent starts for one campaign (project) so two of them cannot both pass the check.
+  const scoped =
+    'campaignId' in params
+      ? eq(actions.campaignId, params.campaignId)
+      : and(eq(actions.projectId, params.projectId), isNull(actions.campaignId));
+  if ('campaignId' in params) {
+    await tx
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .where(eq(campaigns.id, params.campaignId))
+      .for('update');
+  } else {
+    await tx
+      .select({ id: projects.id })
+      .from(projects)
+      .where(eq(projects.id, params.projectId))
+      .for('update');
+  }
   const [running] = await tx
     .select({ id: actions.id })
     .from(actions)
-    .where(
-      and(
-        eq(actions.campaignId, params.campaignId),
-        eq(actions.actionId, params.action),
-        inArray(actions.statusId, RUNNING),
-      ),
-    )
+    .where(and(scoped, eq(actions.actionId, params.action), inArray(actions.statusId, RUNNING)))
     .limit(1);
   if (running) throw new AppError('invalid', 'tasks.errors.alreadyStarted');
 }

@@ -197,13 +197,9 @@ describe('starting tasks', () => {
     const empty = await makeCampaign(t.db, { userId: s.user.id, projectId: s.project.id, name: 'Empty one' });
     const noSelection = await t.api('POST', `actions/${ActionCode.CheckBacklinks}/start`, { token: s.token });
     expect(noSelection).toMatchObject({ status: 422, body: { message: 'No selected links' } });
-    const unknown = await t.api(
-      'POST',
-      `actions/${ActionCode.LoadToCrawlers}/start?campaign=${s.campaign.id}`,
-      {
-        token: s.token,
-      },
-    );
+    const unknown = await t.api('POST', `actions/${ActionCode.LoadLinks}/start?campaign=${s.campaign.id}`, {
+      token: s.token,
+    });
     expect(unknown).toMatchObject({ status: 422, body: { message: 'Select task' } });
     const noLinks = await t.api('POST', `actions/${ActionCode.CheckBacklinks}/start?campaign=${empty.id}`, {
       token: s.token,

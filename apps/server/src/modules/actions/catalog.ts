@@ -4,6 +4,8 @@ import { checkAuthorityHandler } from './check-authority/handler.ts';
 import { checkBacklinksHandler } from './check-backlinks/handler.ts';
 import { checkIndexingHandler } from './check-indexing/handler.ts';
 import { listMoveHandlers } from './list-moves.ts';
+import { loadToCrawlersHandler } from './load-to-crawlers/handler.ts';
+import { removeFromCrawlersHandler } from './remove-from-crawlers/handler.ts';
 import type { ActionHandler } from './types.ts';
 
 /** Every action a user can start (spec point 4): a new kind is one handler file and one entry here. */
@@ -14,6 +16,8 @@ export const actionCatalog = new Map<number, ActionHandler>(
     addToIndexHandler,
     checkAuthorityHandler,
     ...listMoveHandlers,
+    loadToCrawlersHandler,
+    removeFromCrawlersHandler,
   ].map((handler) => [handler.code, handler]),
 );
 

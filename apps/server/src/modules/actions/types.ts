@@ -65,6 +65,8 @@ export interface ActionHandler<R = any, F = any> {
   filters: z.ZodType<F>;
   /** The outside service kind the action works through: it cannot start while none is configured. */
   provider?: ProviderKind;
+  /** A task over a project's crawler data instead of a campaign's links (actions 10 and 17). */
+  project?: ProjectScope<F>;
   /**
    * Selected links the task would charge for but cannot work on, in order: they get no item, cost
    * nothing, and the price preview lists them by reason (the indexing request's skip-and-explain).
@@ -86,6 +88,48 @@ export interface ActionHandler<R = any, F = any> {
   applyBatch(tx: Tx, task: { action: ActionRow; filters: F }, done: DoneOutcome<R>[]): Promise<void>;
   /** Called once when the action ends: drops per-task caches, writes what depends on the whole task. */
   finish?(ctx: WorkerContext, action: ActionRow): Promise<void> | void;
+}
+
+/** What a project-level task's hooks are given: the database and the configured services. */
+export interface ScopeContext {
+  db: Db;
+  providers: Providers;
+}
+
+/** What the price preview adds for a task that spends an outside service's own units (Ahrefs). */
+export interface ProviderUnits {
+  provider: string;
+  /** Live backlinks the service counts, rows and requests the pull would take, and its units. */
+  backlinks: number;
+  rows: number;
+  requests: number;
+  units: number;
+  /** Units left on the key, null when unlimited or not said. */
+  unitsLeft: number | null;
+  /** More backlinks than one pull takes: the task would be refused. */
+  tooMany: boolean;
+}
+
+/**
+ * A task whose items are not a campaign's links: it reads its own start query (`filter[project]`, …),
+ * makes its own items in the start's transaction and counts them for the price preview. The task
+ * belongs to the project (no campaign); the same action runs once at a time per project.
+ */
+export interface ProjectScope<F> {
+  /** Reads the start and price-preview query into the task's filters (see the shared schemas). */
+  query: z.ZodType<F>;
+  projectId(filters: F): number;
+  /** Before anything is charged: the outside service agrees to the work (a refusal charges nothing). */
+  beforeStart?(ctx: ScopeContext, params: { userId: number; filters: F }): Promise<void>;
+  /** Inserts the task's items (owner-scoped) and says how many. */
+  insertItems(tx: Tx, params: { actionId: number; userId: number; filters: F }): Promise<number>;
+  /** What the price preview shows: the items the task would make, and an outside service's units. */
+  preview(
+    ctx: ScopeContext,
+    params: { userId: number; filters: F },
+  ): Promise<{ count: number; providerUnits: ProviderUnits | null }>;
+  /** The message key when the task would have nothing to work on. */
+  nothingKey: string;
 }
 
 /** What the worker tells the app as a task moves: progress events, and the end (mail, notification). */

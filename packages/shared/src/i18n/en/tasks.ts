@@ -14,6 +14,8 @@ export default {
       indexCheck: 'No index check provider is configured',
       indexing: 'No indexing provider is configured',
       authority: 'No authority provider is configured',
+      crawlers:
+        'No Ahrefs API key is configured: import a backlinks export file on the crawler data page instead',
     },
   },
   skipReasons: {

@@ -7,6 +7,7 @@ import charts from './charts.ts';
 import common from './common.ts';
 import crawlers from './crawlers.ts';
 import crawlersUi from './crawlersUi.ts';
+import crawlerTasks from './crawlerTasks.ts';
 import dashboard from './dashboard.ts';
 import errors from './errors.ts';
 import fields from './fields.ts';
@@ -56,4 +57,5 @@ export default {
   balanceUi,
   crawlersUi,
   crawlers,
+  crawlerTasks,
 };
