@@ -1,6 +1,7 @@
 import { ActionCode, ScheduleAction } from '@linkwatch/shared';
 import { eq } from 'drizzle-orm';
-import { backlinks, indexHistories, notifications, reportLinks } from '../db/schema/index.ts';
+import { backlinks, crawlerItems, indexHistories, notifications, reportLinks } from '../db/schema/index.ts';
+import { importCrawlerRows } from '../modules/crawlers/index.ts';
 import { type DonorWeb, donorHtml } from './donor-web.ts';
 import { makeCampaign, makeLinks, makeProject, makeUserWithToken } from './factories.ts';
 import type { TestApp } from './test-app.ts';
@@ -50,6 +51,18 @@ export async function makeOwnedWorld(params: { t: TestApp; web: DonorWeb; label:
     body: { email: `${label}-boss@client.example` },
   });
   if (schedule.status >= 300 || mailing.status >= 300) throw new Error('schedule or mailing refused');
+  // Crawler records: the project's own link pages and one page no campaign tracks.
+  const crawled = [...links.map((l) => l.url), `https://${label}-found.example.org/post`];
+  await importCrawlerRows(t.db, {
+    projectId: project.id,
+    userId: user.id,
+    source: 1,
+    fileName: `${label}.csv`,
+    rows: (async function* () {
+      for (const [i, url] of crawled.entries()) yield { line: i + 1, url, anchor: `${label} crawled` };
+    })(),
+  });
+  const [crawlerItem] = await t.db.select().from(crawlerItems).where(eq(crawlerItems.projectId, project.id));
   const [backlink] = await t.db.select().from(backlinks).where(eq(backlinks.userId, user.id));
   const [reportLink] = await t.db.select().from(reportLinks).where(eq(reportLinks.userId, user.id));
   const [notification] = await t.db.select().from(notifications).where(eq(notifications.userId, user.id));
@@ -67,6 +80,7 @@ export async function makeOwnedWorld(params: { t: TestApp; web: DonorWeb; label:
     notificationId: notification.id,
     scheduleId: schedule.body.data.id as number,
     mailingId: mailing.body.data.id as number,
+    crawlerItemId: crawlerItem.id,
   };
 }
 

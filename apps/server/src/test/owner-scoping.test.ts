@@ -7,6 +7,8 @@ import {
   backlinks,
   balanceTransactions,
   campaigns,
+  crawlerItems,
+  crawlerLinks,
   indexHistories,
   links,
   mailings,
@@ -80,6 +82,7 @@ function queryId(w: OwnedWorld, op: Operation, name: string): string | undefined
     'links[]': reports ? w.reportLinkId : w.links[0].id,
     'filter[action]': w.actionId,
     'actions[]': w.actionId,
+    'ids[]': w.crawlerItemId,
   };
   const id = byName[name];
   return id === undefined ? undefined : String(id);
@@ -91,6 +94,7 @@ function bodyId(w: OwnedWorld, name: string): unknown {
     project: w.project.id,
     campaign: w.campaign.id,
     actions: [w.actionId],
+    ids: [w.crawlerItemId],
   };
   return byName[name];
 }
@@ -208,6 +212,16 @@ async function snapshotOfA() {
       .where(or(eq(schedules.userId, a.user.id), inArray(schedules.campaignId, campaignIds)))
       .orderBy(schedules.id),
     mailings: await db.select().from(mailings).where(eq(mailings.userId, a.user.id)).orderBy(mailings.id),
+    crawlerLinks: await db
+      .select()
+      .from(crawlerLinks)
+      .where(inArray(crawlerLinks.projectId, projectIds))
+      .orderBy(crawlerLinks.id),
+    crawlerItems: await db
+      .select()
+      .from(crawlerItems)
+      .where(inArray(crawlerItems.projectId, projectIds))
+      .orderBy(crawlerItems.id),
     notifications: await db
       .select()
       .from(notifications)
@@ -232,6 +246,7 @@ describe('owner scoping of every documented operation that takes an id', () => {
       'mailings',
       'notifications',
       'indexHistories',
+      'crawlerItems',
     ])
       expect(before[table].length, table).toBeGreaterThan(0);
 
