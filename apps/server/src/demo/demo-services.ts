@@ -1,3 +1,6 @@
+import { ahrefsSource } from '../providers/crawlers/ahrefs.ts';
+import { startAhrefsStandIn } from '../providers/crawlers/stand-ins/ahrefs.ts';
+import { demoBacklinks } from '../providers/crawlers/stand-ins/demo-backlinks.ts';
 import type { Providers } from '../providers/index.ts';
 import { serperChecker } from '../providers/index-check/serper.ts';
 import { startSerperStandIn } from '../providers/index-check/stand-ins/serper.ts';
@@ -5,7 +8,7 @@ import { speedyIndexIndexer } from '../providers/indexing/speedyindex.ts';
 import { startSpeedyIndexStandIn } from '../providers/indexing/stand-ins/speedyindex.ts';
 import { startDemoCard } from '../providers/payments/stand-ins/demo-card.ts';
 import { startDemoWallets } from '../providers/payments/stand-ins/demo-wallets.ts';
-import { SAMPLE_PAGES } from './sample-web.ts';
+import { DEMO_DOMAIN, SAMPLE_PAGES } from './sample-web.ts';
 
 /** The sample pages the demo's search engine "has in its index"; the others read Not indexed. */
 const DEMO_INDEXED = ['/blog/best-online-shops', '/reviews/demo-shop', '/partners', '/news/weekly'] as const;
@@ -15,7 +18,8 @@ const DEMO_KEY = 'demo-key';
 /**
  * The offline demo's stand-in services: loopback servers speaking Serper's protocol (it knows a few
  * of the sample pages), SpeedyIndex's (it takes every page sent), and Stripe's, PayPal's and
- * NOWPayments' (demo card, PayPal and crypto services), so a newcomer can run an index check and an indexing request, and top up, without keys. Their answers are labelled as a demo service wherever
+ * NOWPayments' (demo card, PayPal and crypto services), and Ahrefs' (it knows the demo shop's
+ * backlinks), so a newcomer can run an index check and an indexing request, and top up, without keys. Their answers are labelled as a demo service wherever
  * they show (the provider is named "demo", the action says so).
  */
 export async function startDemoServices(params: { sampleOrigin: string; appUrl?: string }) {
@@ -30,18 +34,30 @@ export async function startDemoServices(params: { sampleOrigin: string; appUrl?:
     vary: false,
   });
   const indexer = await startSpeedyIndexStandIn({ apiKey: DEMO_KEY, latencyMs: 300 });
+  // Ahrefs API v3 knowing the demo shop's backlinks: action 10 pulls them into the crawler data.
+  const backlinks = await startAhrefsStandIn({
+    apiKey: DEMO_KEY,
+    latencyMs: 300,
+    backlinks: demoBacklinks({
+      origin: params.sampleOrigin,
+      domain: DEMO_DOMAIN,
+      paths: Object.keys(SAMPLE_PAGES),
+    }),
+  });
   // Card top-ups need the app's webhook URL to deliver to.
   const card = params.appUrl ? await startDemoCard({ appUrl: params.appUrl }) : null;
   const wallets = params.appUrl ? await startDemoWallets({ appUrl: params.appUrl }) : null;
   return {
     /** Fills the kinds nobody configured with the demo's stand-ins; configured services stay as they are. */
     fill(providers: Providers): Providers {
-      const filled = withDemoIndexer(withDemoIndexCheck(providers));
+      const filled = withDemoCrawlers(withDemoIndexer(withDemoIndexCheck(providers)));
       const withCard = card ? card.fill(filled.payments) : filled.payments;
       return { ...filled, payments: wallets ? wallets.fill(withCard) : withCard };
     },
     close: () =>
-      Promise.all([serp.close(), indexer.close(), card?.close(), wallets?.close()]).then(() => undefined),
+      Promise.all([serp.close(), indexer.close(), backlinks.close(), card?.close(), wallets?.close()]).then(
+        () => undefined,
+      ),
   };
 
   function withDemoIndexCheck(providers: Providers): Providers {
@@ -69,5 +85,20 @@ export async function startDemoServices(params: { sampleOrigin: string; appUrl?:
       timeoutMs: 10_000,
     });
     return { ...providers, indexing: { ...providers.indexing, adapters: [demo], demo: true } };
+  }
+
+  function withDemoCrawlers(providers: Providers): Providers {
+    if (providers.crawlers.adapters.length > 0) return providers;
+    const demo = ahrefsSource({
+      name: 'demo',
+      apiKey: DEMO_KEY,
+      baseUrl: backlinks.url,
+      ratePerSecond: 5,
+      concurrency: 1,
+      timeoutMs: 10_000,
+      pageSize: 1_000,
+      maxRows: 10_000,
+    });
+    return { ...providers, crawlers: { adapters: [demo], demo: true } };
   }
 }

@@ -6,7 +6,7 @@ import { links, users } from '../db/schema/index.ts';
 import { createProviders } from '../providers/index.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { startDemoServices } from './demo-services.ts';
-import { startSampleWeb } from './sample-web.ts';
+import { SAMPLE_PAGES, startSampleWeb } from './sample-web.ts';
 import { DEMO_EMAIL, seedDemo } from './seed.ts';
 
 let t: TestApp;
@@ -79,11 +79,18 @@ describe('offline demo services', () => {
         provider: 'demo',
         urls: [{ url: 'http://127.0.0.1:4321/forum/thread-42', accepted: true }],
       });
+      expect(providers.crawlers.demo).toBe(true);
+      const [backlinks] = providers.crawlers.adapters;
+      expect(await backlinks.estimate('demo-shop.com')).toMatchObject({
+        backlinks: Object.keys(SAMPLE_PAGES).length + 3,
+        tooMany: false,
+      });
       const configured = createProviders(
         loadConfig({
           DATA_DIR: '/tmp/linkwatch-test',
           SERPER_API_KEY: 'real-key',
           SPEEDYINDEX_API_KEY: 'real',
+          AHREFS_API_KEY: 'real',
         }),
       );
       expect(services.fill(configured)).toEqual(configured);

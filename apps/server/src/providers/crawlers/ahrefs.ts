@@ -38,6 +38,8 @@ import {
  *   allowed, or its units spent), 429 (60 requests a minute, and dynamic throttling: same status).
  */
 export interface AhrefsOptions extends ProviderLimits {
+  /** 'ahrefs' unless told (the offline demo's stand-in is named 'demo'). */
+  name?: string;
   apiKey: string;
   /** https://api.ahrefs.com unless pointed elsewhere. */
   baseUrl: string;
@@ -83,7 +85,7 @@ export function pullUnits(rows: number, pageSize: number): { requests: number; u
 type Answer = { kind: 'ok'; answer: HttpAnswer } | { kind: 'failed'; error: BacklinkPullError };
 
 export function ahrefsSource(options: AhrefsOptions): BacklinkSource {
-  const name = 'ahrefs';
+  const name = options.name ?? 'ahrefs';
   const base = options.baseUrl.replace(/\/+$/, '');
   const pace = createPace(options);
   const maxRetries = options.maxRetries ?? 3;

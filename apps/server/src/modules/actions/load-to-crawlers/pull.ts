@@ -44,7 +44,9 @@ export function refusal(source: BacklinkSource, error: unknown): AppError {
   });
 }
 
-export const serviceName = (source: BacklinkSource) => (source.name === 'ahrefs' ? 'Ahrefs' : source.name);
+/** The service as the user knows it (the offline demo's stand-in speaks Ahrefs' API). */
+export const serviceName = (source: BacklinkSource) =>
+  source.name === 'ahrefs' || source.name === 'demo' ? 'Ahrefs' : source.name;
 
 /**
  * Pulls every page of the target's backlinks first, then imports them as source 1 in one
@@ -80,8 +82,8 @@ export async function pullIntoCrawlers(
     userId: params.userId,
     source: CrawlerSource.Tool,
     rows: iterate(rows),
-    fileName: `${serviceName(params.source)} API: ${target}`,
-    format: `${params.source.name}Api`,
+    fileName: `${serviceName(params.source)} API${params.source.name === 'demo' ? ' (demo)' : ''}: ${target}`,
+    format: 'ahrefsApi',
   });
   return { ...imported, provider: params.source.name, target, pulled, unreadable, units };
 }
