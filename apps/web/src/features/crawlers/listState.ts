@@ -37,7 +37,9 @@ export function useCrawlerListState() {
   const rawSize = Number(params.get('size'));
   const size = (PAGE_SIZES as readonly number[]).includes(rawSize) ? rawSize : DEFAULT_PAGE_SIZE;
   const page = Math.max(FIRST_PAGE, Number(params.get('page')) || FIRST_PAGE);
-  const sort = parseSort(params.get('sort'), CRAWLER_SORT_FIELDS) ?? DEFAULT_SORT;
+  const rawSort = params.get('sort');
+  // One object per URL value: the page keys its queries and effects on it.
+  const sort = useMemo(() => parseSort(rawSort, CRAWLER_SORT_FIELDS) ?? DEFAULT_SORT, [rawSort]);
 
   const update = useCallback(
     (changes: Record<string, string | number | null>) =>

@@ -1,0 +1,91 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { resetTokenForTests } from '@/api/token.ts';
+import { renderWithProviders } from '@/test/renderApp.tsx';
+import { ImportModal } from './ImportModal.tsx';
+
+type Sent = { url: string; headers: Record<string, string>; fields: Record<string, FormDataEntryValue> };
+
+/** The server at the XMLHttpRequest boundary (the upload's progress needs XHR, not fetch). */
+function serverAnswering(replies: { status: number; body: unknown }[]) {
+  const sent: Sent[] = [];
+  class FakeXhr {
+    status = 0;
+    responseText = '';
+    upload: { onprogress?: (e: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
+    onload?: () => void;
+    onerror?: () => void;
+    private url = '';
+    private headers: Record<string, string> = {};
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    send(form: FormData) {
+      sent.push({ url: this.url, headers: this.headers, fields: Object.fromEntries(form.entries()) });
+      const reply = replies.shift() ?? { status: 500, body: { message: 'no reply' } };
+      setTimeout(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 10, total: 10 });
+        this.status = reply.status;
+        this.responseText = JSON.stringify(reply.body);
+        this.onload?.();
+      }, 0);
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+
+const csv = () => new File(['https://blog.example/post,2026-03-01\n'], 'ahrefs.csv', { type: 'text/csv' });
+
+describe('crawler import modal', () => {
+  it('sends the file with the project and the chosen source, shows the 422 message, then the counts', async () => {
+    resetTokenForTests('tok');
+    const sent = serverAnswering([
+      {
+        status: 422,
+        body: {
+          message: 'The given data was invalid.',
+          errors: { file: ['Row 3: “yesterday” is not a date.'] },
+        },
+      },
+      {
+        status: 201,
+        body: {
+          data: {
+            type: 'crawlerImports',
+            id: 1,
+            attributes: { rows: 3, new: 2, active: 1, rip: 4, format: 'ahrefs' },
+          },
+        },
+      },
+    ]);
+    renderWithProviders(<ImportModal project="5" open onOpenChange={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Import crawler data' });
+    expect(within(dialog).getByText('xlsx, xls, csv; first column links, second a date')).toBeTruthy();
+    const submit = within(dialog).getByRole('button', { name: 'Import' });
+    expect(submit.hasAttribute('disabled')).toBe(true);
+
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Search console/ }));
+    // Dropped onto the zone, as a user drags a file from the desktop.
+    fireEvent.drop(within(dialog).getByTestId('crawler-dropzone'), { dataTransfer: { files: [csv()] } });
+    expect(within(dialog).getByTestId('crawler-file-name').textContent).toBe('ahrefs.csv');
+    fireEvent.click(submit);
+    expect(await within(dialog).findByText('Row 3: “yesterday” is not a date.')).toBeTruthy();
+    expect(sent[0].url).toBe('/api/crawlers/upload');
+    expect(sent[0].headers.Authorization).toBe('Bearer tok');
+    expect(sent[0].fields.project).toBe('5');
+    expect(sent[0].fields.source).toBe('2');
+    expect((sent[0].fields.file as File).name).toBe('ahrefs.csv');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
+    const result = await within(dialog).findByTestId('import-result');
+    expect(within(result).getByText('3 rows read')).toBeTruthy();
+    expect(within(result).getByText('2 new')).toBeTruthy();
+    expect(within(result).getByText('1 seen again')).toBeTruthy();
+    expect(within(result).getByText('4 no longer seen (RIP)')).toBeTruthy();
+    expect(within(result).getByText('Read as: Ahrefs')).toBeTruthy();
+  });
+});
