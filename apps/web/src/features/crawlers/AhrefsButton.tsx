@@ -4,7 +4,14 @@ import { CloudDownload } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
-import { actionsApi, creditsMissing, NotEnoughCredits, taskKeys, useTaskTypes } from '@/features/tasks';
+import {
+  actionsApi,
+  creditsMissing,
+  NotEnoughCredits,
+  taskKeys,
+  useDemoNote,
+  useTaskTypes,
+} from '@/features/tasks';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { Alert } from '@/ui/Alert.tsx';
@@ -49,7 +56,8 @@ function AhrefsDialog({
   const { t } = useTranslation();
   const format = useFormat();
   const client = useQueryClient();
-  const query = { project };
+  const query = { 'filter[project]': project };
+  const demoNote = useDemoNote(ActionCode.LoadToCrawlers);
   const credits = (value: number) => t('common.credits', { count: value, value: format.number(value) });
   const cost = useQuery({
     queryKey: ['actions', 'balance', ActionCode.LoadToCrawlers, query],
@@ -67,6 +75,7 @@ function AhrefsDialog({
     onSettled: () => client.invalidateQueries({ queryKey: taskKeys.all }),
   });
   const missing = creditsMissing(cost.data);
+  const units = cost.data?.providerUnits ?? null;
   return (
     <Modal
       open={open}
@@ -83,7 +92,7 @@ function AhrefsDialog({
           <Button
             onClick={() => start.mutate()}
             loading={start.isPending}
-            disabled={!cost.data || missing > 0}
+            disabled={!cost.data || missing > 0 || Boolean(units?.tooMany)}
           >
             {t('crawlersUi.ahrefs.start')}
           </Button>
@@ -104,7 +113,29 @@ function AhrefsDialog({
           })}
         </p>
       )}
+      {units ? (
+        <p className="mt-2 text-sm text-ink-muted" data-testid="ahrefs-units">
+          {t('crawlersUi.ahrefs.units', {
+            provider: units.provider,
+            backlinks: format.number(units.backlinks),
+            units: format.number(units.units),
+          })}
+          {units.unitsLeft !== null
+            ? ` ${t('crawlersUi.ahrefs.unitsLeft', { value: format.number(units.unitsLeft) })}`
+            : null}
+        </p>
+      ) : null}
+      {units?.tooMany ? (
+        <Alert tone="warning" className="mt-4">
+          {t('crawlersUi.ahrefs.tooMany')}
+        </Alert>
+      ) : null}
       {missing > 0 ? <NotEnoughCredits missing={missing} className="mt-4" /> : null}
+      {demoNote ? (
+        <Alert tone="info" className="mt-4">
+          {demoNote}
+        </Alert>
+      ) : null}
     </Modal>
   );
 }

@@ -172,4 +172,63 @@ describe('crawlers page', () => {
     expect(queryOf(server, 'crawlers/delete')[0]).toBe('?filter[project]=5&ids[]=1&ids[]=2');
     expect(await screen.findByText('2 records deleted.')).toBeTruthy();
   }, 30_000);
+
+  it('loads from Ahrefs through action 10 when the server has the key: its cost and units first', async () => {
+    resetTokenForTests('tok');
+    const server = api({
+      'GET actions/list': json(200, {
+        data: [
+          {
+            id: 10,
+            type: 'actionTypes',
+            attributes: {
+              id: 10,
+              name: 'Load to crawlers',
+              available: true,
+              unavailableReason: null,
+              demoNote: null,
+            },
+          },
+        ],
+      }),
+      'GET actions/10/balance': json(200, {
+        data: {
+          type: 'actionCosts',
+          attributes: {
+            cost: 5,
+            price: 5,
+            count: 1,
+            balance: 100,
+            selected: 1,
+            skipped: [],
+            providerUnits: {
+              provider: 'Ahrefs',
+              backlinks: 1200,
+              rows: 1200,
+              requests: 2,
+              units: 1300,
+              unitsLeft: 50000,
+              tooMany: false,
+            },
+          },
+        },
+      }),
+      'POST actions/10/start': json(201, {
+        data: { id: 31, type: 'actions', attributes: { actionId: 10, statusId: 1 } },
+      }),
+    });
+    renderApp('/en/crawlers/5');
+    fireEvent.click(await screen.findByRole('button', { name: 'Load from Ahrefs' }, { timeout: 15_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Load backlinks from Ahrefs' });
+    expect((await within(dialog).findByTestId('ahrefs-cost')).textContent).toBe(
+      'Cost: 5 credits of your 100 credits balance.',
+    );
+    expect(within(dialog).getByTestId('ahrefs-units').textContent).toBe(
+      'Ahrefs reports about 1,200 backlinks; the pull takes about 1,300 of its API units. 50,000 units are left on the key.',
+    );
+    expect(queryOf(server, 'actions/10/balance')[0]).toBe('?filter[project]=5');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(server.find('POST actions/10/start')).toHaveLength(1));
+    expect(queryOf(server, 'actions/10/start')[0]).toBe('?filter[project]=5');
+  }, 30_000);
 });

@@ -134,6 +134,10 @@ export default {
     body: 'Pulls the backlinks of this project’s domains from the Ahrefs API as an import of the backlink database source.',
     cost: 'Cost: {{cost}} of your {{balance}} balance.',
     costLoading: 'Working out the cost…',
+    units:
+      '{{provider}} reports about {{backlinks}} backlinks; the pull takes about {{units}} of its API units.',
+    unitsLeft: '{{value}} units are left on the key.',
+    tooMany: 'The domain has more backlinks than one pull takes: import an export file instead.',
     start: 'Start',
     started: 'Loading from Ahrefs started: the records appear when the task finishes.',
   },
