@@ -1,4 +1,4 @@
-import { ZActionCostQuery, ZActionSelectionQuery } from '@linkwatch/shared';
+import { query, ZActionCostQuery, ZActionSelectionQuery } from '@linkwatch/shared';
 import { z } from 'zod';
 import { RequestValidationError } from '../../http/errors.ts';
 import { type Selection, selectionOf } from './selection.ts';
@@ -10,10 +10,17 @@ import type { ActionHandler } from './types.ts';
  * by `readTaskQuery` once the action is known.
  */
 export const ZTaskQuery = z
-  .looseObject({})
-  .describe(
-    'a link task: campaign={id} or links[]=… with the list filters; a crawler task (10, 17): filter[project]={id}, and for 17 ids[]=… or the crawlers list filters',
-  );
+  .looseObject({
+    campaign: query.raw().describe('a link task: campaign id (every active link of the campaign)'),
+    'links[]': query.raw().describe('a link task: link ids'),
+    targetCampaign: query.raw().describe('a moving task: the campaign the links go to'),
+    days: query.raw().describe('an indexing request: the days its pages are spread over (1–14)'),
+    'filter[project]': query
+      .raw()
+      .describe('a crawler task (10, 17): project id; a link task: the list filter'),
+    'ids[]': query.raw().describe('remove from crawlers (17): crawler record ids'),
+  })
+  .describe('the link list filters (link tasks) or the crawlers list filters (17) beside these');
 
 export type TaskQuery =
   | { kind: 'links'; selection: Selection; filters: Record<string, unknown> }
