@@ -172,7 +172,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         baseUrl: e.AHREFS_BASE_URL,
         ratePerSecond: e.AHREFS_RATE_PER_SECOND,
         concurrency: 1,
-        timeoutMs: e.AUTHORITY_TIMEOUT_MS * 2,
+        // A page of 1,000 backlinks can take a while: the official client waits 60 s.
+        timeoutMs: 60_000,
         pageSize: e.AHREFS_PAGE_SIZE,
         maxRows: e.AHREFS_MAX_ROWS,
       },
