@@ -1,7 +1,7 @@
 import { ActionCode, CRAWLER_STATUS, TaskStatus } from '@linkwatch/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actions, crawlerItems, crawlerLinks } from '../../../db/schema/index.ts';
+import { actionItems, actions, crawlerItems, crawlerLinks } from '../../../db/schema/index.ts';
 import {
   type AhrefsBacklink,
   type AhrefsStandIn,
@@ -196,6 +196,26 @@ describe('load to crawlers (action 10) with an Ahrefs key', () => {
     const [failed] = await t.db.select().from(actions).where(eq(actions.id, res.body.data.id));
     expect(failed).toMatchObject({ statusId: TaskStatus.Fail, refunded: 1 });
     expect(await balanceOf(p.user.id)).toBe(10);
+    expect(await p.statuses()).toEqual([]);
+  });
+
+  it("puts a pull that fails on Ahrefs' side back for a later try, charged and not refunded yet", async () => {
+    const p = await projectWithBacklinks(2);
+    await t.api('GET', `actions/10/balance?filter[project]=${p.project.id}`, { token: p.token });
+    const res = await p.start();
+    ahrefs.set({ mode: 'server-error' });
+    try {
+      await t.drain();
+    } finally {
+      ahrefs.set({ mode: 'normal' });
+    }
+    const [waiting] = await t.db.select().from(actions).where(eq(actions.id, res.body.data.id));
+    expect([TaskStatus.Waiting, TaskStatus.Process]).toContain(waiting.statusId);
+    expect(waiting.refunded).toBe(0);
+    const [item] = await t.db.select().from(actionItems).where(eq(actionItems.actionId, res.body.data.id));
+    expect(item).toMatchObject({ status: 0, error: 'HTTP 500: Internal server error' });
+    expect(item.lockedUntil!.getTime()).toBeGreaterThan(Date.now() + 30_000);
+    expect(await balanceOf(p.user.id)).toBe(9);
     expect(await p.statuses()).toEqual([]);
   });
 
