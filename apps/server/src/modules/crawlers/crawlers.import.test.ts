@@ -37,7 +37,8 @@ describe('importCrawlerRows (what action 10 feeds Ahrefs API rows through)', () 
       .select()
       .from(crawlerItemEvents)
       .where(eq(crawlerItemEvents.itemId, back?.id ?? 0));
-    expect(events.map((e) => e.status)).toEqual([1, 3, 2]);
+    // First sight is first_seen_at; then RIP, and Active again.
+    expect(events.map((e) => e.status)).toEqual([3, 2]);
   });
 
   it('refuses a row that is no URL, naming it, and stores nothing', async () => {

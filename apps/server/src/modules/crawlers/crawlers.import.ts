@@ -78,8 +78,10 @@ interface ImportRun {
 /**
  * One batch: its new referring pages, then one item per page for this source. A page with no item of
  * the source becomes New; an item seen again becomes Active (an RIP one loses its removedAt); an item
- * this import already wrote keeps its status (a page repeated in the file). The status changes are
- * written as events in the same statement, reading the items as they were before it.
+ * this import already wrote keeps its status (a page repeated in the file). An item's first sight is
+ * its `first_seen_at`; its later changes are events: here the RIP items seen again, found before the
+ * upsert (every part of a statement reads the same snapshot). Pages are looked up one
+ * index probe each (lateral): a hash over the project's pages would read all of them every batch.
  */
 async function writeBatch(run: ImportRun, batch: BatchRow[]) {
   const { tx, importId, projectId, source, now } = run;
@@ -94,16 +96,20 @@ async function writeBatch(run: ImportRun, batch: BatchRow[]) {
       on conflict (project_id, url_key) do nothing
       returning id, url_key
     ),
-    l as (
+    l as materialized (
       select id, url_key from added_links
       union all
-      select cl.id, cl.url_key from crawler_links cl
-      where cl.project_id = ${projectId}::int and cl.url_key in (select url_key from v)
+      select x.id, x.url_key from v cross join lateral (
+        select cl.id, cl.url_key from crawler_links cl
+        where cl.project_id = ${projectId}::int and cl.url_key = v.url_key limit 1
+      ) x
     ),
-    old as (
-      select i.id, i.status, i.last_import_id from crawler_items i
-      join l on l.id = i.crawler_link_id
-      where i.source = ${source}::int
+    revived as (
+      select x.id from l cross join lateral (
+        select i.id from crawler_items i
+        where i.crawler_link_id = l.id and i.source = ${source}::int and i.status = ${STATUS.rip}
+          and i.last_import_id is distinct from ${importId}::int limit 1
+      ) x
     ),
     up as (
       insert into crawler_items as i (project_id, crawler_link_id, source, status, first_seen_at,
@@ -123,11 +129,8 @@ async function writeBatch(run: ImportRun, batch: BatchRow[]) {
       returning i.id
     )
     insert into crawler_item_events (item_id, project_id, source, import_id, status, at)
-    select up.id, ${projectId}::int, ${source}::int, ${importId}::int,
-      case when old.id is null then ${STATUS.new} else ${STATUS.active} end, ${now}::timestamptz
-    from up left join old on old.id = up.id
-    where old.id is null
-      or (old.status = ${STATUS.rip} and old.last_import_id is distinct from ${importId}::int)`);
+    select id, ${projectId}::int, ${source}::int, ${importId}::int, ${STATUS.active}, ${now}::timestamptz
+    from revived where exists (select 1 from up)`);
 }
 
 /** Items of the source this import did not mention, and not RIP yet, are RIP now. */

@@ -173,23 +173,44 @@ export async function countByStatus(
   return row;
 }
 
-/** New and lost records per day (UTC) from the status history: a page back after RIP is not new. */
+/**
+ * New and lost records per day (UTC): new by `first_seen_at` (a page back after RIP is not new), lost
+ * by the RIP events of the history.
+ */
 export async function chartDays(
   db: Queryable,
   params: { userId: number; project: number; source?: number; from: string; to: string },
 ) {
+  const source = (column: string) =>
+    params.source !== undefined ? sql`and ${sql.raw(column)} = ${params.source}::int` : sql``;
+  // Days are UTC days whatever the session's time zone.
+  const since = sql`(${params.from}::date)::timestamp at time zone 'UTC'`;
+  const until = sql`(${params.to}::date + 1)::timestamp at time zone 'UTC'`;
   return rawRows<{ date: string; new: number; lost: number }>(
     db,
-    sql`select d::date::text as date,
-        count(e.id) filter (where e.status = ${CRAWLER_STATUS.New}::int)::int as new,
-        count(e.id) filter (where e.status = ${CRAWLER_STATUS.Rip}::int)::int as lost
-      from generate_series(${params.from}::date, ${params.to}::date, interval '1 day') d
-      left join crawler_item_events e
-        on e.project_id = ${params.project}::int
-        and e.at >= d and e.at < d + interval '1 day'
-        and exists (select 1 from projects p where p.id = e.project_id and p.user_id = ${params.userId}::int)
-        ${params.source !== undefined ? sql`and e.source = ${params.source}::int` : sql``}
-      group by d order by d`,
+    sql`with days as (
+        select d::date as day from generate_series(${params.from}::date, ${params.to}::date, interval '1 day') d
+      ),
+      owned_project as (
+        select p.id from projects p where p.id = ${params.project}::int and p.user_id = ${params.userId}::int
+      ),
+      added as (
+        select (i.first_seen_at at time zone 'UTC')::date as day, count(*)::int as n
+        from crawler_items i join owned_project op on op.id = i.project_id
+        where i.first_seen_at >= ${since} and i.first_seen_at < ${until}
+          ${source('i.source')}
+        group by 1
+      ),
+      lost as (
+        select (e.at at time zone 'UTC')::date as day, count(*)::int as n
+        from crawler_item_events e join owned_project op on op.id = e.project_id
+        where e.status = ${CRAWLER_STATUS.Rip}::int
+          and e.at >= ${since} and e.at < ${until} ${source('e.source')}
+        group by 1
+      )
+      select days.day::text as date, coalesce(added.n, 0) as new, coalesce(lost.n, 0) as lost
+      from days left join added using (day) left join lost using (day)
+      order by days.day`,
   );
 }
 

@@ -1,0 +1,165 @@
+/**
+ * `npm run bench -w @linkwatch/server` (or `npx tsx bench/crawler-import.bench.ts`): a 500,000-row
+ * Ahrefs-style CSV imported through `POST crawlers/upload` over real HTTP on PostgreSQL, twice (the
+ * first import makes every record New; the second, of 90% of the rows, keeps those Active and makes the
+ * rest RIP). Aims: under 30 s and under 300 MB peak RSS each. BENCH_DATABASE_URL (default
+ * postgres://postgres@127.0.0.1:5432/postgres) names the server; the bench creates lw_crawler_bench
+ * there and drops it at the end. BENCH_CRAWLER_ROWS changes the size.
+ *
+ * RSS includes the garbage V8 has not collected yet: `node --max-old-space-size=128 --import tsx
+ * bench/crawler-import.bench.ts` shows the import itself runs in a bounded heap whatever the file's size.
+ */
+
+import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import type { AppContext } from '../src/context.ts';
+import { projects, users } from '../src/db/schema/index.ts';
+import { inProcessBus } from '../src/events/bus.ts';
+import { createMailer } from '../src/mail/mailer.ts';
+import { createAccessToken } from '../src/modules/auth/auth.queries.ts';
+import { captchaOff } from '../src/providers/captcha/captcha.ts';
+import { createProviders } from '../src/providers/index.ts';
+import { benchDatabase } from './bench-db.ts';
+import { peakRss } from './measure.ts';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ROWS = Number(process.env.BENCH_CRAWLER_ROWS ?? 500_000);
+
+/** An Ahrefs backlinks export's columns (the UTF-8 CSV flavour), one referring page a row. */
+async function writeAhrefsCsv(file: string, rows: number, keep: (i: number) => boolean) {
+  const out = createWriteStream(file);
+  out.write('Referring page URL,Target URL,Anchor,Nofollow,First seen,Last seen\n');
+  for (let i = 0; i < rows; i += 1) {
+    if (!keep(i)) continue;
+    const line = `https://d${i % 40_000}.example.org/p/${i},https://site.example.com/,anchor ${i % 977},${i % 5 === 0},2023-01-0${1 + (i % 9)},2024-03-1${i % 10}\n`;
+    if (!out.write(line)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+  return (await stat(file)).size;
+}
+
+/** Streams the file as the multipart body a browser sends, and answers the JSON reply. */
+function uploadOverHttp(params: { port: number; token: string; projectId: number; file: string }) {
+  const boundary = `----bench${Date.now()}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="project"\r\n\r\n${params.projectId}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="source"\r\n\r\n1\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="ahrefs.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = http.request(
+      {
+        port: params.port,
+        host: '127.0.0.1',
+        method: 'POST',
+        path: '/api/crawlers/upload',
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          authorization: `Bearer ${params.token}`,
+          accept: 'application/json',
+        },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', reject);
+    req.write(head);
+    const file = createReadStream(params.file);
+    file.on('error', reject);
+    file.on('end', () => req.end(tail));
+    file.pipe(req, { end: false });
+  });
+}
+
+async function main() {
+  const database = await benchDatabase(ADMIN_URL, 'lw_crawler_bench');
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'lw-crawler-bench-'));
+  try {
+    const { db } = database;
+    const [user] = await db
+      .insert(users)
+      .values({ name: 'Bench', email: 'bench@example.com', passwordHash: 'x', emailVerifiedAt: new Date() })
+      .returning();
+    const [project] = await db
+      .insert(projects)
+      .values({
+        userId: user.id,
+        name: 'Bench',
+        mainDomain: 'site.example.com',
+        domains: ['site.example.com'],
+      })
+      .returning();
+    const token = await createAccessToken(db, user.id);
+    const log = pino({ level: 'warn' });
+    const config = loadConfig({
+      DATABASE_URL: 'bench',
+      DATA_DIR: dir,
+      WEB_DIST: '/nonexistent',
+      LOG_LEVEL: 'warn',
+    });
+    const ctx: AppContext = {
+      config,
+      db,
+      log,
+      mailer: createMailer({ ...config.mail, log }),
+      captcha: captchaOff,
+      providers: createProviders(config),
+      events: inProcessBus(),
+    };
+    const app = await buildApp(ctx);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+
+    const runs = [
+      { name: 'first import (all New)', keep: () => true },
+      { name: 'second import (90% Active, 10% RIP)', keep: (i: number) => i % 10 !== 0 },
+    ];
+    const results: string[] = [
+      `RSS before the imports (app loaded, idle): ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`,
+    ];
+    for (const run of runs) {
+      const file = path.join(dir, 'ahrefs.csv');
+      const bytes = await writeAhrefsCsv(file, ROWS, run.keep);
+      global.gc?.();
+      const started = performance.now();
+      const { result, peakMb } = await peakRss(() =>
+        uploadOverHttp({ port, token, projectId: project.id, file }),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      if (result.status !== 201)
+        throw new Error(`upload answered ${result.status}: ${result.body.slice(0, 300)}`);
+      const line = `${run.name}: ${(bytes / 1024 / 1024).toFixed(1)} MB file, ${seconds.toFixed(1)} s, peak RSS ${peakMb.toFixed(0)} MB → ${JSON.stringify(JSON.parse(result.body).data.attributes)}`;
+      console.log(line);
+      results.push(line);
+    }
+    await app.close();
+    console.log(
+      `\ncrawler import bench (${ROWS.toLocaleString('en-US')} rows, PostgreSQL; aims < 30 s, < 300 MB):`,
+    );
+    for (const line of results) console.log(`  ${line}`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+    await database.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
