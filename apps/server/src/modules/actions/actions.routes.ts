@@ -109,9 +109,7 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
             name: translate(locale, `tasks.actions.${id}`),
             available: missing === null,
             unavailableReason: missing && translate(locale, `tasks.errors.noProvider.${missing}`),
-            demoNote: runsOnDemoService(ctx.providers, id)
-              ? translate(locale, id === ActionCode.AddToIndex ? 'tasks.demoIndexer' : 'tasks.demoService')
-              : null,
+            demoNote: runsOnDemoService(ctx.providers, id) ? translate(locale, demoNoteKey(id)) : null,
           });
         }),
       };
@@ -192,4 +190,11 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
       return { data: present(req, row!) };
     },
   );
+}
+
+/** What the note of an action running on the offline demo's stand-in says it is. */
+function demoNoteKey(action: number): string {
+  if (action === ActionCode.AddToIndex) return 'tasks.demoIndexer';
+  if (action === ActionCode.LoadToCrawlers) return 'crawlerTasks.demoService';
+  return 'tasks.demoService';
 }

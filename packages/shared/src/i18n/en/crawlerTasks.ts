@@ -1,5 +1,7 @@
 // Actions 10 (load to crawlers: a pull from the Ahrefs API) and 17 (remove from crawlers).
 export default {
+  demoService:
+    "Demo service: the backlinks come from the offline demo's stand-in of the Ahrefs API, not from Ahrefs.",
   errors: {
     nothingSelected: 'No crawler records selected.',
     tooMany:
