@@ -444,6 +444,36 @@ describe('POST crawlers/upload: broken files answer 422 under file and store not
     });
   }
 
+  it('refuses a file over 50 MB, having read no more of it than the limit', async () => {
+    const { token, project } = await makeWorkspace(t.db);
+    const line = `${page(1)},2024-03-05\n`;
+    const big = Buffer.alloc(50 * 1024 * 1024 + line.length * 2, line);
+    const res = await upload(
+      token,
+      { project: String(project.id), source: '1' },
+      { filename: 'big.csv', content: big },
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.errors.file[0]).toBe('The file is larger than 50 MB.');
+    expect((await listOf(token, `filter[project]=${project.id}`)).meta.page.total).toBe(0);
+  });
+
+  it('reads a semicolon-separated file with day-first dates (Excel in a Russian locale)', async () => {
+    const { token, project } = await makeWorkspace(t.db);
+    const file = {
+      filename: 'links.tsv',
+      content: Buffer.from(`\uFEFFСсылка;Дата\r\n${page(1)};31.12.2023\r\n`),
+    };
+    const res = await upload(token, { project: String(project.id), source: '3' }, file);
+    expect(res.status).toBe(201);
+    const list = await listOf(token, `filter[project]=${project.id}`);
+    expect(list.data[0].attributes).toMatchObject({
+      link: page(1),
+      seenOn: '2023-12-31',
+      sourceText: 'Temporary',
+    });
+  });
+
   it('names the row in Russian for a Russian user', async () => {
     const { token, project } = await makeWorkspace(t.db);
     const file = utf8('u.csv', [[page(1), '32.01.2024']]);
