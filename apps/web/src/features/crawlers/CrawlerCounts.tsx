@@ -46,9 +46,9 @@ export function CrawlerCounts({
   const { t } = useTranslation();
   const format = useFormat();
   return (
-    <ul aria-label={t('crawlersUi.counts.label')} className="grid gap-3 sm:grid-cols-3">
+    <ul aria-label={t('crawlersUi.counts.label')} className="grid grid-cols-3 gap-2 sm:gap-3">
       {CARDS.map((card) => {
-        const name = t(`crawlersUi.status.${card.status as 1 | 2 | 3}`);
+        const name = t(`crawlersUi.counts.${card.key}`);
         const pressed = status === String(card.status);
         return (
           <li key={card.key}>
@@ -59,11 +59,16 @@ export function CrawlerCounts({
               onClick={() => onStatus(pressed ? '' : String(card.status))}
               data-count={card.key}
               className={cn(
-                'flex w-full items-center gap-3 rounded-xl bg-white p-4 text-left shadow-card ring-1 ring-slate-900/5 transition-shadow hover:ring-brand-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
+                'flex h-full w-full items-center gap-3 rounded-xl bg-white p-3 text-left sm:p-4 shadow-card ring-1 ring-slate-900/5 transition-shadow hover:ring-brand-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
                 pressed && 'ring-2 ring-brand-500 hover:ring-brand-500',
               )}
             >
-              <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-lg', card.tone)}>
+              <span
+                className={cn(
+                  'hidden size-10 shrink-0 items-center justify-center rounded-lg sm:flex',
+                  card.tone,
+                )}
+              >
                 {card.icon}
               </span>
               <span className="min-w-0">

@@ -68,31 +68,41 @@ export function useCrawlerColumns({
           sort: 'link',
           fixed: true,
           card: 'lead',
-          className: 'w-full min-w-48 max-w-0',
+          className: 'w-full min-w-52 max-w-0',
         },
-        cell: ({ row }) => {
-          const { link } = row.original.attributes;
+        cell: ({ row, table }) => {
+          const { link, sourceText } = row.original.attributes;
+          // The source sits under the link unless its own column is turned on: the table keeps its width.
+          const sourceShown = table.getColumn('source')?.getIsVisible();
           return (
-            <div className="flex items-center gap-1.5">
-              <span className="min-w-0 truncate font-medium text-ink" title={link}>
-                {withoutProtocol(link)}
-              </span>
-              <a
-                href={link}
-                target="_blank"
-                rel="noopener noreferrer nofollow"
-                className="shrink-0 rounded text-slate-400 hover:text-slate-600"
-                aria-label={t('crawlersUi.columns.openExternal')}
-              >
-                <ExternalLink className="size-3.5" aria-hidden />
-              </a>
-            </div>
+            <>
+              <div className="flex items-center gap-1.5">
+                <span className="min-w-0 truncate font-medium text-ink" title={link}>
+                  {withoutProtocol(link)}
+                </span>
+                <a
+                  href={link}
+                  target="_blank"
+                  rel="noopener noreferrer nofollow"
+                  className="shrink-0 rounded text-slate-400 hover:text-slate-600"
+                  aria-label={t('crawlersUi.columns.openExternal')}
+                >
+                  <ExternalLink className="size-3.5" aria-hidden />
+                </a>
+              </div>
+              {sourceShown ? null : <p className="truncate text-xs text-ink-subtle">{sourceText}</p>}
+            </>
           );
         },
       }),
       col.display({
         id: 'source',
-        meta: { label: t('crawlersUi.columns.source'), card: 'field', className: 'whitespace-nowrap' },
+        meta: {
+          label: t('crawlersUi.columns.source'),
+          card: 'field',
+          defaultHidden: true,
+          className: 'whitespace-nowrap',
+        },
         cell: ({ row }) => row.original.attributes.sourceText,
       }),
       col.display({
@@ -128,8 +138,12 @@ export function useCrawlerColumns({
         cell: ({ row }) => {
           const a = row.original.attributes;
           return a.status === CRAWLER_STATUS.Rip && a.removedAt ? (
-            <span className="text-rose-700">
-              {t('crawlersUi.columns.ripSince', { date: date(a.removedAt) })}
+            <span
+              className="text-rose-700"
+              title={t('crawlersUi.columns.ripSince', { date: date(a.removedAt) })}
+            >
+              <span className="sr-only">RIP </span>
+              {date(a.removedAt)}
             </span>
           ) : (
             date(a.lastSeenAt)

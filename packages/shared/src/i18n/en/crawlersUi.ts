@@ -7,6 +7,9 @@ export default {
   nav: 'Crawler data',
   back: 'Back to the project',
   counts: {
+    active: 'Active',
+    new: 'New',
+    rip: 'RIP',
     label: 'Crawler records by status',
     filterBy: 'Show only {{status}} records',
   },
@@ -29,7 +32,7 @@ export default {
   },
   filters: {
     label: 'Filter crawler records',
-    query: 'Search referring pages',
+    query: 'Search links',
     source: 'Source',
     status: 'Status',
     dateFrom: 'First seen from',
@@ -45,7 +48,7 @@ export default {
     source: 'Source',
     status: 'Status',
     firstSeen: 'First seen',
-    lastSeen: 'Last seen',
+    lastSeen: 'Last seen / RIP since',
     ripSince: 'RIP since {{date}}',
     target: 'Target',
     anchor: 'Anchor',

@@ -7,6 +7,9 @@ export default {
   nav: 'Данные краулеров',
   back: 'К проекту',
   counts: {
+    active: 'Активные',
+    new: 'Новые',
+    rip: 'RIP',
     label: 'Записи краулеров по статусам',
     filterBy: 'Показать только записи «{{status}}»',
   },
@@ -29,7 +32,7 @@ export default {
   },
   filters: {
     label: 'Фильтр записей краулеров',
-    query: 'Поиск по ссылающимся страницам',
+    query: 'Поиск по ссылкам',
     source: 'Источник',
     status: 'Статус',
     dateFrom: 'Впервые замечена с',
@@ -45,7 +48,7 @@ export default {
     source: 'Источник',
     status: 'Статус',
     firstSeen: 'Впервые',
-    lastSeen: 'Последний раз',
+    lastSeen: 'Последний раз / RIP с',
     ripSince: 'RIP с {{date}}',
     target: 'Цель',
     anchor: 'Анкор',

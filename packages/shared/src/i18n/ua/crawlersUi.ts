@@ -7,6 +7,9 @@ export default {
   nav: 'Дані краулерів',
   back: 'До проєкту',
   counts: {
+    active: 'Активні',
+    new: 'Нові',
+    rip: 'RIP',
     label: 'Записи краулерів за статусами',
     filterBy: 'Показати лише записи «{{status}}»',
   },
@@ -29,7 +32,7 @@ export default {
   },
   filters: {
     label: 'Фільтр записів краулерів',
-    query: 'Пошук за сторінками-донорами',
+    query: 'Пошук за посиланнями',
     source: 'Джерело',
     status: 'Статус',
     dateFrom: 'Уперше помічено з',
@@ -45,7 +48,7 @@ export default {
     source: 'Джерело',
     status: 'Статус',
     firstSeen: 'Уперше',
-    lastSeen: 'Востаннє',
+    lastSeen: 'Востаннє / RIP з',
     ripSince: 'RIP з {{date}}',
     target: 'Ціль',
     anchor: 'Анкор',
