@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { Findings, settled } from './axe.ts';
 import { createProject, signedIn } from './projectHelpers.ts';
 import { expectNotice } from './support.ts';
 
@@ -44,6 +45,16 @@ test('import a backlink list twice (one link gone is RIP), add an untracked page
   await expect(page.getByRole('heading', { level: 1, name: 'Crawler data: Shop' })).toBeVisible();
   await expect(page.getByText(/No crawler data yet — import an export from/)).toBeVisible();
 
+  // The import modal opens from the keyboard and is read without serious axe findings.
+  const findings = new Findings();
+  await page.getByRole('button', { name: 'Import', exact: true }).first().focus();
+  await page.keyboard.press('Enter');
+  const importDialog = page.getByRole('dialog', { name: 'Import crawler data' });
+  await settled(importDialog);
+  await findings.scan(page, 'import modal', '[role="dialog"]');
+  await page.keyboard.press('Escape');
+  await expect(importDialog).toBeHidden();
+
   // First import: every page is New.
   let { modal, result } = await importFile(page, csvOf(PAGES));
   await expect(result.getByText('3 rows read')).toBeVisible();
@@ -77,6 +88,8 @@ test('import a backlink list twice (one link gone is RIP), add an untracked page
     .getByRole('button', { name: `Add ${PAGES[0].replace('https://', '')} to a campaign` })
     .click();
   const dialog = page.getByRole('dialog', { name: 'Add 1 link to a campaign' });
+  await settled(dialog);
+  await findings.scan(page, 'add to campaign', '[role="dialog"]');
   await dialog.getByLabel('Campaign').selectOption({ label: 'Reviews · Tier 1' });
   await dialog.getByRole('button', { name: 'Add links' }).click();
   await expectNotice(page, '1 added, 0 already there.');
@@ -107,6 +120,7 @@ test('import a backlink list twice (one link gone is RIP), add an untracked page
       await page.evaluate(() => window.scrollTo(0, 0));
       // Nothing wider than the screen: the page does not scroll sideways.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await findings.scan(page, `${locale} at ${width} px`);
       if (process.env.CRAWLERS_SHOTS)
         await page.screenshot({
           path: path.join(process.env.CRAWLERS_SHOTS, `${locale}-${width}.png`),
@@ -114,4 +128,5 @@ test('import a backlink list twice (one link gone is RIP), add an untracked page
         });
     }
   }
+  findings.expectNone();
 });
