@@ -105,8 +105,17 @@ test('import a backlink list twice (one link gone is RIP), add an untracked page
   const csv = await readFile(await download.path(), 'utf8');
   for (const url of PAGES) expect(csv).toContain(url);
 
-  // The pages in every language and at phone width (also saved for a look: CRAWLERS_SHOTS=dir).
+  // The tracked page's link panel tells what the crawlers say of it.
   const crawlersUrl = new URL(page.url()).pathname.replace(/^\/en/, '');
+  await page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link', { name: 'Shop' }).click();
+  await page.getByRole('button', { name: `Open details of ${PAGES[0].replace('https://', '')}` }).click();
+  const panel = page.getByRole('dialog');
+  await expect(panel.getByRole('list', { name: 'Crawler data' })).toContainText(
+    /Active\s*Seen by Backlink database since/,
+  );
+  await page.keyboard.press('Escape');
+
+  // The pages in every language and at phone width (also saved for a look: CRAWLERS_SHOTS=dir).
   const headings = { en: 'Crawler data: Shop', ru: 'Данные краулеров: Shop', ua: 'Дані краулерів: Shop' };
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
