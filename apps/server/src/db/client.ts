@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -61,6 +62,11 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
   }
 }
 
+/** An embedded database with the extensions the migrations create (pg_trgm for the link search). */
+export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, extensions: { pg_trgm } });
+}
+
 export function wrapPglite(client: PGlite): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -73,9 +79,9 @@ export function wrapPglite(client: PGlite): Database {
 }
 
 export async function openPglite(dataDir?: string): Promise<Database> {
-  if (!dataDir) return wrapPglite(await PGlite.create());
+  if (!dataDir) return wrapPglite(await createPglite());
   await mkdir(dataDir, { recursive: true });
-  return wrapPglite(await PGlite.create(path.join(dataDir, 'pgdata')));
+  return wrapPglite(await createPglite({ dataDir: path.join(dataDir, 'pgdata') }));
 }
 
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type Database, openPostgres, wrapPglite } from '../db/client.ts';
+import { createPglite, type Database, openPostgres, wrapPglite } from '../db/client.ts';
 import { SNAPSHOT_FILE, TEMPLATE_DATABASE, withDatabase } from './database-names.ts';
 
 /** A fresh, migrated database for one test file: PGlite by default, PostgreSQL when TEST_DATABASE_URL is set. */
@@ -10,7 +9,7 @@ export async function freshDatabase(): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const snapshot = new Blob([await readFile(SNAPSHOT_FILE)]);
-    return wrapPglite(await PGlite.create({ loadDataDir: snapshot }));
+    return wrapPglite(await createPglite({ loadDataDir: snapshot }));
   }
   const name = `${TEMPLATE_DATABASE}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -1,8 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openPostgres, wrapPglite } from '../db/client.ts';
+import { createPglite, openPostgres, wrapPglite } from '../db/client.ts';
 import { SNAPSHOT_FILE, TEMPLATE_DATABASE, withDatabase } from './database-names.ts';
 
 /**
@@ -13,7 +12,7 @@ import { SNAPSHOT_FILE, TEMPLATE_DATABASE, withDatabase } from './database-names
 export default async function setup() {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) return setupPostgres(adminUrl);
-  const client = await PGlite.create();
+  const client = await createPglite();
   await wrapPglite(client).migrate();
   const dump = await client.dumpDataDir('none');
   await mkdir(path.dirname(SNAPSHOT_FILE), { recursive: true });

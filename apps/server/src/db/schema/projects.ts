@@ -118,6 +118,10 @@ export const links = pgTable(
     ),
     index('links_campaign_indexing_idx').on(t.campaignId, t.listType, t.indexing, t.id),
     index('links_campaign_check_status_idx').on(t.campaignId, t.listType, t.checkStatus, t.id),
+    // The search across campaigns (ILIKE '%text%' on url or title) reads these trigram indexes instead
+    // of every link the user has; pg_trgm is created by the migration (and loaded into PGlite).
+    index('links_url_trgm_idx').using('gin', sql`${t.url} gin_trgm_ops`),
+    index('links_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
   ],
 );
 
