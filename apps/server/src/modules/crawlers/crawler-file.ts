@@ -84,19 +84,15 @@ async function* csvRecords(filePath: string, head: Buffer): AsyncGenerator<FileR
   const encoding = encodingOf(head);
   const headText = new TextDecoder(encoding).decode(head);
   const delimiter = delimiterOf(headText.split(/\r\n|\n|\r/)[0] ?? '');
-  const parser = parse({
-    delimiter,
-    bom: true,
-    info: true,
-    relax_quotes: true,
-    relax_column_count: true,
-    skip_empty_lines: true,
-  });
+  // Blank lines are records too (of one empty cell), so a record's number is its row in a spreadsheet.
+  const parser = parse({ delimiter, bom: true, relax_quotes: true, relax_column_count: true });
   // The parser is read below; an error of the file or the decoder destroys it, and the loop throws.
   pipeline(Readable.from(decode(filePath, encoding)), parser, () => undefined);
+  let row = 0;
   try {
-    for await (const record of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      yield { row: record.info.lines, cells: record.record };
+    for await (const cells of parser as AsyncIterable<string[]>) {
+      row += 1;
+      yield { row, cells };
     }
   } catch (error) {
     if (error instanceof FieldError) throw error;
@@ -129,7 +125,9 @@ async function* sheetRecords(filePath: string, ext: string, isZip: boolean): Asy
 
 /** The layout read from the first record, then every data row as a crawler row. */
 async function layoutRows(records: AsyncGenerator<FileRecord>): Promise<CrawlerFile> {
-  const first = await records.next();
+  const blank = (record: FileRecord) => record.cells.every((cell) => cell.trim() === '');
+  let first = await records.next();
+  while (!first.done && blank(first.value)) first = await records.next();
   if (first.done) throw fileError('empty');
   const layout: Layout = detectLayout(first.value.cells);
   async function* rows(): AsyncGenerator<CrawlerRow> {
@@ -140,6 +138,7 @@ async function layoutRows(records: AsyncGenerator<FileRecord>): Promise<CrawlerF
       if (row) yield row;
     }
     for await (const record of records) {
+      if (blank(record)) continue;
       if (!checked) {
         checkFirstData(layout, record.cells);
         checked = true;

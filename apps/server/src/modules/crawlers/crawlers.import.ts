@@ -83,7 +83,7 @@ interface ImportRun {
  * upsert (every part of a statement reads the same snapshot). Pages are looked up one
  * index probe each (lateral): a hash over the project's pages would read all of them every batch.
  */
-async function writeBatch(run: ImportRun, batch: BatchRow[]) {
+async function writeBatch(run: ImportRun, batch: BatchRow[]): Promise<void> {
   const { tx, importId, projectId, source, now } = run;
   await tx.execute(sql`
     with v as (
@@ -208,6 +208,14 @@ export async function importCrawlerRows(db: Db, params: CrawlerImportParams): Pr
       source: params.source,
       now: new Date().toISOString(),
     };
+    // One batch is written while the next is read: the database and the parsing overlap.
+    let writing: Promise<void> = Promise.resolve();
+    const write = async (rows: BatchRow[]) => {
+      await writing;
+      writing = writeBatch(run, rows);
+      // Awaited before the next batch or at the end; until then its failure must not go unhandled.
+      writing.catch(() => undefined);
+    };
     let count = 0;
     let batch = new Map<string, BatchRow>();
     for await (const row of params.rows) {
@@ -217,12 +225,13 @@ export async function importCrawlerRows(db: Db, params: CrawlerImportParams): Pr
       const stored = batchRow(row);
       batch.set(stored.url_key, stored);
       if (batch.size >= BATCH) {
-        await writeBatch(run, [...batch.values()]);
+        await write([...batch.values()]);
         batch = new Map();
       }
     }
     if (count === 0) throw fileError('noLinks');
-    if (batch.size > 0) await writeBatch(run, [...batch.values()]);
+    if (batch.size > 0) await write([...batch.values()]);
+    await writing;
     const rip = await sweepGone(run);
     const seen = await countSeen(run);
     await tx

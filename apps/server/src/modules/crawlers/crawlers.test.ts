@@ -474,6 +474,18 @@ describe('POST crawlers/upload: broken files answer 422 under file and store not
     });
   });
 
+  it('skips blank lines and still names the row as a spreadsheet numbers it', async () => {
+    const { token, project } = await makeWorkspace(t.db);
+    const content = Buffer.from(`\n\nLink,Date\n\n${page(1)},2024-03-05\n${page(2)},2024-13-05\n`);
+    const res = await upload(
+      token,
+      { project: String(project.id), source: '1' },
+      { filename: 'b.csv', content },
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.errors.file[0]).toBe('Row 6: "2024-13-05" in the column "Date" is not a date.');
+  });
+
   it('names the row in Russian for a Russian user', async () => {
     const { token, project } = await makeWorkspace(t.db);
     const file = utf8('u.csv', [[page(1), '32.01.2024']]);
