@@ -40,7 +40,12 @@ test('import a backlink list twice (one link gone is RIP), add an untracked page
 
   // From the sidebar's project list to the project's crawler data.
   await page.getByRole('button', { name: 'Projects' }).click();
-  await page.getByRole('link', { name: 'Crawler data: Shop' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: 'Shop', exact: true }) })
+    .getByRole('link', { name: 'Crawler data' })
+    .click();
   await expect(page).toHaveURL(/\/en\/crawlers\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Crawler data: Shop' })).toBeVisible();
   await expect(page.getByText(/No crawler data yet — import an export from/)).toBeVisible();

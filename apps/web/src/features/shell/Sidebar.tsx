@@ -96,7 +96,9 @@ function ProjectsMenu({
                 <NavLink
                   to={to(crawlersPath(project.id))}
                   onClick={onNavigate}
-                  aria-label={t('crawlersUi.titleOf', { name: project.name })}
+                  // Named without the project's name (the list item beside it says it): a search for the
+                  // project's link by its name finds one link, not two.
+                  aria-label={t('crawlersUi.nav')}
                   title={t('crawlersUi.titleOf', { name: project.name })}
                   className={({ isActive }) =>
                     cn(
