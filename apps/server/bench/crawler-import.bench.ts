@@ -148,6 +148,22 @@ async function main() {
       console.log(line);
       results.push(line);
     }
+    const exportStarted = performance.now();
+    const exported = await peakRss(async () => {
+      const res = await fetch(
+        `http://127.0.0.1:${port}/api/crawlers/export?filter[project]=${project.id}&format=csv`,
+        {
+          headers: { authorization: `Bearer ${token}` },
+        },
+      );
+      let bytes = 0;
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+      return { status: res.status, bytes };
+    });
+    if (exported.result.status !== 200) throw new Error(`export answered ${exported.result.status}`);
+    const exportLine = `GET crawlers/export (csv, ${ROWS.toLocaleString('en-US')} records): ${(exported.result.bytes / 1024 / 1024).toFixed(1)} MB, ${((performance.now() - exportStarted) / 1000).toFixed(1)} s, peak RSS ${exported.peakMb.toFixed(0)} MB`;
+    console.log(exportLine);
+    results.push(exportLine);
     await app.close();
     console.log(
       `\ncrawler import bench (${ROWS.toLocaleString('en-US')} rows, PostgreSQL; aims < 30 s, < 300 MB):`,

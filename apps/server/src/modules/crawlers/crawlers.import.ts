@@ -130,7 +130,7 @@ async function writeBatch(run: ImportRun, batch: BatchRow[]): Promise<void> {
     )
     insert into crawler_item_events (item_id, project_id, source, import_id, status, at)
     select id, ${projectId}::int, ${source}::int, ${importId}::int, ${STATUS.active}, ${now}::timestamptz
-    from revived where exists (select 1 from up)`);
+    from revived`);
 }
 
 /** Items of the source this import did not mention, and not RIP yet, are RIP now. */

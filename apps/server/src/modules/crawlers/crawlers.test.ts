@@ -560,6 +560,8 @@ describe('crawler records over imports', () => {
     const table = parse(exported.text.replace(/^\uFEFF/, '')) as string[][];
     expect(table[0].slice(0, 3)).toEqual(['Referring page', 'Source', 'Status']);
     expect(table).toHaveLength(1 + 7);
+    const exportedLinks = table.slice(1).map((r) => r[0]);
+    expect(exportedLinks).toEqual([...exportedLinks].sort());
     const row2 = table.find((r) => r[0] === page(2) && r[1] === 'Backlink database');
     expect(row2?.[2]).toBe('Active');
     expect(row2?.at(-1)).toBe(campaign.name);
