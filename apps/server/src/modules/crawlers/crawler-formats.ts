@@ -113,14 +113,14 @@ const FORMATS: FormatSpec[] = [
     roles: {
       url: is('site', 'сайт', 'linking site', 'linking sites'),
       // Not a target here: the count of linking pages tells this table from any other with a "Site".
-      target: any(is('linking pages'), all(/страниц/, /ссыл/), all(/сторінк/, /посилан/)),
+      target: any(is('linking pages'), all(/страниц/, /ссыл/), all(/сторінк/, /посила/)),
     },
   },
   {
     format: 'gscLatestLinks',
     requires: ['url'],
     roles: {
-      url: any(is('linking page'), all(/страниц/, /ссыл/), all(/сторінк/, /посилан/)),
+      url: any(is('linking page'), all(/страниц/, /ссыл/), all(/сторінк/, /посила/)),
       date: any(is('last crawled'), all(/сканир/), all(/сканув/)),
     },
   },
@@ -179,8 +179,9 @@ export function checkFirstData(layout: Layout, cells: string[]) {
   if (normalizeUrl(cells[0]?.trim() ?? '') === null) throw fileError('noUrlColumn');
 }
 
-const TRUE_WORDS = new Set(['true', 'yes', '1', 'nofollow', 'да', 'так', 'y']);
-const FALSE_WORDS = new Set(['false', 'no', '0', 'dofollow', 'follow', 'нет', 'ні', 'n']);
+// Majestic flags with '+'.
+const TRUE_WORDS = new Set(['true', 'yes', '1', '+', 'nofollow', 'да', 'так', 'y']);
+const FALSE_WORDS = new Set(['false', 'no', '0', '-', 'dofollow', 'follow', 'нет', 'ні', 'n']);
 
 function readFlag(value: string | undefined): boolean | null {
   const word = value?.trim().toLowerCase();

@@ -334,7 +334,7 @@ describe('POST crawlers/upload: the kinds of file', () => {
         ['https://mysite.com/', page(2), 'm2', '2024-03-01', '', '2020-01-01', '2024-03-05', ''],
       ]),
       format: 'majestic',
-      first: { link: page(1), anchor: 'majestic', seenOn: '2024-03-05' },
+      first: { link: page(1), anchor: 'majestic', nofollow: true, seenOn: '2024-03-05' },
     },
     {
       name: 'Search Console latest links, Russian headers',
@@ -349,7 +349,7 @@ describe('POST crawlers/upload: the kinds of file', () => {
     {
       name: 'Search Console latest links, Ukrainian headers',
       file: utf8('gsc.csv', [
-        ['Сторінка з посиланням', 'Останнє сканування'],
+        ['Сторінка, що посилається', 'Останнє сканування'],
         [page(1), '5.03.2024'],
         [page(2), '1.03.2024'],
       ]),
@@ -360,6 +360,16 @@ describe('POST crawlers/upload: the kinds of file', () => {
       name: 'Search Console top linking sites, English headers',
       file: utf8('sites.csv', [
         ['Site', 'Linking pages', 'Target pages'],
+        ['donor1.example.org', '12', '3'],
+        ['donor2.example.org', '1', '1'],
+      ]),
+      format: 'gscTopSites',
+      first: { link: 'donor1.example.org' },
+    },
+    {
+      name: 'Search Console top linking sites, Russian headers',
+      file: utf8('sites.csv', [
+        ['Сайт', 'Ссылающиеся страницы', 'Целевые страницы'],
         ['donor1.example.org', '12', '3'],
         ['donor2.example.org', '1', '1'],
       ]),
