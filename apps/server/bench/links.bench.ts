@@ -117,9 +117,14 @@ async function main() {
       'GET links (page 100, sort url)',
       await timeCalls(RUNS, () => get(`links?${c}&sort=url&page[number]=100`)),
     );
+    // A rare path, a host, a title, three characters matching thousands, and nothing at all, in turn.
+    const searches = ['post/77777', 'donor4242.', 'Post 31337', '777', 'nowhere-at-all'];
+    let search = 0;
     report(
-      'GET links (search filter[query], all campaigns)',
-      await timeCalls(5, () => get('links?filter[query]=post/77777')),
+      'GET links (search filter[query], all campaigns, 5 terms in turn)',
+      await timeCalls(50, () =>
+        get(`links?filter[query]=${encodeURIComponent(searches[search++ % searches.length])}`),
+      ),
     );
     report('GET links/count (exact)', await timeCalls(50, () => get(`links/count?${c}`)));
     report('GET links/counts', await timeCalls(50, () => get(`links/counts?${c}`)));
