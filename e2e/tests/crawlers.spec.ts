@@ -144,3 +144,35 @@ test('import a backlink list twice (one link gone is RIP), add an untracked page
   }
   findings.expectNone();
 });
+
+test('load from Ahrefs (the demo’s stand-in): the cost and units first, then the pulled records', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await signedIn(page, request);
+  await createProject(page, { domains: ['demo-shop.com'], projectName: 'Demo', campaignName: 'Reviews' });
+  // From the project page's header to its crawler data.
+  await page.getByRole('button', { name: 'Projects', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Demo', exact: true })
+    .click();
+  await page.getByRole('link', { name: 'Crawler data' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Crawler data: Demo' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Load from Ahrefs' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Load backlinks from Ahrefs' });
+  await expect(dialog.getByTestId('ahrefs-cost')).toContainText(
+    /^Cost: \d+ credits? of your \d+ credits balance\.$/,
+  );
+  await expect(dialog.getByTestId('ahrefs-units')).toContainText(/reports about \d+ backlinks/);
+  if (process.env.CRAWLERS_SHOTS)
+    await page.screenshot({ path: path.join(process.env.CRAWLERS_SHOTS, 'ahrefs-dialog.png') });
+  await dialog.getByRole('button', { name: 'Start' }).click();
+  await expect(dialog).toBeHidden();
+  await expectNotice(page, 'Loading from Ahrefs finished: the records are up to date.');
+  await expect(
+    page.getByRole('table', { name: 'Crawler data' }).locator('tr[data-crawler*="/news/roundup"]'),
+  ).toContainText('New');
+});

@@ -1,12 +1,13 @@
-import { ActionCode } from '@linkwatch/shared';
+import { ActionCode, TaskStatus } from '@linkwatch/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CloudDownload } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
 import {
   actionsApi,
   creditsMissing,
+  isTaskFinished,
   NotEnoughCredits,
   taskKeys,
   useDemoNote,
@@ -18,6 +19,36 @@ import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { Modal } from '@/ui/Modal.tsx';
 import { Spinner } from '@/ui/Spinner.tsx';
+import { crawlerKeys } from './api/keys.ts';
+
+const POLL_MS = 1500;
+
+/**
+ * Follows a started pull until it ends (polled: the socket's events carry notifications, not this
+ * task), then reads the crawler data again and says how it went.
+ */
+function useWatchedPull(id: number | string | null, onEnd: () => void) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const task = useQuery({
+    queryKey: ['crawlers', 'pull', String(id)],
+    enabled: id !== null,
+    queryFn: () => actionsApi.get(id ?? '').then((r) => r.data),
+    refetchInterval: (query) => (query.state.data && isTaskFinished(query.state.data) ? false : POLL_MS),
+  });
+  const finished = task.data && isTaskFinished(task.data) ? task.data : null;
+  const told = useRef<string | null>(null);
+  useEffect(() => {
+    if (!finished || told.current === String(finished.id)) return;
+    told.current = String(finished.id);
+    void client.invalidateQueries({ queryKey: crawlerKeys.all });
+    if (finished.attributes.statusId === TaskStatus.Fail)
+      notify.error(t('crawlersUi.ahrefs.failed', { message: finished.attributes.message ?? '' }));
+    else notify.success(t('crawlersUi.ahrefs.finished'));
+    onEnd();
+  }, [finished, client, t, onEnd]);
+  return id !== null && !finished;
+}
 
 /**
  * Action 10, "load to crawlers", offered only while the server has an Ahrefs key (its task type is
@@ -28,6 +59,8 @@ export function AhrefsButton({ project }: { project: string }) {
   const { t } = useTranslation();
   const types = useTaskTypes();
   const [open, setOpen] = useState(false);
+  const [pull, setPull] = useState<number | string | null>(null);
+  const running = useWatchedPull(pull, () => setPull(null));
   const available = types.data?.find((type) => type.id === ActionCode.LoadToCrawlers)?.available;
   if (!available) return null;
   return (
@@ -36,10 +69,11 @@ export function AhrefsButton({ project }: { project: string }) {
         variant="secondary"
         icon={<CloudDownload className="size-4" aria-hidden />}
         onClick={() => setOpen(true)}
+        loading={running}
       >
-        {t('crawlersUi.toolbar.ahrefs')}
+        {running ? t('crawlersUi.ahrefs.running') : t('crawlersUi.toolbar.ahrefs')}
       </Button>
-      <AhrefsDialog project={project} open={open} onOpenChange={setOpen} />
+      <AhrefsDialog project={project} open={open} onOpenChange={setOpen} onStarted={setPull} />
     </>
   );
 }
@@ -48,10 +82,12 @@ function AhrefsDialog({
   project,
   open,
   onOpenChange,
+  onStarted,
 }: {
   project: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  onStarted: (task: number | string) => void;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -67,8 +103,9 @@ function AhrefsDialog({
   });
   const start = useMutation({
     mutationFn: () => actionsApi.start(ActionCode.LoadToCrawlers, query),
-    onSuccess: () => {
+    onSuccess: (result) => {
       notify.success(t('crawlersUi.ahrefs.started'));
+      onStarted(result.data.id);
       onOpenChange(false);
     },
     onError: (error) => notify.error(isApiError(error) ? error.fullMessage : error.message),
@@ -116,7 +153,6 @@ function AhrefsDialog({
       {units ? (
         <p className="mt-2 text-sm text-ink-muted" data-testid="ahrefs-units">
           {t('crawlersUi.ahrefs.units', {
-            provider: units.provider,
             backlinks: format.number(units.backlinks),
             units: format.number(units.units),
           })}

@@ -214,6 +214,9 @@ describe('crawlers page', () => {
           },
         },
       }),
+      'GET actions/31': json(200, {
+        data: { id: 31, type: 'actions', attributes: { actionId: 10, statusId: 1, message: null } },
+      }),
       'POST actions/10/start': json(201, {
         data: { id: 31, type: 'actions', attributes: { actionId: 10, statusId: 1 } },
       }),
@@ -231,5 +234,10 @@ describe('crawlers page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Start' }));
     await waitFor(() => expect(server.find('POST actions/10/start')).toHaveLength(1));
     expect(queryOf(server, 'actions/10/start')[0]).toBe('?filter[project]=5');
+    // The pull is followed to its end; then the records are read again.
+    const listsBefore = server.find('GET crawlers').length;
+    expect(await screen.findByText('Loading from Ahrefs finished: the records are up to date.')).toBeTruthy();
+    await waitFor(() => expect(server.find('GET crawlers').length).toBeGreaterThan(listsBefore));
+    expect(server.find('GET actions/31').length).toBeGreaterThan(0);
   }, 30_000);
 });

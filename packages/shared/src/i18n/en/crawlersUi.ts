@@ -134,13 +134,15 @@ export default {
   },
   ahrefs: {
     title: 'Load backlinks from Ahrefs',
-    body: 'Pulls the backlinks of this project’s domains from the Ahrefs API as an import of the backlink database source.',
+    body: 'Pulls the backlinks of the project’s main domain from the Ahrefs API as an import of the backlink database source.',
     cost: 'Cost: {{cost}} of your {{balance}} balance.',
     costLoading: 'Working out the cost…',
-    units:
-      '{{provider}} reports about {{backlinks}} backlinks; the pull takes about {{units}} of its API units.',
+    units: 'Ahrefs reports about {{backlinks}} backlinks; the pull takes about {{units}} of its API units.',
     unitsLeft: '{{value}} units are left on the key.',
     tooMany: 'The domain has more backlinks than one pull takes: import an export file instead.',
+    running: 'Loading from Ahrefs…',
+    finished: 'Loading from Ahrefs finished: the records are up to date.',
+    failed: 'Loading from Ahrefs failed. {{message}}',
     start: 'Start',
     started: 'Loading from Ahrefs started: the records appear when the task finishes.',
   },
