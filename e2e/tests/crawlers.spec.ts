@@ -30,7 +30,7 @@ async function importFile(page: Page, file: ReturnType<typeof csvOf>) {
 const row = (page: Page, url: string) =>
   page.getByRole('table', { name: 'Crawler data' }).locator(`tr[data-crawler="${url}"]`);
 
-test('import a backlink list twice (one link gone is RIP), add an untracked page to a campaign, export', async ({
+test('import a backlink list twice (one link gone is RIP), add untracked pages to a campaign (one, then two ticked), export', async ({
   page,
   request,
 }) => {
@@ -57,6 +57,8 @@ test('import a backlink list twice (one link gone is RIP), add an untracked page
   const importDialog = page.getByRole('dialog', { name: 'Import crawler data' });
   await settled(importDialog);
   await findings.scan(page, 'import modal', '[role="dialog"]');
+  if (process.env.CRAWLERS_SHOTS)
+    await page.screenshot({ path: path.join(process.env.CRAWLERS_SHOTS, 'import-modal.png') });
   await page.keyboard.press('Escape');
   await expect(importDialog).toBeHidden();
 
@@ -100,6 +102,23 @@ test('import a backlink list twice (one link gone is RIP), add an untracked page
   await expectNotice(page, '1 added, 0 already there.');
   await expect(row(page, PAGES[0]).getByText('Reviews')).toBeVisible();
   await expect(row(page, PAGES[1]).getByRole('button', { name: /to a campaign/ })).toBeVisible();
+
+  // The other two in one step, ticked: the bulk bar adds them to the campaign.
+  for (const url of PAGES.slice(1))
+    await row(page, url)
+      .getByRole('checkbox', { name: `Select ${url.replace('https://', '')}` })
+      .check();
+  const bar = page.getByRole('region', { name: 'Selected crawler records' });
+  await expect(bar).toContainText('2 records selected');
+  if (process.env.CRAWLERS_SHOTS)
+    await page.screenshot({ path: path.join(process.env.CRAWLERS_SHOTS, 'bulk-bar.png'), fullPage: true });
+  await bar.getByRole('button', { name: 'Add to campaign' }).click();
+  const bulk = page.getByRole('dialog', { name: 'Add 2 links to a campaign' });
+  await bulk.getByLabel('Campaign').selectOption({ label: 'Reviews · Tier 1' });
+  await bulk.getByRole('button', { name: 'Add links' }).click();
+  await expectNotice(page, '2 added, 0 already there.');
+  await expect(bar).toBeHidden();
+  for (const url of PAGES) await expect(row(page, url).getByText('Reviews')).toBeVisible();
 
   // Export: the file is named after the project and has every record.
   await page.getByRole('button', { name: 'Export' }).click();
