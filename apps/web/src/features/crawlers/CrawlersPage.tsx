@@ -115,7 +115,8 @@ function Crawlers({ project }: { project: string }) {
   if (details.isError) return <LoadFailure error={details.error} />;
   const name = details.data?.attributes.name ?? '';
   const ids = [...selected];
-  const exportQuery: Query = ids.length > 0 ? { 'filter[project]': project, ids } : listQuery;
+  const exportQuery: Query =
+    ids.length > 0 ? { 'filter[project]': project, ids } : { ...filterQuery, sort: sortParam(list.sort) };
   const meta = crawlers.data?.meta.page;
 
   return (
