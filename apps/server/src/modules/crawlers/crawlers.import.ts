@@ -80,8 +80,9 @@ interface ImportRun {
  * the source becomes New; an item seen again becomes Active (an RIP one loses its removedAt); an item
  * this import already wrote keeps its status (a page repeated in the file). An item's first sight is
  * its `first_seen_at`; its later changes are events: here the RIP items seen again, found before the
- * upsert (every part of a statement reads the same snapshot). Pages are looked up one
- * index probe each (lateral): a hash over the project's pages would read all of them every batch.
+ * upsert (every part of a statement reads the same snapshot). Pages and RIP items are found by one
+ * index probe each (a lateral `limit 1`, which the planner does not flatten into a join): a hash over
+ * the project's rows would read all of them in every batch.
  */
 async function writeBatch(run: ImportRun, batch: BatchRow[]): Promise<void> {
   const { tx, importId, projectId, source, now } = run;
