@@ -321,4 +321,4 @@ export {
   ZUserResponse,
 } from './schemas/user.ts';
 export { normalizeUrl, urlWithoutProtocol } from './url.ts';
-export { type FieldErrors, issuesToFieldErrors, rules, ZIdParams } from './validation.ts';
+export { DATE_MAX_TIME, type FieldErrors, issuesToFieldErrors, rules, ZIdParams } from './validation.ts';

@@ -4,6 +4,7 @@ import {
   CRAWLER_TRACK_MAX,
   type CrawlerSelection,
   type CrawlerSourceId,
+  DATE_MAX_TIME,
   type Locale,
   type TCrawlerTrackRequest,
   type TCrawlerTrackResult,
@@ -55,8 +56,11 @@ export async function importCrawlerFile(
 
 const DAY_MS = 86_400_000;
 const today = () => new Date().toISOString().slice(0, 10);
+/** A day `days` later (or earlier), never past the last day a date may name. */
 const shift = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  new Date(Math.min(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS, DATE_MAX_TIME))
+    .toISOString()
+    .slice(0, 10);
 
 /** `GET crawlers/chart`: every day of the span, the last CRAWLER_CHART_DAYS days by default. */
 export async function crawlerChart(

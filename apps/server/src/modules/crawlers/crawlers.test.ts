@@ -552,6 +552,9 @@ describe('crawler records over imports', () => {
       `crawlers/chart?filter[project]=${p}&filter[source]=1&filter[dateFrom]=${today}&filter[dateTo]=${today}`,
     );
     expect(source1.body.data).toEqual([{ date: today, new: 5, lost: 2 }]);
+    // A span that would run past the last day there is ends on it.
+    const last = await get(token, `crawlers/chart?filter[project]=${p}&filter[dateFrom]=9999-12-31`);
+    expect(last.body.data).toEqual([{ date: '9999-12-31', new: 0, lost: 0 }]);
 
     // Tracked: a page that is a link of a campaign of the project.
     await makeLinks(t.db, { campaign, urls: [page(2)] });
