@@ -5,4 +5,5 @@ export {
   type CrawlerRow,
   importCrawlerRows,
 } from './crawlers.import.ts';
+export { selectionWhere } from './crawlers.queries.ts';
 export { crawlerRoutes } from './crawlers.routes.ts';

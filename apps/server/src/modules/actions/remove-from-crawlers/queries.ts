@@ -1,6 +1,7 @@
-import type { TRemoveFromCrawlersFilters } from '@linkwatch/shared';
+import type { CrawlerSelection, TRemoveFromCrawlersFilters } from '@linkwatch/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, rawRowCount, rawRows } from '../../../db/client.ts';
+import { selectionWhere } from '../../crawlers/index.ts';
 
 /**
  * Action 17's statements over crawler items `i` and their referring pages `l`, each scoped to the
@@ -10,25 +11,15 @@ import { type Queryable, rawRowCount, rawRows } from '../../../db/client.ts';
 const owned = (userId: number) =>
   sql`exists (select 1 from projects p where p.id = i.project_id and p.user_id = ${userId}::int)`;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-function selectionWhere(userId: number, f: TRemoveFromCrawlersFilters): SQL {
-  const parts: SQL[] = [sql`i.project_id = ${f.project}::int`, owned(userId)];
-  if (f.ids) {
-    parts.push(sql`i.id = any(${`{${f.ids.join(',')}}`}::int[])`);
-    return sql.join(parts, sql` and `);
-  }
-  if (f.source !== undefined) parts.push(sql`i.source = ${f.source}::int`);
-  if (f.status !== undefined) parts.push(sql`i.status = ${f.status}::int`);
-  if (f.dateFrom) parts.push(sql`i.first_seen_at >= ${f.dateFrom}::timestamptz`);
-  if (f.dateTo) parts.push(sql`i.first_seen_at < ${f.dateTo}::timestamptz`);
-  if (f.query) parts.push(sql`l.url ilike ${`%${escapeLike(f.query)}%`}`);
-  return sql.join(parts, sql` and `);
+/** The task's stored filters as the selection `DELETE crawlers/delete` reads. */
+function selectionOf(f: TRemoveFromCrawlersFilters): CrawlerSelection {
+  const { project, ids, source, status, dateFrom, dateTo, query } = f;
+  return ids ? { project, ids } : { filters: { project, source, status, dateFrom, dateTo, query } };
 }
 
 const selected = (userId: number, filters: TRemoveFromCrawlersFilters) =>
   sql`from crawler_items i join crawler_links l on l.id = i.crawler_link_id
-      where ${selectionWhere(userId, filters)}`;
+      where ${selectionWhere(userId, selectionOf(filters))}`;
 
 /** How many records the task would remove (the price preview). */
 export async function countSelectedRecords(
