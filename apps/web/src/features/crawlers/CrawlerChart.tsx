@@ -1,11 +1,11 @@
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '@/api/client.ts';
+import { useNearViewport } from '@/lib/useNearViewport.ts';
 import { Card } from '@/ui/Card.tsx';
 import { allZero, ChartEmpty, dailyPoints, SeriesChart, type SeriesKey } from '@/ui/charts';
 import { Skeleton } from '@/ui/Spinner.tsx';
 import { useCrawlerChart } from './api/crawlers.ts';
-import { useNearViewport } from './useNearViewport.ts';
 
 // The chart kit's found/lost pair: a record new in an import is a backlink found, one gone RIP is lost.
 const SERIES: SeriesKey[] = ['found', 'lost'];

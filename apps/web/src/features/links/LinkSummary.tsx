@@ -2,12 +2,12 @@ import { type ReactNode, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '@/api/client.ts';
 import { useFormat } from '@/lib/format.ts';
+import { useNearViewport } from '@/lib/useNearViewport.ts';
 import { Card } from '@/ui/Card.tsx';
 import { allZero, ChartEmpty, Donut, dailyPoints, SERIES, SeriesChart, type SeriesKey } from '@/ui/charts';
 import { cn } from '@/ui/cn.ts';
 import { Skeleton } from '@/ui/Spinner.tsx';
 import { useFoundLostTrend, useLinkChart, useLinkCodes, useLinkStatistic } from './api/links.ts';
-import { useNearViewport } from './useNearViewport.ts';
 
 const ACTIVITY: SeriesKey[] = ['added', 'checked', 'indexed'];
 const TREND: SeriesKey[] = ['found', 'lost'];

@@ -3,6 +3,7 @@
 export {
   useCampaigns,
   useDropdownSearch,
+  useProject,
   useProjectOptions,
   useProjectStatistic,
   useProjects,

@@ -4,24 +4,14 @@ import type {
   TCrawlerListResponse,
   TCrawlerResource,
   TCrawlerTrackResult,
-  TProjectAttributes,
 } from '@linkwatch/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, type Query } from '@/api/client.ts';
-import type { ResourceResponse } from '@/api/types.ts';
 import { crawlerKeys } from './keys.ts';
 
 export type CrawlerRecord = TCrawlerResource;
 export type CrawlerList = TCrawlerListResponse;
 type Campaign = TCrawlerListResponse['included'][number];
-
-export function useCrawlerProject(id: string) {
-  return useQuery({
-    queryKey: crawlerKeys.project(id),
-    queryFn: () =>
-      api.get<ResourceResponse<'projects', TProjectAttributes>>(`projects/${id}`).then((r) => r.data),
-  });
-}
 
 export function useCrawlerCounts(query: Query) {
   return useQuery({

@@ -6,6 +6,5 @@ export const crawlerKeys = {
   list: (query: Query) => ['crawlers', 'list', query] as const,
   counts: (query: Query) => ['crawlers', 'counts', query] as const,
   chart: (query: Query) => ['crawlers', 'chart', query] as const,
-  project: (id: string) => ['crawlers', 'project', id] as const,
   ofLink: (id: string | number) => ['crawlers', 'link', String(id)] as const,
 };

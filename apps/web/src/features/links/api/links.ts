@@ -9,11 +9,8 @@ import {
   type ZIndexHistoryListResponse,
   type ZIndexHistoryResource,
   type ZLinkChartResponse,
-  type ZLinkCodesResponse,
-  type ZLinkCountsResponse,
   type ZLinkListResponse,
   type ZLinkResponse,
-  type ZLinkStatisticResponse,
   type ZReportTrendResponse,
 } from '@linkwatch/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
