@@ -46,7 +46,7 @@ describe('sidebar', () => {
     await waitFor(() => expect(server.find('GET reports/new')).toHaveLength(1));
     const targets = [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href'));
     expect(targets).toContain('/en/tasks');
-    for (const section of ['/wiki', '/balance', '/partners', '/crawlers', '/admin']) {
+    for (const section of ['/wiki', '/balance', '/partners', '/admin']) {
       expect(targets.filter((href) => href?.startsWith(`/en${section}`))).toEqual([]);
     }
     expect(nav.textContent).not.toMatch(/wiki/i);
@@ -55,6 +55,24 @@ describe('sidebar', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: /Account menu/ }));
     const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
     expect(items).toEqual(['Profile', 'Log out']);
+  });
+
+  it("lists the projects with a link to each one's crawler data", async () => {
+    resetTokenForTests('tok');
+    mockApi({
+      'GET user/me': meReply(),
+      'GET projects': json(200, {
+        data: [{ id: 7, type: 'projects', attributes: { name: 'My Shop' } }],
+        meta: { total: 1 },
+      }),
+    });
+    renderApp('/en/balance');
+    await userEvent.click(await screen.findByRole('button', { name: 'Projects' }));
+    expect((await screen.findByRole('link', { name: 'My Shop' })).getAttribute('href')).toBe(
+      '/en/project/active/1/7',
+    );
+    const crawlers = screen.getByRole('link', { name: 'Crawler data' });
+    expect(crawlers.getAttribute('href')).toBe('/en/crawlers/7');
   });
 
   it('shows the service warning until it is dismissed, and remembers that in a cookie', async () => {
