@@ -3,8 +3,15 @@ import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type Queryable, rawRows } from '../../db/client.ts';
 import { paginate } from '../../db/paginate.ts';
-import { backlinkCheckHistories, backlinks, indexHistories, links } from '../../db/schema/index.ts';
+import {
+  backlinkCheckHistories,
+  backlinks,
+  indexHistories,
+  linkCounters,
+  links,
+} from '../../db/schema/index.ts';
 import type { PageQuery } from '../../http/present.ts';
+import { counterGroups, counterScope } from './links.counters.ts';
 import { type LinkFilters, linkFiltersWhere } from './links.filters.ts';
 
 export type Link = typeof links.$inferSelect;
@@ -90,13 +97,28 @@ async function countLinksForPage(db: Queryable, where: SQL): Promise<{ total: nu
   return { total: Math.max(estimate, seen), estimated: true };
 }
 
-export async function countLinks(db: Queryable, where: SQL): Promise<number> {
+/** The exact number of links: from the counters when `scope` is given (see counterScope), else counted. */
+export async function countLinks(db: Queryable, where: SQL, scope?: SQL): Promise<number> {
+  if (scope) return (await counterGroups(db, scope, ['links'])).get('links')!.get(0) ?? 0;
   const [row] = await db.select({ total: count() }).from(links).where(where);
   return row.total;
 }
 
 /** How many links each tab holds under the same filters (the tabs' badges). */
-export async function countLinksPerTab(db: Queryable, params: { userId: number; filters: LinkFilters }) {
+export async function countLinksPerTab(
+  db: Queryable,
+  params: { userId: number; filters: Partial<LinkFilters> & Pick<LinkFilters, 'type'> },
+) {
+  const scope = counterScope({ ...params, ignoreType: true });
+  if (scope) {
+    const rows = await db
+      .select({ type: linkCounters.listType, total: sql<number>`sum(${linkCounters.n})::int` })
+      .from(linkCounters)
+      .where(and(scope, eq(linkCounters.kind, 'links')))
+      .groupBy(linkCounters.listType);
+    const of = (type: number) => rows.find((r) => r.type === type)?.total ?? 0;
+    return { history: of(1), active: of(2), disallow: of(3) };
+  }
   const rows = await db
     .select({ type: links.listType, total: count() })
     .from(links)

@@ -24,6 +24,7 @@ import { requestLocale } from '../../http/locale.ts';
 import { paginated } from '../../http/present.ts';
 import { bulkLinkRoutes } from './bulk.routes.ts';
 import { exportRoutes } from './export.routes.ts';
+import { counterScope } from './links.counters.ts';
 import { type LinkFilters, linkFiltersWhere } from './links.filters.ts';
 import {
   presentBacklink,
@@ -48,9 +49,21 @@ import { uploadRoutes } from './upload.routes.ts';
 
 const tags = ['links'];
 const security = [{ bearerAuth: [] }];
+type FilteredRequest = { query: { filters: LinkFilters } } & Parameters<typeof requireUser>[0];
+
 /** The request's filters as a WHERE scoped to the signed-in user. */
-function filteredWhere(req: { query: { filters: LinkFilters } } & Parameters<typeof requireUser>[0]) {
+function filteredWhere(req: FilteredRequest) {
   return linkFiltersWhere({ userId: requireUser(req).id, filters: req.query.filters });
+}
+
+/** The WHERE, and the counters' scope when the filters are only those the counters are kept by. */
+function statsParams(req: FilteredRequest) {
+  const userId = requireUser(req).id;
+  return {
+    where: linkFiltersWhere({ userId, filters: req.query.filters }),
+    scope: counterScope({ userId, filters: req.query.filters }),
+    locale: requestLocale(req),
+  };
 }
 
 export function linkRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -81,9 +94,10 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.get('/links/count', { schema: listSchema(ZCountResponse) }, async (req) => ({
-    data: { count: await countLinks(ctx.db, filteredWhere(req)) },
-  }));
+  r.get('/links/count', { schema: listSchema(ZCountResponse) }, async (req) => {
+    const { where, scope } = statsParams(req);
+    return { data: { count: await countLinks(ctx.db, where, scope) } };
+  });
 
   r.get('/links/counts', { schema: listSchema(ZLinkCountsResponse) }, async (req) => {
     const counts = await countLinksPerTab(ctx.db, {
@@ -94,16 +108,16 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.get('/links/statistic', { schema: listSchema(ZLinkStatisticResponse) }, async (req) => {
-    const statistic = await linkStatistic(ctx.db, { where: filteredWhere(req), locale: requestLocale(req) });
+    const statistic = await linkStatistic(ctx.db, statsParams(req));
     return { data: { id: 0, type: 'linkStatistics' as const, attributes: statistic } };
   });
 
   r.get('/links/indexing-capability', { schema: listSchema(ZKeyValueTitleListResponse) }, async (req) => ({
-    data: await indexingCapabilityCounts(ctx.db, { where: filteredWhere(req), locale: requestLocale(req) }),
+    data: await indexingCapabilityCounts(ctx.db, statsParams(req)),
   }));
 
   r.get('/links/codes', { schema: listSchema(ZLinkCodesResponse) }, async (req) => {
-    const codes = await responseCodeCounts(ctx.db, { where: filteredWhere(req), locale: requestLocale(req) });
+    const codes = await responseCodeCounts(ctx.db, statsParams(req));
     return { data: { id: 0, type: 'linkCodes' as const, attributes: codes } };
   });
 

@@ -12,10 +12,9 @@ import {
 import { count, countDistinct, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { backlinkCheckHistories, backlinks, indexHistories, links } from '../../db/schema/index.ts';
+import { type Counts, counterGroups } from './links.counters.ts';
 import { badCode, goodCode } from './links.filters.ts';
 import { linkTexts } from './links.presenter.ts';
-
-type Counts = Map<number | string, number>;
 
 const toCounts = (rows: { key: number | string | null; value: number }[]): Counts =>
   new Map(rows.filter((r) => r.key !== null).map((r) => [r.key as number | string, r.value]));
@@ -29,6 +28,16 @@ const INDEX_STATES = Object.values(IndexState);
 const ROBOTS_STATUSES = Object.values(RobotsStatus);
 const ELEMENT_KINDS = Object.values(LinkElementKind);
 const CODE_GROUPS = Object.values(ResponseCodeGroup);
+
+/** A single counted figure (`links`, `good`, …): its key is '', read as 0. */
+const single = (groups: Map<string, Counts>, kind: string) => groups.get(kind)?.get(0) ?? 0;
+
+/** The per-list figures of the links page: from the counters when `scope` is given, else a scan of `where`. */
+interface StatsParams {
+  where: SQL;
+  scope?: SQL;
+  locale: Locale;
+}
 
 async function groupLinks(db: Queryable, where: SQL, column: SQL) {
   return toCounts(
@@ -56,16 +65,23 @@ async function groupBacklinks(
 }
 
 /** spec point 3 "Statistics": lists of key/value/title for backlink types, indexing, index capability, attributes. */
-export async function linkStatistic(db: Queryable, params: { where: SQL; locale: Locale }) {
+export async function linkStatistic(db: Queryable, params: StatsParams) {
   const t = linkTexts(params.locale);
-  const [indexing, capability, types, attributes] = await Promise.all([
-    groupLinks(db, params.where, sql`${links.indexing}`),
-    groupLinks(db, params.where, sql`${links.indexingCapabilityId}`),
-    groupBacklinks(db, params.where, backlinks.typeId),
-    groupBacklinks(db, params.where, backlinks.attribute),
-  ]);
+  const [indexing, capability, types, attributes] = params.scope
+    ? await counterGroups(db, params.scope, ['indexing', 'capability', 'bl_type', 'bl_attr']).then((g) =>
+        ['indexing', 'capability', 'bl_type', 'bl_attr'].map((kind) => g.get(kind)!),
+      )
+    : await Promise.all([
+        groupLinks(db, params.where, sql`${links.indexing}`),
+        groupLinks(db, params.where, sql`${links.indexingCapabilityId}`),
+        groupBacklinks(db, params.where, backlinks.typeId),
+        groupBacklinks(db, params.where, backlinks.attribute),
+      ]);
   const knownRels = REL_ATTRIBUTES as readonly string[];
-  const otherRels = [...attributes.keys()].map(String).filter((k) => !knownRels.includes(k));
+  const otherRels = [...attributes.keys()]
+    .map(String)
+    .filter((k) => !knownRels.includes(k))
+    .sort();
   return {
     total: [...indexing.values()].reduce((a, b) => a + b, 0),
     backlinkTypes: listed(ELEMENT_KINDS, types, t.backlinkType),
@@ -76,17 +92,44 @@ export async function linkStatistic(db: Queryable, params: { where: SQL; locale:
 }
 
 /** Counts per robots status (spec point 4), for the index-capability filter and summary. */
-export async function indexingCapabilityCounts(db: Queryable, params: { where: SQL; locale: Locale }) {
+export async function indexingCapabilityCounts(db: Queryable, params: StatsParams) {
   const t = linkTexts(params.locale);
-  const counts = await groupLinks(db, params.where, sql`${links.indexingCapabilityId}`);
+  const counts = params.scope
+    ? (await counterGroups(db, params.scope, ['capability'])).get('capability')!
+    : await groupLinks(db, params.where, sql`${links.indexingCapabilityId}`);
   return listed(ROBOTS_STATUSES, counts, (k) => t.robotsStatus(k)!);
 }
 
-export async function responseCodeCounts(db: Queryable, params: { where: SQL; locale: Locale }) {
+const CODE_KINDS = ['code', 'code_group', 'good', 'bad', 'unchecked', 'status'];
+
+export async function responseCodeCounts(db: Queryable, params: StatsParams) {
   const t = linkTexts(params.locale);
-  const [codes, groups, [totals]] = await Promise.all([
-    groupLinks(db, params.where, sql`${links.responseCode}`),
-    groupLinks(db, params.where, sql`${links.responseCodeGroup}`),
+  const [codes, groups, [totals]] = params.scope
+    ? await counterGroups(db, params.scope, CODE_KINDS).then((g) => {
+        const status = g.get('status')!;
+        const totals = {
+          good: single(g, 'good'),
+          bad: single(g, 'bad'),
+          unchecked: single(g, 'unchecked'),
+          found: status.get(LinkCheckStatus.Found) ?? 0,
+          missing: status.get(LinkCheckStatus.Missing) ?? 0,
+          unread: status.get(LinkCheckStatus.Unread) ?? 0,
+        };
+        return [g.get('code')!, g.get('code_group')!, [totals]] as const;
+      })
+    : await scannedCodeCounts(db, params.where);
+  const codeKeys = [...codes.keys()].map(Number).sort((a, b) => a - b);
+  return {
+    codes: listed(codeKeys, codes, String),
+    groups: listed(CODE_GROUPS, groups, (k) => t.responseCodeGroup(k)!),
+    ...totals,
+  };
+}
+
+function scannedCodeCounts(db: Queryable, where: SQL) {
+  return Promise.all([
+    groupLinks(db, where, sql`${links.responseCode}`),
+    groupLinks(db, where, sql`${links.responseCodeGroup}`),
     db
       .select({
         good: sql<number>`count(*) filter (where ${goodCode})::int`,
@@ -97,14 +140,8 @@ export async function responseCodeCounts(db: Queryable, params: { where: SQL; lo
         unread: sql<number>`count(*) filter (where ${links.checkStatus} = ${LinkCheckStatus.Unread})::int`,
       })
       .from(links)
-      .where(params.where),
+      .where(where),
   ]);
-  const codeKeys = [...codes.keys()].map(Number).sort((a, b) => a - b);
-  return {
-    codes: listed(codeKeys, codes, String),
-    groups: listed(CODE_GROUPS, groups, (k) => t.responseCodeGroup(k)!),
-    ...totals,
-  };
 }
 
 const day = (column: SQL | typeof links.createdAt) =>

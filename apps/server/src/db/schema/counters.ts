@@ -1,0 +1,32 @@
+import { bigint, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+
+/**
+ * What the figures around the links page count, kept by triggers (migration 0012) in the same
+ * statement that changes `links` or `backlinks`, so no code path can leave them behind. A row is a
+ * delta sum for one scope (the link's owner, project, campaign, tier and tab), one `kind` of figure
+ * (`links`, `indexing`, `code`, `bl_type`, …) and one `key` (the value counted, as text). Each
+ * PostgreSQL backend adds into its own `shard`, so workers writing check results of one campaign do
+ * not queue on one row; readers sum the shards. `link_counters_rebuild()` recomputes it all.
+ */
+export const linkCounters = pgTable(
+  'link_counters',
+  {
+    campaignId: integer('campaign_id').notNull(),
+    listType: smallint('list_type').notNull(),
+    tier: smallint('tier').notNull(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    shard: smallint('shard').notNull(),
+    userId: integer('user_id').notNull(),
+    projectId: integer('project_id').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'link_counters_pkey',
+      columns: [t.campaignId, t.listType, t.tier, t.kind, t.key, t.shard, t.userId, t.projectId],
+    }),
+    index('link_counters_project_idx').on(t.projectId, t.listType),
+    index('link_counters_user_idx').on(t.userId, t.listType),
+  ],
+);
