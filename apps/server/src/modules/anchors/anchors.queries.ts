@@ -1,9 +1,16 @@
-import { ANCHOR_CHART_TOP, type ANCHOR_SORT_FIELDS, IndexState } from '@linkwatch/shared';
+import {
+  ANCHOR_CHART_TOP,
+  type ANCHOR_SORT_FIELDS,
+  type AnchorFilters,
+  IndexState,
+  LinkListType,
+} from '@linkwatch/shared';
 import { and, asc, count, countDistinct, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.ts';
+import { type Queryable, rawRows } from '../../db/client.ts';
 import { paginate } from '../../db/paginate.ts';
-import { backlinks, campaigns, links, projects } from '../../db/schema/index.ts';
+import { backlinks, campaigns, linkCounters, links, projects } from '../../db/schema/index.ts';
 import type { PageQuery } from '../../http/present.ts';
+import { anchorWhere } from './anchors.filters.ts';
 
 export type AnchorSort = { field: (typeof ANCHOR_SORT_FIELDS)[number]; desc: boolean };
 
@@ -127,6 +134,56 @@ export async function anchorsPerTier(db: Queryable, where: SQL) {
     .groupBy(links.tier);
   const of = (tier: number) => rows.find((r) => r.tier === tier)?.anchors ?? 0;
   return { tierOne: of(1), tierTwo: of(2) };
+}
+
+/** The filters link_counters are kept by; any other (a search, one anchor) means a scan. */
+const COUNTED_FILTERS = new Set(['project', 'campaign', 'tier']);
+
+/**
+ * `anchors/counts`: distinct anchors per tier, and the selection's distinct anchors, backlinks and
+ * links with backlinks. Read from link_counters (kept by triggers with the rows) when only project,
+ * campaign and tier are filtered: an anchor counts while its `bl_anchor` total is positive.
+ */
+export async function anchorCounts(db: Queryable, params: { userId: number; filters: AnchorFilters }) {
+  const { userId, filters: f } = params;
+  const other = Object.entries(f).some(([name, value]) => value !== undefined && !COUNTED_FILTERS.has(name));
+  if (other) {
+    const [perTier, totals] = await Promise.all([
+      anchorsPerTier(db, anchorWhere({ userId, filters: f, ignoreTier: true })),
+      anchorTotals(db, anchorWhere({ userId, filters: f })),
+    ]);
+    return { ...perTier, ...totals };
+  }
+  const base = and(
+    eq(linkCounters.userId, userId),
+    eq(linkCounters.listType, LinkListType.Active),
+    f.project !== undefined ? eq(linkCounters.projectId, f.project) : undefined,
+    f.campaign !== undefined ? eq(linkCounters.campaignId, f.campaign) : undefined,
+  );
+  const scope = and(base, f.tier !== undefined ? eq(linkCounters.tier, f.tier) : undefined);
+  const [tiers, [totals]] = await Promise.all([
+    rawRows<{ tier: number; anchors: number }>(
+      db,
+      sql`select tier, count(*)::int as anchors from (
+            select ${linkCounters.tier} as tier, ${linkCounters.key} from ${linkCounters}
+            where ${base} and ${linkCounters.kind} = 'bl_anchor'
+            group by 1, 2 having sum(${linkCounters.n}) > 0
+          ) a group by tier`,
+    ),
+    rawRows<{ anchors: number; backlinks: number; links: number }>(
+      db,
+      sql`select
+            (select count(*) from (
+              select ${linkCounters.key} from ${linkCounters} where ${scope} and ${linkCounters.kind} = 'bl_anchor'
+              group by 1 having sum(${linkCounters.n}) > 0) a)::int as anchors,
+            (select coalesce(sum(${linkCounters.n}), 0) from ${linkCounters}
+              where ${scope} and ${linkCounters.kind} = 'bl_type')::int as backlinks,
+            (select coalesce(sum(${linkCounters.n}), 0) from ${linkCounters}
+              where ${scope} and ${linkCounters.kind} = 'bl_links')::int as links`,
+    ),
+  ]);
+  const of = (tier: number) => tiers.find((r) => Number(r.tier) === tier)?.anchors ?? 0;
+  return { tierOne: of(1), tierTwo: of(2), ...totals };
 }
 
 /** Active links in scope not checked yet: their anchors are still unknown. */

@@ -27,9 +27,9 @@ import { anchorExportRoute } from './anchors.export.ts';
 import { anchorLinkScope, anchorWhere } from './anchors.filters.ts';
 import { anchorTitle, keyed, presentAnchor, presentAnchorLink, relKeys } from './anchors.presenter.ts';
 import {
+  anchorCounts,
   anchorKinds,
   anchorLinks,
-  anchorsPerTier,
   anchorTotals,
   campaignNames,
   countUnverifiedLinks,
@@ -86,12 +86,8 @@ export function anchorRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.get('/anchors/counts', { schema: schema(ZAnchorFilterQuery, ZAnchorCountsResponse) }, async (req) => {
-    const { userId, filters, where } = scopeOf(req, req.query.filters);
-    const [perTier, totals] = await Promise.all([
-      anchorsPerTier(ctx.db, anchorWhere({ userId, filters, ignoreTier: true })),
-      anchorTotals(ctx.db, where),
-    ]);
-    return single('anchorCounts', { ...perTier, ...totals });
+    const { userId, filters } = scopeOf(req, req.query.filters);
+    return single('anchorCounts', await anchorCounts(ctx.db, { userId, filters }));
   });
 
   /** Links not checked yet, whose anchors are therefore unverified. */

@@ -5,6 +5,8 @@ import { rawRows } from '../../db/client.ts';
 import { backlinks, campaigns, links } from '../../db/schema/index.ts';
 import { makeCampaign, makeLinks, makeProject, makeUserWithToken } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { anchorWhere } from '../anchors/anchors.filters.ts';
+import { anchorCounts, anchorsPerTier, anchorTotals } from '../anchors/anchors.queries.ts';
 import { counterScope } from './links.counters.ts';
 import { linkFiltersWhere } from './links.filters.ts';
 import { countLinks, countLinksPerTab } from './links.queries.ts';
@@ -69,6 +71,15 @@ async function keptAndComputed() {
   );
   return { kept: byKey(kept), computed: byKey(computed) };
 }
+
+const noAnchorFilters = {
+  project: undefined,
+  campaign: undefined,
+  tier: undefined,
+  query: undefined,
+  anchor: undefined,
+  anchorId: undefined,
+};
 
 describe('link counters', () => {
   it('equal a count from scratch after a random mix of uploads, moves, deletes, checks and backlinks', async () => {
@@ -224,7 +235,7 @@ describe('link counters', () => {
     expect(compared.kept).toEqual(compared.computed);
 
     // Every figure the counters serve equals the scan of the same filters, for each scope a page asks.
-    const scopes = [
+    const scopes: { userId: number; filters: { campaign?: number; project?: number; tier?: number } }[] = [
       ...world.map((w) => ({ userId: w.user.id, filters: { campaign: w.campaign.id } })),
       ...world.map((w) => ({ userId: w.user.id, filters: { project: w.project.id, tier: 2 } })),
       ...owners.map((o) => ({ userId: o.user.id, filters: {} })),
@@ -251,7 +262,27 @@ describe('link counters', () => {
         ),
       );
       expect([perTab.history, perTab.active, perTab.disallow]).toEqual(tabCounts);
+
+      // anchors/counts: the counters against the scan of the anchors page, with and without a tier.
+      for (const tier of [undefined, 1, 2]) {
+        const filters = {
+          project: base.filters.project,
+          campaign: base.filters.campaign,
+          tier,
+          query: undefined,
+          anchor: undefined,
+          anchorId: undefined,
+        };
+        const userId = base.userId;
+        const scanned = {
+          ...(await anchorsPerTier(t.db, anchorWhere({ userId, filters, ignoreTier: true }))),
+          ...(await anchorTotals(t.db, anchorWhere({ userId, filters }))),
+        };
+        expect(await anchorCounts(t.db, { userId, filters })).toEqual(scanned);
+      }
     }
+    const someAnchors = await anchorCounts(t.db, { userId: owners[0].user.id, filters: noAnchorFilters });
+    expect(someAnchors.backlinks).toBeGreaterThan(0);
 
     // Deleting whole campaigns and a project cascades through links and backlinks.
     await t.api('DELETE', `campaigns/${world[0].campaign.id}`, { token: world[0].token });
