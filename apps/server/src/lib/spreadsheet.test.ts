@@ -2,10 +2,12 @@ import { mkdtemp, readdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeLinks, makeWorkspace } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { type CellValue, csvLine, escapeCell } from './spreadsheet.ts';
 
 let t: TestApp;
 let base: string;
@@ -88,5 +90,38 @@ describe('an export whose database query fails mid-stream', () => {
     expect(await healthy()).toBe(200);
     expect(await readdir(exportsDir).catch(() => [])).toEqual([]);
     expect(t.smtp.to(user.email)).toEqual([]);
+  });
+});
+
+describe('csvLine', () => {
+  it('writes what csv-stringify wrote, cell for cell, formulas escaped', () => {
+    const cells: CellValue[] = [
+      null,
+      '',
+      0,
+      -12.5,
+      42,
+      'plain',
+      'a,b',
+      'say "hi"',
+      '"',
+      'line\nbreak',
+      'cr\rhere',
+      '=1+1',
+      '-minus',
+      '+plus',
+      '@at',
+      '\tTab',
+      ' spaced ',
+      'Кириллица, "цитата"',
+      'emoji 🙂',
+      "'quoted",
+      ';semi;',
+    ];
+    const rows: CellValue[][] = [cells, [...cells].reverse(), [null], [''], ['x']];
+    for (let i = 0; i < 200; i += 1)
+      rows.push(Array.from({ length: 5 }, (_, j) => cells[(i * 7 + j * 3) % cells.length]));
+    const expected = rows.map((row) => stringify([row.map(escapeCell)]));
+    expect(rows.map(csvLine)).toEqual(expected);
   });
 });

@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import * as XLSX from '@e965/xlsx';
-import { stringify } from 'csv-stringify/sync';
 
 /**
  * Writing tables as CSV or XLSX for downloads, shared by the links, anchors and reports exports: the
@@ -23,19 +22,66 @@ const escapeRow = (row: CellValue[]) => row.map(escapeCell);
 // The BOM makes Excel read the file as UTF-8 (Cyrillic titles and anchors).
 const BOM = '\uFEFF';
 
+/**
+ * One cell as csv-stringify writes it by default: null and '' empty, numbers as they print, text
+ * quoted (its quotes doubled) when it holds a comma, a quote or a line break. Written by hand
+ * because csv-stringify sets itself up anew on every call, which a million rows pay a million times.
+ */
+function csvCell(value: CellValue): string {
+  if (value === null || value === undefined) return '';
+  const text = typeof value === 'string' ? value : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** A record of the CSV, escaped against formulas, ending in \n. */
+export function csvLine(row: CellValue[]): string {
+  let line = '';
+  for (let i = 0; i < row.length; i += 1) {
+    if (i > 0) line += ',';
+    line += csvCell(escapeCell(row[i]));
+  }
+  return `${line}\n`;
+}
+
+/** Rows are joined into pieces of about this many characters: fewer, larger writes. */
+const PIECE_CHARS = 64 * 1024;
+
 async function* csvText(rows: AsyncIterable<CellValue[]>): AsyncGenerator<string> {
+  let piece = BOM;
+  for await (const row of rows) {
+    piece += csvLine(row);
+    if (piece.length >= PIECE_CHARS) {
+      yield piece;
+      piece = '';
+    }
+  }
+  if (piece !== '') yield piece;
+}
+
+async function* csvChunkText(chunks: AsyncIterable<CellValue[][]>): AsyncGenerator<string> {
   yield BOM;
-  for await (const row of rows) yield stringify([escapeRow(row)]);
+  for await (const chunk of chunks) {
+    for (let i = 0; i < chunk.length; i += 1000)
+      yield chunk
+        .slice(i, i + 1000)
+        .map(csvLine)
+        .join('');
+  }
 }
 
 /**
- * A CSV stream of the rows, pulled one at a time, so a million rows never sit in memory together.
+ * A CSV stream of the rows, pulled as the reader asks, so a million rows never sit in memory together.
  * One stream, not a `.pipe` chain: a failed query destroys this very stream with its error, which
  * its reader (the HTTP reply, or `pipeline` to the mailed file) sees and handles; `.pipe` would have
  * left the error on a stream nobody listens to, and that kills the process.
  */
 export function csvStream(rows: AsyncIterable<CellValue[]>): Readable {
   return Readable.from(csvText(rows));
+}
+
+/** The same from rows read in chunks (a query's page at a time), without a promise per row. */
+export function csvChunkStream(chunks: AsyncIterable<CellValue[][]>): Readable {
+  return Readable.from(csvChunkText(chunks));
 }
 
 export function xlsxBuffer(rows: CellValue[][], sheetName: string): Buffer {

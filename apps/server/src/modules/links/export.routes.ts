@@ -14,10 +14,10 @@ import type { Queryable } from '../../db/client.ts';
 import { AppError, FieldError, notFound } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
-import { attachment, collect, csvStream, MIME, xlsxBuffer } from '../../lib/spreadsheet.ts';
+import { attachment, collect, csvChunkStream, MIME, xlsxBuffer } from '../../lib/spreadsheet.ts';
 import { findCampaign } from '../projects/campaigns.queries.ts';
 import { findProject } from '../projects/projects.queries.ts';
-import { exportRows } from './export.rows.ts';
+import { exportChunks, exportRows } from './export.rows.ts';
 import { findExportFile, mailExport } from './export.service.ts';
 import type { LinkFilters } from './links.filters.ts';
 import { countSelection, noSelectedLinks, selectionWhere } from './links.selection.ts';
@@ -79,8 +79,12 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext) {
       const filters = 'filters' in selection ? selection.filters : undefined;
       const filename = await exportFilename(ctx.db, { userId: user.id, filters, format });
       reply.header('content-disposition', attachment(filename)).type(MIME[format]);
-      const rows = exportRows(ctx.db, { where, locale });
-      return reply.send(format === 'csv' ? csvStream(rows) : xlsxBuffer(await collect(rows), 'Links'));
+      const params = { where, locale };
+      return reply.send(
+        format === 'csv'
+          ? csvChunkStream(exportChunks(ctx.db, params))
+          : xlsxBuffer(await collect(exportRows(ctx.db, params)), 'Links'),
+      );
     },
   );
 

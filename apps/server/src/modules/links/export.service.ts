@@ -7,9 +7,9 @@ import { EXPORT_DOWNLOAD_DAYS, type ExportFileFormat, type Locale } from '@linkw
 import { translate, translateCount } from '@linkwatch/shared/i18n';
 import type { SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { collect, csvStream, xlsxBuffer } from '../../lib/spreadsheet.ts';
+import { collect, csvChunkStream, xlsxBuffer } from '../../lib/spreadsheet.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
-import { exportRows } from './export.rows.ts';
+import { exportChunks, exportRows } from './export.rows.ts';
 
 const DOWNLOAD_TTL_MS = EXPORT_DOWNLOAD_DAYS * 24 * 60 * 60 * 1000;
 /** 32 random bytes, base64url: the file's name is the secret that lets the mail link in without a login. */
@@ -25,10 +25,10 @@ async function writeExportFile(
   await mkdir(exportDir(ctx), { recursive: true });
   const token = randomBytes(32).toString('base64url');
   const file = path.join(exportDir(ctx), `${token}.${params.format}`);
-  const rows = exportRows(ctx.db, params);
   try {
-    if (params.format === 'csv') await pipeline(csvStream(rows), createWriteStream(file));
-    else await writeFile(file, xlsxBuffer(await collect(rows), 'Links'));
+    if (params.format === 'csv')
+      await pipeline(csvChunkStream(exportChunks(ctx.db, params)), createWriteStream(file));
+    else await writeFile(file, xlsxBuffer(await collect(exportRows(ctx.db, params)), 'Links'));
   } catch (error) {
     await unlink(file).catch(() => undefined);
     throw error;

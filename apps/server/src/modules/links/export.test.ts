@@ -6,9 +6,11 @@ import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backlinks, links } from '../../db/schema/index.ts';
+import type { CellValue } from '../../lib/spreadsheet.ts';
 import { makeLinks, makeWorkspace } from '../../test/factories.ts';
 import { linkIn } from '../../test/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { EXPORT_CHUNK, exportChunks } from './export.rows.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -152,6 +154,26 @@ describe('GET links/export', () => {
       );
     },
   );
+
+  it('writes the dates as ISO 8601 UTC with milliseconds, and every link once in id order across chunks', async () => {
+    const { campaign } = await makeWorkspace(t.db);
+    const createdAt = new Date('2024-02-29T23:59:58.123Z');
+    const dateCheckData = new Date('2025-01-01T00:00:00.007Z');
+    const urls = Array.from({ length: EXPORT_CHUNK + 3 }, (_, i) => `https://chunks.example.org/${i}`);
+    await makeLinks(t.db, { campaign, urls: urls.slice(0, 2), values: { createdAt, dateCheckData } });
+    await makeLinks(t.db, { campaign, urls: urls.slice(2) });
+    const rows: CellValue[][] = [];
+    for await (const chunk of exportChunks(t.db, {
+      where: and(eq(links.campaignId, campaign.id), eq(links.listType, 2))!,
+      locale: 'en',
+    }))
+      rows.push(...chunk);
+    expect(rows).toHaveLength(urls.length + 1);
+    expect(rows.slice(1).map((row) => row[0])).toEqual(urls);
+    expect(rows[1].slice(10)).toEqual([createdAt.toISOString(), dateCheckData.toISOString()]);
+    expect(rows[3][11]).toBeNull();
+    expect(String(rows[3][10])).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
 
   it('builds an XLSX in the caller language, also escaped', async () => {
     const { token, campaign } = await formulaWorkspace();
