@@ -2,7 +2,7 @@ import { LinkListType, ResponseCodeGroup } from '@linkwatch/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRows } from '../../db/client.ts';
-import { backlinks, campaigns, links } from '../../db/schema/index.ts';
+import { backlinks, campaigns, links, users } from '../../db/schema/index.ts';
 import { makeCampaign, makeLinks, makeProject, makeUserWithToken } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { anchorWhere } from '../anchors/anchors.filters.ts';
@@ -289,6 +289,17 @@ describe('link counters', () => {
     await t.api('DELETE', `projects/${world[6].project.id}`, { token: world[6].token });
     compared = await keptAndComputed();
     expect(compared.kept).toEqual(compared.computed);
+    // A deleted account takes its links and backlinks by two cascades (links, and backlinks' user_id).
+    await t.db.delete(users).where(eq(users.id, owners[1].user.id));
+    compared = await keptAndComputed();
+    expect(compared.kept).toEqual(compared.computed);
+    expect(compared.kept.some((row) => row.startsWith(`${owners[1].user.id}/`))).toBe(false);
+    // Backlinks whose trigger ran before their links' one were all counted off by it.
+    const [waiting] = await rawRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from link_counter_orphans`,
+    );
+    expect(waiting.n).toBe(0);
   });
 
   it('serves only the owner, and scans when a filter it is not kept by is set', async () => {
