@@ -13,8 +13,11 @@ import { FieldError } from '../../errors.ts';
 import { recordLoadLinks } from './load-links.ts';
 import type { UploadEntry } from './upload-file.ts';
 
-/** One statement inserts this many URLs, passed as one array parameter. */
-const INSERT_CHUNK = 5000;
+/**
+ * One statement inserts this many URLs, passed as one array parameter: few statements (each also
+ * runs the links' statement triggers once), none so large that a chunk's normalising waits long.
+ */
+export const INSERT_CHUNK = 10_000;
 
 interface UploadTarget {
   id: number;
@@ -24,16 +27,20 @@ interface UploadTarget {
 }
 
 interface SortedEntries {
-  urls: string[];
+  /** How many distinct valid URLs the file holds. */
+  urlCount: number;
   repeated: number;
   invalid: { line: number; value: string; reason: string }[];
   invalidCount: number;
 }
 
-/** Normalises every value; invalid lines are reported, and a URL repeated in the file counts once. */
-function sortEntries(entries: UploadEntry[], locale: Locale): SortedEntries {
+/**
+ * Normalises values a slice at a time; invalid lines are reported, and a URL repeated in the file
+ * counts once (in any slice).
+ */
+function entrySorter(locale: Locale) {
   const seen = new Set<string>();
-  const result: SortedEntries = { urls: [], repeated: 0, invalid: [], invalidCount: 0 };
+  const result: SortedEntries = { urlCount: 0, repeated: 0, invalid: [], invalidCount: 0 };
   const reject = (entry: UploadEntry, key: string) => {
     result.invalidCount += 1;
     if (result.invalid.length < UPLOAD_INVALID_LIST_MAX) {
@@ -41,21 +48,30 @@ function sortEntries(entries: UploadEntry[], locale: Locale): SortedEntries {
       result.invalid.push({ line: entry.line, value: entry.value.slice(0, 300), reason });
     }
   };
-  for (const entry of entries) {
-    if (entry.value.length > LINK_URL_MAX_LENGTH) {
-      reject(entry, 'tooLong');
-      continue;
+  /** The new URLs of the slice, in file order. */
+  const sort = (entries: UploadEntry[]): string[] => {
+    const urls: string[] = [];
+    for (const entry of entries) {
+      if (entry.value.length > LINK_URL_MAX_LENGTH) {
+        reject(entry, 'tooLong');
+        continue;
+      }
+      const url = normalizeUrl(entry.value);
+      if (!url) reject(entry, 'invalidUrl');
+      else if (seen.has(url)) result.repeated += 1;
+      else {
+        seen.add(url);
+        urls.push(url);
+      }
     }
-    const url = normalizeUrl(entry.value);
-    if (!url) reject(entry, 'invalidUrl');
-    else if (seen.has(url)) result.repeated += 1;
-    else {
-      seen.add(url);
-      result.urls.push(url);
-    }
-  }
-  return result;
+    result.urlCount += urls.length;
+    return urls;
+  };
+  return { sort, result };
 }
+
+/** Lets a query just started be written to the database before the next synchronous stretch. */
+const handOver = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Inserts what the campaign does not hold yet; the unique (campaign, url) index decides. */
 async function insertNewUrls(db: Queryable, target: UploadTarget, urls: string[]): Promise<number> {
@@ -72,28 +88,43 @@ async function insertNewUrls(db: Queryable, target: UploadTarget, urls: string[]
   return row.count;
 }
 
-/** Stores the URLs of an upload in one transaction: a failure half-way stores nothing. */
+/**
+ * Stores the URLs of an upload in one transaction: a failure half-way stores nothing. While the
+ * database inserts one chunk, the next is normalised, so the two cores work at once.
+ */
 export async function storeUploadedLinks(
   db: Db,
   params: { campaign: UploadTarget; entries: UploadEntry[]; locale: Locale },
 ): Promise<TUploadResult> {
-  const sorted = sortEntries(params.entries, params.locale);
-  if (sorted.urls.length === 0) throw new FieldError({ file: 'links.upload.noLinks' });
+  const { entries } = params;
+  const sorter = entrySorter(params.locale);
   const added = await db.transaction(async (tx) => {
     let total = 0;
-    for (let i = 0; i < sorted.urls.length; i += INSERT_CHUNK) {
-      total += await insertNewUrls(tx, params.campaign, sorted.urls.slice(i, i + INSERT_CHUNK));
+    let pending: Promise<number> | null = null;
+    for (let i = 0; i < entries.length; i += INSERT_CHUNK) {
+      const urls = sorter.sort(entries.slice(i, i + INSERT_CHUNK));
+      if (pending) total += await pending;
+      pending = null;
+      if (urls.length === 0) continue;
+      pending = insertNewUrls(tx, params.campaign, urls);
+      // Awaited on the next turn; a failure meanwhile must not count as unhandled.
+      pending.catch(() => undefined);
+      await handOver();
     }
+    if (pending) total += await pending;
+    // Nothing valid in the file: the transaction is rolled back (it has inserted nothing anyway).
+    if (sorter.result.urlCount === 0) throw new FieldError({ file: 'links.upload.noLinks' });
     const { id: campaignId, userId, projectId, tier } = params.campaign;
-    const counts = { total: params.entries.length, added: total, invalid: sorted.invalidCount };
+    const counts = { total: entries.length, added: total, invalid: sorter.result.invalidCount };
     await recordLoadLinks(tx, { userId, projectId, campaignId, tier, ...counts });
     return total;
   });
+  const sorted = sorter.result;
   return {
     campaignId: params.campaign.id,
-    total: params.entries.length,
+    total: entries.length,
     added,
-    duplicates: sorted.repeated + (sorted.urls.length - added),
+    duplicates: sorted.repeated + (sorted.urlCount - added),
     invalidCount: sorted.invalidCount,
     invalid: sorted.invalid,
   };

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { links } from '../../db/schema/index.ts';
 import { makeLinks, makeWorkspace } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { INSERT_CHUNK } from './upload.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -141,6 +142,45 @@ describe('POST links/upload', () => {
         cost: 0,
       }),
     ]);
+  });
+
+  it('counts repeats, invalid lines and known URLs across insert chunks, and a file of no URL stores nothing', async () => {
+    const { token, campaign } = await makeWorkspace(t.db);
+    const url = (i: number) => `https://chunked.example.org/${i}`;
+    await makeLinks(t.db, { campaign, urls: [url(INSERT_CHUNK + 5)] });
+    // Line INSERT_CHUNK + 3 repeats line 1 in the next chunk; one invalid line in each chunk.
+    const lines = Array.from({ length: INSERT_CHUNK + 10 }, (_, i) => url(i));
+    lines[7] = 'not a url';
+    lines[INSERT_CHUNK + 2] = url(0);
+    lines[INSERT_CHUNK + 8] = 'still not';
+    const res = await upload(
+      token,
+      { campaign: String(campaign.id) },
+      { filename: 'links.txt', content: Buffer.from(lines.join('\n')) },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data.attributes).toMatchObject({
+      total: INSERT_CHUNK + 10,
+      added: INSERT_CHUNK + 6,
+      duplicates: 2,
+      invalidCount: 2,
+      invalid: [
+        expect.objectContaining({ line: 8, value: 'not a url' }),
+        expect.objectContaining({ line: INSERT_CHUNK + 9, value: 'still not' }),
+      ],
+    });
+    expect(await storedUrls(campaign.id)).toHaveLength(INSERT_CHUNK + 7);
+
+    const other = await makeWorkspace(t.db);
+    const none = await upload(
+      other.token,
+      { campaign: String(other.campaign.id) },
+      { filename: 'links.txt', content: Buffer.from('nothing here\nnor here') },
+    );
+    expect(none.status).toBe(422);
+    expect(await storedUrls(other.campaign.id)).toEqual([]);
+    const tasks = await t.api('GET', `actions?filter[campaign]=${other.campaign.id}`, { token: other.token });
+    expect(tasks.body.data).toEqual([]);
   });
 
   it('adds the first column of the first sheet of an xlsx and of an xls', async () => {
