@@ -31,21 +31,49 @@ const WORKER_URL = new URL('./spreadsheet-read.worker.ts', import.meta.url).href
 const TSX_API = import.meta.resolve('tsx/esm/api');
 const BOOTSTRAP = `import(${JSON.stringify(TSX_API)}).then((tsx) => tsx.tsImport(${JSON.stringify(WORKER_URL)}, ${JSON.stringify(WORKER_URL)}))`;
 
+/**
+ * A worker booted ahead and waiting for its request (loading tsx and the xlsx library takes about half
+ * a second, as long as the reading itself). Each worker reads one file and is ended, so a file that
+ * ran it out of memory or time leaves nothing behind; the next one boots after, once uploads began.
+ */
+let spare: { worker: Worker; memoryMb: number } | null = null;
+
+function bootWorker(memoryMb: number): Worker {
+  const worker = new Worker(BOOTSTRAP, { eval: true, resourceLimits: { maxOldGenerationSizeMb: memoryMb } });
+  // While it waits it must neither keep the process alive nor, failing, crash it.
+  worker.unref();
+  worker.on('error', () => undefined);
+  worker.once('exit', () => {
+    if (spare?.worker === worker) spare = null;
+  });
+  return worker;
+}
+
+function takeWorker(memoryMb: number): Worker {
+  const ready = spare?.memoryMb === memoryMb ? spare.worker : null;
+  spare = null;
+  const worker = ready ?? bootWorker(memoryMb);
+  worker.removeAllListeners();
+  worker.ref();
+  return worker;
+}
+
+function bootSpare(memoryMb: number) {
+  if (spare) return;
+  spare = { worker: bootWorker(memoryMb), memoryMb };
+}
+
 function runWorker(request: SheetReadRequest): Promise<SheetReadResult> {
   return new Promise((resolve, reject) => {
     // A copy of the bytes is handed over whole (transferred), not copied again by structured clone.
     const content = new Uint8Array(request.content);
-    const worker = new Worker(BOOTSTRAP, {
-      eval: true,
-      workerData: { ...request, content },
-      transferList: [content.buffer],
-      resourceLimits: { maxOldGenerationSizeMb: request.limits.memoryMb },
-    });
+    const worker = takeWorker(request.limits.memoryMb);
     const settle = (finish: () => void) => {
       clearTimeout(timer);
       worker.removeAllListeners();
       worker.on('error', () => undefined);
       void worker.terminate();
+      bootSpare(request.limits.memoryMb);
       finish();
     };
     const timer = setTimeout(
@@ -61,6 +89,7 @@ function runWorker(request: SheetReadRequest): Promise<SheetReadResult> {
       ),
     );
     worker.once('exit', (code) => settle(() => reject(new Error(`spreadsheet worker exited with ${code}`))));
+    worker.postMessage({ ...request, content }, [content.buffer]);
   });
 }
 

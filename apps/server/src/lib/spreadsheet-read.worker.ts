@@ -1,4 +1,4 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import * as XLSX from '@e965/xlsx';
 import type { SheetReadRequest, SheetReadResult } from './spreadsheet-read.ts';
 import { checkContent } from './xlsx-archive.ts';
@@ -48,4 +48,5 @@ function readFirstColumn({ content, isZip, limits }: SheetReadRequest): SheetRea
   return entries;
 }
 
-parentPort?.postMessage(readFirstColumn(workerData as SheetReadRequest));
+// Booted ahead (spreadsheet-read.ts): the one request it serves arrives as a message.
+parentPort?.once('message', (request: SheetReadRequest) => parentPort?.postMessage(readFirstColumn(request)));
