@@ -98,6 +98,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     maxHeapUsedBytes: ctx.config.pressure.maxHeapUsedBytes,
     retryAfter: 10,
     pressureHandler: (req, reply) => {
+      // The web app's files are read from disk and cost next to nothing: shedding them would leave a
+      // browser with this JSON as its page. Its API calls get the 503, which the app explains.
+      if (!req.url.startsWith(`${API_PREFIX}/`)) return;
       reply.code(503).header('retry-after', 10);
       reply.send({ message: translate(requestLocale(req), 'errors.serviceBusy') });
     },

@@ -39,6 +39,11 @@ describe('health, docs and conventions', () => {
       expect(busy.status).toBe(503);
       expect(busy.headers['retry-after']).toBe('10');
       expect(busy.body).toEqual({ message: 'Сервис перегружен. Попробуйте снова через несколько секунд.' });
+      // A page of the web app is still served: a browser never gets the JSON above as its page.
+      blockEventLoop(300);
+      const page = await strained.app.inject({ method: 'GET', url: '/ru/login' });
+      expect(page.headers['retry-after']).toBeUndefined();
+      expect(page.body).not.toContain('Сервис перегружен');
       await expect
         .poll(async () => (await strained.api('GET', 'health')).status, { timeout: 10_000, interval: 200 })
         .toBe(200);
