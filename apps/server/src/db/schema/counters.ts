@@ -1,12 +1,15 @@
 import { bigint, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 
 /**
- * What the figures around the links page count, kept by triggers (migration 0012) in the same
- * statement that changes `links` or `backlinks`, so no code path can leave them behind. A row is a
- * delta sum for one scope (the link's owner, project, campaign, tier and tab), one `kind` of figure
- * (`links`, `indexing`, `code`, `bl_type`, …) and one `key` (the value counted, as text). Each
- * PostgreSQL backend adds into its own `shard`, so workers writing check results of one campaign do
- * not queue on one row; readers sum the shards. `link_counters_rebuild()` recomputes it all.
+ * What the figures around the links page count, kept by statement-level triggers on `links` and
+ * `backlinks` (migrations 0012–0015) inside the statement that changes the rows, so no code path can
+ * leave them behind. A row is a delta sum for one scope (the link's owner, project, campaign, tier
+ * and tab), one `kind` of figure (`links`, `indexing`, `code`, `bl_type`, `bl_anchor`, `bl_links`, …)
+ * and one `key` (the value counted, as text). Each PostgreSQL backend adds into its own `shard`, so
+ * workers writing check results of one campaign do not queue on one row; readers sum the shards.
+ * `link_counters_computed()` counts them from the rows; `link_counters_rebuild()` replaces them with
+ * that (after a load that skipped triggers). Two unlogged helper tables, `link_counter_gone` and
+ * `link_counter_orphans`, carry a deleted link's scope to its cascaded backlinks' trigger.
  */
 export const linkCounters = pgTable(
   'link_counters',
