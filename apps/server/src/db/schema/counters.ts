@@ -2,7 +2,7 @@ import { bigint, index, integer, pgTable, primaryKey, smallint, text } from 'dri
 
 /**
  * What the figures around the links page count, kept by statement-level triggers on `links` and
- * `backlinks` (migrations 0012–0015) inside the statement that changes the rows, so no code path can
+ * `backlinks` (migrations 0012–0016) inside the statement that changes the rows, so no code path can
  * leave them behind. A row is a delta sum for one scope (the link's owner, project, campaign, tier
  * and tab), one `kind` of figure (`links`, `indexing`, `code`, `bl_type`, `bl_anchor`, `bl_links`, …)
  * and one `key` (the value counted, as text). Each PostgreSQL backend adds into its own `shard`, so
