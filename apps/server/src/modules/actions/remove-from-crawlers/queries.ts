@@ -1,5 +1,5 @@
 import type { CrawlerSelection, TRemoveFromCrawlersFilters } from '@linkwatch/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Queryable, rawRowCount, rawRows } from '../../../db/client.ts';
 import { selectionWhere } from '../../crawlers/index.ts';
 
