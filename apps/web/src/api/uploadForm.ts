@@ -1,0 +1,53 @@
+import type { FieldErrors } from '@linkwatch/shared';
+import { currentLocale, i18n } from '@/lib/i18n.ts';
+import { ApiError } from './client.ts';
+import { clearToken, getToken } from './token.ts';
+
+/**
+ * A multipart POST through XMLHttpRequest, the one browser API that reports upload progress; answers
+ * the reply's `data.attributes`. Errors become the same ApiError the JSON client throws.
+ */
+export function uploadForm<T>(
+  path: string,
+  fields: Record<string, string | Blob>,
+  { onProgress, signal }: { onProgress: (percent: number) => void; signal?: AbortSignal },
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/${path}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('x-localization', currentLocale());
+    const token = getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onerror = () => reject(new ApiError({ status: 0, message: i18n.t('common.networkError') }));
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    xhr.onload = () => {
+      let body: { data?: { attributes: T }; message?: string; errors?: Record<string, string | string[]> } =
+        {};
+      try {
+        body = JSON.parse(xhr.responseText || '{}');
+      } catch {
+        body = {};
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && body.data) return resolve(body.data.attributes);
+      if (xhr.status === 401) clearToken('expired');
+      const fieldErrors: FieldErrors = {};
+      for (const [field, value] of Object.entries(body.errors ?? {}))
+        fieldErrors[field] = Array.isArray(value) ? value : [value];
+      reject(
+        new ApiError({
+          status: xhr.status,
+          message: body.message || i18n.t('common.requestFailed'),
+          fieldErrors: xhr.status === 422 ? fieldErrors : {},
+        }),
+      );
+    };
+    signal?.addEventListener('abort', () => xhr.abort());
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    xhr.send(form);
+  });
+}
