@@ -1,5 +1,13 @@
 // The drizzle schema: one file per area, every table named here for drizzle-kit and the typed client.
-export { actionItems, actionPrices, actions, indexRequests, schedules, userActionPrices } from './actions.ts';
+export {
+  actionItems,
+  actionPrices,
+  actions,
+  hostSlots,
+  indexRequests,
+  schedules,
+  userActionPrices,
+} from './actions.ts';
 export { balanceTransactions } from './balance.ts';
 export { linkCounters } from './counters.ts';
 export { crawlerImports, crawlerItemEvents, crawlerItems, crawlerLinks } from './crawlers.ts';
