@@ -1,0 +1,65 @@
+/**
+ * The benchmarks' figures for the README: each bench writes what it measured against its aims with
+ * `writeBenchFigures`, and `node scripts/bench-table.mjs` (the last step of `npm run bench`) prints them
+ * all and rewrites the README's benchmark table from them.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const FIGURES_DIR = path.resolve(new URL('..', import.meta.url).pathname, '.bench');
+
+/**
+ * @typedef {object} BenchFigure
+ * @property {string} what  what was measured
+ * @property {string} figure  the figure, with its unit
+ * @property {string} [aim]  the aim it is held against, if it has one
+ * @property {boolean} [met]  whether the aim is met
+ */
+
+/**
+ * Writes one bench's figures (`.bench/<order>-<bench>.json`), with the commit and the machine's load.
+ * @param {{ bench: string, order: number, figures: BenchFigure[], notes?: string }} run
+ */
+export function writeBenchFigures({ bench, order, figures, notes }) {
+  mkdirSync(FIGURES_DIR, { recursive: true });
+  const record = {
+    bench,
+    commit: currentCommit(),
+    measuredAt: new Date().toISOString(),
+    loadAverage: os.loadavg()[0].toFixed(1),
+    cores: os.availableParallelism(),
+    figures,
+    notes,
+  };
+  const file = path.join(FIGURES_DIR, `${String(order).padStart(2, '0')}-${bench.replace(/\W+/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
+  for (const f of figures) {
+    const verdict = f.aim ? ` (aim ${f.aim}: ${f.met ? 'met' : 'NOT met'})` : '';
+    console.log(`[aim] ${bench}: ${f.what}: ${f.figure}${verdict}`);
+  }
+}
+
+/** @returns {Array<{ bench: string, commit: string, measuredAt: string, loadAverage: string, cores: number, figures: BenchFigure[], notes?: string }>} */
+export function readBenchFigures() {
+  let files;
+  try {
+    files = readdirSync(FIGURES_DIR).filter((f) => f.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  return files.sort().map((f) => JSON.parse(readFileSync(path.join(FIGURES_DIR, f), 'utf8')));
+}
+
+function currentCommit() {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+      encoding: 'utf8',
+    });
+    return dirty.trim() ? `${head}+changes` : head;
+  } catch {
+    return 'unknown';
+  }
+}
