@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { createChecker } from '@linkwatch/checker';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -11,6 +13,7 @@ import { actionEventHooks } from './modules/actions/action-events.ts';
 import { taskMailListener } from './modules/mailings/task-mail.ts';
 import { createCaptcha } from './providers/captcha/captcha.ts';
 import { createProviders } from './providers/index.ts';
+import { postgresHostSlots } from './worker/host-slots.ts';
 import { createScheduler } from './worker/scheduler.ts';
 import { createWorker } from './worker/worker.ts';
 
@@ -33,12 +36,23 @@ async function main() {
     providers: demo ? demo.providers(providers) : providers,
   };
 
+  const processId = `${config.role}-${os.hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   const checker = createChecker({
     allowOrigins: demo ? [demo.allowOrigin] : [],
     concurrency: config.checker.concurrency,
     perHost: config.checker.perHost,
     hostDelayMs: config.checker.hostDelayMs,
     allowPrivateNetworks: config.checker.allowPrivateNetworks,
+    // On PostgreSQL other processes (more workers, on other machines) may check the same hosts.
+    sharedHostSlots:
+      database.kind === 'postgres'
+        ? postgresHostSlots({
+            db: ctx.db,
+            holder: processId,
+            perHost: config.checker.perHost,
+            onReleaseFailed: (error) => log.warn({ err: error }, 'giving back a host slot failed'),
+          })
+        : undefined,
   });
   const worker =
     config.role === 'api'
@@ -46,6 +60,7 @@ async function main() {
       : createWorker(
           { db: ctx.db, checker, providers: ctx.providers, log },
           {
+            id: processId,
             leaseSeconds: config.worker.leaseSeconds,
             hooks: actionEventHooks(ctx, [taskMailListener(ctx)]),
           },

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import packageJson from '../package.json' with { type: 'json' };
+import type { SharedHostSlots } from './limits/host-limiter.ts';
 import type { LookupFunction } from './net/guarded-lookup.ts';
 
 export interface CheckerOptions {
@@ -9,6 +10,8 @@ export interface CheckerOptions {
   perHost?: number;
   /** Minimum milliseconds between the starts of two requests to one host. */
   hostDelayMs?: number;
+  /** Makes `perHost` hold across processes (several workers): see SharedHostSlots. */
+  sharedHostSlots?: SharedHostSlots;
   /** Time allowed for a whole check: every redirect hop, headers and body. */
   timeoutMs?: number;
   /** Time allowed to open a TCP/TLS connection. */
@@ -50,8 +53,8 @@ export const CHECKER_ENV_VARS = {
   allowPrivateNetworks: 'CHECKER_ALLOW_PRIVATE_NETWORKS',
 } as const;
 
-export type ResolvedCheckerOptions = Required<Omit<CheckerOptions, 'lookup'>> &
-  Pick<CheckerOptions, 'lookup'>;
+export type ResolvedCheckerOptions = Required<Omit<CheckerOptions, 'lookup' | 'sharedHostSlots'>> &
+  Pick<CheckerOptions, 'lookup' | 'sharedHostSlots'>;
 
 export function resolveCheckerOptions(options: CheckerOptions): ResolvedCheckerOptions {
   const resolved: ResolvedCheckerOptions = {

@@ -51,7 +51,11 @@ class BacklinkChecker implements Checker {
   constructor(options: ResolvedCheckerOptions) {
     this.#options = options;
     this.#client = new HttpClient(options);
-    this.#hosts = new HostLimiter({ perHost: options.perHost, delayMs: options.hostDelayMs });
+    this.#hosts = new HostLimiter({
+      perHost: options.perHost,
+      delayMs: options.hostDelayMs,
+      shared: options.sharedHostSlots,
+    });
     this.#slots = new Semaphore(options.concurrency);
     this.#pool = options.parseThreads > 0 ? new ParsePool({ size: options.parseThreads }) : null;
   }

@@ -17,6 +17,8 @@ export { CheckFailure } from './fetch/check-errors.ts';
 export type { FetchedFile, FetchFileOptions } from './fetch/fetch-file.ts';
 export type { ParseDonorOptions, ParsedDonorPage } from './html/parse-donor-html.ts';
 export { DonorPageParser, parseDonorHtml } from './html/parse-donor-html.ts';
+export type { SharedHostSlots } from './limits/host-limiter.ts';
+export type { Release } from './limits/semaphore.ts';
 export type { LookupFunction } from './net/guarded-lookup.ts';
 export { RobotsCache } from './robots/robots-cache.ts';
 export type {

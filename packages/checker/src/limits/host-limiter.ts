@@ -9,17 +9,29 @@ interface HostState {
 }
 
 /**
+ * The host limit of other processes too: several workers checking the same web share one budget per
+ * host. The server's is a PostgreSQL table (apps/server/src/worker/host-slots.ts).
+ */
+export interface SharedHostSlots {
+  /** Waits for one of the host's slots across all processes; the release gives it back. */
+  acquire(host: string, signal?: AbortSignal): Promise<Release>;
+}
+
+/**
  * Politeness towards donor sites: at most `perHost` requests to one host at a time, and at least
- * `delayMs` between the starts of two requests to it.
+ * `delayMs` between the starts of two requests to it. With `shared`, the `perHost` bound holds across
+ * processes: a request takes its process's slot first (cheap, in memory), then a shared one.
  */
 export class HostLimiter {
   readonly #perHost: number;
   readonly #delayMs: number;
+  readonly #shared: SharedHostSlots | undefined;
   readonly #hosts = new Map<string, HostState>();
 
-  constructor({ perHost, delayMs }: { perHost: number; delayMs: number }) {
+  constructor({ perHost, delayMs, shared }: { perHost: number; delayMs: number; shared?: SharedHostSlots }) {
     this.#perHost = perHost;
     this.#delayMs = delayMs;
+    this.#shared = shared;
   }
 
   async acquire(host: string, signal?: AbortSignal): Promise<Release> {
@@ -29,9 +41,12 @@ export class HostLimiter {
       this.#leave(host, state);
       throw error;
     });
+    let releaseShared: Release = () => {};
     try {
+      if (this.#shared) releaseShared = await this.#shared.acquire(host, signal);
       await this.#waitForTurn(state, signal);
     } catch (error) {
+      releaseShared();
       releaseSlot();
       this.#leave(host, state);
       throw error;
@@ -40,6 +55,7 @@ export class HostLimiter {
     return () => {
       if (released) return;
       released = true;
+      releaseShared();
       releaseSlot();
       this.#leave(host, state);
     };
