@@ -36,7 +36,7 @@ async function main() {
     providers: demo ? demo.providers(providers) : providers,
   };
 
-  const processId = `${config.role}-${os.hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+  const processId = `${config.role}-${process.pid}-${os.hostname()}-${randomUUID().slice(0, 8)}`;
   const checker = createChecker({
     allowOrigins: demo ? [demo.allowOrigin] : [],
     concurrency: config.checker.concurrency,
