@@ -1,8 +1,11 @@
 /**
  * `npm run bench -w @linkwatch/server`: the links API against a campaign of 1,000,000 links on
- * PostgreSQL. Aims: list p95 under 50 ms, CSV export of the million with flat memory (under 300 MB).
+ * PostgreSQL, held against issue 14's aims: every call a page makes on load p95 under 100 ms (search
+ * too), a 100,000-line xlsx upload under 5 s, the CSV export at 30,000 rows/s or more with peak RSS
+ * under 300 MB. The figures go to .bench/ (scripts/bench-figures.mjs) for the README's table.
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server; the bench
- * creates the lw_bench database there and drops it at the end. BENCH_LINKS changes the size.
+ * creates the lw_bench database there (BENCH_DB_NAME) and drops it at the end. BENCH_LINKS changes
+ * the size, BENCH_RUNS the repetitions of the list calls (default 200).
  */
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -10,6 +13,7 @@ import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
+import { writeBenchFigures } from '../../../scripts/bench-figures.mjs';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
@@ -29,6 +33,8 @@ const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0
 const LINK_COUNT = Number(process.env.BENCH_LINKS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const UPLOAD_LINES = 100_000;
+/** The bench's own database on that server (BENCH_DB_NAME), so two benches at once do not collide. */
+const DB_NAME = process.env.BENCH_DB_NAME ?? 'lw_bench';
 
 const rows: { call: string; median: string; p95: string; note: string }[] = [];
 /** Each figure is printed as soon as it is known, and again in the table at the end. */
@@ -36,12 +42,24 @@ function progress(row: (typeof rows)[number]) {
   rows.push(row);
   console.log(`${row.call}: ${row.median}${row.p95 ? ` / p95 ${row.p95}` : ''} (${row.note})`);
 }
-const report = (call: string, t: { median: number; p95: number; runs: number }, note = '') =>
+type Timing = { median: number; p95: number; runs: number };
+/** The figures held against an aim, for writeBenchFigures at the end. */
+const figures: { what: string; figure: string; aim?: string; met?: boolean }[] = [];
+const P95_AIM_MS = 100;
+
+function report(call: string, t: Timing, note = '') {
   progress({ call, median: ms(t.median), p95: ms(t.p95), note: note || `${t.runs} runs` });
+  figures.push({
+    what: call,
+    figure: `median ${ms(t.median)}, p95 ${ms(t.p95)} (${t.runs} runs)`,
+    aim: `p95 < ${P95_AIM_MS} ms`,
+    met: t.p95 < P95_AIM_MS,
+  });
+}
 
 async function main() {
   const started = performance.now();
-  const database = await benchDatabase(ADMIN_URL, 'lw_bench');
+  const database = await benchDatabase(ADMIN_URL, DB_NAME);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lw-bench-'));
   try {
     const { db, pool } = database;
@@ -141,6 +159,12 @@ async function main() {
     await benchUpload({ app, db, token, userId: user.id, projectId: project.id });
 
     await app.close();
+    writeBenchFigures({
+      bench: 'API on 1,000,000 links (PostgreSQL)',
+      order: 20,
+      figures,
+      notes: `${LINK_COUNT.toLocaleString('en-US')} links in one campaign; list calls ${RUNS} runs each`,
+    });
   } finally {
     await database.close();
     await rm(dataDir, { recursive: true, force: true });
@@ -199,6 +223,12 @@ async function benchUpload(params: {
     p95: ms(samples[2]),
     note: '3 runs, each into an empty campaign; aim under 5 s',
   });
+  figures.push({
+    what: `upload of a ${UPLOAD_LINES.toLocaleString('en-US')}-line xlsx (3 runs)`,
+    figure: `median ${(samples[1] / 1000).toFixed(2)} s, slowest ${(samples[2] / 1000).toFixed(2)} s`,
+    aim: 'median < 5 s',
+    met: samples[1] < 5000,
+  });
 }
 
 async function benchExport(params: { ctx: AppContext; userId: number; campaignId: number }) {
@@ -227,6 +257,21 @@ async function benchExport(params: { ctx: AppContext; userId: number; campaignId
     p95: '',
     note: `${Math.round(total / seconds).toLocaleString('en-US')} rows/s, ${size.toFixed(0)} MB file, RSS ${before.toFixed(0)} MB before, peak ${peakMb.toFixed(0)} MB; aim 30,000 rows/s, peak under 300 MB`,
   });
+  const rowsPerSecond = total / seconds;
+  figures.push(
+    {
+      what: `CSV export of ${total.toLocaleString('en-US')} links, rows/s`,
+      figure: `${Math.round(rowsPerSecond).toLocaleString('en-US')} rows/s (${seconds.toFixed(1)} s)`,
+      aim: '≥ 30,000 rows/s',
+      met: rowsPerSecond >= 30_000,
+    },
+    {
+      what: 'CSV export, peak RSS of the whole bench process (API in it)',
+      figure: `${peakMb.toFixed(0)} MB (${before.toFixed(0)} MB before)`,
+      aim: '< 300 MB',
+      met: peakMb < 300,
+    },
+  );
 }
 
 main().catch((error) => {
