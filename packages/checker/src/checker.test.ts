@@ -128,7 +128,7 @@ describe('concurrency limits', () => {
     );
   }
 
-  test('no more than `concurrency` checks run at once across hosts', async () => {
+  test('no more than `concurrency` pages are fetched at once across hosts', async () => {
     const checker = checkerWith({ concurrency: 3, perHost: 2 });
     const robots = new RobotsCache();
     const hosts = ['a.test', 'b.test', 'c.test'];

@@ -41,7 +41,13 @@ class BacklinkChecker implements Checker {
   readonly #options: ResolvedCheckerOptions;
   readonly #client: HttpClient;
   readonly #hosts: HostLimiter;
-  readonly #slots: Semaphore;
+  /** Pages being fetched: `concurrency` (taken after the host's slot, so a busy host holds none). */
+  readonly #fetching: Semaphore;
+  /**
+   * Checks begun and not done: twice `concurrency`, so pages keep downloading while others are parsed
+   * (parsing is not on the wire), and fetched pages waiting for a parse thread stay few.
+   */
+  readonly #inProgress: Semaphore;
   readonly #pool: ParsePool | null;
   readonly #inlineParser = new ParseJobRunner();
   readonly #acceptorIds = new WeakMap<AcceptorSet, number>();
@@ -56,7 +62,8 @@ class BacklinkChecker implements Checker {
       delayMs: options.hostDelayMs,
       shared: options.sharedHostSlots,
     });
-    this.#slots = new Semaphore(options.concurrency);
+    this.#fetching = new Semaphore(options.concurrency);
+    this.#inProgress = new Semaphore(options.concurrency * 2);
     this.#pool = options.parseThreads > 0 ? new ParsePool({ size: options.parseThreads }) : null;
   }
 
@@ -67,7 +74,7 @@ class BacklinkChecker implements Checker {
     if (this.#closing) throw new Error('checker is closed');
     const donorUrl = parseDonorUrl(request.url);
     if (!(donorUrl instanceof URL)) return unfetchedResult(request.url, donorUrl);
-    const release = await this.#slots.acquire(signal);
+    const release = await this.#inProgress.acquire(signal);
     try {
       return await this.#checkDonor({ request, donorUrl, robots, signal });
     } finally {
@@ -105,6 +112,7 @@ class BacklinkChecker implements Checker {
       hosts: this.#hosts,
       maxRedirects: this.#options.maxRedirects,
       maxBytes: this.#options.maxBytes,
+      fetching: this.#fetching,
       deadline: deadline.signal,
       signal,
     }).finally(deadline.dispose);

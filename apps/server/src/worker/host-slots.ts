@@ -3,6 +3,8 @@ import type { Release, SharedHostSlots } from '@linkwatch/checker';
 import { sql } from 'drizzle-orm';
 import { type Db, rawRows } from '../db/client.ts';
 
+const MAX_RETRY_MS = 200;
+
 export interface HostSlotsOptions {
   db: Db;
   /** This process's name on its slots (the worker's id). */
@@ -14,7 +16,7 @@ export interface HostSlotsOptions {
    * process's slot ever runs out, and frees itself when it does.
    */
   leaseSeconds?: number;
-  /** Wait between two tries while every slot of the host is held elsewhere. */
+  /** First wait between two tries while every slot of the host is held elsewhere; it doubles up to MAX_RETRY_MS. */
   retryMs?: number;
   onReleaseFailed?(error: unknown): void;
 }
@@ -28,7 +30,7 @@ export interface HostSlotsOptions {
 export function postgresHostSlots(options: HostSlotsOptions): SharedHostSlots {
   const { db, holder, perHost } = options;
   const leaseSeconds = options.leaseSeconds ?? 120;
-  const retryMs = options.retryMs ?? 25;
+  const retryMs = options.retryMs ?? 10;
 
   async function tryTake(host: string): Promise<number | null> {
     const [row] = await rawRows<{ slot: number }>(
@@ -61,12 +63,13 @@ export function postgresHostSlots(options: HostSlotsOptions): SharedHostSlots {
 
   return {
     async acquire(host, signal) {
-      for (;;) {
+      for (let wait = retryMs; ; wait = Math.min(wait * 2, MAX_RETRY_MS)) {
         signal?.throwIfAborted();
         const slot = await tryTake(host);
         if (slot !== null) return releaser(host, slot);
-        // Jittered, so processes waiting for one host do not retry in step.
-        await delay(retryMs * (0.5 + Math.random()), undefined, { signal }).catch(() => {
+        // Jittered, so processes waiting for one host do not retry in step; growing, so a host busy
+        // for long costs the database a few statements a second, not dozens.
+        await delay(wait * (0.5 + Math.random()), undefined, { signal }).catch(() => {
           throw signal?.reason;
         });
       }

@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { HostLimiter } from '../limits/host-limiter.ts';
+import type { Release, Semaphore } from '../limits/semaphore.ts';
 import type { CheckError, RedirectHop } from '../types.ts';
 import { CheckFailure, checkErrorFrom } from './check-errors.ts';
 import type { HttpClient, HttpResponse } from './http-client.ts';
@@ -29,6 +30,8 @@ export interface FetchPageContext {
   hosts: HostLimiter;
   maxRedirects: number;
   maxBytes: number;
+  /** Requests on the wire at once across hosts (pages; robots.txt goes without). */
+  fetching?: Semaphore;
   /** Aborts when the check's total time is up or the caller cancels. */
   deadline: AbortSignal;
   /** The caller's own cancellation; it rethrows instead of producing a result. */
@@ -80,7 +83,10 @@ async function requestOnce(url: URL, context: FetchPageContext): Promise<StepRes
   // Checked before waiting for a host slot: a refused URL must not even queue.
   context.client.assertFetchable(url);
   const release = await context.hosts.acquire(url.hostname, context.deadline);
+  // Taken after the host's slot: a request waiting for a busy host must not keep another host's page waiting.
+  let releaseFetching: Release = () => {};
   try {
+    if (context.fetching) releaseFetching = await context.fetching.acquire(context.deadline);
     const response = await context.client.get(url, { signal: context.deadline });
     const location = headerValue(response.headers.location);
     if (REDIRECT_STATUSES.has(response.status) && location) {
@@ -89,6 +95,7 @@ async function requestOnce(url: URL, context: FetchPageContext): Promise<StepRes
     }
     return { status: response.status, location: null, final: await readFinal(response, context) };
   } finally {
+    releaseFetching();
     release();
   }
 }
