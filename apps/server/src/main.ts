@@ -65,7 +65,10 @@ async function main() {
             hooks: actionEventHooks(ctx, [taskMailListener(ctx)]),
           },
         );
-  worker?.start();
+  if (worker) {
+    checker.warmUp();
+    worker.start();
+  }
   // Scheduled tasks start where workers run; several such processes claim each run once.
   const scheduler = config.role === 'api' ? null : createScheduler(ctx);
   scheduler?.start();

@@ -29,6 +29,8 @@ export interface Checker {
   check(request: CheckRequest, options?: CheckOptions): Promise<CheckResult>;
   /** One small file from a user's site through the same SSRF guard and host limits (see fetch-file.ts). */
   fetchFile(url: URL, options: FetchFileOptions): Promise<FetchedFile>;
+  /** Starts the parse threads now rather than on the first page (a task worker's start). */
+  warmUp(): void;
   /** Closes connections and parse workers; checks still running fail. */
   close(): Promise<void>;
 }
@@ -85,6 +87,10 @@ class BacklinkChecker implements Checker {
   fetchFile(url: URL, options: FetchFileOptions): Promise<FetchedFile> {
     if (this.#closing) throw new Error('checker is closed');
     return fetchFile({ client: this.#client, hosts: this.#hosts }, url, options);
+  }
+
+  warmUp(): void {
+    this.#pool?.warmUp();
   }
 
   close(): Promise<void> {

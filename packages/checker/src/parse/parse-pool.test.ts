@@ -98,6 +98,15 @@ describe('ParsePool', () => {
     expect(again.backlinks.map((link) => link.href)).toEqual(['https://site0.example/']);
   });
 
+  test('starts its threads on the first page, or all at once when warmed up', async () => {
+    pool = new ParsePool({ size: 2 });
+    expect(pool.threads).toBe(0);
+    pool.warmUp();
+    expect(pool.threads).toBe(2);
+    expect((await pool.parse(jobFor(html(1)))).title).toBe('Page 1');
+    expect(pool.threads).toBe(2);
+  });
+
   test('close() rejects queued jobs and refuses new ones', async () => {
     pool = new ParsePool({ size: 1 });
     const settling = Promise.allSettled([

@@ -52,6 +52,16 @@ export class ParsePool {
     });
   }
 
+  /** Worker threads started (for tests and metrics). */
+  get threads(): number {
+    return this.#workers.length;
+  }
+
+  /** Starts every worker now (a task worker about to check pages), so the first pages do not wait for them to boot. */
+  warmUp(): void {
+    while (!this.#closed && this.#workers.length < this.#size) this.#workers.push(this.#startWorker());
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
     const closed = new Error('parse pool is closed');
