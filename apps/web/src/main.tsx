@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { getToken } from './api/token.ts';
 import { reloadAfterChunkError } from './app/lazyPage.ts';
-import { prefetchCampaignPage } from './app/prefetchCampaign.ts';
+import { prefetchCampaignPage, prefetchDashboardPage } from './app/prefetchCampaign.ts';
 import { createQueryClient, Providers } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { preloadRoute } from './app/routes.tsx';
@@ -25,6 +25,7 @@ const queryClient = createQueryClient();
 if (getToken()) {
   void queryClient.prefetchQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 60_000 });
   prefetchCampaignPage(queryClient, window.location.pathname);
+  prefetchDashboardPage(queryClient, window.location.pathname);
 }
 preloadRoute(window.location.pathname);
 

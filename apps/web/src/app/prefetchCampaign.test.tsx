@@ -2,10 +2,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useLinkCodes, useLinkCounts, useLinkStatistic } from '@/features/links/api/links.ts';
-import { useCampaign } from '@/features/projects/api/projects.ts';
+import {
+  useCampaign,
+  useProjectOptions,
+  useProjectStatistic,
+  useProjects,
+} from '@/features/projects/api/projects.ts';
 import { useTaskTypes } from '@/features/tasks/api/tasks.ts';
 import { json, mockApi } from '@/test/api.ts';
-import { prefetchCampaignPage } from './prefetchCampaign.ts';
+import { prefetchCampaignPage, prefetchDashboardPage } from './prefetchCampaign.ts';
 
 const READS = [
   'GET campaigns/7',
@@ -76,4 +81,53 @@ describe('campaign page prefetch', () => {
       expect(api.calls).toHaveLength(0);
     },
   );
+});
+
+function dashboardAnswers() {
+  return mockApi({
+    'GET projects': json(200, {
+      data: [{ id: 1, type: 'projects', attributes: { name: 'Shop' } }],
+      meta: { page: { currentPage: 1, perPage: 100, total: 1, lastPage: 1 } },
+    }),
+    'GET projects/statistic': json(200, { data: { attributes: { companies: 1, total: 3 } } }),
+    'GET links/codes': json(200, { data: { attributes: { good: 1, bad: 0, unchecked: 2 } } }),
+  });
+}
+
+/** The dashboard's reads, and the sidebar's project options, which are the same first page of projects. */
+function Dashboard() {
+  const reads = [useProjects(), useProjectStatistic(), useLinkCodes({}), useProjectOptions()];
+  return <p>{reads.every((read) => read.isSuccess) ? 'all in' : 'waiting'}</p>;
+}
+
+describe('dashboard prefetch', () => {
+  it('asks for the dashboard once, and the sidebar options read the same projects', async () => {
+    const api = dashboardAnswers();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    prefetchDashboardPage(client, '/en');
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+    render(
+      <QueryClientProvider client={client}>
+        <Dashboard />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText('all in')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual(
+      ['GET links/codes', 'GET projects', 'GET projects/statistic'].sort(),
+    );
+  });
+
+  it.each(['/en/', '/ru', '/'])('reads the dashboard of %s', async (path) => {
+    const api = dashboardAnswers();
+    prefetchDashboardPage(new QueryClient(), path);
+    await waitFor(() => expect(api.find('GET projects')).toHaveLength(1));
+  });
+
+  it.each(['/en/profile', '/en/campaign/active/1/7', '/english'])('asks for nothing on %s', async (path) => {
+    const api = dashboardAnswers();
+    prefetchDashboardPage(new QueryClient(), path);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(api.calls).toHaveLength(0);
+  });
 });

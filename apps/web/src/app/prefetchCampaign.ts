@@ -3,6 +3,7 @@ import { matchPath } from 'react-router';
 import { linkCodesQuery, linkCountsQuery, linkStatisticQuery } from '@/features/links/api/summaryQueries.ts';
 import { LIST_TYPE_CODE, parseListRoute } from '@/features/links/route.ts';
 import { campaignQuery } from '@/features/projects/api/campaignQuery.ts';
+import { projectStatisticQuery, projectsQuery } from '@/features/projects/api/projectQueries.ts';
 import { taskTypesQuery } from '@/features/tasks/api/taskTypes.ts';
 
 const LOCALE_PREFIX = /^\/(en|ru|ua)(?=\/)/;
@@ -26,4 +27,15 @@ export function prefetchCampaignPage(queryClient: QueryClient, pathname: string)
   void queryClient.prefetchQuery(linkCodesQuery(list));
   void queryClient.prefetchQuery(linkStatisticQuery(list));
   void queryClient.prefetchQuery(taskTypesQuery);
+}
+
+/**
+ * The same for a cold load of the dashboard: the projects, their totals and the response codes, which the
+ * page asked for only after its chunk had arrived and the projects were in, one after the other.
+ */
+export function prefetchDashboardPage(queryClient: QueryClient, pathname: string): void {
+  if (pathname.replace(/^\/(en|ru|ua)(?=\/|$)/, '').replace(/\/$/, '') !== '') return;
+  void queryClient.prefetchQuery(projectsQuery());
+  void queryClient.prefetchQuery(projectStatisticQuery);
+  void queryClient.prefetchQuery(linkCodesQuery({}));
 }

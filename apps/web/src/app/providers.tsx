@@ -3,12 +3,13 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
 import { getEndReason, getToken, subscribeToken } from '@/api/token.ts';
+import { usePageLoaded } from '@/lib/afterPageLoad.ts';
 import { i18n } from '@/lib/i18n.ts';
 import { notify, useNotices } from '@/lib/notices.ts';
 import { useToken } from '@/lib/session.ts';
 
 // Neither is part of a cold load's first download: the notices (Radix Toast) load with the first notice,
-// the realtime connection with a session.
+// the realtime connection with a session, once the page has loaded.
 const Toaster = lazy(() => import('@/ui/Toaster.tsx').then((m) => ({ default: m.Toaster })));
 const RealtimeBridge = lazy(() => import('@/features/realtime').then((m) => ({ default: m.RealtimeBridge })));
 
@@ -68,7 +69,10 @@ function Notices() {
 
 function Realtime() {
   const token = useToken();
-  if (!token) return null;
+  // The socket, its chunk and the unread notifications wait for the first screen: live updates a second
+  // later cost nothing, while on a phone they would queue before the page's own data.
+  const loaded = usePageLoaded();
+  if (!token || !loaded) return null;
   return (
     <Suspense>
       <RealtimeBridge />

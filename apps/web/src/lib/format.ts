@@ -1,41 +1,55 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intlTag } from './locale.ts';
 
+type Formatter = ReturnType<typeof createFormatter>;
+
+/**
+ * One formatter per language for the whole app: building the Intl formatters costs about a millisecond
+ * on a phone, and every badge and cell of a 50-row table asked for its own set on the first render.
+ */
+const formatters = new Map<string, Formatter>();
+
+function createFormatter(tag: string) {
+  const number = new Intl.NumberFormat(tag);
+  const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateOnly = new Intl.DateTimeFormat(tag, { dateStyle: 'medium' });
+  const day = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' });
+  const dayShort = new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const unit = (value: number, name: 'second' | 'minute' | 'hour' | 'byte' | 'kilobyte' | 'megabyte') =>
+    new Intl.NumberFormat(tag, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+  return {
+    number: (value: number) => number.format(value),
+    dateTime: (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : ''),
+    /** A date (with the time when asked) in a table cell: a dash when there is none. */
+    date: (iso: string | null, withTime = false) =>
+      iso ? (withTime ? dateTime : dateOnly).format(new Date(iso)) : '—',
+    /** A calendar day `YYYY-MM-DD`, shown as it is written (no time-zone shift). */
+    day: (value: string) => day.format(new Date(`${value.slice(0, 10)}T00:00:00Z`)),
+    /** A calendar day without its year, for a chart's axis: `22 Nov`, `22 нояб.`. */
+    dayShort: (value: string) => dayShort.format(new Date(`${value.slice(0, 10)}T00:00:00Z`)),
+    /** A file's size in the page language: `12,5 КБ`. */
+    bytes: (size: number) => {
+      if (size < 1024) return unit(size, 'byte');
+      if (size < 1024 * 1024) return unit(Math.round(size / 102.4) / 10, 'kilobyte');
+      return unit(Math.round(size / 1024 / 102.4) / 10, 'megabyte');
+    },
+    duration: (ms: number) => {
+      const seconds = Math.max(0, Math.round(ms / 1000));
+      if (seconds < 60) return unit(seconds, 'second');
+      if (seconds < 3600) return unit(Math.round(seconds / 60), 'minute');
+      return unit(Math.round(seconds / 360) / 10, 'hour');
+    },
+  };
+}
+
 /** Numbers and dates in the page language; the one formatter of the app. */
-export function useFormat() {
+export function useFormat(): Formatter {
   const { i18n } = useTranslation();
   const tag = intlTag(i18n.language);
-  return useMemo(() => {
-    const number = new Intl.NumberFormat(tag);
-    const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' });
-    const dateOnly = new Intl.DateTimeFormat(tag, { dateStyle: 'medium' });
-    const day = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' });
-    const dayShort = new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-    const unit = (value: number, name: 'second' | 'minute' | 'hour' | 'byte' | 'kilobyte' | 'megabyte') =>
-      new Intl.NumberFormat(tag, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
-    return {
-      number: (value: number) => number.format(value),
-      dateTime: (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : ''),
-      /** A date (with the time when asked) in a table cell: a dash when there is none. */
-      date: (iso: string | null, withTime = false) =>
-        iso ? (withTime ? dateTime : dateOnly).format(new Date(iso)) : '—',
-      /** A calendar day `YYYY-MM-DD`, shown as it is written (no time-zone shift). */
-      day: (value: string) => day.format(new Date(`${value.slice(0, 10)}T00:00:00Z`)),
-      /** A calendar day without its year, for a chart's axis: `22 Nov`, `22 нояб.`. */
-      dayShort: (value: string) => dayShort.format(new Date(`${value.slice(0, 10)}T00:00:00Z`)),
-      /** A file's size in the page language: `12,5 КБ`. */
-      bytes: (size: number) => {
-        if (size < 1024) return unit(size, 'byte');
-        if (size < 1024 * 1024) return unit(Math.round(size / 102.4) / 10, 'kilobyte');
-        return unit(Math.round(size / 1024 / 102.4) / 10, 'megabyte');
-      },
-      duration: (ms: number) => {
-        const seconds = Math.max(0, Math.round(ms / 1000));
-        if (seconds < 60) return unit(seconds, 'second');
-        if (seconds < 3600) return unit(Math.round(seconds / 60), 'minute');
-        return unit(Math.round(seconds / 360) / 10, 'hour');
-      },
-    };
-  }, [tag]);
+  let formatter = formatters.get(tag);
+  if (!formatter) {
+    formatter = createFormatter(tag);
+    formatters.set(tag, formatter);
+  }
+  return formatter;
 }

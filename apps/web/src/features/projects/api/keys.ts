@@ -5,7 +5,6 @@ export const projectKeys = {
   statistic: ['projects', 'statistic'] as const,
   one: (id: string | number) => ['projects', 'one', String(id)] as const,
   search: (text: string) => ['projects', 'search', text] as const,
-  options: ['projects', 'options'] as const,
 };
 export const campaignKeys = {
   all: ['campaigns'] as const,

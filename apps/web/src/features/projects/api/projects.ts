@@ -6,38 +6,24 @@ import {
   type TCreateCampaignRequest,
   type TCreateProjectRequest,
   type TProjectAttributes,
-  type TProjectStatistic,
   type TUpdateProjectRequest,
 } from '@linkwatch/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '@/api/client.ts';
 import type { ListResponse, Resource, ResourceResponse } from '@/api/types.ts';
-import { quietly } from '@/lib/quietly.ts';
 import { useToken } from '@/lib/session.ts';
 import { campaignQuery } from './campaignQuery.ts';
 import { campaignKeys, projectKeys } from './keys.ts';
+import { projectStatisticQuery, projectsQuery } from './projectQueries.ts';
 import type { Project, ProjectOption } from './types.ts';
 
 export function useProjects(page = FIRST_PAGE) {
-  return useQuery({
-    queryKey: projectKeys.list(page),
-    placeholderData: keepPreviousData,
-    queryFn: () =>
-      api.get<ListResponse<'projects', TProjectAttributes>>('projects', {
-        query: { 'page[number]': page, 'page[size]': OPTIONS_PAGE_SIZE, sort: 'isFavorite' },
-      }),
-  });
+  return useQuery({ ...projectsQuery(page), placeholderData: keepPreviousData });
 }
 
 export function useProjectStatistic() {
-  return useQuery({
-    queryKey: projectKeys.statistic,
-    queryFn: () =>
-      api
-        .get<ResourceResponse<'projectStatistics', TProjectStatistic>>('projects/statistic')
-        .then((r) => r.data.attributes),
-  });
+  return useQuery(projectStatisticQuery);
 }
 
 export function useProject(id: string | number | undefined) {
@@ -138,21 +124,19 @@ export function useInvalidateProjects() {
     ]);
 }
 
-/** spec point 7: project options (the sidebar, task and report filters), page 1 of 100 sorted by isFavorite; errors swallowed. */
+/**
+ * spec point 7: project options (the sidebar, task and report filters), page 1 of 100 sorted by isFavorite;
+ * errors are not shown (no options). The same read as the dashboard's first page, so a page that shows
+ * both asks once.
+ */
 export function useProjectOptions() {
   const enabled = useToken() !== null;
   return useQuery({
-    queryKey: projectKeys.options,
+    ...projectsQuery(FIRST_PAGE),
     enabled,
     staleTime: 60_000,
-    queryFn: () =>
-      quietly(() =>
-        api
-          .get<ListResponse<'projects', { name: string }>>('projects', {
-            query: { 'page[number]': FIRST_PAGE, 'page[size]': OPTIONS_PAGE_SIZE, sort: 'isFavorite' },
-          })
-          .then((r) => r.data.map((p): ProjectOption => ({ id: p.id, name: p.attributes.name }))),
-      ),
+    throwOnError: false,
+    select: (r): ProjectOption[] => r.data.map((p) => ({ id: p.id, name: p.attributes.name })),
   });
 }
 
