@@ -12,6 +12,7 @@ import { ActionCode, TaskStatus } from '@linkwatch/shared';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
+import { type BenchFigure, writeBenchFigures } from '../../../scripts/bench-figures.mjs';
 import { buildApp } from '../src/app.ts';
 import { createUser } from '../src/cli/commands.ts';
 import { loadConfig } from '../src/config.ts';
@@ -130,6 +131,7 @@ try {
 
   console.log(`check task: ${pageCount} pages on ${ready.origins.length} loopback hosts`);
   worker.start();
+  const figures: BenchFigure[] = [];
   // A first check stores every backlink and reports each as found; a recheck of unchanged pages
   // (what schedules mostly do) finds the same and writes less.
   for (const label of ['first', 'recheck']) {
@@ -147,8 +149,19 @@ try {
     );
     for (const m of mismatches) console.log(`  mismatch: ${m}`);
     if (verified !== pageCount) process.exitCode = 1;
+    figures.push({
+      what: `${label === 'first' ? 'first check' : 'recheck'} of ${pageCount.toLocaleString('en-US')} pages`,
+      figure: `${Math.round(pageCount / seconds)} pages/s, peak RSS ${peakRssMb} MB, ${verified}/${pageCount} verified`,
+    });
   }
   await worker.stop();
+  writeBenchFigures({
+    bench: 'whole check task through the product (PostgreSQL)',
+    order: 15,
+    figures,
+    notes:
+      'the checker library alone is the yardstick: the task adds the API, the ledger, the worker loop and PostgreSQL on the same cores',
+  });
 } finally {
   await app.close();
   await checker.close();

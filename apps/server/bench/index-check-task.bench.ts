@@ -15,6 +15,7 @@
  * Database: embedded PGlite on disk (as a server without DATABASE_URL runs), or PostgreSQL when
  * BENCH_DATABASE_URL names one (the bench's database is created and dropped there).
  */
+
 import { fork } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -22,6 +23,7 @@ import { createChecker } from '@linkwatch/checker';
 import { ActionCode, BalanceTransactionType, IndexState, TaskStatus } from '@linkwatch/shared';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
+import { writeBenchFigures } from '../../../scripts/bench-figures.mjs';
 import { buildApp } from '../src/app.ts';
 import { createUser } from '../src/cli/commands.ts';
 import { loadConfig } from '../src/config.ts';
@@ -279,6 +281,18 @@ async function report(
   const expectedQueries = PAGES + states.expectedNotIndexed;
   // The speed aim is reported, not enforced: the figure depends on the machine's load (see the README).
   console.log(`aim (queries within 10% of the limit): ${queriesPerSecond >= RATE * 0.9 ? 'met' : 'not met'}`);
+  writeBenchFigures({
+    bench: 'index check task (search provider stand-in, rate-limited)',
+    order: 30,
+    figures: [
+      {
+        what: `${PAGES.toLocaleString('en-US')} pages checked against a provider limit of ${RATE} queries/s`,
+        figure: `${queriesPerSecond.toFixed(1)} queries/s (${percent(queriesPerSecond)}), ${run.counts.rateLimited} answers 429, ${wrong} states wrong, peak RSS ${run.peakMb.toFixed(0)} MB`,
+        aim: `≥ 90% of ${RATE} queries/s, no 429, no wrong state`,
+        met: queriesPerSecond >= RATE * 0.9 && run.counts.rateLimited === 0 && wrong === 0,
+      },
+    ],
+  });
   const ok =
     task.statusId === TaskStatus.Done &&
     wrong === 0 &&

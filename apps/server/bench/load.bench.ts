@@ -9,6 +9,7 @@
  * LOAD_BENCH_SECONDS shortens each level (default 60); LOAD_BENCH_LINKS changes the campaign's size;
  * BENCH_DATABASE_URL names the PostgreSQL (the bench's database is created and dropped there).
  */
+
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -16,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ActionCode, TaskStatus } from '@linkwatch/shared';
 import { sql } from 'drizzle-orm';
+import { type BenchFigure, writeBenchFigures } from '../../../scripts/bench-figures.mjs';
 import { loadConfig } from '../src/config.ts';
 import { type Db, rawRows } from '../src/db/client.ts';
 import { campaigns, links, projects, users } from '../src/db/schema/index.ts';
@@ -105,6 +107,7 @@ async function main() {
     console.log(
       `dead worker's items waited ${(waited.ms / 1000).toFixed(1)} s before another worker took them (lease ${waited.leaseSeconds} s, ${waited.items} items orphaned)`,
     );
+    writeFigures(waited);
     await stopAll();
   } finally {
     await keeper?.stop();
@@ -113,6 +116,27 @@ async function main() {
     await rm(dataDir, { recursive: true, force: true });
     fixture.child.disconnect();
   }
+}
+
+/** Aims: no errors, p99 under 300 ms at 50 clients and under 800 ms at 200. */
+function writeFigures(waited: { ms: number; items: number; leaseSeconds: number }) {
+  const aimMs = (clients: number) => (clients <= 50 ? 300 : 800);
+  const figures: BenchFigure[] = rows.map((row) => {
+    const clients = Number(row.clients);
+    return {
+      what: `${row.mode}, ${clients} clients, a check running (${LINK_COUNT.toLocaleString('en-US')} links)`,
+      figure: `${row.errors} errors, ${row['req/s']} req/s, p50 ${row.p50}, p99 ${row.p99}`,
+      aim: `0 errors, p99 < ${aimMs(clients)} ms`,
+      met: row.errors === 0 && Number.parseInt(String(row.p99), 10) < aimMs(clients),
+    };
+  });
+  figures.push({
+    what: `a SIGKILLed worker's ${waited.items} items taken over by another worker`,
+    figure: `after ${(waited.ms / 1000).toFixed(1)} s`,
+    aim: `one lease (${waited.leaseSeconds} s)`,
+    met: waited.ms < (waited.leaseSeconds + 5) * 1000,
+  });
+  writeBenchFigures({ bench: 'load: the real server as processes (PostgreSQL)', order: 35, figures });
 }
 
 type Setup = Awaited<ReturnType<typeof seed>>;

@@ -1,6 +1,7 @@
 import { type ChildProcess, type ForkOptions, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { writeBenchFigures } from '../../../scripts/bench-figures.mjs';
 import type { FixtureReady } from './fixture-server.ts';
 import type { PhaseName, PhaseReport, PhaseRequest } from './phases.ts';
 
@@ -80,6 +81,7 @@ const phases = (
   ] satisfies Array<[PhaseName, number]>
 ).filter(([phase]) => !onlyPhases || onlyPhases.includes(phase));
 let failed = false;
+const reports: PhaseReport[] = [];
 try {
   for (const [phase, count] of phases) {
     const fixtureCpuBefore = cpuSecondsOf(fixture.pid);
@@ -95,6 +97,7 @@ try {
         ? null
         : (fixtureCpuAfter - fixtureCpuBefore) / report.seconds;
     console.log(describe(report, fixtureCores));
+    reports.push(report);
     for (const mismatch of report.mismatches ?? []) console.log(`  mismatch: ${mismatch}`);
     const wrong = report.verified !== undefined && report.verified !== report.pages;
     // linkinator is only a point of comparison: its crash does not fail the run.
@@ -103,4 +106,25 @@ try {
 } finally {
   fixture.disconnect();
 }
+writeFigures(reports);
 if (failed) process.exitCode = 1;
+
+/** The checker's aim: within 15% of the bare fetch-and-parse loop, measured in the same run. */
+function writeFigures(done: PhaseReport[]) {
+  const bare = done.find((r) => r.phase === 'bare' && !r.failure);
+  const figures = done.map((report) => {
+    const figure = report.failure
+      ? `failed: ${report.failure}`
+      : `${report.pagesPerSecond} pages/s, peak RSS ${report.peakRssMb} MB${report.verified === undefined ? '' : `, ${report.verified}/${report.pages} verified`}`;
+    if (report.phase !== 'checker' || !bare || report.failure)
+      return { what: `${report.phase}, ${report.pages} pages`, figure };
+    const share = report.pagesPerSecond / bare.pagesPerSecond;
+    return {
+      what: `checker library, ${report.pages} pages`,
+      figure: `${figure} = ${(share * 100).toFixed(0)}% of the bare loop`,
+      aim: '≥ 85% of the bare fetch-and-parse loop',
+      met: share >= 0.85 && report.verified === report.pages,
+    };
+  });
+  writeBenchFigures({ bench: 'checker library (donor web on 50 loopback hosts)', order: 10, figures });
+}
