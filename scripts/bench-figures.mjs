@@ -33,7 +33,7 @@ export function writeBenchFigures({ bench, order, figures, notes }) {
     figures,
     notes,
   };
-  const file = path.join(FIGURES_DIR, `${String(order).padStart(2, '0')}-${bench.replace(/\W+/g, '-')}.json`);
+  const file = path.join(FIGURES_DIR, `${String(order).padStart(2, '0')}-${slug(bench)}.json`);
   writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
   for (const f of figures) {
     const verdict = f.aim ? ` (aim ${f.aim}: ${f.met ? 'met' : 'NOT met'})` : '';
@@ -51,6 +51,12 @@ export function readBenchFigures() {
   }
   return files.sort().map((f) => JSON.parse(readFileSync(path.join(FIGURES_DIR, f), 'utf8')));
 }
+
+const slug = (text) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 function currentCommit() {
   try {
