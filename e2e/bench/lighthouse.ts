@@ -13,6 +13,19 @@ export type LighthousePage = { name: string; path: string; loggedIn: boolean; ya
 
 type Measure = { perf: number; a11y: number; fcp: number; lcp: number; tbt: number; cls: number };
 
+/** One page's medians over its runs, for the bench's figures. */
+export type LighthouseSummary = {
+  name: string;
+  yardstick: boolean;
+  preset: 'mobile' | 'desktop';
+  runs: number;
+  perf: number;
+  perfRange: [number, number];
+  a11y: number;
+};
+
+export const LIGHTHOUSE_AIM = AIM;
+
 /**
  * Lighthouse performance and accessibility of each page, on Debian's Chromium. Each page gets a fresh
  * profile (a cold cache), with the session cookie set beforehand when it needs a login; Lighthouse's own
@@ -122,8 +135,8 @@ export async function runLighthouse(params: {
   url: string;
   token: string;
   pages: LighthousePage[];
-}): Promise<void> {
-  if (process.env.LIGHTHOUSE === '0') return;
+}): Promise<LighthouseSummary[]> {
+  if (process.env.LIGHTHOUSE === '0') return [];
   const preset = process.env.LIGHTHOUSE_PRESET === 'mobile' ? 'mobile' : 'desktop';
   const rounds = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1) || 1);
   // The yardstick goes first in every round, right before the pages it is compared with.
@@ -147,9 +160,22 @@ export async function runLighthouse(params: {
   }
   const yardstickRuns = pages.filter((p) => p.yardstick).flatMap((p) => results.get(p) ?? []);
   const yardstick = yardstickRuns.length ? Math.round(median(yardstickRuns.map((r) => r.perf))) : undefined;
+  const summaries: LighthouseSummary[] = [];
   for (const page of pages) {
     const runs = results.get(page) ?? [];
-    if (runs.length) console.log(summaryLine(page, runs, yardstick));
+    if (!runs.length) continue;
+    console.log(summaryLine(page, runs, yardstick));
+    const perfs = runs.map((r) => r.perf);
+    summaries.push({
+      name: page.name,
+      yardstick: !!page.yardstick,
+      preset,
+      runs: runs.length,
+      perf: Math.round(median(perfs)),
+      perfRange: [Math.min(...perfs), Math.max(...perfs)],
+      a11y: Math.round(median(runs.map((r) => r.a11y))),
+    });
   }
   console.log(`  (load average at the end ${loadAverage()})`);
+  return summaries;
 }

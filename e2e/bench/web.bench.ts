@@ -11,12 +11,50 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
-import { runLighthouse } from './lighthouse.ts';
+import { type BenchFigure, writeBenchFigures } from '../../scripts/bench-figures.mjs';
+import { LIGHTHOUSE_AIM, type LighthouseSummary, runLighthouse } from './lighthouse.ts';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const root = path.resolve(import.meta.dirname, '../..');
 
 type PageCase = { name: string; path: string; loggedIn: boolean; aimKb: number; ready: string };
+
+type ScriptBytes = { page: PageCase; brotli: number; files: number };
+
+/** The figures for the README's table: JavaScript per page against its aim, Lighthouse per page and the yardstick. */
+function benchFigures(bytes: ScriptBytes[], lighthouse: LighthouseSummary[]): BenchFigure[] {
+  const figures: BenchFigure[] = bytes.map(({ page, brotli, files }) => ({
+    what: `JavaScript of a cold load, ${page.name} (brotli)`,
+    figure: `${(brotli / 1024).toFixed(1)} KB in ${files} files`,
+    aim: `< ${page.aimKb} KB`,
+    met: brotli / 1024 < page.aimKb,
+  }));
+  for (const l of lighthouse) {
+    const runs = l.runs > 1 ? ` (median of ${l.runs}, ${l.perfRange[0]}–${l.perfRange[1]})` : '';
+    if (l.yardstick) {
+      figures.push({
+        what: `Lighthouse ${l.preset} performance, yardstick (the app's almost empty 404 page, this machine's ceiling)`,
+        figure: `${l.perf}${runs}`,
+      });
+      continue;
+    }
+    figures.push(
+      {
+        what: `Lighthouse ${l.preset} performance, ${l.name}`,
+        figure: `${l.perf}${runs}`,
+        aim: `≥ ${LIGHTHOUSE_AIM}`,
+        met: l.perf >= LIGHTHOUSE_AIM,
+      },
+      {
+        what: `Lighthouse ${l.preset} accessibility, ${l.name}`,
+        figure: String(l.a11y),
+        aim: `≥ ${LIGHTHOUSE_AIM}`,
+        met: l.a11y >= LIGHTHOUSE_AIM,
+      },
+    );
+  }
+  return figures;
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -147,15 +185,17 @@ async function main() {
     console.log(
       'JavaScript transferred by a cold load (KB; brotli as served over HTTPS, and what Chromium got here):',
     );
+    const bytes: ScriptBytes[] = [];
     for (const page of pages) {
       const { served, encodings, brotli, files } = await scriptBytes({ browser, url, page, token });
+      bytes.push({ page, brotli, files });
       const kb = (bytes: number) => (bytes / 1024).toFixed(1).padStart(6);
       const verdict = brotli / 1024 < page.aimKb ? 'ok' : 'OVER';
       console.log(
         `  ${page.name.padEnd(18)} ${kb(brotli)} br (${kb(served)} ${encodings} over http) in ${String(files).padStart(2)} files   aim < ${page.aimKb}   ${verdict}`,
       );
     }
-    await runLighthouse({
+    const lighthouse = await runLighthouse({
       chromePath: CHROMIUM,
       url,
       token,
@@ -165,6 +205,16 @@ async function main() {
         { name: 'yardstick (404)', path: '/en/lighthouse-yardstick', loggedIn: false, yardstick: true },
         ...pages.map((p) => ({ name: p.name, path: p.path, loggedIn: p.loggedIn })),
       ],
+    });
+    const preset = process.env.LIGHTHOUSE_PRESET === 'mobile' ? 'mobile' : 'desktop';
+    writeBenchFigures({
+      bench: 'web app',
+      order: 50,
+      figures: benchFigures(bytes, lighthouse),
+      notes:
+        process.env.LIGHTHOUSE === '0'
+          ? 'JavaScript bytes only (LIGHTHOUSE=0).'
+          : `Lighthouse ${preset} preset (simulated slow 4G and a 4× slower CPU), ${lighthouse[0]?.runs ?? 0} run(s) per page; its performance score falls with the machine's load, so it is read against the yardstick measured in the same run.`,
     });
   } finally {
     await browser?.close();
