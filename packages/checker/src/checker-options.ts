@@ -4,7 +4,7 @@ import type { SharedHostSlots } from './limits/host-limiter.ts';
 import type { LookupFunction } from './net/guarded-lookup.ts';
 
 export interface CheckerOptions {
-  /** Pages fetched at once across all hosts (up to twice as many checks are under way: the rest parse). */
+  /** Pages fetched at once across all hosts (more checks are under way: waiting for a host, parsing). */
   concurrency?: number;
   /** Requests running at once to one host. */
   perHost?: number;

@@ -35,6 +35,8 @@ export interface Checker {
   close(): Promise<void>;
 }
 
+const IN_PROGRESS_PER_FETCH = 4;
+
 export function createChecker(options: CheckerOptions = {}): Checker {
   return new BacklinkChecker(resolveCheckerOptions(options));
 }
@@ -46,8 +48,9 @@ class BacklinkChecker implements Checker {
   /** Pages being fetched: `concurrency` (taken after the host's slot, so a busy host holds none). */
   readonly #fetching: Semaphore;
   /**
-   * Checks begun and not done: twice `concurrency`, so pages keep downloading while others are parsed
-   * (parsing is not on the wire), and fetched pages waiting for a parse thread stay few.
+   * Checks begun and not done: IN_PROGRESS_PER_FETCH times `concurrency`, so the wire stays busy while
+   * some checks wait for a busy host (another worker may hold its slots) or for a parse thread, and
+   * pages fetched but not parsed yet stay bounded.
    */
   readonly #inProgress: Semaphore;
   readonly #pool: ParsePool | null;
@@ -65,7 +68,7 @@ class BacklinkChecker implements Checker {
       shared: options.sharedHostSlots,
     });
     this.#fetching = new Semaphore(options.concurrency);
-    this.#inProgress = new Semaphore(options.concurrency * 2);
+    this.#inProgress = new Semaphore(options.concurrency * IN_PROGRESS_PER_FETCH);
     this.#pool = options.parseThreads > 0 ? new ParsePool({ size: options.parseThreads }) : null;
   }
 
