@@ -9,24 +9,35 @@ type Formatter = ReturnType<typeof createFormatter>;
  */
 const formatters = new Map<string, Formatter>();
 
+/** An Intl formatter built on its first use: a page that shows no dates does not pay for the date ones. */
+function lazily<T>(create: () => T): () => T {
+  let made: T | undefined;
+  return () => {
+    made ??= create();
+    return made;
+  };
+}
+
 function createFormatter(tag: string) {
-  const number = new Intl.NumberFormat(tag);
-  const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' });
-  const dateOnly = new Intl.DateTimeFormat(tag, { dateStyle: 'medium' });
-  const day = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' });
-  const dayShort = new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const number = lazily(() => new Intl.NumberFormat(tag));
+  const dateTime = lazily(() => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }));
+  const dateOnly = lazily(() => new Intl.DateTimeFormat(tag, { dateStyle: 'medium' }));
+  const day = lazily(() => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' }));
+  const dayShort = lazily(
+    () => new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+  );
   const unit = (value: number, name: 'second' | 'minute' | 'hour' | 'byte' | 'kilobyte' | 'megabyte') =>
     new Intl.NumberFormat(tag, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
   return {
-    number: (value: number) => number.format(value),
-    dateTime: (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : ''),
+    number: (value: number) => number().format(value),
+    dateTime: (iso: string | null | undefined) => (iso ? dateTime().format(new Date(iso)) : ''),
     /** A date (with the time when asked) in a table cell: a dash when there is none. */
     date: (iso: string | null, withTime = false) =>
-      iso ? (withTime ? dateTime : dateOnly).format(new Date(iso)) : '—',
+      iso ? (withTime ? dateTime() : dateOnly()).format(new Date(iso)) : '—',
     /** A calendar day `YYYY-MM-DD`, shown as it is written (no time-zone shift). */
-    day: (value: string) => day.format(new Date(`${value.slice(0, 10)}T00:00:00Z`)),
+    day: (value: string) => day().format(new Date(`${value.slice(0, 10)}T00:00:00Z`)),
     /** A calendar day without its year, for a chart's axis: `22 Nov`, `22 нояб.`. */
-    dayShort: (value: string) => dayShort.format(new Date(`${value.slice(0, 10)}T00:00:00Z`)),
+    dayShort: (value: string) => dayShort().format(new Date(`${value.slice(0, 10)}T00:00:00Z`)),
     /** A file's size in the page language: `12,5 КБ`. */
     bytes: (size: number) => {
       if (size < 1024) return unit(size, 'byte');

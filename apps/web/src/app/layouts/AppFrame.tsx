@@ -9,8 +9,12 @@ import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { cn } from '@/ui/cn.ts';
 import { Logo } from '@/ui/Logo.tsx';
+import { useMediaQuery } from '@/ui/useMediaQuery.ts';
 import { useSidebarCollapsed } from '../sidebarState.ts';
 import { PageTransition } from './PageTransition.tsx';
+
+/** Below Tailwind's `desk` breakpoint (57.5rem) the sidebar column is hidden and the drawer holds the nav. */
+const BELOW_DESK_QUERY = 'not all and (min-width: 57.5rem)';
 
 export type NavRenderProps = { collapsed: boolean; onExpand: () => void; onNavigate?: () => void };
 
@@ -41,6 +45,9 @@ export function AppFrame({ nav, banner, extras }: AppFrameProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
   const width = collapsed ? LAYOUT.sidebarCollapsedWidth : LAYOUT.sidebarWidth;
+  // The column's nav (its menus, badges and their reads) not where the column is hidden: on a phone it was
+  // a hidden second copy built on the first render; there the drawer builds it when opened.
+  const belowDesk = useMediaQuery(BELOW_DESK_QUERY);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the drawer closes on every route change
   useEffect(() => setDrawerOpen(false), [pathname]);
@@ -63,7 +70,7 @@ export function AppFrame({ nav, banner, extras }: AppFrameProps) {
       >
         <aside className="sticky top-0 z-30 flex h-screen flex-col" data-collapsed={collapsed || undefined}>
           <SidebarLogo collapsed={collapsed} />
-          {nav({ collapsed, onExpand: () => setCollapsed(false) })}
+          {belowDesk ? null : nav({ collapsed, onExpand: () => setCollapsed(false) })}
           <div className={cn('border-t border-white/10 p-3', collapsed && 'flex justify-center px-2')}>
             <button
               type="button"

@@ -20,6 +20,7 @@ import {
 import { useRealtimeStatus } from '@/features/realtime';
 import { CampaignTaskButtons, CampaignTaskProgress } from '@/features/tasks';
 import { useLocalePath } from '@/lib/useLocale.tsx';
+import { useOpenedOnce } from '@/lib/useOpenedOnce.ts';
 import { Badge } from '@/ui/Badge.tsx';
 import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
 import { Skeleton } from '@/ui/Spinner.tsx';
@@ -51,6 +52,8 @@ function Campaign({ route }: { route: NonNullable<ReturnType<typeof parseListRou
   const campaign = useCampaign(route.id);
   const [upload, setUpload] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const uploadOpened = useOpenedOnce(upload);
+  const exportOpened = useOpenedOnce(exporting);
   const [settings, setSettings] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
   const scope = useMemo(() => ({ 'filter[campaign]': route.id }), [route.id]);
@@ -124,13 +127,15 @@ function Campaign({ route }: { route: NonNullable<ReturnType<typeof parseListRou
           onSelectionChange={setSelected}
         />
       </div>
-      <UploadModal open={upload} onOpenChange={setUpload} campaignId={route.id} />
-      <ExportModal
-        open={exporting}
-        onOpenChange={setExporting}
-        query={{ ...base, ...filterQuery(list.filters) }}
-        selected={selected}
-      />
+      {uploadOpened ? <UploadModal open={upload} onOpenChange={setUpload} campaignId={route.id} /> : null}
+      {exportOpened ? (
+        <ExportModal
+          open={exporting}
+          onOpenChange={setExporting}
+          query={{ ...base, ...filterQuery(list.filters) }}
+          selected={selected}
+        />
+      ) : null}
       {campaign.data ? (
         <CampaignSettingsModal campaign={campaign.data} open={settings} onOpenChange={setSettings} />
       ) : null}

@@ -24,6 +24,7 @@ import { useRealtimeStatus } from '@/features/realtime';
 import { CampaignTaskButtons, CampaignTaskProgress } from '@/features/tasks';
 import { useFormat } from '@/lib/format.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
+import { useOpenedOnce } from '@/lib/useOpenedOnce.ts';
 import { Button, buttonClass } from '@/ui/Button.tsx';
 import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
 import { SegmentedTabs } from '@/ui/SegmentedTabs.tsx';
@@ -50,6 +51,8 @@ function ProjectLinks({ route }: { route: NonNullable<ReturnType<typeof parseLis
   const campaigns = useCampaigns({ project: route.id, tier });
   const [upload, setUpload] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const uploadOpened = useOpenedOnce(upload);
+  const exportOpened = useOpenedOnce(exporting);
   const [settings, setSettings] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
   const scope = useMemo(() => ({ 'filter[project]': route.id, 'filter[tier]': tier }), [route.id, tier]);
@@ -157,13 +160,17 @@ function ProjectLinks({ route }: { route: NonNullable<ReturnType<typeof parseLis
           campaignName={(id) => names.get(id)}
         />
       </div>
-      <UploadModal open={upload} onOpenChange={setUpload} projectId={route.id} tier={tier} />
-      <ExportModal
-        open={exporting}
-        onOpenChange={setExporting}
-        query={{ ...base, ...filterQuery(list.filters) }}
-        selected={selected}
-      />
+      {uploadOpened ? (
+        <UploadModal open={upload} onOpenChange={setUpload} projectId={route.id} tier={tier} />
+      ) : null}
+      {exportOpened ? (
+        <ExportModal
+          open={exporting}
+          onOpenChange={setExporting}
+          query={{ ...base, ...filterQuery(list.filters) }}
+          selected={selected}
+        />
+      ) : null}
       {project.data ? (
         <ProjectSettingsModal project={project.data} open={settings} onOpenChange={setSettings} />
       ) : null}
