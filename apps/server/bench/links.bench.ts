@@ -7,9 +7,11 @@
  * creates the lw_bench database there (BENCH_DB_NAME) and drops it at the end. BENCH_LINKS changes
  * the size, BENCH_RUNS the repetitions of the list calls (default 200).
  */
+import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import * as XLSX from '@e965/xlsx';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
@@ -156,6 +158,7 @@ async function main() {
 
     // Export first: the upload's spreadsheet buffers would otherwise inflate the export's memory figure.
     await benchExport({ ctx, userId: user.id, campaignId: campaign.id });
+    await benchBareExport({ dataDir, userId: user.id, campaignId: campaign.id });
     await benchUpload({ app, db, token, userId: user.id, projectId: project.id });
 
     await app.close();
@@ -272,6 +275,36 @@ async function benchExport(params: { ctx: AppContext; userId: number; campaignId
       met: peakMb < 300,
     },
   );
+}
+
+/** The same export in a process of its own (bench/export-bare.ts): what the export costs by itself. */
+async function benchBareExport(params: { dataDir: string; userId: number; campaignId: number }) {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${DB_NAME}`;
+  const script = new URL('./export-bare.ts', import.meta.url).pathname;
+  const file = path.join(params.dataDir, 'bare-export.csv');
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', script, url.toString(), String(params.userId), String(params.campaignId), file],
+    { maxBuffer: 1024 * 1024 },
+  );
+  const run: { rows: number; seconds: number; beforeMb: number; peakMb: number } = JSON.parse(
+    stdout.trim().split('\n').pop() ?? '{}',
+  );
+  await rm(file, { force: true });
+  const rowsPerSecond = run.rows / run.seconds;
+  progress({
+    call: `export CSV of ${run.rows.toLocaleString('en-US')} links, a process of its own`,
+    median: `${run.seconds.toFixed(1)} s`,
+    p95: '',
+    note: `${Math.round(rowsPerSecond).toLocaleString('en-US')} rows/s, RSS ${run.beforeMb.toFixed(0)} MB before, peak ${run.peakMb.toFixed(0)} MB`,
+  });
+  figures.push({
+    what: 'CSV export, peak RSS of a process doing only the export',
+    figure: `${run.peakMb.toFixed(0)} MB (${run.beforeMb.toFixed(0)} MB before), ${Math.round(rowsPerSecond).toLocaleString('en-US')} rows/s`,
+    aim: '< 300 MB',
+    met: run.peakMb < 300,
+  });
 }
 
 main().catch((error) => {
