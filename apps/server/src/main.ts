@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import os from 'node:os';
 import { createChecker } from '@linkwatch/checker';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -36,23 +34,21 @@ async function main() {
     providers: demo ? demo.providers(providers) : providers,
   };
 
-  const processId = `${config.role}-${process.pid}-${os.hostname()}-${randomUUID().slice(0, 8)}`;
+  // On PostgreSQL other processes (more workers, on other machines) may check the same hosts.
+  const hostSlots = database.pool
+    ? postgresHostSlots({
+        pool: database.pool,
+        perHost: config.checker.perHost,
+        onError: (error) => log.warn({ err: error }, 'host slots: PostgreSQL did not answer'),
+      })
+    : null;
   const checker = createChecker({
     allowOrigins: demo ? [demo.allowOrigin] : [],
     concurrency: config.checker.concurrency,
     perHost: config.checker.perHost,
     hostDelayMs: config.checker.hostDelayMs,
     allowPrivateNetworks: config.checker.allowPrivateNetworks,
-    // On PostgreSQL other processes (more workers, on other machines) may check the same hosts.
-    sharedHostSlots:
-      database.kind === 'postgres'
-        ? postgresHostSlots({
-            db: ctx.db,
-            holder: processId,
-            perHost: config.checker.perHost,
-            onReleaseFailed: (error) => log.warn({ err: error }, 'giving back a host slot failed'),
-          })
-        : undefined,
+    sharedHostSlots: hostSlots ?? undefined,
   });
   const worker =
     config.role === 'api'
@@ -60,7 +56,6 @@ async function main() {
       : createWorker(
           { db: ctx.db, checker, providers: ctx.providers, log },
           {
-            id: processId,
             leaseSeconds: config.worker.leaseSeconds,
             hooks: actionEventHooks(ctx, [taskMailListener(ctx)]),
           },
@@ -94,6 +89,7 @@ async function main() {
     // Within the 10 s above: batches still in hand after 5 s are given back to the other workers.
     await worker?.stop({ graceMs: 5_000 });
     await checker.close();
+    await hostSlots?.close();
     await demo?.close();
     await events.close();
     await database.close();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { actionCatalog } from '../modules/actions/catalog.ts';
 import { addProgress, type BatchDelta, finishIfComplete } from '../modules/actions/lifecycle.ts';
 import type {
@@ -29,7 +30,8 @@ export interface WorkerOptions {
  * dies loses its lease; when it runs out, another worker claims the items again.
  */
 export function createWorker(ctx: WorkerContext, options: WorkerOptions = {}) {
-  const workerId = options.id ?? `worker-${process.pid}-${randomUUID().slice(0, 8)}`;
+  // The machine's name too: an operator reading who did what (docs/deploy.md) sees where it ran.
+  const workerId = options.id ?? `worker-${process.pid}-${hostname()}-${randomUUID().slice(0, 8)}`;
   const slots = options.slots ?? 4;
   const pollMs = options.pollMs ?? 500;
   const claims = createClaims({
