@@ -6,7 +6,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   smallint,
   text,
   uniqueIndex,
@@ -81,22 +80,6 @@ export const actionItems = pgTable(
     // Deleting crawler records sets their action items' reference to null: found by this index.
     index('action_items_crawler_item_idx').on(t.crawlerItemId).where(sql`crawler_item_id is not null`),
   ],
-);
-
-/**
- * Politeness across worker processes: a row is one of a donor host's `CHECKER_PER_HOST` request
- * slots, held by one worker's fetch until it ends or its lease runs out (a dead worker's slot frees
- * itself). Unlogged: a slot is worth nothing after a crash, and writes skip the WAL.
- */
-export const hostSlots = pgTable(
-  'host_slots',
-  {
-    host: text('host').notNull(),
-    slot: smallint('slot').notNull(),
-    heldBy: text('held_by').notNull(),
-    heldUntil: at('held_until').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.host, t.slot] })],
 );
 
 /**

@@ -3,7 +3,6 @@ export {
   actionItems,
   actionPrices,
   actions,
-  hostSlots,
   indexRequests,
   schedules,
   userActionPrices,
