@@ -142,12 +142,22 @@ export type Worker = ReturnType<typeof createWorker>;
 
 // Progress is written per batch: a task is cut into at least this many batches when it can be.
 const PROGRESS_STEPS = 20;
+// Near a task's end batches shrink to this share of what is left, so that no worker is left with
+// big batches to finish alone while the others have nothing more to claim.
+const TAIL_SHARE = 1 / 32;
 const MIN_BATCH = 10;
 
-/** Big tasks take full batches (cheaper per link); small ones smaller, so their progress visibly moves. */
-function batchSizeFor(handler: ActionHandler, action: ActionRow): number {
+/**
+ * Big tasks take full batches (cheaper per link); small ones smaller, so their progress visibly moves;
+ * and every task's last ones smaller still, so all the workers finish it together.
+ */
+export function batchSizeFor(
+  handler: Pick<ActionHandler, 'batchSize'>,
+  action: Pick<ActionRow, 'totalCount' | 'currentCount'>,
+): number {
   const forVisibleProgress = Math.ceil(action.totalCount / PROGRESS_STEPS);
-  return Math.max(MIN_BATCH, Math.min(handler.batchSize, forVisibleProgress));
+  const forAnEvenEnd = Math.ceil(Math.max(0, action.totalCount - action.currentCount) * TAIL_SHARE);
+  return Math.max(MIN_BATCH, Math.min(handler.batchSize, forVisibleProgress, forAnEvenEnd));
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
