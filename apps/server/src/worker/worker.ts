@@ -143,8 +143,10 @@ export type Worker = ReturnType<typeof createWorker>;
 // Progress is written per batch: a task is cut into at least this many batches when it can be.
 const PROGRESS_STEPS = 20;
 // Near a task's end batches shrink to this share of what is left, so that no worker is left with
-// big batches to finish alone while the others have nothing more to claim.
+// big batches to finish alone while the others have nothing more to claim; but not below TAIL_FLOOR,
+// so a worker's batches in hand still fill the checker's 64 pages on the wire to the end.
 const TAIL_SHARE = 1 / 32;
+const TAIL_FLOOR = 32;
 const MIN_BATCH = 10;
 
 /**
@@ -156,7 +158,8 @@ export function batchSizeFor(
   action: Pick<ActionRow, 'totalCount' | 'currentCount'>,
 ): number {
   const forVisibleProgress = Math.ceil(action.totalCount / PROGRESS_STEPS);
-  const forAnEvenEnd = Math.ceil(Math.max(0, action.totalCount - action.currentCount) * TAIL_SHARE);
+  const left = Math.max(0, action.totalCount - action.currentCount);
+  const forAnEvenEnd = Math.max(TAIL_FLOOR, Math.ceil(left * TAIL_SHARE));
   return Math.max(MIN_BATCH, Math.min(handler.batchSize, forVisibleProgress, forAnEvenEnd));
 }
 
