@@ -145,6 +145,23 @@ describe('concurrency limits', () => {
     expect(web.maxInFlight()).toBe(3);
   });
 
+  test('a check waiting for a busy host leaves its place on the wire to another host', async () => {
+    const checker = checkerWith({ concurrency: 2, perHost: 1 });
+    const robots = new RobotsCache();
+    await warmRobots(checker, robots, ['busy.test', 'free.test']);
+    const check = (host: string, path: string) =>
+      checker
+        .check({ url: onHost(host, path), acceptors: FIXTURE_ACCEPTORS }, { robots })
+        .then(() => performance.now());
+    const started = performance.now();
+    // Two pages of a host that allows one request at a time, then one of another host.
+    const busy = [check('busy.test', '/hold?ms=800'), check('busy.test', '/hold?ms=800')];
+    const freeDoneAt = await check('free.test', '/no-backlink');
+    // The second busy page waits for its host, not on the wire: the free host's page goes at once.
+    expect(freeDoneAt - started).toBeLessThan(500);
+    await Promise.all(busy);
+  });
+
   test('no more than `perHost` requests go to one host at once', async () => {
     const checker = checkerWith({ concurrency: 64, perHost: 2 });
     const robots = new RobotsCache();

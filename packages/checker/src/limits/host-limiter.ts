@@ -10,7 +10,7 @@ interface HostState {
 
 /**
  * The host limit of other processes too: several workers checking the same web share one budget per
- * host. The server's is a PostgreSQL table (apps/server/src/worker/host-slots.ts).
+ * host. The server's are PostgreSQL advisory locks (apps/server/src/worker/host-slots.ts).
  */
 export interface SharedHostSlots {
   /** Waits for one of the host's slots across all processes; the release gives it back. */
