@@ -15,15 +15,14 @@ export interface HostSlotsOptions {
   onError?(error: unknown): void;
 }
 
-interface Session {
-  client: pg.PoolClient;
-  /** The last statement sent: the next one waits for it. */
-  queue: Promise<unknown>;
-}
-
 export interface PostgresHostSlots extends SharedHostSlots {
   /** Gives the connection back, and with it every slot still held. */
   close(): Promise<void>;
+}
+
+interface Take {
+  host: string;
+  settle(result: { slot: number | null; client: pg.PoolClient } | Error): void;
 }
 
 /**
@@ -32,95 +31,119 @@ export interface PostgresHostSlots extends SharedHostSlots {
  * them and given back with pg_advisory_unlock. PostgreSQL frees a session's locks when it ends, so the
  * slots of a process that dies are free at once: no lease, no table, nothing written. (Two hosts whose
  * names hash alike share their slots: more polite, never less.)
+ *
+ * The takes and give-backs asked for meanwhile go together in rounds of two statements, so a busy
+ * event loop (an API process under load that also checks) costs a round trip per round, not per page.
  */
 export function postgresHostSlots(options: HostSlotsOptions): PostgresHostSlots {
   const { pool, perHost } = options;
   const retryMs = options.retryMs ?? 10;
-  // One statement tries the slots in turn, stopping at the first it gets (CASE and COALESCE evaluate
-  // no further than they need), and answers which, or null. A slot this process holds already is
-  // passed as -1 and skipped: a session may take its own lock twice, which would not count.
-  const slotNumbers = Array.from({ length: perHost }, (_, s) => s);
-  const takeStatement = {
-    name: `host-slot-take-${perHost}`,
-    text: `select coalesce(${slotNumbers
-      .map((s) => `$${s + 2}::int`)
-      .map((p) => `case when ${p} < 0 then null when pg_try_advisory_lock(hashtext($1), ${p}) then ${p} end`)
-      .join(', ')}) as slot`,
-  };
-  const releaseStatement = { name: 'host-slot-release', text: 'select pg_advisory_unlock(hashtext($1), $2)' };
+  const statements = slotStatements(perHost);
   /** The slots this process holds, per host. */
   const held = new Map<string, Set<number>>();
-
-  let session: Session | null = null;
-  let connecting: Promise<Session> | null = null;
+  let takes: Take[] = [];
+  let releases: Array<{ host: string; slot: number }> = [];
+  let client: pg.PoolClient | null = null;
+  let rounds: Promise<void> | null = null;
 
   /** The slots' own connection; a lost one is replaced (its locks went with it). */
-  function connection(): Promise<Session> {
-    if (session) return Promise.resolve(session);
-    if (!connecting) {
-      connecting = pool.connect().then(
-        (client) => {
-          const current: Session = { client, queue: Promise.resolve() };
-          client.on('error', () => {
-            if (session === current) session = null;
-            client.release(true);
-          });
-          session = current;
-          connecting = null;
-          return current;
-        },
-        (error: unknown) => {
-          connecting = null;
-          throw error;
-        },
-      );
-    }
-    return connecting;
+  async function connection(): Promise<pg.PoolClient> {
+    if (client) return client;
+    const fresh = await pool.connect();
+    fresh.on('error', () => {
+      if (client === fresh) client = null;
+      fresh.release(true);
+    });
+    client = fresh;
+    return fresh;
   }
 
-  /**
-   * Work on the one connection, one piece after another (a session's locks are its own): each piece
-   * sees what the ones before it took.
-   */
-  async function inTurn<T>(work: (client: pg.PoolClient) => Promise<T>) {
-    const current = await connection();
-    const result = current.queue.then(() => work(current.client));
-    current.queue = result.catch(() => {});
-    return { value: await result, current };
+  function startRounds() {
+    rounds ??= runRounds().finally(() => {
+      rounds = null;
+      if (takes.length > 0 || releases.length > 0) startRounds();
+    });
+  }
+
+  async function runRounds() {
+    while (takes.length > 0 || releases.length > 0) {
+      let session: pg.PoolClient;
+      try {
+        session = await connection();
+      } catch (error) {
+        for (const take of takes.splice(0)) take.settle(error as Error);
+        releases = [];
+        return;
+      }
+      await round(session);
+    }
+  }
+
+  /** One round: the give-backs, then one take per host (a second one waits for the next round). */
+  async function round(session: pg.PoolClient) {
+    const giving = releases;
+    releases = [];
+    // Sent before the takes on the same session: those slots are free for them.
+    for (const { host, slot } of giving) forget(host, slot);
+    const taking: Take[] = [];
+    const waiting: Take[] = [];
+    const hosts = new Set<string>();
+    for (const take of takes) {
+      if (hosts.has(take.host)) waiting.push(take);
+      else taking.push(take);
+      hosts.add(take.host);
+    }
+    takes = waiting;
+
+    const released =
+      giving.length > 0
+        ? session.query({
+            ...statements.release,
+            values: [giving.map((g) => g.host), giving.map((g) => g.slot)],
+          })
+        : null;
+    const values = [
+      taking.map((t) => t.host),
+      ...Array.from({ length: perHost }, (_, s) => taking.map((t) => (held.get(t.host)?.has(s) ? -1 : s))),
+    ];
+    const taken =
+      taking.length > 0 ? session.query<{ slot: number | null }>({ ...statements.take, values }) : null;
+    await released?.catch((error: unknown) => options.onError?.(error));
+    try {
+      const rows = (await taken)?.rows ?? [];
+      taking.forEach((take, i) => {
+        const slot = rows[i]?.slot ?? null;
+        if (slot !== null) held.set(take.host, (held.get(take.host) ?? new Set()).add(slot));
+        take.settle({ slot, client: session });
+      });
+    } catch (error) {
+      for (const take of taking) take.settle(error as Error);
+    }
+  }
+
+  function forget(host: string, slot: number) {
+    const mine = held.get(host);
+    mine?.delete(slot);
+    if (mine?.size === 0) held.delete(host);
   }
 
   async function tryTake(host: string): Promise<Release | null> {
-    const { value: slot, current } = await inTurn(async (client) => {
-      // Read in turn: the takes and give-backs before this one have changed it.
-      const mine = held.get(host);
-      const values = [host, ...slotNumbers.map((s) => (mine?.has(s) ? -1 : s))];
-      const { rows } = await client.query<{ slot: number | null }>({ ...takeStatement, values });
-      const taken = rows[0]?.slot ?? null;
-      if (taken !== null) held.set(host, (mine ?? new Set()).add(taken));
-      return taken;
+    const result = await new Promise<{ slot: number | null; client: pg.PoolClient } | Error>((settle) => {
+      takes.push({ host, settle });
+      startRounds();
     });
+    if (result instanceof Error) throw result;
+    const { slot, client: session } = result;
     if (slot === null) return null;
     let released = false;
     return () => {
       if (released) return;
       released = true;
       // A lock of a lost session is gone already; asking the new one would only warn.
-      if (session !== current) return forget(host, slot);
-      inTurn(async (client) => {
-        await client.query({ ...releaseStatement, values: [host, slot] });
-        forget(host, slot);
-      }).catch((error: unknown) => {
-        forget(host, slot);
-        options.onError?.(error);
-      });
+      if (client !== session) return forget(host, slot);
+      releases.push({ host, slot });
+      startRounds();
     };
-  }
-
-  /** Once the lock is given back: until then a take in this process must not pick the same slot. */
-  function forget(host: string, slot: number) {
-    const mine = held.get(host);
-    mine?.delete(slot);
-    if (mine?.size === 0) held.delete(host);
   }
 
   return {
@@ -145,11 +168,35 @@ export function postgresHostSlots(options: HostSlotsOptions): PostgresHostSlots 
     },
 
     async close() {
-      const current = session ?? (connecting ? await connecting.catch(() => null) : null);
-      session = null;
-      if (!current) return;
-      await current.queue;
-      current.client.release(true);
+      await rounds;
+      const session = client;
+      client = null;
+      session?.release(true);
+    },
+  };
+}
+
+/**
+ * The two statements of a round, for `perHost` slots. A take tries a host's slots in turn and stops at
+ * the first it gets (CASE and COALESCE evaluate no further than they need), answering which or null, one
+ * row per host in the order given; a slot this process holds already comes as -1 and is skipped (a
+ * session may take its own lock twice, which would not count).
+ */
+function slotStatements(perHost: number) {
+  const columns = Array.from({ length: perHost }, (_, s) => `s${s}`);
+  const tries = columns.map(
+    (c) => `case when ${c} < 0 then null when pg_try_advisory_lock(hashtext(h), ${c}) then ${c} end`,
+  );
+  return {
+    take: {
+      name: `host-slots-take-${perHost}`,
+      text: `select coalesce(${tries.join(', ')}) as slot
+        from unnest($1::text[], ${columns.map((_, s) => `$${s + 2}::int[]`).join(', ')}) with ordinality as t(h, ${columns.join(', ')}, n)
+        order by n`,
+    },
+    release: {
+      name: 'host-slots-release',
+      text: 'select pg_advisory_unlock(hashtext(h), s) from unnest($1::text[], $2::int[]) as t(h, s)',
     },
   };
 }
