@@ -10,18 +10,9 @@ import path from 'node:path';
 
 export const FIGURES_DIR = path.resolve(new URL('..', import.meta.url).pathname, '.bench');
 
-/**
- * @typedef {object} BenchFigure
- * @property {string} what  what was measured
- * @property {string} figure  the figure, with its unit
- * @property {string} [aim]  the aim it is held against, if it has one
- * @property {boolean} [met]  whether the aim is met
- */
+// The shapes of what is written and read are in bench-figures.d.mts.
 
-/**
- * Writes one bench's figures (`.bench/<order>-<bench>.json`), with the commit and the machine's load.
- * @param {{ bench: string, order: number, figures: BenchFigure[], notes?: string }} run
- */
+/** Writes one bench's figures (`.bench/<order>-<bench>.json`), with the commit and the machine's load. */
 export function writeBenchFigures({ bench, order, figures, notes }) {
   mkdirSync(FIGURES_DIR, { recursive: true });
   const record = {
@@ -41,7 +32,7 @@ export function writeBenchFigures({ bench, order, figures, notes }) {
   }
 }
 
-/** @returns {Array<{ bench: string, commit: string, measuredAt: string, loadAverage: string, cores: number, figures: BenchFigure[], notes?: string }>} */
+/** Every bench's last figures, in their order. */
 export function readBenchFigures() {
   let files;
   try {

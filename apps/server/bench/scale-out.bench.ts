@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ActionCode, TaskStatus } from '@linkwatch/shared';
 import { sql } from 'drizzle-orm';
+import { cpuSecondsOf, machineBusySeconds } from '../../../packages/checker/bench/cpu.ts';
 import { writeBenchFigures } from '../../../scripts/bench-figures.mjs';
 import { type Db, rawRows } from '../src/db/client.ts';
 import { campaigns, links, projects, users } from '../src/db/schema/index.ts';
@@ -92,13 +93,13 @@ type Setup = Awaited<ReturnType<typeof seed>>;
  * pace, not their start).
  */
 async function settled(workers: ServerProcess[]) {
-  const busyTicks = () => workers.reduce((sum, worker) => sum + processTicks(worker.pid), 0);
+  const busySeconds = () => workers.reduce((sum, worker) => sum + (cpuSecondsOf(worker.pid) ?? 0), 0);
   const deadline = Date.now() + 20_000;
-  for (let before = busyTicks(); Date.now() < deadline; ) {
+  for (let before = busySeconds(); Date.now() < deadline; ) {
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const now = busyTicks();
+    const now = busySeconds();
     // Under 5% of a core each over the last half second.
-    if (now - before < workers.length * 0.05 * (TICKS_PER_SECOND / 2)) return;
+    if (now - before < workers.length * 0.05 * 0.5) return;
     before = now;
   }
 }
@@ -183,8 +184,7 @@ async function waitUntilFinished(db: Db, actionId: number) {
   }
 }
 
-// CPU time from /proc: of the workers, the API, PostgreSQL's processes and the whole machine.
-const TICKS_PER_SECOND = 100;
+// CPU time from /proc: of the workers, the API, PostgreSQL's processes and the whole machine, in seconds.
 interface CpuSample {
   at: number;
   workers: number;
@@ -198,54 +198,37 @@ type CpuShares = { workers: number; api: number; postgres: number; machine: numb
 function cpuNow(params: { api: ServerProcess; workers: ServerProcess[] }): CpuSample {
   return {
     at: performance.now(),
-    workers: params.workers.reduce((sum, worker) => sum + processTicks(worker.pid), 0),
-    api: processTicks(params.api.pid),
-    postgres: postgresTicks(),
-    machineBusy: machineBusyTicks(),
+    workers: params.workers.reduce((sum, worker) => sum + (cpuSecondsOf(worker.pid) ?? 0), 0),
+    api: cpuSecondsOf(params.api.pid) ?? 0,
+    postgres: postgresSeconds(),
+    machineBusy: machineBusySeconds(),
   };
 }
 
 /** Cores used on average between two samples. */
 function cpuShares(before: CpuSample, after: CpuSample): CpuShares {
   const seconds = (after.at - before.at) / 1000;
-  const cores = (ticks: number) => ticks / TICKS_PER_SECOND / seconds;
   let postgres = 0;
-  for (const [pid, ticks] of after.postgres) postgres += ticks - (before.postgres.get(pid) ?? 0);
+  for (const [pid, used] of after.postgres) postgres += used - (before.postgres.get(pid) ?? 0);
   return {
-    workers: cores(after.workers - before.workers),
-    api: cores(after.api - before.api),
-    postgres: cores(postgres),
-    machine: cores(after.machineBusy - before.machineBusy),
+    workers: (after.workers - before.workers) / seconds,
+    api: (after.api - before.api) / seconds,
+    postgres: postgres / seconds,
+    machine: (after.machineBusy - before.machineBusy) / seconds,
   };
 }
 
-function processTicks(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime, fields 14 and 15 of the line (11 and 12 after the command).
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0;
-  }
-}
-
-function postgresTicks(): Map<number, number> {
-  const ticks = new Map<number, number>();
+function postgresSeconds(): Map<number, number> {
+  const used = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const pid = Number(entry);
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') ticks.set(pid, processTicks(pid));
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres')
+        used.set(pid, cpuSecondsOf(pid) ?? 0);
     } catch {}
   }
-  return ticks;
-}
-
-function machineBusyTicks(): number {
-  const [cpu] = readFileSync('/proc/stat', 'utf8').split('\n');
-  const [user, nice, system, , , irq, softirq, steal] = cpu.split(/\s+/).slice(1).map(Number);
-  return user + nice + system + irq + softirq + steal;
+  return used;
 }
 
 /** Requests the web had in flight, on average per second of the run: where the workers left slots empty. */

@@ -1,7 +1,7 @@
 import { type ChildProcess, type ForkOptions, fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { writeBenchFigures } from '../../../scripts/bench-figures.mjs';
+import { cpuSecondsOf } from './cpu.ts';
 import type { FixtureReady } from './fixture-server.ts';
 import type { PhaseName, PhaseReport, PhaseRequest } from './phases.ts';
 
@@ -47,16 +47,6 @@ async function runPhaseInChild(request: PhaseRequest): Promise<PhaseReport> {
 }
 
 /** CPU seconds a process has used so far (Linux /proc; null elsewhere). */
-function cpuSecondsOf(pid: number | undefined): number | null {
-  try {
-    // Fields 14 and 15 of /proc/PID/stat (after the parenthesised name) are utime and stime in ticks.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
-}
-
 function describe(report: PhaseReport, fixtureCores: number | null): string {
   if (report.failure) return `${report.phase.padEnd(10)} failed: ${report.failure}`;
   const checks =
