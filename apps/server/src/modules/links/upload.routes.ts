@@ -7,7 +7,7 @@ import { FieldError } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { findCampaign } from '../projects/campaigns.queries.ts';
-import { storeUploadedLinks } from './upload.service.ts';
+import { mergeSearchEntries, storeUploadedLinks } from './upload.service.ts';
 import { readUploadFile } from './upload-file.ts';
 
 interface UploadForm {
@@ -78,6 +78,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
         entries,
         locale: requestLocale(req),
       });
+      mergeSearchEntries(ctx.db).catch((error) => req.log.warn({ err: error }, 'search index merge failed'));
       return { data: { id: found.campaign.id, type: 'linkUploads' as const, attributes: result } };
     },
   );

@@ -89,6 +89,21 @@ async function insertNewUrls(db: Queryable, target: UploadTarget, urls: string[]
 }
 
 /**
+ * The search indexes (trigram GIN) are what an insert pays most for. GIN's "fast update" keeps new
+ * entries in a pending list and merges them into the index in bulk, once the list outgrows
+ * `gin_pending_list_limit`; raised for the upload's transaction, no merge happens while the customer
+ * waits. `mergeSearchEntries` merges them right after the answer (searches scan the pending list
+ * until then, so nothing is ever missing from a search).
+ */
+const UPLOAD_PENDING_LIST_LIMIT = '512MB';
+const SEARCH_INDEXES = ['links_url_trgm_idx', 'links_title_trgm_idx'] as const;
+
+export async function mergeSearchEntries(db: Queryable): Promise<void> {
+  for (const index of SEARCH_INDEXES)
+    await db.execute(sql`select gin_clean_pending_list(${index}::regclass)`);
+}
+
+/**
  * Stores the URLs of an upload in one transaction: a failure half-way stores nothing. While the
  * database inserts one chunk, the next is normalised, so the two cores work at once.
  */
@@ -99,6 +114,7 @@ export async function storeUploadedLinks(
   const { entries } = params;
   const sorter = entrySorter(params.locale);
   const added = await db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local gin_pending_list_limit = '${UPLOAD_PENDING_LIST_LIMIT}'`));
     let total = 0;
     let pending: Promise<number> | null = null;
     for (let i = 0; i < entries.length; i += INSERT_CHUNK) {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { links } from '../../db/schema/index.ts';
 import { makeLinks, makeWorkspace } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { INSERT_CHUNK } from './upload.service.ts';
+import { INSERT_CHUNK, mergeSearchEntries } from './upload.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -99,6 +99,27 @@ const storedUrls = async (campaignId: number) =>
     .sort();
 
 describe('POST links/upload', () => {
+  // The upload leaves the search indexes' new entries pending (upload.service.ts): searchable at once.
+  it('makes the uploaded links searchable at once, before and after their search entries are merged', async () => {
+    const { token, campaign } = await makeWorkspace(t.db);
+    const content = Buffer.from(
+      'https://zqxuploaded.example.org/first\nhttps://zqxuploaded.example.org/second\n',
+    );
+    expect(
+      (await upload(token, { campaign: String(campaign.id) }, { filename: 'l.txt', content })).status,
+    ).toBe(200);
+    const found = async () =>
+      (await t.api('GET', 'links?filter[query]=zqxuploaded', { token })).body.data.map(
+        (l: { attributes: { url: string } }) => l.attributes.url,
+      );
+    expect((await found()).sort()).toEqual([
+      'https://zqxuploaded.example.org/first',
+      'https://zqxuploaded.example.org/second',
+    ]);
+    await mergeSearchEntries(t.db);
+    expect(await found()).toHaveLength(2);
+  });
+
   it('adds a txt file: BOM, any line ending, blank lines, invalid lines and duplicates', async () => {
     const { token, campaign } = await makeWorkspace(t.db);
     await makeLinks(t.db, { campaign, urls: ['http://known.example.org/'] });

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { links, users } from '../../db/schema/index.ts';
 import {
   makeCampaign,
   makeLinks,
@@ -107,6 +109,25 @@ describe('projects', () => {
     expect((await t.api('DELETE', url, { token: owner.token })).status).toBe(200);
     expect((await t.api('GET', url, { token: owner.token })).status).toBe(404);
     expect((await t.api('GET', `campaigns/${owner.campaign.id}`, { token: owner.token })).status).toBe(404);
+  });
+
+  // links.user_id and project_id are not foreign keys (migration 0018): the links go with their campaign.
+  it('takes the links with a deleted project, and with a deleted account', async () => {
+    const linksOf = async (column: typeof links.projectId | typeof links.userId, id: number) =>
+      (await t.db.select({ id: links.id }).from(links).where(eq(column, id))).length;
+    const owner = await makeWorkspace(t.db);
+    await makeLinks(t.db, {
+      campaign: owner.campaign,
+      urls: ['https://a.example.org/', 'https://b.example.org/'],
+    });
+    expect(await linksOf(links.projectId, owner.project.id)).toBe(2);
+    expect((await t.api('DELETE', `projects/${owner.project.id}`, { token: owner.token })).status).toBe(200);
+    expect(await linksOf(links.projectId, owner.project.id)).toBe(0);
+
+    const leaving = await makeWorkspace(t.db);
+    await makeLinks(t.db, { campaign: leaving.campaign, urls: ['https://c.example.org/'] });
+    await t.db.delete(users).where(eq(users.id, leaving.user.id));
+    expect(await linksOf(links.userId, leaving.user.id)).toBe(0);
   });
 });
 
