@@ -29,6 +29,10 @@ const ROWS_PER_PIECE = 1000;
 /** Rows as CSV text (formulas escaped, records ending in \n), by csv-stringify. */
 const csvPiece = (rows: CellValue[][]) => stringify(rows.map(escapeRow));
 
+/** A few rows as CSV text, the same way; with `bom` first when they open a file. */
+export const csvRows = (rows: CellValue[][], options: { bom?: boolean } = {}) =>
+  (options.bom ? BOM : '') + csvPiece(rows);
+
 async function* csvText(rows: AsyncIterable<CellValue[]>): AsyncGenerator<string> {
   yield BOM;
   let piece: CellValue[][] = [];
@@ -42,13 +46,6 @@ async function* csvText(rows: AsyncIterable<CellValue[]>): AsyncGenerator<string
   if (piece.length > 0) yield csvPiece(piece);
 }
 
-async function* csvChunkText(chunks: AsyncIterable<CellValue[][]>): AsyncGenerator<string> {
-  yield BOM;
-  for await (const chunk of chunks) {
-    for (let i = 0; i < chunk.length; i += ROWS_PER_PIECE) yield csvPiece(chunk.slice(i, i + ROWS_PER_PIECE));
-  }
-}
-
 /**
  * A CSV stream of the rows, pulled as the reader asks, so a million rows never sit in memory together.
  * One stream, not a `.pipe` chain: a failed query destroys this very stream with its error, which
@@ -57,11 +54,6 @@ async function* csvChunkText(chunks: AsyncIterable<CellValue[][]>): AsyncGenerat
  */
 export function csvStream(rows: AsyncIterable<CellValue[]>): Readable {
   return Readable.from(csvText(rows));
-}
-
-/** The same from rows read in chunks (a query's page at a time), without a promise per row. */
-export function csvChunkStream(chunks: AsyncIterable<CellValue[][]>): Readable {
-  return Readable.from(csvChunkText(chunks));
 }
 
 export function xlsxBuffer(rows: CellValue[][], sheetName: string): Buffer {

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
 import {
   EXPORT_MAIL_THRESHOLD,
   XLSX_EXPORT_MAX_ROWS,
@@ -14,10 +15,11 @@ import type { Queryable } from '../../db/client.ts';
 import { AppError, FieldError, notFound } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
-import { attachment, collect, csvChunkStream, MIME, xlsxBuffer } from '../../lib/spreadsheet.ts';
+import { attachment, collect, MIME, xlsxBuffer } from '../../lib/spreadsheet.ts';
 import { findCampaign } from '../projects/campaigns.queries.ts';
 import { findProject } from '../projects/projects.queries.ts';
-import { exportChunks, exportRows } from './export.rows.ts';
+import { exportCsvText } from './export.csv.ts';
+import { exportRows } from './export.rows.ts';
 import { findExportFile, mailExport } from './export.service.ts';
 import type { LinkFilters } from './links.filters.ts';
 import { countSelection, noSelectedLinks, selectionWhere } from './links.selection.ts';
@@ -82,7 +84,7 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext) {
       const params = { where, locale };
       return reply.send(
         format === 'csv'
-          ? csvChunkStream(exportChunks(ctx.db, params))
+          ? Readable.from(exportCsvText(ctx.db, params))
           : xlsxBuffer(await collect(exportRows(ctx.db, params)), 'Links'),
       );
     },

@@ -36,7 +36,7 @@ export const exportHeader = (locale: Locale): CellValue[] =>
 const isoText = (column: PgColumn) =>
   sql<string | null>`to_char(${qualified(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-const exportFields = {
+export const exportFields = {
   id: links.id,
   url: links.url,
   title: links.title,
@@ -80,7 +80,7 @@ function memo<K, V>(get: (key: K) => V): (key: K) => V {
   };
 }
 
-function rowTexts(locale: Locale) {
+export function rowTexts(locale: Locale) {
   const t = linkTexts(locale);
   return {
     responseCodeGroup: memo(t.responseCodeGroup),

@@ -2,14 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { EXPORT_DOWNLOAD_DAYS, type ExportFileFormat, type Locale } from '@linkwatch/shared';
 import { translate, translateCount } from '@linkwatch/shared/i18n';
 import type { SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { collect, csvChunkStream, xlsxBuffer } from '../../lib/spreadsheet.ts';
+import { collect, xlsxBuffer } from '../../lib/spreadsheet.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
-import { exportChunks, exportRows } from './export.rows.ts';
+import { exportCsvText } from './export.csv.ts';
+import { exportRows } from './export.rows.ts';
 
 const DOWNLOAD_TTL_MS = EXPORT_DOWNLOAD_DAYS * 24 * 60 * 60 * 1000;
 /** 32 random bytes, base64url: the file's name is the secret that lets the mail link in without a login. */
@@ -27,7 +29,7 @@ async function writeExportFile(
   const file = path.join(exportDir(ctx), `${token}.${params.format}`);
   try {
     if (params.format === 'csv')
-      await pipeline(csvChunkStream(exportChunks(ctx.db, params)), createWriteStream(file));
+      await pipeline(Readable.from(exportCsvText(ctx.db, params)), createWriteStream(file));
     else await writeFile(file, xlsxBuffer(await collect(exportRows(ctx.db, params)), 'Links'));
   } catch (error) {
     await unlink(file).catch(() => undefined);

@@ -6,11 +6,12 @@ import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backlinks, links } from '../../db/schema/index.ts';
-import type { CellValue } from '../../lib/spreadsheet.ts';
+import { type CellValue, collect, csvRows as csvText } from '../../lib/spreadsheet.ts';
 import { makeLinks, makeWorkspace } from '../../test/factories.ts';
 import { linkIn } from '../../test/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { EXPORT_CHUNK, exportChunks } from './export.rows.ts';
+import { exportCsvText } from './export.csv.ts';
+import { EXPORT_CHUNK, exportChunks, exportRows } from './export.rows.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -173,6 +174,73 @@ describe('GET links/export', () => {
     expect(rows[1].slice(10)).toEqual([createdAt.toISOString(), dateCheckData.toISOString()]);
     expect(rows[3][11]).toBeNull();
     expect(String(rows[3][10])).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
+  // The database writes the CSV (export.csv.ts); the rows the XLSX is built from are the reference.
+  it('writes the same CSV in the database as from the rows, byte for byte, in each language', async () => {
+    const ws = await makeWorkspace(t.db);
+    const texts = [
+      'plain',
+      'a, b',
+      'say "hi"',
+      'two\nlines',
+      'cr\ronly',
+      '=SUM(1)',
+      '+1',
+      '-1',
+      '@me',
+      '\ttab',
+      '\rcr',
+      'Ссылка',
+      '',
+    ];
+    const codes = [null, 0, 1, 2, 3, 4, 7, 42, 300];
+    const made = await makeLinks(t.db, {
+      campaign: ws.campaign,
+      urls: texts.map((_, i) => `https://same.example.org/${i}`),
+    });
+    for (const [i, link] of made.entries()) {
+      const code = codes[i % codes.length];
+      await t.db
+        .update(links)
+        .set({
+          title: i % 5 === 4 ? null : texts[i],
+          comment: texts[(i + 3) % texts.length],
+          responseCode: i % 3 === 0 ? 200 + i : null,
+          responseCodeGroup: code,
+          checkStatus: codes[(i + 2) % codes.length],
+          indexing: code ?? 0,
+          indexingCapabilityId: codes[(i + 4) % codes.length],
+          countBacklinks: i % 4 === 0 ? null : i,
+          dateCheckData: i % 2 ? new Date(Date.UTC(2025, 0, i, 1, 2, 3, i)) : null,
+        })
+        .where(eq(links.id, link.id));
+      await t.db.insert(backlinks).values([
+        {
+          linkId: link.id,
+          userId: ws.user.id,
+          href: 'https://s.example.com/',
+          anchor: texts[i],
+          attribute: 'nofollow',
+        },
+        {
+          linkId: link.id,
+          userId: ws.user.id,
+          href: 'https://s.example.com/b',
+          anchor: 'z, "q"',
+          attribute: 'ugc',
+        },
+      ]);
+    }
+    // And enough plain ones for several chunks.
+    const more = Array.from({ length: EXPORT_CHUNK + 5 }, (_, i) => `https://more.example.org/${i}`);
+    await makeLinks(t.db, { campaign: ws.campaign, urls: more });
+    const where = eq(links.campaignId, ws.campaign.id);
+    for (const locale of ['en', 'ru', 'ua'] as const) {
+      const fromRows = csvText(await collect(exportRows(t.db, { where, locale })), { bom: true });
+      const fromDatabase = (await collect(exportCsvText(t.db, { where, locale }))).join('');
+      expect(fromDatabase).toBe(fromRows);
+    }
   });
 
   it('builds an XLSX in the caller language, also escaped', async () => {
