@@ -27,7 +27,7 @@ preloadRoute(window.location.pathname);
 const queryClient = createQueryClient();
 if (getToken()) {
   void queryClient.prefetchQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 60_000 });
-  prefetchCampaignPage(queryClient, window.location.pathname);
+  prefetchCampaignPage(queryClient, window.location);
   prefetchDashboardPage(queryClient, window.location.pathname);
 }
 

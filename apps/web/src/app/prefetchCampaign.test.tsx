@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useLinkCodes, useLinkCounts, useLinkStatistic } from '@/features/links/api/links.ts';
+import { useLinkCodes, useLinkCounts, useLinkStatistic, useLinks } from '@/features/links/api/links.ts';
+import { listQueryFromSearch } from '@/features/links/listState.ts';
 import {
   useCampaign,
   useProjectOptions,
@@ -18,6 +19,7 @@ const READS = [
   'GET links/codes',
   'GET links/statistic',
   'GET actions/list',
+  'GET links',
 ];
 
 function answers() {
@@ -29,6 +31,10 @@ function answers() {
     'GET links/codes': json(200, { data: { attributes: { good: 1, bad: 0, unchecked: 2 } } }),
     'GET links/statistic': json(200, { data: { attributes: { total: 3, indexing: [] } } }),
     'GET actions/list': json(200, { data: [] }),
+    'GET links': json(200, {
+      data: [],
+      meta: { page: { currentPage: 2, perPage: 100, total: 0, lastPage: 1 } },
+    }),
   });
 }
 
@@ -42,6 +48,7 @@ function FirstScreen() {
     useLinkCodes(list),
     useLinkStatistic(list),
     useTaskTypes(),
+    useLinks(listQueryFromSearch({ base: list, search: '?page=2&size=100&sort=-url' })),
   ];
   return <p>{reads.every((read) => read.isSuccess) ? 'all in' : 'waiting'}</p>;
 }
@@ -50,7 +57,10 @@ describe('campaign page prefetch', () => {
   it('asks for the first screen once, under the keys the page hooks read', async () => {
     const api = answers();
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    prefetchCampaignPage(client, '/ru/campaign/active/1/7');
+    prefetchCampaignPage(client, {
+      pathname: '/ru/campaign/active/1/7',
+      search: '?size=100&page=2&sort=-url',
+    });
     await waitFor(() => expect(client.isFetching()).toBe(0));
     render(
       <QueryClientProvider client={client}>
@@ -67,7 +77,7 @@ describe('campaign page prefetch', () => {
     'reads the campaign of %s',
     async (path) => {
       const api = answers();
-      prefetchCampaignPage(new QueryClient(), path);
+      prefetchCampaignPage(new QueryClient(), { pathname: path });
       await waitFor(() => expect(api.find('GET campaigns/7')).toHaveLength(1));
     },
   );
@@ -76,7 +86,7 @@ describe('campaign page prefetch', () => {
     'asks for nothing on %s',
     async (path) => {
       const api = answers();
-      prefetchCampaignPage(new QueryClient(), path);
+      prefetchCampaignPage(new QueryClient(), { pathname: path });
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(api.calls).toHaveLength(0);
     },

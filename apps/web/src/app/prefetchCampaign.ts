@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
+import { linkListQuery } from '@/features/links/api/linkListQuery.ts';
 import { linkCodesQuery, linkCountsQuery, linkStatisticQuery } from '@/features/links/api/summaryQueries.ts';
+import { listQueryFromSearch } from '@/features/links/listState.ts';
 import { LIST_TYPE_CODE, parseListRoute } from '@/features/links/route.ts';
 import { campaignQuery } from '@/features/projects/api/campaignQuery.ts';
 import { projectStatisticQuery, projectsQuery } from '@/features/projects/api/projectQueries.ts';
@@ -10,12 +12,15 @@ const LOCALE_PREFIX = /^\/(en|ru|ua)(?=\/)/;
 
 /**
  * A cold load of a campaign page asks for what its first screen shows (the campaign's name, the tab
- * counts, the summary figures, which tasks can start) from the entry bundle, alongside the page's
+ * counts, the summary figures, the table's rows, which tasks can start) from the entry bundle, alongside the page's
  * chunks, instead of after them: the title and figures are there at the first render and the page does
  * not re-render as each answer arrives. Same keys as the page's hooks, so those find the answers cached.
  * Any other path: nothing. Called only with a session.
  */
-export function prefetchCampaignPage(queryClient: QueryClient, pathname: string): void {
+export function prefetchCampaignPage(
+  queryClient: QueryClient,
+  { pathname, search = '' }: { pathname: string; search?: string },
+): void {
   const params = matchPath('/campaign/:type?/:tier?/:id', pathname.replace(LOCALE_PREFIX, ''))?.params;
   const route = params ? parseListRoute(params) : null;
   if (!route) return;
@@ -26,6 +31,7 @@ export function prefetchCampaignPage(queryClient: QueryClient, pathname: string)
   void queryClient.prefetchQuery(linkCountsQuery(scope));
   void queryClient.prefetchQuery(linkCodesQuery(list));
   void queryClient.prefetchQuery(linkStatisticQuery(list));
+  void queryClient.prefetchQuery(linkListQuery(listQueryFromSearch({ base: list, search })));
   void queryClient.prefetchQuery(taskTypesQuery);
 }
 

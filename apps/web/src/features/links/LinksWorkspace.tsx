@@ -1,6 +1,6 @@
 import { PAGE_SIZES } from '@linkwatch/shared';
 import { LayoutList, Rows3, SearchX, Upload } from 'lucide-react';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { memo, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '@/api/client.ts';
 import { Button } from '@/ui/Button.tsx';
@@ -16,7 +16,7 @@ import { CommentModal } from './CommentModal.tsx';
 import { LinkDrawer } from './LinkDrawer.tsx';
 import { LinkFilters } from './LinkFilters.tsx';
 import { LinksTable, useLinksTable } from './LinksTable.tsx';
-import { filterQuery, type useListState, useViewType } from './listState.ts';
+import { listQuery, type useListState, useViewType } from './listState.ts';
 import type { ListType } from './route.ts';
 
 type Props = {
@@ -37,8 +37,12 @@ type Props = {
   idle?: ReactNode;
 };
 
-/** Filters, the selected-count bar, the table, pagination and page size, the side panel. */
-export function LinksWorkspace({
+/**
+ * Filters, the selected-count bar, the table, pagination and page size, the side panel. Memoised: the
+ * page around it re-renders as its own reads come in (the campaign, the counts, the socket's status),
+ * and 50 rows need not follow when none of their props changed.
+ */
+export const LinksWorkspace = memo(function LinksWorkspace({
   base,
   type,
   list,
@@ -57,13 +61,7 @@ export function LinksWorkspace({
   const [opened, setOpened] = useState<number | null>(null);
   const [commenting, setCommenting] = useState<Link | null>(null);
   const query = useMemo(
-    () => ({
-      ...base,
-      ...filterQuery(list.filters),
-      sort: list.sort ?? undefined,
-      'page[number]': list.page,
-      'page[size]': list.size,
-    }),
+    () => listQuery({ base, filters: list.filters, sort: list.sort, page: list.page, size: list.size }),
     [base, list.filters, list.sort, list.page, list.size],
   );
   const links = useLinks(query, !idle);
@@ -73,8 +71,15 @@ export function LinksWorkspace({
 
   // A new page, tab or filter starts with nothing ticked.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset whenever the query changes
-  useEffect(() => setSelected(new Set()), [key]);
-  useEffect(() => onSelectionChange?.([...selected]), [selected, onSelectionChange]);
+  useEffect(() => setSelected((current) => (current.size === 0 ? current : new Set())), [key]);
+  // Only a change is lifted: on mount the page already holds the empty selection, and telling it again
+  // re-rendered the whole page (and this table) once more right after its first paint.
+  const lifted = useRef(selected);
+  useEffect(() => {
+    if (lifted.current === selected) return;
+    lifted.current = selected;
+    onSelectionChange?.([...selected]);
+  }, [selected, onSelectionChange]);
 
   const toggle = (id: number) =>
     setSelected((current) => {
@@ -225,4 +230,4 @@ export function LinksWorkspace({
       <CommentModal link={commenting} onClose={() => setCommenting(null)} />
     </Card>
   );
-}
+});

@@ -21,19 +21,47 @@ const FILTER_PARAMS: Record<keyof ListFilters, string> = {
   rel: 'rel',
 };
 
+const readFilters = (params: URLSearchParams) =>
+  Object.fromEntries(
+    Object.entries(FILTER_PARAMS).map(([key, param]) => [key, params.get(param) ?? '']),
+  ) as ListFilters;
+const readSize = (params: URLSearchParams) => {
+  const raw = Number(params.get('size'));
+  return (PAGE_SIZES as readonly number[]).includes(raw) ? raw : DEFAULT_PAGE_SIZE;
+};
+const readPage = (params: URLSearchParams) => Math.max(FIRST_PAGE, Number(params.get('page')) || FIRST_PAGE);
+
+type ListView = { filters: ListFilters; sort: string | null; page: number; size: number };
+
+/** The list read's query: the page's scope and tab (`base`) with the URL's filters, order, page and size. */
+export function listQuery({ base, filters, sort, page, size }: ListView & { base: Query }): Query {
+  return {
+    ...base,
+    ...filterQuery(filters),
+    sort: sort ?? undefined,
+    'page[number]': page,
+    'page[size]': size,
+  };
+}
+
+/** The same from a URL's query string, for a cold load's prefetch (app/prefetchCampaign.ts). */
+export function listQueryFromSearch({ base, search }: { base: Query; search: string }): Query {
+  const params = new URLSearchParams(search);
+  return listQuery({
+    base,
+    filters: readFilters(params),
+    sort: params.get('sort'),
+    page: readPage(params),
+    size: readSize(params),
+  });
+}
+
 /** Filters, page and page size live in the URL: back/forward and shared links keep them. */
 export function useListState() {
   const [params, setParams] = useSearchParams();
-  const filters = useMemo(
-    () =>
-      Object.fromEntries(
-        Object.entries(FILTER_PARAMS).map(([key, param]) => [key, params.get(param) ?? '']),
-      ) as ListFilters,
-    [params],
-  );
-  const rawSize = Number(params.get('size'));
-  const size = (PAGE_SIZES as readonly number[]).includes(rawSize) ? rawSize : DEFAULT_PAGE_SIZE;
-  const page = Math.max(FIRST_PAGE, Number(params.get('page')) || FIRST_PAGE);
+  const filters = useMemo(() => readFilters(params), [params]);
+  const size = readSize(params);
+  const page = readPage(params);
 
   const update = useCallback(
     (changes: Record<string, string | number | null>) =>
@@ -68,7 +96,11 @@ export function useListState() {
     [update],
   );
   const hasFilters = Object.values(filters).some(Boolean);
-  return { filters, page, size, sort, setFilter, resetFilters, setPage, setSize, setSort, hasFilters };
+  // One object while nothing changed, so the memoised workspace that takes it does not re-render.
+  return useMemo(
+    () => ({ filters, page, size, sort, setFilter, resetFilters, setPage, setSize, setSort, hasFilters }),
+    [filters, page, size, sort, setFilter, resetFilters, setPage, setSize, setSort, hasFilters],
+  );
 }
 
 /** The list filters as the API's `filter[...]` keys. */

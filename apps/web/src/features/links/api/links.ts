@@ -1,22 +1,21 @@
-import {
-  DEFAULT_PAGE_SIZE,
-  FIRST_PAGE,
-  type TLinkAttributes,
-  type TLinkResource,
-  type TUploadResult,
-  type ZBacklinkResource,
-  type ZCheckHistoryResource,
-  type ZIndexHistoryListResponse,
-  type ZIndexHistoryResource,
-  type ZLinkChartResponse,
-  type ZLinkListResponse,
-  type ZLinkResponse,
-  type ZReportTrendResponse,
+import type {
+  TLinkAttributes,
+  TLinkResource,
+  TUploadResult,
+  ZBacklinkResource,
+  ZCheckHistoryResource,
+  ZIndexHistoryListResponse,
+  ZIndexHistoryResource,
+  ZLinkChartResponse,
+  ZLinkListResponse,
+  ZLinkResponse,
+  ZReportTrendResponse,
 } from '@linkwatch/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, type Query } from '@/api/client.ts';
 import { linkKeys } from './keys.ts';
+import { linkListQuery } from './linkListQuery.ts';
 import { linkCodesQuery, linkCountsQuery, linkStatisticQuery } from './summaryQueries.ts';
 
 export type Link = TLinkResource;
@@ -33,15 +32,7 @@ type LinkDetails = z.infer<typeof ZLinkResponse>;
 type IndexHistoryPage = z.infer<typeof ZIndexHistoryListResponse>;
 
 export function useLinks(query: Query, enabled = true) {
-  return useQuery({
-    queryKey: linkKeys.list(query),
-    enabled,
-    placeholderData: keepPreviousData,
-    queryFn: () =>
-      api.get<LinkListPage>('links', {
-        query: { 'page[number]': FIRST_PAGE, 'page[size]': DEFAULT_PAGE_SIZE, ...query },
-      }),
-  });
+  return useQuery({ ...linkListQuery(query), enabled, placeholderData: keepPreviousData });
 }
 
 export function useLinkCounts(query: Query) {
