@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Skeleton } from '@/ui/Spinner.tsx';
 
@@ -12,11 +12,17 @@ function PageSkeleton() {
   );
 }
 
-/** spec point 2: page changes use a transition (a short fade); lazy pages wait behind a skeleton. */
+/**
+ * spec point 2: page changes use a transition (a short fade); lazy pages wait behind a skeleton. The page
+ * a visit opens on does not fade in: there is no change to show, and its content would paint transparent.
+ */
 export function PageTransition({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
+  const [firstPath] = useState(pathname);
+  const [changed, setChanged] = useState(false);
+  if (!changed && pathname !== firstPath) setChanged(true);
   return (
-    <div key={pathname} className="animate-page-in">
+    <div key={pathname} className={changed ? 'animate-page-in' : undefined}>
       <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
     </div>
   );

@@ -1,4 +1,4 @@
-import { type ReactNode, useMemo, useRef } from 'react';
+import { memo, type ReactNode, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '@/api/client.ts';
 import { useFormat } from '@/lib/format.ts';
@@ -16,9 +16,10 @@ const CHART_HEIGHT = 120;
 /**
  * Summary of the current list: response codes (a ring), the figures, and two charts of the last 30
  * days, links added, checked and indexed, and backlinks found and lost. While links exist and none
- * is checked, the charts' place says to run a check, with the header's button named.
+ * is checked, the charts' place says to run a check, with the header's button named. Memoised: the page
+ * re-renders as its reads come in, the summary only when its own do.
  */
-export function LinkSummary({ query }: { query: Query }) {
+export const LinkSummary = memo(function LinkSummary({ query }: { query: Query }) {
   const { t } = useTranslation();
   const format = useFormat();
   const codes = useLinkCodes(query);
@@ -128,7 +129,7 @@ export function LinkSummary({ query }: { query: Query }) {
       </div>
     </Card>
   );
-}
+});
 
 function ChartPanel({ title, note, children }: { title: string; note?: string; children: ReactNode }) {
   return (

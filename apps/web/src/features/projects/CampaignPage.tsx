@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import {
@@ -19,6 +19,7 @@ import {
 } from '@/features/links';
 import { useRealtimeStatus } from '@/features/realtime';
 import { CampaignTaskButtons, CampaignTaskProgress } from '@/features/tasks';
+import { useAfterFirstPaint } from '@/lib/useAfterFirstPaint.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { useOpenedOnce } from '@/lib/useOpenedOnce.ts';
 import { Badge } from '@/ui/Badge.tsx';
@@ -34,6 +35,16 @@ function TitleSkeleton() {
     <div className="min-w-0 space-y-2" aria-hidden>
       <Skeleton className="h-5 w-40" />
       <Skeleton className="h-8 w-72 max-w-full" />
+    </div>
+  );
+}
+
+/** The summary and the table until their first render: a card each, where they will stand. */
+function BodySkeleton() {
+  return (
+    <div className="space-y-5" aria-hidden>
+      <Skeleton className="h-48 w-full rounded-xl" />
+      <Skeleton className="h-96 w-full rounded-xl" />
     </div>
   );
 }
@@ -58,9 +69,13 @@ function Campaign({ route }: { route: NonNullable<ReturnType<typeof parseListRou
   const [selected, setSelected] = useState<number[]>([]);
   const scope = useMemo(() => ({ 'filter[campaign]': route.id }), [route.id]);
   const base = useMemo(() => ({ ...scope, 'filter[type]': LIST_TYPE_CODE[route.type] }), [scope, route.type]);
+  const taskScope = useMemo(() => ({ campaign: route.id }), [route.id]);
+  const openUpload = useCallback(() => setUpload(true), []);
   const counts = useLinkCounts(scope);
   const live = useRealtimeStatus() === 'open';
   const refresh = useRefreshAfterTask();
+  // The title paints first; the summary and the 50 rows in the render after it (see useAfterFirstPaint).
+  const bodyReady = useAfterFirstPaint();
 
   if (campaign.isError) return <LoadFailure error={campaign.error} />;
   const c = campaign.data?.attributes;
@@ -116,16 +131,22 @@ function Campaign({ route }: { route: NonNullable<ReturnType<typeof parseListRou
           counts={counts.data}
           onChange={(type) => navigate(to(listPath('campaign', { type, tier, id: route.id })))}
         />
-        <LinkSummary query={base} />
-        <LinksWorkspace
-          base={base}
-          type={route.type}
-          list={list}
-          taskScope={{ campaign: route.id }}
-          projectId={c?.projectId}
-          onUpload={() => setUpload(true)}
-          onSelectionChange={setSelected}
-        />
+        {bodyReady ? (
+          <>
+            <LinkSummary query={base} />
+            <LinksWorkspace
+              base={base}
+              type={route.type}
+              list={list}
+              taskScope={taskScope}
+              projectId={c?.projectId}
+              onUpload={openUpload}
+              onSelectionChange={setSelected}
+            />
+          </>
+        ) : (
+          <BodySkeleton />
+        )}
       </div>
       {uploadOpened ? <UploadModal open={upload} onOpenChange={setUpload} campaignId={route.id} /> : null}
       {exportOpened ? (
