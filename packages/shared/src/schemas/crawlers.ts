@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DATE_MAX_TIME, rules } from '../validation.ts';
 import { listOf, ref, resource, single } from './common.ts';
+import { CRAWLER_SOURCES, CRAWLER_STATUSES } from './crawler-codes.ts';
 import { EXPORT_FILE_FORMATS } from './link-limits.ts';
 import { pageOf, query, readIds } from './list-query.ts';
 
@@ -9,15 +10,14 @@ import { pageOf, query, readIds } from './list-query.ts';
 // report per project, followed over imports: New on first sight, Active while seen, RIP when gone.
 // ---------------------------------------------------------------------------------------------------
 
-/** Spec point 4, "Source": 1 third-party backlink data tool, 2 search-engine console, 3 temporary. */
-export const CrawlerSource = { Tool: 1, Console: 2, Temporary: 3 } as const;
-export const CRAWLER_SOURCES = [1, 2, 3] as const;
-export type CrawlerSourceId = (typeof CRAWLER_SOURCES)[number];
-
-/** Spec point 4, "Domain/crawler link status": 1 New, 2 Active, 3 RIP. */
-export const CRAWLER_STATUS = { New: 1, Active: 2, Rip: 3 } as const;
-export const CRAWLER_STATUSES = [1, 2, 3] as const;
-export type CrawlerStatusId = (typeof CRAWLER_STATUSES)[number];
+export {
+  CRAWLER_SOURCES,
+  CRAWLER_STATUS,
+  CRAWLER_STATUSES,
+  CrawlerSource,
+  type CrawlerSourceId,
+  type CrawlerStatusId,
+} from './crawler-codes.ts';
 
 export const CRAWLER_SORT_FIELDS = ['firstSeenAt', 'lastSeenAt', 'link', 'status'] as const;
 export type CrawlerSortField = (typeof CRAWLER_SORT_FIELDS)[number];
