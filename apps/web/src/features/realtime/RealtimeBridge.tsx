@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useToken } from '@/lib/session.ts';
 import { applyRealtimeMessage } from './applyMessage.ts';
 import { connectRealtime, realtimeUrl, type SocketFactory } from './connection.ts';
-import { resetShownNotifications, showUnreadNotifications } from './notifications.ts';
+import { resetShownNotifications, showUnreadOnEntry } from './notifications.ts';
 import { setRealtimeStatus } from './status.ts';
 
 /**
@@ -16,7 +16,7 @@ export function RealtimeBridge({ createSocket }: { createSocket?: SocketFactory 
   useEffect(() => {
     if (!token || (!createSocket && typeof WebSocket === 'undefined')) return;
     // spec point 2: unread notifications are displayed on entry, even before the socket is up.
-    void showUnreadNotifications();
+    void showUnreadOnEntry();
     const connection = connectRealtime({
       url: realtimeUrl(token),
       createSocket,

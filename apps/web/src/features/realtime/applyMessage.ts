@@ -6,7 +6,7 @@ import { balanceQueryKey } from '@/lib/balance.ts';
 import { sidebarCountKeys } from '@/lib/sidebarCounts.ts';
 import type { NotificationResource } from './api/notifications.ts';
 import type { RealtimeMessage } from './connection.ts';
-import { showNotification, showUnreadNotifications } from './notifications.ts';
+import { showNotification, showUnreadAfterSubscribe } from './notifications.ts';
 
 function countOf(data: unknown): number | null {
   const count = (data as { count?: unknown } | null)?.count;
@@ -25,7 +25,7 @@ export function applyRealtimeMessage(queryClient: QueryClient, message: Realtime
       // Whatever happened while the socket was down: counts and notifications are read again.
       void queryClient.invalidateQueries({ queryKey: sidebarCountKeys.tasks });
       void queryClient.invalidateQueries({ queryKey: sidebarCountKeys.reports });
-      void showUnreadNotifications();
+      showUnreadAfterSubscribe();
       return;
     }
     case 'ActionCount': {
