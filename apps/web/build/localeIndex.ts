@@ -8,6 +8,9 @@ function isCatalogOf({ locale, part, moduleId }: { locale: string; part: string;
   return moduleId?.replace(/\\/g, '/').endsWith(`/shared/src/i18n/${locale}/${part}index.ts`) ?? false;
 }
 
+/** index.html's static frame, painted before the JavaScript runs (see the comment in it). */
+const APP_SHELL = /\s*<!-- app-shell:[\s\S]*?<!-- \/app-shell -->/;
+
 /** The two pages of a locale: the whole catalog, and its guest part for the login layout's pages. */
 const VARIANTS = [
   { suffix: '', part: '' },
@@ -40,10 +43,12 @@ export function localeIndex(): Plugin {
           const links = files
             .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`)
             .join('');
+          // The login pages have a layout of their own: the signed-in frame's shell is not theirs to show.
+          const page = part === 'guest/' ? html.replace(APP_SHELL, '') : html;
           this.emitFile({
             type: 'asset',
             fileName: `index.${locale}${suffix}.html`,
-            source: html
+            source: page
               .replace('<html lang="en">', `<html lang="${tag}">`)
               .replace('  </head>', `${links}  </head>`),
           });
