@@ -17,6 +17,7 @@ import { useLinkCodes } from '@/features/links';
 import { useCreateCampaign, useProjectStatistic, useProjects } from '@/features/projects';
 import { useFormat } from '@/lib/format.ts';
 import { useMe } from '@/lib/session.ts';
+import { useAfterFirstPaint } from '@/lib/useAfterFirstPaint.ts';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { Card, CardBody, CardHeader } from '@/ui/Card.tsx';
@@ -159,6 +160,8 @@ export default function DashboardPage() {
   const { setOpen } = useCreateCampaign();
   const projects = useProjects();
   const list = projects.data?.data ?? [];
+  // The greeting paints first; the figures, the chart and the table in the render after it.
+  const bodyReady = useAfterFirstPaint();
   const create = (
     <Button icon={<Plus className="size-4" aria-hidden />} onClick={() => setOpen(true)}>
       {t('dashboard.empty.action')}
@@ -166,7 +169,7 @@ export default function DashboardPage() {
   );
 
   let body: ReactNode;
-  if (projects.isPending) body = <Loading />;
+  if (projects.isPending || !bodyReady) body = <Loading />;
   else if (projects.isError)
     body = (
       <Alert tone="error">
