@@ -3,6 +3,7 @@ import { type ComponentType, Suspense } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { LoginPage } from '@/features/auth/LoginPage.tsx';
 import { loadFullCatalog } from '@/lib/i18n.ts';
+import { splitLocale } from '@/lib/locale.ts';
 import { type Access, Guard } from './guards.tsx';
 import { LoginLayout } from './layouts/LoginLayout.tsx';
 import { isLazyPage, lazyPage } from './lazyPage.ts';
@@ -231,13 +232,16 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
-// matchRoutes flattens and ranks the whole table (every route in four forms) on each call: a phone spent
-// about 40 ms on it per call, and a cold load asked three times for the same path (preload, title, render).
+// matchRoutes flattens and ranks the whole table on each call: a phone spent about 40 ms on it per call
+// for the four forms of every route, and a cold load asked three times for the same path (preload,
+// title, render). The handles are the same in every form: the path without its locale prefix is
+// matched against one form, and the last answer is kept.
+const oneForm: RouteObject[] = [{ path: '/', children: localeChildren() }];
 let lastMatch: { pathname: string; handles: Partial<PageHandle>[] } | undefined;
 
 function pageHandles(pathname: string): Partial<PageHandle>[] {
   if (lastMatch?.pathname !== pathname) {
-    const handles = (matchRoutes(appRoutes, pathname) ?? []).map(
+    const handles = (matchRoutes(oneForm, splitLocale(pathname).rest) ?? []).map(
       (match) => (match.route.handle ?? {}) as Partial<PageHandle>,
     );
     lastMatch = { pathname, handles };
