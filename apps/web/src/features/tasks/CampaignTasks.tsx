@@ -3,6 +3,7 @@ import { ListChecks, Play } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePageLoaded } from '@/lib/afterPageLoad.ts';
 import { useFormat } from '@/lib/format.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Button, buttonClass } from '@/ui/Button.tsx';
@@ -82,7 +83,10 @@ function CampaignTaskButton({
   campaign: string;
   onStart: () => void;
 }) {
-  const cost = useTaskCost({ action, campaign });
+  // The price waits for the page to have loaded (its place is kept meanwhile): one read per task that
+  // would otherwise compete with the page's own reads and re-render the header as each came in.
+  const loaded = usePageLoaded();
+  const cost = useTaskCost({ action, campaign, enabled: loaded });
   // The same list the page's progress reads: the socket keeps it current.
   const recent = useRecentTasks({ campaign }, { live: true });
   const running = (recent.data?.data ?? []).some(

@@ -126,10 +126,18 @@ export function useCampaignOptions(project: string) {
 }
 
 /** The cost of a task on every active link of a campaign, against the balance (spec point 7). */
-export function useTaskCost({ action, campaign }: { action: number; campaign: string }) {
+export function useTaskCost({
+  action,
+  campaign,
+  enabled = true,
+}: {
+  action: number;
+  campaign: string;
+  enabled?: boolean;
+}) {
   return useQuery({
     queryKey: taskKeys.cost(action, campaign),
-    enabled: campaign !== '',
+    enabled: enabled && campaign !== '',
     staleTime: 0,
     queryFn: () =>
       api
