@@ -3,7 +3,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
 import { getEndReason, getToken, subscribeToken } from '@/api/token.ts';
-import { usePageLoaded } from '@/lib/afterPageLoad.ts';
+import { usePageShown } from '@/lib/afterPageLoad.ts';
 import { i18n } from '@/lib/i18n.ts';
 import { notify, useNotices } from '@/lib/notices.ts';
 import { useToken } from '@/lib/session.ts';
@@ -69,9 +69,9 @@ function Notices() {
 
 function Realtime() {
   const token = useToken();
-  // The socket, its chunk and the unread notifications wait for the first screen: live updates a second
-  // later cost nothing, while on a phone they would queue before the page's own data.
-  const loaded = usePageLoaded();
+  // The socket, its chunk and the unread notifications wait for the first screen's content: live updates a
+  // second later cost nothing, while on a phone they would queue before the page's own data and render.
+  const loaded = usePageShown();
   if (!token || !loaded) return null;
   return (
     <Suspense>

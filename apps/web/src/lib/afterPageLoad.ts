@@ -36,3 +36,58 @@ export function usePageLoaded(): boolean {
   useEffect(() => afterPageLoad(() => setLoaded(true)), []);
   return loaded;
 }
+
+/** Longest wait for a page's content before the work runs anyway (an error page, a chunk that never came). */
+const SHOWN_TIMEOUT_MS = 3_000;
+let pageShown = false;
+const shownListeners = new Set<() => void>();
+
+/** A page's content (not its placeholder) has been committed: see app/layouts/PageTransition.tsx. */
+export function markPageShown(): void {
+  if (pageShown) return;
+  pageShown = true;
+  for (const listener of shownListeners) listener();
+  shownListeners.clear();
+}
+
+/**
+ * Runs `work` as afterPageLoad does, but not before the first page's content has been shown: the load
+ * event of a cold load comes before the page's chunks and reads are in, and the idle moments while they
+ * download had the socket, its chunk and the visit log compete with the page's first render.
+ */
+export function afterPageShown(work: () => void): () => void {
+  let cancelled = false;
+  let cancelLoad: (() => void) | undefined;
+  const go = () => {
+    if (!cancelled) cancelLoad = afterPageLoad(work);
+  };
+  if (pageShown) {
+    go();
+    return () => {
+      cancelled = true;
+      cancelLoad?.();
+    };
+  }
+  const onShown = () => {
+    window.clearTimeout(timer);
+    go();
+  };
+  const timer = window.setTimeout(() => {
+    shownListeners.delete(onShown);
+    go();
+  }, SHOWN_TIMEOUT_MS);
+  shownListeners.add(onShown);
+  return () => {
+    cancelled = true;
+    window.clearTimeout(timer);
+    shownListeners.delete(onShown);
+    cancelLoad?.();
+  };
+}
+
+/** False until the first page's content has been shown and the browser had an idle moment after it. */
+export function usePageShown(): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => afterPageShown(() => setShown(true)), []);
+  return shown;
+}

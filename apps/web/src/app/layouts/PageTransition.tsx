@@ -1,5 +1,6 @@
-import { type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { markPageShown } from '@/lib/afterPageLoad.ts';
 import { Skeleton } from '@/ui/Spinner.tsx';
 
 function PageSkeleton() {
@@ -10,6 +11,12 @@ function PageSkeleton() {
       <Skeleton className="h-32 w-full rounded-xl" />
     </div>
   );
+}
+
+/** Committed with the page's content, not with its placeholder: what waits for the first screen may start. */
+function ContentShown() {
+  useEffect(markPageShown, []);
+  return null;
 }
 
 /**
@@ -23,7 +30,10 @@ export function PageTransition({ children }: { children: ReactNode }) {
   if (!changed && pathname !== firstPath) setChanged(true);
   return (
     <div key={pathname} className={changed ? 'animate-page-in' : undefined}>
-      <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
+      <Suspense fallback={<PageSkeleton />}>
+        {children}
+        <ContentShown />
+      </Suspense>
     </div>
   );
 }

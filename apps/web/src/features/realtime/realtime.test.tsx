@@ -4,6 +4,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { resetTokenForTests } from '@/api/token.ts';
 import { type TaskList, taskKeys } from '@/features/tasks';
+import { markPageShown } from '@/lib/afterPageLoad.ts';
 import { sidebarCountKeys } from '@/lib/sidebarCounts.ts';
 import { json, mockApi } from '@/test/api.ts';
 import { renderWithProviders } from '@/test/renderApp.tsx';
@@ -111,8 +112,9 @@ describe('realtime events', () => {
       'DELETE notifications/1': json(200, true),
       'DELETE notifications/2': json(200, true),
     });
-    // The app's own bridge (mounted by the providers) gets the fake socket.
+    // The app's own bridge (mounted by the providers) gets the fake socket, once a page has been shown.
     vi.stubGlobal('WebSocket', FakeSocket);
+    markPageShown();
     renderWithProviders(<div />, new QueryClient());
     expect(await screen.findByText('Missed while away')).toBeTruthy();
     await waitFor(() => expect(server.find('DELETE notifications/1')).toHaveLength(1));
