@@ -1,9 +1,11 @@
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '@linkwatch/shared';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE, type ZLinkListResponse } from '@linkwatch/shared';
 import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api, type Query } from '@/api/client.ts';
 import { refetchUnlessJustFetched } from '@/lib/freshness.ts';
 import { linkKeys } from './keys.ts';
-import type { LinkListPage } from './links.ts';
+
+export type LinkListPage = z.infer<typeof ZLinkListResponse>;
 
 /**
  * One page of a list's links; apart from its hook so a cold load of a campaign page asks for the table's

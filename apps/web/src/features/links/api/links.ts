@@ -7,7 +7,6 @@ import type {
   ZIndexHistoryListResponse,
   ZIndexHistoryResource,
   ZLinkChartResponse,
-  ZLinkListResponse,
   ZLinkResponse,
   ZReportTrendResponse,
 } from '@linkwatch/shared';
@@ -27,7 +26,8 @@ export type { LinkCodes, LinkCounts, LinkStatistic } from './summaryQueries.ts';
 export type LinkChart = z.infer<typeof ZLinkChartResponse>['data']['attributes'];
 export type FoundLostTrend = z.infer<typeof ZReportTrendResponse>['data']['attributes'];
 
-export type LinkListPage = z.infer<typeof ZLinkListResponse>;
+export type { LinkListPage } from './linkListQuery.ts';
+
 type LinkDetails = z.infer<typeof ZLinkResponse>;
 type IndexHistoryPage = z.infer<typeof ZIndexHistoryListResponse>;
 
