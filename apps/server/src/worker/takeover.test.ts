@@ -79,7 +79,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('workers in separate processes (Po
       DATA_DIR: dataDir,
       WORKER_LEASE_SECONDS: String(LEASE_SECONDS),
       CHECKER_ALLOW_PRIVATE_NETWORKS: '1',
-      CHECKER_PER_HOST: '4',
+      // Two pages on the wire per worker, under a host limit neither reaches: both workers progress at
+      // once. (With the host's slots as the bound, the worker holding them retakes each one as it frees it
+      // before the other's next try, and the other can wait until the first has done most of the task.)
+      CHECKER_CONCURRENCY: '2',
+      CHECKER_PER_HOST: '8',
     };
     const started = await Promise.allSettled([
       startServerProcess({ role: 'api', env: env }),
