@@ -38,23 +38,22 @@ const label = (table: string, code: SQL, keyPrefix: string) =>
 /** The values of a chunk's rows, each computed once (the labels looked up, the anchors aggregated). */
 function chunkValues(params: { where: SQL; labels: string; lastId: number }): SQL {
   const f = exportFields;
-  const col = qualified;
-  const group = col(links.responseCodeGroup);
-  const status = col(links.checkStatus);
-  const robots = col(links.indexingCapabilityId);
-  return sql`select ${col(links.id)} as id, ${col(links.url)} as url, ${col(links.title)} as title,
-      coalesce(${col(links.responseCode)}::text,
+  const group = qualified(links.responseCodeGroup);
+  const status = qualified(links.checkStatus);
+  const robots = qualified(links.indexingCapabilityId);
+  return sql`select ${qualified(links.id)} as id, ${qualified(links.url)} as url, ${qualified(links.title)} as title,
+      coalesce(${qualified(links.responseCode)}::text,
         case when ${group} is not null then ${label('group', group, 'links.responseCodeGroup.')} end) as code,
       case when ${status} is null then labels.l ->> 'unchecked'
         else coalesce(labels.l -> 'status' ->> ${status}::text, labels.l ->> 'unknownStatus') end as status,
-      ${label('indexing', col(links.indexing), 'links.indexing.')} as indexing,
+      ${label('indexing', qualified(links.indexing), 'links.indexing.')} as indexing,
       case when ${robots} is not null then ${label('robots', robots, 'links.robotsStatus.')} end as robots,
-      ${col(links.countBacklinks)}::text as backlinks,
-      ${f.anchors} as anchors, ${f.rels} as rels, ${col(links.comment)} as comment,
+      ${qualified(links.countBacklinks)}::text as backlinks,
+      ${f.anchors} as anchors, ${f.rels} as rels, ${qualified(links.comment)} as comment,
       ${f.createdAt} as created, ${f.dateCheckData} as checked
     from ${links} cross join (select ${params.labels}::jsonb as l) labels
     where ${and(params.where, gt(links.id, params.lastId))}
-    order by ${col(links.id)} limit ${EXPORT_CHUNK}`;
+    order by ${qualified(links.id)} limit ${EXPORT_CHUNK}`;
 }
 
 /**
