@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
-import { readFirstColumn, type SheetLimits } from './spreadsheet-read.ts';
+import { prepareSheetReader, readFirstColumn, type SheetLimits } from './spreadsheet-read.ts';
 
 const limits: SheetLimits = {
   maxLines: 1000,
@@ -42,5 +42,16 @@ describe('readFirstColumn', () => {
     ]);
     // The caller's bytes are copied before the transfer, so it can read them again.
     expect((await read(files[2])).ok).toBe(true);
+  });
+
+  it('reads with the worker prepared while the file arrived, once however often it was prepared', async () => {
+    prepareSheetReader(limits.memoryMb);
+    prepareSheetReader(limits.memoryMb);
+    const result = await readFirstColumn({
+      content: workbook(['https://prepared.example.org/']),
+      isZip: true,
+      limits,
+    });
+    expect(result).toEqual({ ok: true, entries: [{ line: 1, value: 'https://prepared.example.org/' }] });
   });
 });

@@ -34,7 +34,8 @@ const BOOTSTRAP = `import(${JSON.stringify(TSX_API)}).then((tsx) => tsx.tsImport
 /**
  * A worker booted ahead and waiting for its request (loading tsx and the xlsx library takes about half
  * a second, as long as the reading itself). Each worker reads one file and is ended, so a file that
- * ran it out of memory or time leaves nothing behind; the next one boots after, once uploads began.
+ * ran it out of memory or time leaves nothing behind; the next one boots after. The first is booted
+ * when a workbook starts to arrive (`prepareSheetReader`), not with the process, which may never get one.
  */
 let spare: { worker: Worker; memoryMb: number } | null = null;
 
@@ -62,6 +63,9 @@ function bootSpare(memoryMb: number) {
   if (spare) return;
   spare = { worker: bootWorker(memoryMb), memoryMb };
 }
+
+/** Boots the worker that will read a workbook now arriving, while its bytes are still being received. */
+export const prepareSheetReader = (memoryMb: number) => bootSpare(memoryMb);
 
 function runWorker(request: SheetReadRequest): Promise<SheetReadResult> {
   return new Promise((resolve, reject) => {

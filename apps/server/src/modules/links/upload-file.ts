@@ -9,7 +9,12 @@ import {
   LINK_UPLOAD_READ_SECONDS,
 } from '@linkwatch/shared';
 import { FieldError } from '../../errors.ts';
-import { readFirstColumn, type SheetLimits, type SheetRefusal } from '../../lib/spreadsheet-read.ts';
+import {
+  prepareSheetReader,
+  readFirstColumn,
+  type SheetLimits,
+  type SheetRefusal,
+} from '../../lib/spreadsheet-read.ts';
 
 /** One non-blank value of the file, with the line (txt) or row (spreadsheet) it came from. */
 export interface UploadEntry {
@@ -88,6 +93,12 @@ const SHEET_LIMITS: SheetLimits = {
   memoryMb: LINK_UPLOAD_READ_MEMORY_MB,
   seconds: LINK_UPLOAD_READ_SECONDS,
 };
+
+/** Called as a file part starts to arrive: a workbook's reader boots while the bytes come in. */
+export function prepareUploadReading(filename: string) {
+  const ext = path.extname(filename).slice(1).toLowerCase();
+  if (ext === 'xlsx' || ext === 'xls') prepareSheetReader(SHEET_LIMITS.memoryMb);
+}
 
 const MB = 1024 * 1024;
 

@@ -8,7 +8,7 @@ import { requireUser } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { findCampaign } from '../projects/campaigns.queries.ts';
 import { mergeSearchEntries, storeUploadedLinks } from './upload.service.ts';
-import { readUploadFile } from './upload-file.ts';
+import { prepareUploadReading, readUploadFile } from './upload-file.ts';
 
 interface UploadForm {
   campaign?: string;
@@ -36,7 +36,10 @@ async function readUploadForm(req: FastifyRequest): Promise<UploadForm> {
   if (!req.isMultipart()) return form;
   for await (const part of req.parts()) {
     if (part.type === 'file') {
-      if (part.fieldname === 'file' && !form.file) form.file = await readFile(part);
+      if (part.fieldname === 'file' && !form.file) {
+        prepareUploadReading(part.filename);
+        form.file = await readFile(part);
+      }
       else await part.toBuffer();
     } else if (part.fieldname === 'campaign') {
       form.campaign = String(part.value);
