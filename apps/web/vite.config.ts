@@ -36,6 +36,9 @@ export default defineConfig({
     emptyOutDir: true,
     // Source maps are not published: the server never serves a .map either.
     sourcemap: false,
+    // .vite/manifest.json: each source module's chunk and imports, for the server to name a page's chunks in
+    // its HTML (modulepreload), so a cold load fetches them beside the entry instead of after it has run.
+    manifest: true,
     // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the first script.
     modulePreload: { polyfill: false },
     rolldownOptions: {

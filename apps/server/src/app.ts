@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import compress from '@fastify/compress';
@@ -47,6 +48,7 @@ import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { scheduleRoutes } from './modules/schedules/schedules.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import { pagePreloads } from './web-preloads.ts';
 
 /** Every feature's routes, in one list: a new feature adds one line here. */
 const features = [
@@ -196,7 +198,7 @@ function registerWebApp(app: FastifyInstance, webDist: string) {
       },
     });
   }
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply.code(404).send({ message: 'Not found' });
     if (req.url.startsWith('/assets/') || isSourceMap(req.url.split('?')[0])) {
       // A missing asset is a 404, not the app: a stale chunk must fail so the client can reload once.
@@ -209,11 +211,13 @@ function registerWebApp(app: FastifyInstance, webDist: string) {
     if (!existsSync(index)) {
       return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     }
+    const file = localeIndexFile({ webDist, url: req.url, cookie: req.headers.cookie });
+    const html = await readFile(path.join(webDist, file), 'utf8');
     return reply
       .type('text/html')
       .header('cache-control', 'no-cache')
       .header('vary', 'cookie')
-      .sendFile(localeIndexFile({ webDist, url: req.url, cookie: req.headers.cookie }), webDist);
+      .send(html.replace('  </head>', `${pagePreloads({ webDist, url: req.url, html })}  </head>`));
   });
 }
 

@@ -5,6 +5,19 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 
+const MANIFEST = {
+  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-1.js'] },
+  '_react-1.js': { file: 'assets/react-1.js' },
+  '_kit-1.js': { file: 'assets/kit-1.js', imports: ['_react-1.js'] },
+  '_lists-1.js': { file: 'assets/lists-1.js', imports: ['_kit-1.js', 'index.html'] },
+  'src/app/layouts/MainLayout.tsx': { file: 'assets/MainLayout-1.js', imports: ['_kit-1.js', 'index.html'] },
+  'src/features/dashboard/DashboardPage.tsx': { file: 'assets/DashboardPage-1.js', imports: ['_kit-1.js'] },
+  'src/features/projects/CampaignPage.tsx': {
+    file: 'assets/CampaignPage-1.js',
+    imports: ['_lists-1.js', '_kit-1.js', 'index.html'],
+  },
+  'src/features/projects/ProjectPage.tsx': { file: 'assets/ProjectPage-1.js', imports: ['_lists-1.js'] },
+};
 let t: TestApp;
 let dist: string;
 const CHUNK = `export const words = ${JSON.stringify('lorem ipsum '.repeat(400))};`;
@@ -13,11 +26,18 @@ beforeAll(async () => {
   await mkdir(path.join(dist, 'assets'));
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   // The build's page per locale (lang and the catalog's preload); en is left out to see the fallback.
-  for (const page of ['ru', 'ua', 'ru.guest'])
+  for (const page of ['ru', 'ru.guest'])
     await writeFile(
       path.join(dist, `index.${page}.html`),
       `<!doctype html><!--${page}--><div id="root"></div>`,
     );
+  // A page in the build's shape, with its entry script, and the build's manifest of modules and their imports.
+  await writeFile(
+    path.join(dist, 'index.ua.html'),
+    '<!doctype html><html>\n  <head>\n    <script type="module" crossorigin src="/assets/index-1.js"></script>\n  </head>\n  <body><!--ua--><div id="root"></div></body>\n</html>',
+  );
+  await mkdir(path.join(dist, '.vite'));
+  await writeFile(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   await writeFile(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
   // As the build leaves them: compressed copies beside a chunk, and a source map that must stay private.
   await writeFile(path.join(dist, 'assets', 'chunk-1.js'), CHUNK);
@@ -57,6 +77,41 @@ describe('serving the web app', () => {
     expect(await page('/ru/register')).toContain('<!--ru.guest-->');
     expect(await page('/ru/loginx')).toContain('<!--ru-->');
     expect(await page('/ua/login')).toContain('<!--ua-->');
+  });
+
+  it('names in the page the chunks of its layout and its own that it does not load already, for the browser to fetch beside the entry', async () => {
+    const preloads = async (url: string) =>
+      [
+        ...(await t.app.inject({ method: 'GET', url })).body.matchAll(
+          /<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+        ),
+      ].map((m) => m[1]);
+    expect(await preloads('/ua/campaign/active/1/5')).toEqual([
+      '/assets/MainLayout-1.js',
+      '/assets/kit-1.js',
+      '/assets/react-1.js',
+      '/assets/CampaignPage-1.js',
+      '/assets/lists-1.js',
+    ]);
+    expect(await preloads('/ua/campaign/5?page=2')).toContain('/assets/CampaignPage-1.js');
+    expect(await preloads('/ua')).toEqual([
+      '/assets/MainLayout-1.js',
+      '/assets/kit-1.js',
+      '/assets/react-1.js',
+      '/assets/DashboardPage-1.js',
+    ]);
+    expect(await preloads('/ua/')).toContain('/assets/DashboardPage-1.js');
+    expect(await preloads('/ua/project/1/7')).toContain('/assets/ProjectPage-1.js');
+    // Pages not in the table, and the campaign's other pages, load their chunks from the entry as before.
+    expect(await preloads('/ua/campaign/1/5/domains')).toEqual([]);
+    expect(await preloads('/ua/campaign/1/5/index-history')).toEqual([]);
+    expect(await preloads('/ua/profile')).toEqual([]);
+    // The page itself is unchanged around them.
+    const page = (await t.app.inject({ method: 'GET', url: '/ua/campaign/active/1/5' })).body;
+    const head =
+      '<!doctype html><html>\n  <head>\n    <script type="module" crossorigin src="/assets/index-1.js"></script>\n';
+    expect(page.startsWith(`${head}    <link rel="modulepreload"`)).toBe(true);
+    expect(page).toContain('lists-1.js">\n  </head>\n  <body><!--ua-->');
   });
 
   it('serves built assets, and a missing one as a 404 rather than the app', async () => {
