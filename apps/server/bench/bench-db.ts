@@ -1,3 +1,4 @@
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type Database, openPostgres } from '../src/db/client.ts';
 
@@ -24,18 +25,51 @@ export async function benchDatabase(adminUrl: string, name: string): Promise<Dat
   };
 }
 
+type Query = <T extends pg.QueryResultRow>(text: string, params?: unknown[]) => Promise<{ rows: T[] }>;
+
+/** Where a campaign is seeded: statements in one transaction, and statements on their own. */
+export interface SeedConnection {
+  transaction(work: (client: { query: Query }) => Promise<void>): Promise<void>;
+  query: Query;
+}
+
+export function postgresSeed(pool: pg.Pool): SeedConnection {
+  return {
+    query: (text, params) => pool.query(text, params),
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await work({ query: (text, params) => client.query(text, params) });
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+  };
+}
+
+export function pgliteSeed(client: PGlite): SeedConnection {
+  return {
+    query: (text, params) => client.query(text, params),
+    transaction: (work) =>
+      client.transaction((tx) => work({ query: (text, params) => tx.query(text, params) })),
+  };
+}
+
 /**
  * A million links in one campaign, in one INSERT … SELECT generate_series, with the spread a watched
  * campaign has after some checks: most answer 200, some 404/301/500 or fail, a fifth unchecked;
  * indexing and robots statuses mixed; one backlink on every checked link.
  */
 export async function seedCampaign(
-  db: pg.Pool,
+  db: SeedConnection,
   params: { userId: number; projectId: number; campaignId: number; count: number },
 ) {
-  const client = await db.connect();
-  try {
-    await client.query('BEGIN');
+  await db.transaction(async (client) => {
     // The bench's own rows are consistent by construction; skipping the per-row FK triggers makes the
     // load take seconds instead of minutes. Never done by the application.
     await client.query('SET LOCAL session_replication_role = replica');
@@ -71,13 +105,7 @@ export async function seedCampaign(
     for (const index of indexes) await client.query(index.indexdef);
     // The replica role skipped the counter triggers too: count the seeded rows once, as the test does.
     await client.query('SELECT link_counters_rebuild()');
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
   await db.query('VACUUM ANALYZE links');
   await db.query('VACUUM ANALYZE backlinks');
   // The seed's gigabyte of writes is flushed now, not by the checkpoint it set off, spread over the

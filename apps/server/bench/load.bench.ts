@@ -25,7 +25,7 @@ import { createAccessToken } from '../src/modules/auth/auth.queries.ts';
 import { applyLedgerEntry } from '../src/modules/balance/ledger.ts';
 import { withDatabase } from '../src/test/database-names.ts';
 import { type ServerProcess, startServerProcess } from '../src/test/server-process.ts';
-import { benchDatabase, seedCampaign } from './bench-db.ts';
+import { benchDatabase, postgresSeed, seedCampaign } from './bench-db.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = 'lw_bench_load';
@@ -170,7 +170,7 @@ async function seed(
     .values({ userId: user.id, projectId: project.id, name: 'Being checked' })
     .returning();
   const started = performance.now();
-  await seedCampaign(pool, {
+  await seedCampaign(postgresSeed(pool), {
     userId: user.id,
     projectId: project.id,
     campaignId: campaign.id,
