@@ -23,7 +23,7 @@ if (!root) throw new Error('#root is missing from index.html');
 // current user and the chunks of the route, instead of one after the other as each render finds them.
 // The chunks first: over HTTP/1.1 a browser has six connections to the server, and the page's reads, each
 // waiting for the database, took them all while the code they are shown with queued behind them.
-preloadRoute(window.location.pathname);
+const routeLoaded = preloadRoute(window.location.pathname);
 const queryClient = createQueryClient();
 if (getToken()) {
   void queryClient.prefetchQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 60_000 });
@@ -31,8 +31,11 @@ if (getToken()) {
   prefetchDashboardPage(queryClient, window.location.pathname);
 }
 
-// The page's language catalog comes in its own chunk; painting before it would show bare keys.
-void i18nReady.finally(() =>
+// The page's language catalog comes in its own chunk; painting before it would show bare keys. A signed-in
+// visit also waits for its page's chunks (index.html's static frame stands meanwhile): rendered before them,
+// the page would suspend and React would reveal it no sooner than 300 ms after its placeholder. A guest's
+// visit to a signed-in page goes to the login without them.
+void Promise.allSettled([i18nReady, getToken() ? routeLoaded : undefined]).then(() =>
   createRoot(root).render(
     <StrictMode>
       <Providers queryClient={queryClient}>

@@ -256,13 +256,10 @@ export function pageTitleAt(pathname: string): PageTitle | undefined {
 
 /**
  * Starts the downloads of the layout and page chunks a path renders, so a cold load fetches them
- * beside the language catalog and the current user instead of one after the other.
+ * beside the language catalog and the current user instead of one after the other. Settles when they
+ * are in (or have failed: that is handled where the chunk renders, one reload, then the error page).
  */
-export function preloadRoute(pathname: string): void {
-  for (const handle of pageHandles(pathname)) {
-    for (const chunk of handle.chunks ?? []) {
-      // A failure here is handled where the chunk renders (one reload, then the error page).
-      if (isLazyPage(chunk)) chunk.preload().catch(() => {});
-    }
-  }
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const chunks = pageHandles(pathname).flatMap((handle) => handle.chunks ?? []);
+  return Promise.allSettled(chunks.filter(isLazyPage).map((chunk) => chunk.preload()));
 }
