@@ -83,7 +83,7 @@ describe('serving the web app', () => {
     const preloads = async (url: string) =>
       [
         ...(await t.app.inject({ method: 'GET', url })).body.matchAll(
-          /<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+          /<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)">/g,
         ),
       ].map((m) => m[1]);
     expect(await preloads('/ua/campaign/active/1/5')).toEqual([

@@ -59,6 +59,9 @@ function chunkFiles({ manifest, modules }: { manifest: Manifest; modules: readon
  * `<link rel="modulepreload">` for the chunks of the page at `url` (its layout's and its own) that `html`
  * does not already load, or '' for a page not in the table. The browser then fetches them beside the entry
  * script: on a phone's 4G the title of the campaign page came a round trip and the entry's run later.
+ * At low priority: they run after the entry and its imports, which go first, and the stylesheet with the
+ * static frame is not kept waiting for them (at high priority Lighthouse counted them as delaying the
+ * first paint, 1.9 s → 2.35 s).
  */
 export function pagePreloads({ webDist, url, html }: { webDist: string; url: string; html: string }): string {
   const [, first = '', ...rest] = url.split('?')[0].split('/');
@@ -68,6 +71,6 @@ export function pagePreloads({ webDist, url, html }: { webDist: string; url: str
   if (!match || !manifest) return '';
   return chunkFiles({ manifest, modules: match.modules })
     .filter((file) => !html.includes(`/${file}"`))
-    .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`)
+    .map((file) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">\n`)
     .join('');
 }
