@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -9,7 +9,7 @@ import { userAttributes } from '@/test/api.ts';
 import { ColumnsMenu, DataTable, dataColumns, type Sort, useDataTable } from './DataTable.tsx';
 
 type Row = { id: number; name: string; count: number; note: string };
-const rows: Row[] = [
+const twoRows: Row[] = [
   { id: 1, name: 'alpha', count: 3, note: 'first' },
   { id: 2, name: 'beta', count: 5, note: 'second' },
 ];
@@ -34,10 +34,12 @@ function Harness({
   initialSort = null,
   onSort,
   layout = 'table',
+  rows = twoRows,
 }: {
   initialSort?: Sort;
   onSort?: (sort: Sort) => void;
   layout?: 'auto' | 'table' | 'cards';
+  rows?: Row[];
 }) {
   const [sort, setSort] = useState<Sort>(initialSort);
   const table = useDataTable({
@@ -152,6 +154,23 @@ describe('DataTable', () => {
     expect(within(card).queryByText('Note')).toBeNull();
   });
 
+  it('shows a page of 50 all in the end, the first ten at once and the rest in later renders', async () => {
+    const many = Array.from({ length: 50 }, (_, i) => ({
+      id: i + 1,
+      name: `row ${i + 1}`,
+      count: i,
+      note: '',
+    }));
+    for (const layout of ['table', 'cards'] as const) {
+      const { container, unmount } = renderAs(1, <Harness rows={many} layout={layout} />);
+      const shown = () => container.querySelectorAll('[data-row]').length;
+      expect(shown(), layout).toBeGreaterThanOrEqual(10);
+      await waitFor(() => expect(shown(), layout).toBe(50));
+      expect(container.querySelectorAll('[data-row]')[49].getAttribute('data-row')).toBe('row 50');
+      unmount();
+    }
+  });
+
   it('turns into cards by itself on a narrow screen', () => {
     vi.stubGlobal(
       'matchMedia',
@@ -184,7 +203,7 @@ describe('DataTable', () => {
           ),
         }),
       ];
-      const table = useDataTable({ name: 'ticks', columns: cols, rows, rowId: (r) => String(r.id) });
+      const table = useDataTable({ name: 'ticks', columns: cols, rows: twoRows, rowId: (r) => String(r.id) });
       return <DataTable table={table} layout="table" />;
     }
     renderAs(6, <Ticks />);
