@@ -24,12 +24,16 @@ function readFirstColumn({ content, isZip, limits }: SheetReadRequest): SheetRea
   }
   let workbook: XLSX.WorkBook;
   try {
-    // sheetRows stops reading one row past the limit; `!fullref` still tells the real size.
+    // sheetRows stops reading one row past the limit; `!fullref` still tells the real size. Only the
+    // first sheet is parsed, and cells keep their values without the formatted text or formula.
     workbook = XLSX.read(content, {
       type: 'array',
       dense: true,
+      sheets: 0,
       sheetRows: limits.maxLines + 1,
       cellHTML: false,
+      cellText: false,
+      cellFormula: false,
     });
   } catch {
     return { ok: false, reason: 'unreadable' };

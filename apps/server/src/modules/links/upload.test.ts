@@ -53,9 +53,10 @@ async function upload(
   return { status: res.statusCode, body: res.json() };
 }
 
-function workbook(rows: unknown[][], bookType: 'xlsx' | 'biff8'): Buffer {
+function workbook(rows: unknown[][], bookType: 'xlsx' | 'biff8', otherSheet?: unknown[][]): Buffer {
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Links');
+  if (otherSheet) XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(otherSheet), 'Other');
   return XLSX.write(book, { type: 'buffer', bookType }) as Buffer;
 }
 
@@ -219,6 +220,7 @@ describe('POST links/upload', () => {
           ['https://one.example.org/'],
         ],
         bookType,
+        [['https://second-sheet.example.org/']],
       );
       const res = await upload(token, { campaign: String(campaign.id) }, { filename, content });
       expect(res.status, filename).toBe(200);
