@@ -39,8 +39,7 @@ async function readUploadForm(req: FastifyRequest): Promise<UploadForm> {
       if (part.fieldname === 'file' && !form.file) {
         prepareUploadReading(part.filename);
         form.file = await readFile(part);
-      }
-      else await part.toBuffer();
+      } else await part.toBuffer();
     } else if (part.fieldname === 'campaign') {
       form.campaign = String(part.value);
     }
