@@ -40,7 +40,18 @@ const headers = { Accept: 'application/json', 'x-localization': 'en' };
  */
 export async function campaignWithLinks(
   request: APIRequestContext,
-  { user, count = 0, paths = [] }: { user: TestUser; count?: number; paths?: string[] },
+  {
+    user,
+    count = 0,
+    paths = [],
+    urls = [],
+  }: {
+    user: TestUser;
+    count?: number;
+    paths?: string[];
+    /** Whole URLs, on other hosts than the demo web. */
+    urls?: string[];
+  },
 ) {
   await createConfirmedUser(request, user);
   const login = await request.post('/api/auth/login', {
@@ -56,7 +67,7 @@ export async function campaignWithLinks(
   const campaign = String((await created.json()).included[0].id);
   const origin = `http://127.0.0.1:${process.env.E2E_DEMO_WEB_PORT}`;
   const made = Array.from({ length: count }, (_, i) => `/review-${i + 1}`);
-  const lines = [...paths, ...made].map((path) => `${origin}${path}`).join('\n');
+  const lines = [...[...paths, ...made].map((path) => `${origin}${path}`), ...urls].join('\n');
   const upload = await request.post('/api/links/upload', {
     headers: auth,
     multipart: { campaign, file: { name: 'links.txt', mimeType: 'text/plain', buffer: Buffer.from(lines) } },

@@ -4,6 +4,7 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/lib/format.ts';
 import { Checkbox } from '@/ui/Checkbox.tsx';
+import { cn } from '@/ui/cn.ts';
 import {
   type DataColumn,
   DataTable,
@@ -81,7 +82,7 @@ function useLinkColumns({
           sort: 'url',
           fixed: true,
           card: 'lead',
-          className: 'w-full min-w-40 max-w-0',
+          className: 'w-full min-w-32 max-w-0',
         },
         cell: ({ row, table }) => {
           const a = row.original.attributes;
@@ -149,7 +150,7 @@ function useLinkColumns({
       col.display({
         id: 'responseCode',
         meta: { label: t('linksUi.table.responseCode'), sort: 'responseCode', card: 'essential' },
-        cell: ({ row }) => <ResponseCodeBadge link={row.original.attributes} />,
+        cell: ({ row }) => <ResponseCodeBadge link={row.original.attributes} short />,
       }),
       col.display({
         id: 'linkStatus',
@@ -177,11 +178,13 @@ function useLinkColumns({
       col.display({
         id: 'backlinks',
         sortDescFirst: true,
+        // Right-aligned numbers under a header aligned like the others (label, then its sort arrow):
+        // `align: 'right'` would put the arrow before the label.
         meta: {
           label: t('linksUi.table.backlinks'),
           sort: 'countBacklinks',
-          align: 'right',
-          className: 'whitespace-nowrap',
+          className: 'whitespace-nowrap text-right',
+          headerClassName: 'text-right',
         },
         cell: ({ row }) => {
           const count = row.original.attributes.countBacklinks;
@@ -240,7 +243,13 @@ function useLinkColumns({
         },
       }),
     );
-    return view === 'compact' ? columns.filter((c) => !COMPACT_HIDES.has(String(c.id))) : columns;
+    const shown = view === 'compact' ? columns.filter((c) => !COMPACT_HIDES.has(String(c.id))) : columns;
+    // Headers stay on one line ("Last check" wrapped at 1440 px), so every label sits on one baseline.
+    return shown.map((c) =>
+      c.meta
+        ? { ...c, meta: { ...c.meta, headerClassName: cn('whitespace-nowrap', c.meta.headerClassName) } }
+        : c,
+    );
   }, [
     t,
     formatDate,

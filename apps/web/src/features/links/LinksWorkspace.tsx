@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Query } from '@/api/client.ts';
 import { Button } from '@/ui/Button.tsx';
 import { Card } from '@/ui/Card.tsx';
+import { cn } from '@/ui/cn.ts';
 import { ColumnsMenu } from '@/ui/DataTable.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
 import { Pager } from '@/ui/Pager.tsx';
@@ -192,9 +193,11 @@ export const LinksWorkspace = memo(function LinksWorkspace({
         projectId={projectId}
       />
       {idle ?? (
+        // relative: the table's visually hidden texts (position: absolute) are placed, and clipped, inside
+        // the card; placed against the page they widened it when the table scrolled sideways.
         <div
           aria-busy={links.isFetching}
-          className={links.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+          className={cn('relative', links.isPlaceholderData && 'opacity-60 transition-opacity')}
         >
           <LinksTable
             table={table}

@@ -61,6 +61,18 @@ describe('link cells', () => {
     expect(screen.getByText('—')).toBeTruthy();
   });
 
+  it('says a failure to connect short in the table, with the full text as the tooltip', () => {
+    const failed = page({ responseCodeGroup: 1, responseCodeGroupText: 'Could not resolve host' });
+    const { rerender } = render(<ResponseCodeBadge short link={failed} />);
+    const badge = screen.getByText('No host').closest('[title]');
+    expect(badge?.getAttribute('title')).toBe('Could not resolve host');
+    expect(badge?.className).toContain('bg-rose-50');
+    rerender(<ResponseCodeBadge short link={page({ responseCode: 404 })} />);
+    expect(screen.getByText('404').closest('[title]')).toBeNull();
+    rerender(<ResponseCodeBadge link={failed} />);
+    expect(screen.getByText('Could not resolve host')).toBeTruthy();
+  });
+
   it('shows an unchecked link as not checked yet in the code cell', () => {
     render(<ResponseCodeBadge link={page({})} />);
     expect(screen.getByText('Not checked')).toBeTruthy();

@@ -3,17 +3,34 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/ui/Badge.tsx';
 import type { TLinkAttributes } from './api/links.ts';
 
-/** 2xx green, 3xx amber, anything else (or a failure to connect) red; unchecked links are grey. */
+/**
+ * 2xx green, 3xx amber, anything else (or a failure to connect) red; unchecked links are grey. In the
+ * table a failure to connect says it short ("No host"), with the full text as its tooltip: the long
+ * Russian and Ukrainian texts made the table too wide for a 1280 px screen.
+ */
 export function ResponseCodeBadge({
   link,
+  short = false,
 }: {
-  link: Pick<TLinkAttributes, 'responseCode' | 'responseCodeGroupText'>;
+  link: Pick<TLinkAttributes, 'responseCode' | 'responseCodeGroup' | 'responseCodeGroupText'>;
+  short?: boolean;
 }) {
   const { t } = useTranslation();
   const code = link.responseCode;
   if (code === null && !link.responseCodeGroupText)
     return <span className="text-xs whitespace-nowrap text-ink-subtle">{t('linksUi.table.notChecked')}</span>;
-  if (code === null) return <Badge tone="danger">{link.responseCodeGroupText}</Badge>;
+  if (code === null) {
+    const group = link.responseCodeGroup;
+    const shortText =
+      short && group !== null
+        ? t(`linksUi.table.codeGroupShort.${group}` as 'linksUi.table.codeGroupShort.1', { defaultValue: '' })
+        : '';
+    return (
+      <Badge tone="danger" title={shortText ? (link.responseCodeGroupText ?? undefined) : undefined}>
+        {shortText || link.responseCodeGroupText}
+      </Badge>
+    );
+  }
   const tone = code >= 200 && code < 300 ? 'success' : code >= 300 && code < 400 ? 'warning' : 'danger';
   return <Badge tone={tone}>{code}</Badge>;
 }
