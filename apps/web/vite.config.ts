@@ -11,6 +11,8 @@ const CATALOGS = /i18n[\\/](en|ru|ua)[\\/]/;
 const KIT_LIBRARIES =
   /node_modules[\\/](lucide-react|radix-ui|@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|aria-hidden|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|tslib|clsx|@tanstack[\\/](table-core|react-table|store|react-store))[\\/]/;
 const OWN_COMPONENTS = /apps[\\/]web[\\/]src[\\/]ui[\\/](?!charts[\\/])/;
+const CONTROLS =
+  /node_modules[\\/]@radix-ui[\\/]react-(radio-group|popover|switch)[\\/]|apps[\\/]web[\\/]src[\\/]ui[\\/](Radio|Switch|Combobox)\.tsx$/;
 const APP_CODE = /apps[\\/]web[\\/]src[\\/](lib|api|features|app|ui[\\/]charts)[\\/]/;
 // The list pages' parts (links, crawlers, domains, tasks…), apart from the frame's: they use the shared schemas'
 // constants and with them zod, which the dashboard does not need. Their API calls and route helpers, which the
@@ -59,7 +61,13 @@ export default defineConfig({
             { name: 'entry', tags: ['$initial'], test: (id) => !CATALOGS.test(id) },
             // The components and their libraries (Radix, icons, the table) that the signed-in pages share.
             // The charts stay out: only pages with charts load them.
-            { name: 'kit', test: (id) => KIT_LIBRARIES.test(id) || OWN_COMPONENTS.test(id) },
+            {
+              name: 'kit',
+              test: (id) => (KIT_LIBRARIES.test(id) || OWN_COMPONENTS.test(id)) && !CONTROLS.test(id),
+            },
+            // The form controls that only dialogs and panels opened on demand use (radio cards, the combobox's
+            // popover, switches): not in a list page's first download. After the kit, which keeps what they share.
+            { name: 'controls', test: (id) => CONTROLS.test(id) },
             // The app code that two or more pages or layouts use goes into three files instead of dozens of 1–3 KB
             // ones: Lighthouse's slow 4G, like a phone over HTTP/1.1, fetches six files at a time, and the campaign
             // page needed 32 of them. Each group also takes the modules its own import (rolldown's default), so

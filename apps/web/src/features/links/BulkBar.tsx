@@ -9,10 +9,8 @@ import { notify } from '@/lib/notices.ts';
 import { Button } from '@/ui/Button.tsx';
 import { ConfirmDialog } from '@/ui/Dialog.tsx';
 import { Select, type SelectOption } from '@/ui/Select.tsx';
-import { AddToIndexDialog } from './AddToIndexDialog.tsx';
 import { BULK_ACTIONS, type BulkAction, useTaskWatcher } from './api/bulk.ts';
-import { CostDialog } from './CostDialog.tsx';
-import { MoveDialog } from './MoveDialog.tsx';
+import { AddToIndexDialog, CostDialog, MoveDialog } from './bulkDialogs.tsx';
 import type { ListType } from './route.ts';
 
 /** Which actions each tab offers (spec point 4 transitions). */

@@ -3,10 +3,9 @@
 export { downloadExport } from './api/download.ts';
 export { linkKeys } from './api/keys.ts';
 export { useIndexHistories, useLinkCodes, useLinkCounts } from './api/links.ts';
-export { ExportModal } from './ExportModal.tsx';
 export { LinkSummary } from './LinkSummary.tsx';
 export { LinksWorkspace } from './LinksWorkspace.tsx';
 export { Breadcrumbs, HeaderSkeleton, ListToolbar, LoadFailure, TypeTabs } from './ListPageParts.tsx';
+export { ExportModal, UploadModal } from './lazyModals.tsx';
 export { filterQuery, useListState } from './listState.ts';
 export { LIST_TYPE_CODE, listPath, parseIndexHistoryRoute, parseListRoute } from './route.ts';
-export { UploadModal } from './UploadModal.tsx';
