@@ -99,3 +99,31 @@ test('upload txt and xlsx, filter and page the table, move links to history and 
     expect(csv).toContain(url);
   expect(csv).not.toContain('donor-1.example.net');
 });
+
+test('links pasted by hand in the upload dialog, from the keyboard, are added like a file’s', async ({
+  page,
+  request,
+}) => {
+  await signedIn(page, request);
+  await createProject(page, { domains: ['acceptor.example.com'], campaignName: 'By hand' });
+  await page.getByRole('button', { name: 'Upload links' }).first().click();
+  const modal = page.getByRole('dialog', { name: 'Upload links' });
+  await modal.getByRole('tab', { name: 'Upload a file' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(modal.getByRole('tab', { name: 'Paste links' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Tab');
+  await expect(modal.getByRole('textbox', { name: 'Links, one URL a line' })).toBeFocused();
+  await page.keyboard.type([LINKS[0], LINKS[1], LINKS[0], 'definitely not a url'].join('\n'));
+  await expect(modal.getByText('4 lines')).toBeVisible();
+  await page.keyboard.press('Tab'); // Cancel
+  await page.keyboard.press('Tab');
+  await expect(modal.getByRole('button', { name: 'Upload', exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(modal.getByText('Upload finished')).toBeVisible();
+  await expect(figure(modal, 'added')).toContainText('2');
+  await expect(figure(modal, 'duplicates')).toContainText('1');
+  await expect(figure(modal, 'invalid')).toContainText('1');
+  await expect(modal.getByRole('row', { name: /4 definitely not a url/ })).toBeVisible();
+  await modal.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('links-range')).toHaveText('1–2 of 2');
+});

@@ -11,14 +11,25 @@ import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { cn } from '@/ui/cn.ts';
 import { Field } from '@/ui/Field.tsx';
+import { inputClass } from '@/ui/Input.tsx';
 import { Modal } from '@/ui/Modal.tsx';
 import { ProgressBar } from '@/ui/ProgressBar.tsx';
+import { SegmentedTabs } from '@/ui/SegmentedTabs.tsx';
 import { Select } from '@/ui/Select.tsx';
 import { linkKeys } from './api/keys.ts';
 import { uploadLinks } from './api/uploadFile.ts';
 import { UploadResult } from './UploadResult.tsx';
 
 const ACCEPT = LINK_UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',');
+
+type Mode = 'file' | 'paste';
+
+/** Pasted links go through the file route (the spec has only `POST links/upload`) as a txt file. */
+export function pastedFile(text: string): File {
+  return new File([text], 'links.txt', { type: 'text/plain' });
+}
+
+const lineCount = (text: string) => text.split(/\r?\n/).filter((line) => line.trim() !== '').length;
 
 type UploadModalProps = {
   open: boolean;
@@ -29,14 +40,19 @@ type UploadModalProps = {
   tier?: number;
 };
 
-/** spec point 2: upload-links modal with drag and drop (a 130 px area), a file picker and progress. */
+/**
+ * spec point 2: upload-links modal with drag and drop (a 130 px area), a file picker and progress; or
+ * links pasted by hand, one a line, sent as a txt file.
+ */
 export function UploadModal({ open, onOpenChange, campaignId, projectId, tier }: UploadModalProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const client = useQueryClient();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+  const [mode, setMode] = useState<Mode>('file');
   const [file, setFile] = useState<File | null>(null);
+  const [pasted, setPasted] = useState('');
   const [dragging, setDragging] = useState(false);
   const [progress, setProgress] = useState(0);
   const [chosenCampaign, setChosenCampaign] = useState('');
@@ -59,8 +75,12 @@ export function UploadModal({ open, onOpenChange, campaignId, projectId, tier }:
   const generalError =
     upload.error && !errors.file && !errors.campaign ? (upload.error as Error).message : null;
 
+  const pastedLines = lineCount(pasted);
+  const toSend = mode === 'file' ? file : pastedLines > 0 ? pastedFile(pasted) : null;
+
   const reset = () => {
     setFile(null);
+    setPasted('');
     setProgress(0);
     upload.reset();
     if (inputRef.current) inputRef.current.value = '';
@@ -105,8 +125,8 @@ export function UploadModal({ open, onOpenChange, campaignId, projectId, tier }:
               {t('common.cancel')}
             </Button>
             <Button
-              onClick={() => file && upload.mutate(file)}
-              disabled={!file || !target}
+              onClick={() => toSend && upload.mutate(toSend)}
+              disabled={!toSend || !target}
               loading={upload.isPending}
             >
               {t('linksUi.upload.submit')}
@@ -140,82 +160,118 @@ export function UploadModal({ open, onOpenChange, campaignId, projectId, tier }:
               )}
             </Field>
           ) : null}
-          {/* The file input is visually hidden: the drop zone shows where the keyboard focus is. */}
-          <div className="rounded-xl has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-brand-500">
-            <label
-              htmlFor={inputId}
-              onDragOver={(e) => {
-                e.preventDefault();
-                setDragging(true);
-              }}
-              onDragLeave={() => setDragging(false)}
-              onDrop={onDrop}
-              data-testid="dropzone"
-              className={cn(
-                // spec point 9: the drag-and-drop area is 130 px high.
-                'flex h-[130px] cursor-pointer flex-col items-center justify-center gap-1.5 rounded-xl border-2 border-dashed text-center transition-colors',
-                dragging
-                  ? 'border-brand-500 bg-brand-50'
-                  : 'border-slate-300 bg-slate-50/60 hover:border-brand-400 hover:bg-brand-50/40',
-                errors.file && 'border-rose-300 bg-rose-50/40',
-              )}
+          <SegmentedTabs
+            label={t('linksUi.upload.modes')}
+            value={mode}
+            onChange={(next) => {
+              upload.reset();
+              setMode(next);
+            }}
+            items={[
+              { value: 'file', label: t('linksUi.upload.modeFile') },
+              { value: 'paste', label: t('linksUi.upload.modePaste') },
+            ]}
+          />
+          {mode === 'paste' ? (
+            <Field
+              label={t('linksUi.upload.pasteLabel')}
+              hint={t('linksUi.upload.pasteLines', { count: pastedLines, value: format.number(pastedLines) })}
             >
-              <UploadCloud
-                className={cn('size-7', dragging ? 'text-brand-600' : 'text-slate-400')}
-                aria-hidden
-              />
-              <span className="text-sm text-ink">
-                {t('linksUi.upload.drop')} {t('linksUi.upload.or')}{' '}
-                <span className="font-medium text-brand-600 underline-offset-2 hover:underline">
-                  {t('linksUi.upload.choose')}
-                </span>
-              </span>
-              <span className="text-xs text-ink-subtle">{t('linksUi.upload.formats')}</span>
-            </label>
-            <input
-              ref={inputRef}
-              id={inputId}
-              type="file"
-              name="file"
-              accept={ACCEPT}
-              className="sr-only"
-              onChange={(e) => pick(e.target.files?.[0])}
-            />
-          </div>
-          {file ? (
-            <div className="flex items-center gap-3 rounded-lg p-3 ring-1 ring-slate-200">
-              <Icon className="size-5 shrink-0 text-brand-600" aria-hidden />
-              <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium text-ink" data-testid="upload-file-name">
-                  {file.name}
-                </p>
-                <p className="text-xs text-ink-subtle">{format.bytes(file.size)}</p>
-                {upload.isPending ? (
-                  <div className="mt-2 space-y-1">
-                    <ProgressBar
-                      value={progress < 100 ? progress : null}
-                      label={t('linksUi.upload.progress')}
-                    />
-                    <p className="text-xs text-ink-subtle">
-                      {progress < 100
-                        ? `${t('linksUi.upload.uploading')} ${progress}%`
-                        : t('linksUi.upload.processing')}
-                    </p>
-                  </div>
-                ) : null}
-              </div>
-              {upload.isPending ? null : (
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="size-8"
-                  aria-label={t('linksUi.upload.removeFile')}
-                  onClick={reset}
-                >
-                  <X className="size-4" aria-hidden />
-                </Button>
+              {(control) => (
+                <textarea
+                  {...control}
+                  name="links"
+                  value={pasted}
+                  onChange={(e) => setPasted(e.target.value)}
+                  readOnly={upload.isPending}
+                  rows={8}
+                  spellCheck={false}
+                  placeholder={t('linksUi.upload.pastePlaceholder')}
+                  className={cn(inputClass, 'h-auto py-2 font-mono text-xs')}
+                />
               )}
-            </div>
+            </Field>
+          ) : null}
+          {mode === 'file' ? (
+            <>
+              {/* The file input is visually hidden: the drop zone shows where the keyboard focus is. */}
+              <div className="rounded-xl has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-brand-500">
+                <label
+                  htmlFor={inputId}
+                  onDragOver={(e) => {
+                    e.preventDefault();
+                    setDragging(true);
+                  }}
+                  onDragLeave={() => setDragging(false)}
+                  onDrop={onDrop}
+                  data-testid="dropzone"
+                  className={cn(
+                    // spec point 9: the drag-and-drop area is 130 px high.
+                    'flex h-[130px] cursor-pointer flex-col items-center justify-center gap-1.5 rounded-xl border-2 border-dashed text-center transition-colors',
+                    dragging
+                      ? 'border-brand-500 bg-brand-50'
+                      : 'border-slate-300 bg-slate-50/60 hover:border-brand-400 hover:bg-brand-50/40',
+                    errors.file && 'border-rose-300 bg-rose-50/40',
+                  )}
+                >
+                  <UploadCloud
+                    className={cn('size-7', dragging ? 'text-brand-600' : 'text-slate-400')}
+                    aria-hidden
+                  />
+                  <span className="text-sm text-ink">
+                    {t('linksUi.upload.drop')} {t('linksUi.upload.or')}{' '}
+                    <span className="font-medium text-brand-600 underline-offset-2 hover:underline">
+                      {t('linksUi.upload.choose')}
+                    </span>
+                  </span>
+                  <span className="text-xs text-ink-subtle">{t('linksUi.upload.formats')}</span>
+                </label>
+                <input
+                  ref={inputRef}
+                  id={inputId}
+                  type="file"
+                  name="file"
+                  accept={ACCEPT}
+                  className="sr-only"
+                  onChange={(e) => pick(e.target.files?.[0])}
+                />
+              </div>
+              {file ? (
+                <div className="flex items-center gap-3 rounded-lg p-3 ring-1 ring-slate-200">
+                  <Icon className="size-5 shrink-0 text-brand-600" aria-hidden />
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate text-sm font-medium text-ink" data-testid="upload-file-name">
+                      {file.name}
+                    </p>
+                    <p className="text-xs text-ink-subtle">{format.bytes(file.size)}</p>
+                    {upload.isPending ? (
+                      <div className="mt-2 space-y-1">
+                        <ProgressBar
+                          value={progress < 100 ? progress : null}
+                          label={t('linksUi.upload.progress')}
+                        />
+                        <p className="text-xs text-ink-subtle">
+                          {progress < 100
+                            ? `${t('linksUi.upload.uploading')} ${progress}%`
+                            : t('linksUi.upload.processing')}
+                        </p>
+                      </div>
+                    ) : null}
+                  </div>
+                  {upload.isPending ? null : (
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="size-8"
+                      aria-label={t('linksUi.upload.removeFile')}
+                      onClick={reset}
+                    >
+                      <X className="size-4" aria-hidden />
+                    </Button>
+                  )}
+                </div>
+              ) : null}
+            </>
           ) : null}
           {errors.file ? (
             <Alert tone="error">{errors.file.join(' ')}</Alert>

@@ -199,7 +199,14 @@ export default {
   upload: {
     title: 'Upload links',
     description:
-      'One URL a line in a txt file, or the first column of the first sheet of an xlsx or xls file.',
+      'Paste URLs, one a line, or upload a txt file (one URL a line) or an xlsx or xls file (the first column of the first sheet).',
+    modes: 'How to add links',
+    modeFile: 'Upload a file',
+    modePaste: 'Paste links',
+    pasteLabel: 'Links, one URL a line',
+    pastePlaceholder: 'https://example.com/page',
+    pasteLines_one: '{{value}} line',
+    pasteLines_other: '{{value}} lines',
     campaign: 'Campaign',
     campaignPlaceholder: 'Choose a campaign',
     drop: 'Drag a file here',
@@ -222,7 +229,7 @@ export default {
     reason: 'Reason',
     moreInvalid_one: 'and {{value}} more line',
     moreInvalid_other: 'and {{value}} more lines',
-    another: 'Upload another file',
+    another: 'Upload more links',
     done: 'Done',
   },
   export: {

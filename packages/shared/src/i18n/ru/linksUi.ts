@@ -217,7 +217,17 @@ export default {
   },
   upload: {
     title: 'Загрузка ссылок',
-    description: 'Один URL в строке файла txt или первый столбец первого листа файла xlsx или xls.',
+    description:
+      'Вставьте URL, по одному в строке, или загрузите файл txt (один URL в строке) либо xlsx или xls (первый столбец первого листа).',
+    modes: 'Как добавить ссылки',
+    modeFile: 'Загрузить файл',
+    modePaste: 'Вставить ссылки',
+    pasteLabel: 'Ссылки, по одному URL в строке',
+    pastePlaceholder: 'https://example.com/page',
+    pasteLines_one: '{{value}} строка',
+    pasteLines_few: '{{value}} строки',
+    pasteLines_many: '{{value}} строк',
+    pasteLines_other: '{{value}} строки',
     campaign: 'Кампания',
     campaignPlaceholder: 'Выберите кампанию',
     drop: 'Перетащите файл сюда',
@@ -242,7 +252,7 @@ export default {
     moreInvalid_few: 'и ещё {{value}} строки',
     moreInvalid_many: 'и ещё {{value}} строк',
     moreInvalid_other: 'и ещё {{value}} строки',
-    another: 'Загрузить ещё файл',
+    another: 'Загрузить ещё ссылки',
     done: 'Готово',
   },
   export: {

@@ -217,7 +217,17 @@ export default {
   },
   upload: {
     title: 'Завантаження посилань',
-    description: 'Один URL у рядку файлу txt або перший стовпець першого аркуша файлу xlsx чи xls.',
+    description:
+      'Вставте URL, по одному в рядку, або завантажте файл txt (один URL у рядку) чи xlsx або xls (перший стовпець першого аркуша).',
+    modes: 'Як додати посилання',
+    modeFile: 'Завантажити файл',
+    modePaste: 'Вставити посилання',
+    pasteLabel: 'Посилання, по одному URL у рядку',
+    pastePlaceholder: 'https://example.com/page',
+    pasteLines_one: '{{value}} рядок',
+    pasteLines_few: '{{value}} рядки',
+    pasteLines_many: '{{value}} рядків',
+    pasteLines_other: '{{value}} рядка',
     campaign: 'Кампанія',
     campaignPlaceholder: 'Оберіть кампанію',
     drop: 'Перетягніть файл сюди',
@@ -242,7 +252,7 @@ export default {
     moreInvalid_few: 'і ще {{value}} рядки',
     moreInvalid_many: 'і ще {{value}} рядків',
     moreInvalid_other: 'і ще {{value}} рядка',
-    another: 'Завантажити ще файл',
+    another: 'Завантажити ще посилання',
     done: 'Готово',
   },
   export: {
