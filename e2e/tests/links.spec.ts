@@ -110,7 +110,9 @@ test('links pasted by hand in the upload dialog, from the keyboard, are added li
   const modal = page.getByRole('dialog', { name: 'Upload links' });
   await modal.getByRole('tab', { name: 'Upload a file' }).focus();
   await page.keyboard.press('ArrowRight');
-  await expect(modal.getByRole('tab', { name: 'Paste links' })).toHaveAttribute('aria-selected', 'true');
+  const pasteTab = modal.getByRole('tab', { name: 'Paste links' });
+  await expect(pasteTab).toHaveAttribute('aria-selected', 'true');
+  await expect(pasteTab).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(modal.getByRole('textbox', { name: 'Links, one URL a line' })).toBeFocused();
   await page.keyboard.type([LINKS[0], LINKS[1], LINKS[0], 'definitely not a url'].join('\n'));
@@ -126,4 +128,8 @@ test('links pasted by hand in the upload dialog, from the keyboard, are added li
   await expect(modal.getByRole('row', { name: /4 definitely not a url/ })).toBeVisible();
   await modal.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByTestId('links-range')).toHaveText('1–2 of 2');
+  // The upload's task counts what it added and the invalid lines, not links "checked".
+  await expect(page.getByText('2 links added')).toBeVisible();
+  await expect(page.getByText('1 invalid line', { exact: true })).toBeVisible();
+  await expect(page.getByText(/links? checked/)).toHaveCount(0);
 });

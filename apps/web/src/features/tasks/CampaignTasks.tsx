@@ -11,6 +11,7 @@ import { Card } from '@/ui/Card.tsx';
 import { CAMPAIGN_TASKS, isActive, useRecentTasks, useTaskCost, useUnavailableReason } from './api/tasks.ts';
 import type { Task } from './api/types.ts';
 import { IndexingNotes } from './IndexingNotes.tsx';
+import { resultKeys } from './resultWords.ts';
 import { StartCheckDialog } from './StartCheckDialog.tsx';
 import { TaskProgressBar } from './TaskProgressBar.tsx';
 import { TaskStatusBadge } from './TaskStatusBadge.tsx';
@@ -279,11 +280,11 @@ function TaskLine({ task, withCampaign }: { task: Task; withCampaign: boolean })
       {a.statusId === TaskStatus.Done || a.statusId === TaskStatus.Fail ? (
         <p className="text-xs whitespace-nowrap tabular-nums">
           <span className="text-emerald-700">
-            {t('tasksUi.results.success', { count: a.successCount, value: format.number(a.successCount) })}
+            {t(resultKeys(a.actionId).done, { count: a.successCount, value: format.number(a.successCount) })}
           </span>
           {' · '}
           <span className={a.errorCount > 0 ? 'text-rose-600' : 'text-ink-subtle'}>
-            {t('tasksUi.results.errors', { count: a.errorCount, value: format.number(a.errorCount) })}
+            {t(resultKeys(a.actionId).failed, { count: a.errorCount, value: format.number(a.errorCount) })}
           </span>
         </p>
       ) : null}

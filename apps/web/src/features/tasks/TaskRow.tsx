@@ -13,6 +13,7 @@ import { isActive } from './api/tasks.ts';
 import type { Task } from './api/types.ts';
 import { CancelTaskButton } from './CancelTaskButton.tsx';
 import { IndexingNotes } from './IndexingNotes.tsx';
+import { resultKeys } from './resultWords.ts';
 import { TaskProgressBar } from './TaskProgressBar.tsx';
 import { TaskStatusBadge } from './TaskStatusBadge.tsx';
 
@@ -68,19 +69,19 @@ function Status({ task }: { task: Task }) {
   );
 }
 
-/** What the task did so far, under its bar: checked (an indexing request: sent) and failed links. */
+/** What the task did so far, under its bar: checked (an indexing request: sent; an upload: added) and failed. */
 function Results({ task }: { task: Task }) {
   const { t } = useTranslation();
   const format = useFormat();
   const a = task.attributes;
-  const done = a.actionId === ActionCode.AddToIndex ? 'tasksUi.results.sent' : 'tasksUi.results.success';
+  const { done, failed } = resultKeys(a.actionId);
   return (
     <p className="mt-1 flex flex-wrap gap-x-2 text-xs">
       <span className="text-emerald-700 tabular-nums">
         {t(done, { count: a.successCount, value: format.number(a.successCount) })}
       </span>
       <span className={cn('tabular-nums', a.errorCount > 0 ? 'text-rose-600' : 'text-ink-subtle')}>
-        {t('tasksUi.results.errors', { count: a.errorCount, value: format.number(a.errorCount) })}
+        {t(failed, { count: a.errorCount, value: format.number(a.errorCount) })}
       </span>
     </p>
   );

@@ -37,6 +37,10 @@ export default {
     success_other: '{{value}} links checked',
     errors_one: '{{value}} with an error',
     errors_other: '{{value}} with errors',
+    added_one: '{{value}} link added',
+    added_other: '{{value}} links added',
+    invalid_one: '{{value}} invalid line',
+    invalid_other: '{{value}} invalid lines',
   },
   cost: {
     credits_one: '{{value}} credit',
