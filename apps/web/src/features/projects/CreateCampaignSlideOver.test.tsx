@@ -3,10 +3,18 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '@/test/api.ts';
 import { CreateCampaignSlideOver } from './CreateCampaignSlideOver.tsx';
 import { CreateCampaignProvider, useCreateCampaign } from './createCampaign.tsx';
+
+// jsdom has no ResizeObserver; Radix's radio items measure themselves with it.
+class NoResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+beforeEach(() => vi.stubGlobal('ResizeObserver', NoResizeObserver));
 
 function Opened() {
   const { setOpen } = useCreateCampaign();
@@ -14,7 +22,7 @@ function Opened() {
   return <CreateCampaignSlideOver />;
 }
 
-function renderSlideOver() {
+function renderSlideOver(path = '/en') {
   const router = createMemoryRouter(
     [
       {
@@ -26,7 +34,7 @@ function renderSlideOver() {
         ),
       },
     ],
-    { initialEntries: ['/en'] },
+    { initialEntries: [path] },
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -134,5 +142,42 @@ describe('create project/campaign slide-over', () => {
     expect(screen.getByLabelText('Main domain').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText('Campaign name').getAttribute('aria-invalid')).toBe('true');
     expect(server.find('POST projects/')).toHaveLength(0);
+  });
+
+  const project = json(200, {
+    data: { id: 5, type: 'projects', attributes: { name: 'Demo Shop', mainDomain: 'shop.example' } },
+  });
+
+  it('opened over a project page, starts on "Existing project" with that project chosen', async () => {
+    mockApi({ 'GET projects/5': project });
+    const user = userEvent.setup();
+    const { dialog } = renderSlideOver('/en/project/active/1/5');
+    const tab = await screen.findByRole('tab', { name: 'Existing project' });
+    await vi.waitFor(() => expect(tab.getAttribute('aria-selected')).toBe('true'));
+    expect(within(dialog()).getByRole('combobox', { name: 'Project' })).toHaveProperty('value', 'Demo Shop');
+    // The chosen project is no unsaved change: closing asks nothing.
+    await user.click(within(dialog()).getAllByRole('button', { name: 'Close' })[0]);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Create project or campaign' })).toBeNull();
+  });
+
+  it('opened over a campaign page, chooses the campaign’s project', async () => {
+    mockApi({
+      'GET campaigns/7': json(200, {
+        data: { id: 7, type: 'campaigns', attributes: { projectId: 5, tier: 1 } },
+      }),
+      'GET projects/5': project,
+    });
+    const { dialog } = renderSlideOver('/ru/campaign/active/1/7');
+    await vi.waitFor(() =>
+      expect(within(dialog()).getByRole('combobox')).toHaveProperty('value', 'Demo Shop'),
+    );
+  });
+
+  it('opened elsewhere, starts on "New project"', async () => {
+    mockApi({});
+    renderSlideOver('/en/tasks');
+    const tab = await screen.findByRole('tab', { name: 'New project' });
+    expect(tab.getAttribute('aria-selected')).toBe('true');
   });
 });

@@ -9,13 +9,14 @@ import { notify } from '@/lib/notices.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
+import type { ComboOption } from '@/ui/Combobox.tsx';
 import { cn } from '@/ui/cn.ts';
 import { ConfirmDialog } from '@/ui/Dialog.tsx';
 import { Field } from '@/ui/Field.tsx';
 import { RadioCards } from '@/ui/Radio.tsx';
 import { SidePanel } from '@/ui/SidePanel.tsx';
 import { TextField } from '@/ui/TextField.tsx';
-import { projectsApi, useInvalidateProjects } from './api/projects.ts';
+import { projectsApi, useCampaign, useInvalidateProjects, useProject } from './api/projects.ts';
 import { useCreateCampaign } from './createCampaign.tsx';
 import {
   checkExistingProject,
@@ -44,10 +45,29 @@ export function campaignPath(campaign: { id: string | number; tier: number }): s
   return `/campaign/active/${campaign.tier}/${campaign.id}`;
 }
 
+/** A project or campaign page's path (after the language): `project/active/1/5`, `campaign/1/7/domains`. */
+const PAGE_PATH = /^\/(?:[a-z]{2}\/)?(project|campaign)\/(?:[a-z]+\/)?(?:[12]\/)?(\d+)(?:\/|$)/;
+
+/**
+ * The project of the page the slide-over opens over: a project page's, or a campaign page's project
+ * (both already read by that page); null elsewhere.
+ */
+function usePageProject(open: boolean): ComboOption | null {
+  const { pathname } = useLocation();
+  const [, kind, id] = (open && PAGE_PATH.exec(pathname)) || [];
+  const campaign = useCampaign(kind === 'campaign' ? id : undefined);
+  const projectId = kind === 'project' ? id : campaign.data?.attributes.projectId;
+  const project = useProject(projectId);
+  if (!open || projectId === undefined || !project.data) return null;
+  const { name, mainDomain } = project.data.attributes;
+  return { value: String(project.data.id), label: name, hint: mainDomain };
+}
+
 /**
  * spec point 2, create project/campaign slide-over: a new project (domains with redirects, project
  * name, campaign name) or a new campaign of an existing project (searchable project, tier, name).
- * Closing with unsaved changes asks first; server field errors stay under their inputs.
+ * Closing with unsaved changes asks first; server field errors stay under their inputs. Opened over a
+ * project or campaign page, it starts on "Existing project" with that project chosen.
  */
 export function CreateCampaignSlideOver() {
   const { t } = useTranslation();
@@ -62,7 +82,20 @@ export function CreateCampaignSlideOver() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const dirty = isNewProjectDirty(newProject) || isExistingProjectDirty(existing);
+  const pageProject = usePageProject(open);
+  // The page's project, chosen for the user, is no unsaved change.
+  const dirty =
+    isNewProjectDirty(newProject) ||
+    isExistingProjectDirty(
+      existing.project?.value === pageProject?.value ? { ...existing, project: null } : existing,
+    );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per opening and page project
+  useEffect(() => {
+    if (!pageProject) return;
+    setTab('existing');
+    setExisting((s) => (s.project ? s : { ...s, project: pageProject }));
+  }, [pageProject?.value]);
 
   // spec point 5: errors are cleared on each route change.
   // biome-ignore lint/correctness/useExhaustiveDependencies: cleared on every navigation
