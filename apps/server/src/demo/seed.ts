@@ -3,6 +3,7 @@ import { count } from 'drizzle-orm';
 import { createUser } from '../cli/commands.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
+import { DEMO_CREDITS_DESCRIPTION } from '../modules/balance/descriptions.ts';
 import { applyLedgerEntry } from '../modules/balance/ledger.ts';
 import { makeDemoProject } from './project.ts';
 
@@ -19,7 +20,7 @@ export async function seedDemo(db: Db, params: { sampleOrigin: string; password:
       userId: user.id,
       value: DEMO_CREDITS,
       typeId: BalanceTransactionType.Bonus,
-      description: 'Demo credits',
+      description: DEMO_CREDITS_DESCRIPTION,
     }),
   );
   await makeDemoProject(db, { userId: user.id, sampleOrigin: params.sampleOrigin });

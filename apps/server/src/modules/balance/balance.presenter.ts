@@ -2,7 +2,7 @@ import type { Locale, TBalanceTransactionAttributes } from '@linkwatch/shared';
 import { hasKey, translate } from '@linkwatch/shared/i18n';
 import type { balanceTransactions } from '../../db/schema/index.ts';
 import { iso, resource } from '../../http/present.ts';
-import { WELCOME_CREDITS_DESCRIPTION } from './welcome.ts';
+import { FIXED_DESCRIPTIONS } from './descriptions.ts';
 
 type TransactionRow = typeof balanceTransactions.$inferSelect;
 
@@ -32,7 +32,8 @@ export function typeText(typeId: number, locale: Locale): string {
  */
 function describe(row: TransactionRow, locale: Locale): string {
   const text = row.description ?? '';
-  if (text === WELCOME_CREDITS_DESCRIPTION) return translate(locale, 'balance.descriptions.welcome');
+  const fixed = FIXED_DESCRIPTIONS[text];
+  if (fixed) return translate(locale, `balance.descriptions.${fixed}`);
   const task = /^task:(\d+)(?::(refund|not-indexed))?$/.exec(text);
   if (task && row.actionId !== null) {
     const key = { refund: 'refund', 'not-indexed': 'refundNotIndexed' }[task[2] ?? ''] ?? 'charge';

@@ -4,6 +4,7 @@ import { makeUserWithToken } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { applyPaymentEvent } from '../payments/apply-event.ts';
 import { makePayment } from '../payments/payments.factories.ts';
+import { DEMO_CREDITS_DESCRIPTION, WELCOME_CREDITS_DESCRIPTION } from './descriptions.ts';
 import { applyLedgerEntry } from './ledger.ts';
 
 let t: TestApp;
@@ -64,6 +65,31 @@ describe('GET balances', () => {
         paymentId: payment.id,
       }),
     ]);
+  });
+
+  it('shows the descriptions the product writes itself (demo, welcome credits) in the reader’s language', async () => {
+    const { user, token } = await makeUserWithToken(t.db);
+    for (const description of [
+      DEMO_CREDITS_DESCRIPTION,
+      WELCOME_CREDITS_DESCRIPTION,
+      'Goodwill for the outage',
+    ])
+      await t.db.transaction((tx) =>
+        applyLedgerEntry(tx, {
+          userId: user.id,
+          value: 10,
+          typeId: BalanceTransactionType.Bonus,
+          description,
+        }),
+      );
+    const texts = async (locale: 'en' | 'ru' | 'ua') =>
+      (await t.api('GET', 'balances', { token, locale })).body.data.map(
+        (r: { attributes: { description: string } }) => r.attributes.description,
+      );
+    // An operator's own words stay as written.
+    expect(await texts('ru')).toEqual(['Goodwill for the outage', 'Приветственные кредиты', 'Демо-кредиты']);
+    expect(await texts('ua')).toEqual(['Goodwill for the outage', 'Вітальні кредити', 'Демо-кредити']);
+    expect(await texts('en')).toEqual(['Goodwill for the outage', 'Welcome credits', 'Demo credits']);
   });
 
   it('filters by type and by days, and pages', async () => {

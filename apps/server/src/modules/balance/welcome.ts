@@ -2,9 +2,8 @@ import { BalanceTransactionType } from '@linkwatch/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { balanceTransactions, users } from '../../db/schema/index.ts';
+import { WELCOME_CREDITS_DESCRIPTION } from './descriptions.ts';
 import { applyLedgerEntry } from './ledger.ts';
-
-export const WELCOME_CREDITS_DESCRIPTION = 'Welcome credits';
 
 /**
  * Gives an account its welcome credits, once in its life: the ledger row is the mark, read with the

@@ -6,6 +6,7 @@ export default {
     topUp: 'Top-up by {{method}}, payment #{{payment}}',
     bonus: 'Bonus {{percent}}% for payment #{{payment}}',
     welcome: 'Welcome credits',
+    demo: 'Demo credits',
     charge: 'Task #{{task}}: {{action}}',
     refund: 'Refund for task #{{task}}: {{action}}',
     refundNotIndexed: 'Refund for pages still not indexed, task #{{task}}: {{action}}',

@@ -4,6 +4,7 @@ export default {
     topUp: 'Пополнение, платёж №{{payment}}: {{method}}',
     bonus: 'Бонус {{percent}}% за платёж №{{payment}}',
     welcome: 'Приветственные кредиты',
+    demo: 'Демо-кредиты',
     charge: 'Задача №{{task}}: {{action}}',
     refund: 'Возврат за задачу №{{task}}: {{action}}',
     refundNotIndexed: 'Возврат за страницы, так и не попавшие в индекс, задача №{{task}}: {{action}}',

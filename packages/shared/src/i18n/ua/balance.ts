@@ -4,6 +4,7 @@ export default {
     topUp: 'Поповнення, платіж №{{payment}}: {{method}}',
     bonus: 'Бонус {{percent}}% за платіж №{{payment}}',
     welcome: 'Вітальні кредити',
+    demo: 'Демо-кредити',
     charge: 'Задача №{{task}}: {{action}}',
     refund: 'Повернення за задачу №{{task}}: {{action}}',
     refundNotIndexed: 'Повернення за сторінки, що так і не потрапили в індекс, задача №{{task}}: {{action}}',
