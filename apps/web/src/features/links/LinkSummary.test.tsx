@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Query } from '@/api/client.ts';
 import { json, mockApi } from '@/test/api.ts';
 import { LinkSummary } from './LinkSummary.tsx';
 
@@ -24,11 +25,11 @@ const codes = (c: { good: number; bad: number; unchecked: number; found?: number
 const days = (rows: Record<string, number>[]) =>
   rows.map((r, n) => ({ date: `2026-03-${String(n + 1).padStart(2, '0')}`, ...r }));
 
-function renderSummary() {
+function renderSummary(query: Query = { 'filter[campaign]': 7, 'filter[type]': 2 }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <LinkSummary query={{ 'filter[campaign]': 7, 'filter[type]': 2 }} />
+      <LinkSummary query={query} />
     </QueryClientProvider>,
   );
 }
@@ -48,6 +49,26 @@ describe('links summary', () => {
     expect(screen.getByText(/Run a check with "Check backlinks" at the top of this page/)).toBeTruthy();
     expect(screen.queryByRole('slider')).toBeNull();
     expect(api.find('GET reports/trend')).toHaveLength(1);
+  });
+
+  it('says how to add links when the list has none, naming the upload button on the active list only', async () => {
+    mockApi({
+      'GET links/statistic': statistic(0),
+      'GET links/codes': codes({ good: 0, bad: 0, unchecked: 0 }),
+      'GET links/chart': json(200, { data: { attributes: { days: days([]) } } }),
+      'GET reports/trend': json(200, { data: { attributes: { days: days([]) } } }),
+    });
+    renderSummary();
+    expect(await screen.findByText('No links here yet')).toBeTruthy();
+    expect(screen.getByText(/Upload links with "Upload links" at the top of this page/)).toBeTruthy();
+    expect(screen.queryByText('No link is checked yet')).toBeNull();
+    expect(screen.queryByRole('slider')).toBeNull();
+    cleanup();
+    renderSummary({ 'filter[campaign]': 7, 'filter[type]': 1 });
+    expect(await screen.findByText('No links here yet')).toBeTruthy();
+    expect(
+      screen.getByText('The charts fill in once this list has links and they are checked.'),
+    ).toBeTruthy();
   });
 
   it('shows the 30-day activity and the campaign found/lost trend once links are checked', async () => {

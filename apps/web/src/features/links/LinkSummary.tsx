@@ -1,3 +1,4 @@
+import { LinkListType } from '@linkwatch/shared';
 import { memo, type ReactNode, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '@/api/client.ts';
@@ -15,8 +16,9 @@ const CHART_HEIGHT = 120;
 
 /**
  * Summary of the current list: response codes (a ring), the figures, and two charts of the last 30
- * days, links added, checked and indexed, and backlinks found and lost. While links exist and none
- * is checked, the charts' place says to run a check, with the header's button named. Memoised: the page
+ * days, links added, checked and indexed, and backlinks found and lost. With no links, the charts'
+ * place says how to add them; while links exist and none is checked, it says to run a check, with the
+ * header's button named. Memoised: the page
  * re-renders as its reads come in, the summary only when its own do.
  */
 export const LinkSummary = memo(function LinkSummary({ query }: { query: Query }) {
@@ -44,6 +46,7 @@ export const LinkSummary = memo(function LinkSummary({ query }: { query: Query }
     { label: t('linksUi.summary.notIndexed'), value: notIndexed, dot: 'bg-amber-400' },
   ];
   const loading = codes.isPending || statistic.isPending;
+  const noLinks = !loading && total === 0;
   const noneChecked = !loading && total > 0 && (c?.unchecked ?? 0) >= total;
   const activity = useMemo(() => dailyPoints(chart.data?.days ?? [], ACTIVITY), [chart.data]);
   const foundLost = useMemo(() => dailyPoints(trend.data?.days ?? [], TREND), [trend.data]);
@@ -85,7 +88,17 @@ export const LinkSummary = memo(function LinkSummary({ query }: { query: Query }
       </div>
       {/* As tall as the charts it stands for, so the page does not jump when the counts arrive. */}
       <div ref={charts} className="border-t border-line p-5 lg:min-h-[209px]">
-        {noneChecked ? (
+        {noLinks ? (
+          <ChartEmpty
+            className="lg:h-[168px]"
+            title={t('charts.noLinks.title')}
+            body={
+              query['filter[type]'] === LinkListType.Active
+                ? t('charts.noLinks.upload', { button: t('linksUi.toolbar.upload') })
+                : t('charts.noLinks.list')
+            }
+          />
+        ) : noneChecked ? (
           <ChartEmpty
             className="lg:h-[168px]"
             title={t('charts.runCheck.title')}

@@ -26,6 +26,12 @@ export default {
     label: 'Backlinks found and lost per day over the last 30 days',
     quiet: 'No backlink was found or lost in the last 30 days.',
   },
+  noLinks: {
+    title: 'No links here yet',
+    upload:
+      'Upload links with "{{button}}" at the top of this page, then run a check: the charts fill in as the links are read.',
+    list: 'The charts fill in once this list has links and they are checked.',
+  },
   runCheck: {
     title: 'No link is checked yet',
     here: 'Run a check with "{{button}}" at the top of this page: the charts fill in as the links are read.',
