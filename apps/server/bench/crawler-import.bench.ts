@@ -17,17 +17,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
 import { type BenchFigure, writeBenchFigures } from '../../../scripts/bench-figures.mjs';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import type { AppContext } from '../src/context.ts';
 import { projects, users } from '../src/db/schema/index.ts';
-import { inProcessBus } from '../src/events/bus.ts';
-import { createMailer } from '../src/mail/mailer.ts';
 import { createAccessToken } from '../src/modules/auth/auth.queries.ts';
-import { captchaOff } from '../src/providers/captcha/captcha.ts';
-import { createProviders } from '../src/providers/index.ts';
+import { benchContext } from './bench-context.ts';
 import { benchDatabase } from './bench-db.ts';
 import { peakRss } from './measure.ts';
 
@@ -107,23 +101,7 @@ async function main() {
       })
       .returning();
     const token = await createAccessToken(db, user.id);
-    const log = pino({ level: 'warn' });
-    const config = loadConfig({
-      DATABASE_URL: 'bench',
-      DATA_DIR: dir,
-      WEB_DIST: '/nonexistent',
-      LOG_LEVEL: 'warn',
-    });
-    const ctx: AppContext = {
-      config,
-      db,
-      log,
-      mailer: createMailer({ ...config.mail, log }),
-      captcha: captchaOff,
-      providers: createProviders(config),
-      events: inProcessBus(),
-    };
-    const app = await buildApp(ctx);
+    const app = await buildApp(benchContext(db, { DATA_DIR: dir }));
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
 

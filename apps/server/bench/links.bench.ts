@@ -13,20 +13,15 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
-import pino from 'pino';
 import { writeBenchFigures } from '../../../scripts/bench-figures.mjs';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { createPglite, type Database, wrapPglite } from '../src/db/client.ts';
 import { campaigns, projects, users } from '../src/db/schema/index.ts';
-import { inProcessBus } from '../src/events/bus.ts';
-import { createMailer } from '../src/mail/mailer.ts';
 import { createAccessToken } from '../src/modules/auth/auth.queries.ts';
 import { mergeSearchEntries } from '../src/modules/links/upload.service.ts';
-import { captchaOff } from '../src/providers/captcha/captcha.ts';
-import { createProviders } from '../src/providers/index.ts';
 import { startServerProcess } from '../src/test/server-process.ts';
+import { benchContext } from './bench-context.ts';
 import { benchDatabase, pgliteSeed, postgresSeed, type SeedConnection, seedCampaign } from './bench-db.ts';
 import { ms, timeCalls } from './measure.ts';
 
@@ -89,23 +84,7 @@ async function seededAccount(database: Database, seed: SeedConnection, count: nu
 
 /** The app on that database, in this process, and a GET that fails on anything but 200. */
 async function benchApp(db: AppContext['db'], dataDir: string, token: string) {
-  const log = pino({ level: 'warn' });
-  const config = loadConfig({
-    DATABASE_URL: 'bench',
-    DATA_DIR: dataDir,
-    WEB_DIST: '/nonexistent',
-    LOG_LEVEL: 'warn',
-  });
-  const ctx: AppContext = {
-    config,
-    db,
-    log,
-    mailer: createMailer({ ...config.mail, log }),
-    captcha: captchaOff,
-    providers: createProviders(config),
-    events: inProcessBus(),
-  };
-  const app = await buildApp(ctx);
+  const app = await buildApp(benchContext(db, { DATA_DIR: dataDir }));
   await app.ready();
   const get = async (url: string) => {
     const res = await app.inject({
