@@ -1,13 +1,14 @@
 import { CRAWLER_SOURCES, CRAWLER_UPLOAD_EXTENSIONS, CrawlerSource } from '@linkwatch/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FileSpreadsheet, UploadCloud, X } from 'lucide-react';
-import { type DragEvent, useId, useRef, useState } from 'react';
+import { FileSpreadsheet, X } from 'lucide-react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
 import { useFormat } from '@/lib/format.ts';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { cn } from '@/ui/cn.ts';
+import { FileDropZone } from '@/ui/FileDropZone.tsx';
 import { Modal } from '@/ui/Modal.tsx';
 import { ProgressBar } from '@/ui/ProgressBar.tsx';
 import { crawlerKeys } from './api/keys.ts';
@@ -37,12 +38,9 @@ export function ImportModal({
   const { t } = useTranslation();
   const format = useFormat();
   const client = useQueryClient();
-  const inputId = useId();
   const sourceName = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [source, setSource] = useState<number>(CrawlerSource.Tool);
-  const [dragging, setDragging] = useState(false);
   const [progress, setProgress] = useState(0);
 
   const upload = useMutation({
@@ -57,22 +55,15 @@ export function ImportModal({
     setFile(null);
     setProgress(0);
     upload.reset();
-    if (inputRef.current) inputRef.current.value = '';
   };
   const change = (next: boolean) => {
     if (!next) reset();
     onOpenChange(next);
   };
-  const pick = (picked: File | undefined) => {
-    if (!picked) return;
+  const pick = (picked: File) => {
     upload.reset();
     setProgress(0);
     setFile(picked);
-  };
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    pick(e.dataTransfer.files[0]);
   };
   const result = upload.data;
   const count = (key: 'rows' | 'new' | 'active' | 'rip', value: number) =>
@@ -148,47 +139,18 @@ export function ImportModal({
               ))}
             </div>
           </fieldset>
-          {/* The file input is visually hidden: the drop zone shows where the keyboard focus is. */}
-          <div className="rounded-xl has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-brand-500">
-            <label
-              htmlFor={inputId}
-              onDragOver={(e) => {
-                e.preventDefault();
-                setDragging(true);
-              }}
-              onDragLeave={() => setDragging(false)}
-              onDrop={onDrop}
-              data-testid="crawler-dropzone"
-              className={cn(
-                'flex h-[130px] cursor-pointer flex-col items-center justify-center gap-1.5 rounded-xl border-2 border-dashed px-4 text-center transition-colors',
-                dragging
-                  ? 'border-brand-500 bg-brand-50'
-                  : 'border-slate-300 bg-slate-50/60 hover:border-brand-400 hover:bg-brand-50/40',
-                fieldError.length > 0 && 'border-rose-300 bg-rose-50/40',
-              )}
-            >
-              <UploadCloud
-                className={cn('size-7', dragging ? 'text-brand-600' : 'text-slate-400')}
-                aria-hidden
-              />
-              <span className="text-sm text-ink">
-                {t('crawlersUi.import.drop')} {t('crawlersUi.import.or')}{' '}
-                <span className="font-medium text-brand-600 underline-offset-2 hover:underline">
-                  {t('crawlersUi.import.choose')}
-                </span>
-              </span>
-              <span className="text-xs text-ink-subtle">{t('crawlersUi.import.formats')}</span>
-            </label>
-            <input
-              ref={inputRef}
-              id={inputId}
-              type="file"
-              name="file"
-              accept={ACCEPT}
-              className="sr-only"
-              onChange={(e) => pick(e.target.files?.[0])}
-            />
-          </div>
+          <FileDropZone
+            accept={ACCEPT}
+            onPick={pick}
+            invalid={fieldError.length > 0}
+            testId="crawler-dropzone"
+            labels={{
+              drop: t('crawlersUi.import.drop'),
+              or: t('crawlersUi.import.or'),
+              choose: t('crawlersUi.import.choose'),
+              formats: t('crawlersUi.import.formats'),
+            }}
+          />
           <p className="text-xs leading-5 text-ink-subtle">{t('crawlersUi.import.recognised')}</p>
           {file ? (
             <div className="flex items-center gap-3 rounded-lg p-3 ring-1 ring-slate-200">

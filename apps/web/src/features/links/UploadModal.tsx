@@ -1,7 +1,7 @@
 import { LINK_UPLOAD_EXTENSIONS } from '@linkwatch/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FileSpreadsheet, FileText, UploadCloud, X } from 'lucide-react';
-import { type DragEvent, useId, useRef, useState } from 'react';
+import { FileSpreadsheet, FileText, X } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
 import { useCampaigns } from '@/features/projects';
@@ -11,6 +11,7 @@ import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { cn } from '@/ui/cn.ts';
 import { Field } from '@/ui/Field.tsx';
+import { FileDropZone } from '@/ui/FileDropZone.tsx';
 import { inputClass } from '@/ui/Input.tsx';
 import { Modal } from '@/ui/Modal.tsx';
 import { ProgressBar } from '@/ui/ProgressBar.tsx';
@@ -48,12 +49,9 @@ export function UploadModal({ open, onOpenChange, campaignId, projectId, tier }:
   const { t } = useTranslation();
   const format = useFormat();
   const client = useQueryClient();
-  const inputId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const [mode, setMode] = useState<Mode>('file');
   const [file, setFile] = useState<File | null>(null);
   const [pasted, setPasted] = useState('');
-  const [dragging, setDragging] = useState(false);
   const [progress, setProgress] = useState(0);
   const [chosenCampaign, setChosenCampaign] = useState('');
   const campaigns = useCampaigns(
@@ -83,22 +81,15 @@ export function UploadModal({ open, onOpenChange, campaignId, projectId, tier }:
     setPasted('');
     setProgress(0);
     upload.reset();
-    if (inputRef.current) inputRef.current.value = '';
   };
   const change = (next: boolean) => {
     if (!next) reset();
     onOpenChange(next);
   };
-  const pick = (picked: File | undefined) => {
-    if (!picked) return;
+  const pick = (picked: File) => {
     upload.reset();
     setProgress(0);
     setFile(picked);
-  };
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    pick(e.dataTransfer.files[0]);
   };
 
   const result = upload.data;
@@ -194,48 +185,18 @@ export function UploadModal({ open, onOpenChange, campaignId, projectId, tier }:
           ) : null}
           {mode === 'file' ? (
             <>
-              {/* The file input is visually hidden: the drop zone shows where the keyboard focus is. */}
-              <div className="rounded-xl has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-brand-500">
-                <label
-                  htmlFor={inputId}
-                  onDragOver={(e) => {
-                    e.preventDefault();
-                    setDragging(true);
-                  }}
-                  onDragLeave={() => setDragging(false)}
-                  onDrop={onDrop}
-                  data-testid="dropzone"
-                  className={cn(
-                    // spec point 9: the drag-and-drop area is 130 px high.
-                    'flex h-[130px] cursor-pointer flex-col items-center justify-center gap-1.5 rounded-xl border-2 border-dashed text-center transition-colors',
-                    dragging
-                      ? 'border-brand-500 bg-brand-50'
-                      : 'border-slate-300 bg-slate-50/60 hover:border-brand-400 hover:bg-brand-50/40',
-                    errors.file && 'border-rose-300 bg-rose-50/40',
-                  )}
-                >
-                  <UploadCloud
-                    className={cn('size-7', dragging ? 'text-brand-600' : 'text-slate-400')}
-                    aria-hidden
-                  />
-                  <span className="text-sm text-ink">
-                    {t('linksUi.upload.drop')} {t('linksUi.upload.or')}{' '}
-                    <span className="font-medium text-brand-600 underline-offset-2 hover:underline">
-                      {t('linksUi.upload.choose')}
-                    </span>
-                  </span>
-                  <span className="text-xs text-ink-subtle">{t('linksUi.upload.formats')}</span>
-                </label>
-                <input
-                  ref={inputRef}
-                  id={inputId}
-                  type="file"
-                  name="file"
-                  accept={ACCEPT}
-                  className="sr-only"
-                  onChange={(e) => pick(e.target.files?.[0])}
-                />
-              </div>
+              <FileDropZone
+                accept={ACCEPT}
+                onPick={pick}
+                invalid={Boolean(errors.file)}
+                testId="dropzone"
+                labels={{
+                  drop: t('linksUi.upload.drop'),
+                  or: t('linksUi.upload.or'),
+                  choose: t('linksUi.upload.choose'),
+                  formats: t('linksUi.upload.formats'),
+                }}
+              />
               {file ? (
                 <div className="flex items-center gap-3 rounded-lg p-3 ring-1 ring-slate-200">
                   <Icon className="size-5 shrink-0 text-brand-600" aria-hidden />
