@@ -59,13 +59,13 @@ describe('links summary', () => {
       'GET reports/trend': json(200, { data: { attributes: { days: days([]) } } }),
     });
     renderSummary();
-    expect(await screen.findByText('No links here yet')).toBeTruthy();
+    expect(await screen.findByText('Nothing to chart yet')).toBeTruthy();
     expect(screen.getByText(/Upload links with "Upload links" at the top of this page/)).toBeTruthy();
     expect(screen.queryByText('No link is checked yet')).toBeNull();
     expect(screen.queryByRole('slider')).toBeNull();
     cleanup();
     renderSummary({ 'filter[campaign]': 7, 'filter[type]': 1 });
-    expect(await screen.findByText('No links here yet')).toBeTruthy();
+    expect(await screen.findByText('Nothing to chart yet')).toBeTruthy();
     expect(
       screen.getByText('The charts fill in once this list has links and they are checked.'),
     ).toBeTruthy();

@@ -27,7 +27,7 @@ export default {
     quiet: 'No backlink was found or lost in the last 30 days.',
   },
   noLinks: {
-    title: 'No links here yet',
+    title: 'Nothing to chart yet',
     upload:
       'Upload links with "{{button}}" at the top of this page, then run a check: the charts fill in as the links are read.',
     list: 'The charts fill in once this list has links and they are checked.',
