@@ -56,6 +56,7 @@ export function lazyPage<T extends AnyComponent>(load: () => Promise<{ default: 
   return Object.assign(Page, { preload: once });
 }
 
+/** A lazyPage() component (a function with `preload`), as opposed to a page imported with the entry. */
 export function isLazyPage(component: unknown): component is LazyPage<AnyComponent> {
-  return typeof component === 'object' && component !== null && 'preload' in component;
+  return typeof component === 'function' && 'preload' in component;
 }
