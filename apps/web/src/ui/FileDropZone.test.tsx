@@ -1,7 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { FileDropZone } from './FileDropZone.tsx';
+import '@/lib/i18n.ts';
+import { FileDropZone, PickedFile } from './FileDropZone.tsx';
 
 const labels = { drop: 'Drag a file here', or: 'or', choose: 'choose a file', formats: 'txt, xlsx' };
 
@@ -37,5 +38,32 @@ describe('FileDropZone', () => {
   it('shows an invalid file in the error colours', () => {
     renderZone(true);
     expect(screen.getByTestId('zone').className).toContain('border-rose-300');
+  });
+
+  it('shows the picked file, its progress while sent, and a remove button only when not sending', async () => {
+    const onRemove = vi.fn();
+    const labels = {
+      progress: 'Upload progress',
+      uploading: 'Uploading',
+      processing: 'Reading',
+      remove: 'Remove',
+    };
+    const file = new File(['abc'], 'links.xlsx');
+    const Icon = () => null;
+    const view = render(
+      <PickedFile file={file} icon={Icon} sending={false} progress={0} onRemove={onRemove} labels={labels} />,
+    );
+    expect(screen.getByText('links.xlsx')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(onRemove).toHaveBeenCalledOnce();
+    view.rerender(
+      <PickedFile file={file} icon={Icon} sending progress={40} onRemove={onRemove} labels={labels} />,
+    );
+    expect(screen.getByText('Uploading 40%')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
+    view.rerender(
+      <PickedFile file={file} icon={Icon} sending progress={100} onRemove={onRemove} labels={labels} />,
+    );
+    expect(screen.getByText('Reading')).toBeTruthy();
   });
 });

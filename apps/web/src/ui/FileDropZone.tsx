@@ -1,6 +1,9 @@
-import { UploadCloud } from 'lucide-react';
-import { type DragEvent, useId, useState } from 'react';
+import { UploadCloud, X } from 'lucide-react';
+import { type ComponentType, type DragEvent, useId, useState } from 'react';
+import { useFormat } from '@/lib/format.ts';
+import { Button } from './Button.tsx';
 import { cn } from './cn.ts';
+import { ProgressBar } from './ProgressBar.tsx';
 
 export interface FileDropZoneProps {
   /** The input's `accept`, e.g. ".txt,.xlsx". */
@@ -67,6 +70,55 @@ export function FileDropZone({ accept, onPick, invalid, labels, testId }: FileDr
           if (picked) onPick(picked);
         }}
       />
+    </div>
+  );
+}
+
+export interface PickedFileProps {
+  file: File;
+  /** The file's kind, e.g. a spreadsheet icon. */
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+  /** While it is being sent: its progress in percent (100: the server is reading it). */
+  sending: boolean;
+  progress: number;
+  onRemove: () => void;
+  labels: { progress: string; uploading: string; processing: string; remove: string };
+  testId?: string;
+}
+
+/** The picked file under a drop zone: name, size, the sending's progress, and a button to remove it. */
+export function PickedFile({
+  file,
+  icon: Icon,
+  sending,
+  progress,
+  onRemove,
+  labels,
+  testId,
+}: PickedFileProps) {
+  const format = useFormat();
+  return (
+    <div className="flex items-center gap-3 rounded-lg p-3 ring-1 ring-slate-200">
+      <Icon className="size-5 shrink-0 text-brand-600" aria-hidden />
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium text-ink" data-testid={testId}>
+          {file.name}
+        </p>
+        <p className="text-xs text-ink-subtle">{format.bytes(file.size)}</p>
+        {sending ? (
+          <div className="mt-2 space-y-1">
+            <ProgressBar value={progress < 100 ? progress : null} label={labels.progress} />
+            <p className="text-xs text-ink-subtle">
+              {progress < 100 ? `${labels.uploading} ${progress}%` : labels.processing}
+            </p>
+          </div>
+        ) : null}
+      </div>
+      {sending ? null : (
+        <Button variant="ghost" size="icon" className="size-8" aria-label={labels.remove} onClick={onRemove}>
+          <X className="size-4" aria-hidden />
+        </Button>
+      )}
     </div>
   );
 }

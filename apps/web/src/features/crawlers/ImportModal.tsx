@@ -1,6 +1,6 @@
 import { CRAWLER_SOURCES, CRAWLER_UPLOAD_EXTENSIONS, CrawlerSource } from '@linkwatch/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FileSpreadsheet, X } from 'lucide-react';
+import { FileSpreadsheet } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
@@ -8,9 +8,8 @@ import { useFormat } from '@/lib/format.ts';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { cn } from '@/ui/cn.ts';
-import { FileDropZone } from '@/ui/FileDropZone.tsx';
+import { FileDropZone, PickedFile } from '@/ui/FileDropZone.tsx';
 import { Modal } from '@/ui/Modal.tsx';
-import { ProgressBar } from '@/ui/ProgressBar.tsx';
 import { crawlerKeys } from './api/keys.ts';
 import { uploadCrawlers } from './api/upload.ts';
 
@@ -153,39 +152,20 @@ export function ImportModal({
           />
           <p className="text-xs leading-5 text-ink-subtle">{t('crawlersUi.import.recognised')}</p>
           {file ? (
-            <div className="flex items-center gap-3 rounded-lg p-3 ring-1 ring-slate-200">
-              <FileSpreadsheet className="size-5 shrink-0 text-brand-600" aria-hidden />
-              <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium text-ink" data-testid="crawler-file-name">
-                  {file.name}
-                </p>
-                <p className="text-xs text-ink-subtle">{format.bytes(file.size)}</p>
-                {upload.isPending ? (
-                  <div className="mt-2 space-y-1">
-                    <ProgressBar
-                      value={progress < 100 ? progress : null}
-                      label={t('crawlersUi.import.progress')}
-                    />
-                    <p className="text-xs text-ink-subtle">
-                      {progress < 100
-                        ? `${t('crawlersUi.import.uploading')} ${progress}%`
-                        : t('crawlersUi.import.processing')}
-                    </p>
-                  </div>
-                ) : null}
-              </div>
-              {upload.isPending ? null : (
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="size-8"
-                  aria-label={t('crawlersUi.import.removeFile')}
-                  onClick={reset}
-                >
-                  <X className="size-4" aria-hidden />
-                </Button>
-              )}
-            </div>
+            <PickedFile
+              file={file}
+              icon={FileSpreadsheet}
+              sending={upload.isPending}
+              progress={progress}
+              onRemove={reset}
+              testId="crawler-file-name"
+              labels={{
+                progress: t('crawlersUi.import.progress'),
+                uploading: t('crawlersUi.import.uploading'),
+                processing: t('crawlersUi.import.processing'),
+                remove: t('crawlersUi.import.removeFile'),
+              }}
+            />
           ) : null}
           {fieldError.length > 0 ? (
             <Alert tone="error">{fieldError.join(' ')}</Alert>

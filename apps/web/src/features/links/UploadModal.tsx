@@ -1,6 +1,6 @@
 import { LINK_UPLOAD_EXTENSIONS } from '@linkwatch/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FileSpreadsheet, FileText, X } from 'lucide-react';
+import { FileSpreadsheet, FileText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
@@ -11,10 +11,9 @@ import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { cn } from '@/ui/cn.ts';
 import { Field } from '@/ui/Field.tsx';
-import { FileDropZone } from '@/ui/FileDropZone.tsx';
+import { FileDropZone, PickedFile } from '@/ui/FileDropZone.tsx';
 import { inputClass } from '@/ui/Input.tsx';
 import { Modal } from '@/ui/Modal.tsx';
-import { ProgressBar } from '@/ui/ProgressBar.tsx';
 import { SegmentedTabs } from '@/ui/SegmentedTabs.tsx';
 import { Select } from '@/ui/Select.tsx';
 import { linkKeys } from './api/keys.ts';
@@ -93,7 +92,6 @@ export function UploadModal({ open, onOpenChange, campaignId, projectId, tier }:
   };
 
   const result = upload.data;
-  const Icon = file?.name.toLowerCase().endsWith('.txt') ? FileText : FileSpreadsheet;
 
   return (
     <Modal
@@ -198,39 +196,20 @@ export function UploadModal({ open, onOpenChange, campaignId, projectId, tier }:
                 }}
               />
               {file ? (
-                <div className="flex items-center gap-3 rounded-lg p-3 ring-1 ring-slate-200">
-                  <Icon className="size-5 shrink-0 text-brand-600" aria-hidden />
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm font-medium text-ink" data-testid="upload-file-name">
-                      {file.name}
-                    </p>
-                    <p className="text-xs text-ink-subtle">{format.bytes(file.size)}</p>
-                    {upload.isPending ? (
-                      <div className="mt-2 space-y-1">
-                        <ProgressBar
-                          value={progress < 100 ? progress : null}
-                          label={t('linksUi.upload.progress')}
-                        />
-                        <p className="text-xs text-ink-subtle">
-                          {progress < 100
-                            ? `${t('linksUi.upload.uploading')} ${progress}%`
-                            : t('linksUi.upload.processing')}
-                        </p>
-                      </div>
-                    ) : null}
-                  </div>
-                  {upload.isPending ? null : (
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="size-8"
-                      aria-label={t('linksUi.upload.removeFile')}
-                      onClick={reset}
-                    >
-                      <X className="size-4" aria-hidden />
-                    </Button>
-                  )}
-                </div>
+                <PickedFile
+                  file={file}
+                  icon={file.name.toLowerCase().endsWith('.txt') ? FileText : FileSpreadsheet}
+                  sending={upload.isPending}
+                  progress={progress}
+                  onRemove={reset}
+                  testId="upload-file-name"
+                  labels={{
+                    progress: t('linksUi.upload.progress'),
+                    uploading: t('linksUi.upload.uploading'),
+                    processing: t('linksUi.upload.processing'),
+                    remove: t('linksUi.upload.removeFile'),
+                  }}
+                />
               ) : null}
             </>
           ) : null}
