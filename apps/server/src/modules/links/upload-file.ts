@@ -31,8 +31,10 @@ const fileError = (key: string, params?: Record<string, string | number>) =>
   new FieldError({ file: { key: `links.upload.${key}`, params } });
 const tooManyLines = () => fileError('tooManyLines', { max: LINK_UPLOAD_MAX_LINES.toLocaleString('en-US') });
 
+const lowerExtension = (filename: string) => path.extname(filename).slice(1).toLowerCase();
+
 function extensionOf(filename: string): Extension {
-  const ext = path.extname(filename).slice(1).toLowerCase();
+  const ext = lowerExtension(filename);
   if (!(LINK_UPLOAD_EXTENSIONS as readonly string[]).includes(ext)) throw fileError('unsupportedType');
   return ext as Extension;
 }
@@ -96,7 +98,7 @@ const SHEET_LIMITS: SheetLimits = {
 
 /** Called as a file part starts to arrive: a workbook's reader boots while the bytes come in. */
 export function prepareUploadReading(filename: string) {
-  const ext = path.extname(filename).slice(1).toLowerCase();
+  const ext = lowerExtension(filename);
   if (ext === 'xlsx' || ext === 'xls') prepareSheetReader(SHEET_LIMITS.memoryMb);
 }
 
