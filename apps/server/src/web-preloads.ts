@@ -18,15 +18,6 @@ const PAGES: readonly { path: RegExp; modules: readonly string[] }[] = [
   },
   { path: /^project(\/[^/]+){1,3}$/, modules: [MAIN_LAYOUT, 'src/features/projects/ProjectPage.tsx'] },
 ];
-/**
- * The Inter file of the page's script (the stylesheet's @font-face): the browser asked for it only once the
- * first render had laid out its text, and the title waited for it on a phone's connection. A page with a
- * locale other than en is mostly Cyrillic; its digits and Latin words bring the latin file as before.
- */
-const INTER = {
-  latin: '../../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
-  cyrillic: '../../node_modules/@fontsource-variable/inter/files/inter-cyrillic-wght-normal.woff2',
-} as const;
 const NOT_A_LIST = /\/(index-history|domains)$/;
 
 /** One module of Vite's build manifest (`build.manifest`): its file and the manifest keys it imports. */
@@ -78,13 +69,8 @@ export function pagePreloads({ webDist, url, html }: { webDist: string; url: str
   const match = NOT_A_LIST.test(page) ? undefined : PAGES.find((p) => p.path.test(page));
   const manifest = match && readManifest(webDist);
   if (!match || !manifest) return '';
-  const font = manifest[INTER[isLocale(first) && first !== 'en' ? 'cyrillic' : 'latin']]?.file;
-  const fontPreload =
-    font && !html.includes(`/${font}"`)
-      ? [`    <link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">\n`]
-      : [];
-  const chunks = chunkFiles({ manifest, modules: match.modules })
+  return chunkFiles({ manifest, modules: match.modules })
     .filter((file) => !html.includes(`/${file}"`))
-    .map((file) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">\n`);
-  return [...fontPreload, ...chunks].join('');
+    .map((file) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">\n`)
+    .join('');
 }

@@ -25,24 +25,17 @@ if (!root) throw new Error('#root is missing from index.html');
 // waiting for the database, took them all while the code they are shown with queued behind them.
 const routeLoaded = preloadRoute(window.location.pathname);
 const queryClient = createQueryClient();
-let meLoaded: Promise<void> | undefined;
-let titleLoaded: Promise<void> | undefined;
 if (getToken()) {
-  meLoaded = queryClient.prefetchQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 60_000 });
-  titleLoaded = prefetchCampaignPage(queryClient, window.location);
+  void queryClient.prefetchQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 60_000 });
+  prefetchCampaignPage(queryClient, window.location);
   prefetchDashboardPage(queryClient, window.location.pathname);
 }
 
 // The page's language catalog comes in its own chunk; painting before it would show bare keys. A signed-in
-// visit also waits for its page's chunks and the current user (index.html's static frame stands meanwhile):
-// rendered before the chunks, the page would suspend, blank the frame and React would reveal it no sooner
-// than 300 ms after; before the user, the guard would replace the frame with a "Loading…" line for a
-// moment, and the page's frame would move in after it. A campaign page also waits for the campaign (its
-// title, the largest text): its first render shows it, instead of a placeholder that a second render of
-// the whole page replaced a few hundred milliseconds later on a phone. A guest's visit to a signed-in page
-// goes to the login without them.
-const firstScreen = getToken() ? [routeLoaded, meLoaded, titleLoaded] : [];
-void Promise.allSettled([i18nReady, ...firstScreen]).then(() =>
+// visit also waits for its page's chunks (index.html's static frame stands meanwhile): rendered before them,
+// the page would suspend and React would reveal it no sooner than 300 ms after its placeholder. A guest's
+// visit to a signed-in page goes to the login without them.
+void Promise.allSettled([i18nReady, getToken() ? routeLoaded : undefined]).then(() =>
   createRoot(root).render(
     <StrictMode>
       <Providers queryClient={queryClient}>

@@ -15,26 +15,24 @@ const LOCALE_PREFIX = /^\/(en|ru|ua)(?=\/)/;
  * counts, the summary figures, the table's rows, which tasks can start) from the entry bundle, alongside the page's
  * chunks, instead of after them: the title and figures are there at the first render and the page does
  * not re-render as each answer arrives. Same keys as the page's hooks, so those find the answers cached.
- * Any other path: nothing. Called only with a session. Returns the campaign's read (the page's title), which
- * the first render waits for, or undefined for another path.
+ * Any other path: nothing. Called only with a session.
  */
 export function prefetchCampaignPage(
   queryClient: QueryClient,
   { pathname, search = '' }: { pathname: string; search?: string },
-): Promise<void> | undefined {
+): void {
   const params = matchPath('/campaign/:type?/:tier?/:id', pathname.replace(LOCALE_PREFIX, ''))?.params;
   const route = params ? parseListRoute(params) : null;
-  if (!route) return undefined;
+  if (!route) return;
   const scope = { 'filter[campaign]': route.id };
   const list = { ...scope, 'filter[type]': LIST_TYPE_CODE[route.type] };
   // A failure is not handled here: the page's own hook reads it again and shows it.
-  const title = queryClient.prefetchQuery(campaignQuery(route.id));
+  void queryClient.prefetchQuery(campaignQuery(route.id));
   void queryClient.prefetchQuery(linkCountsQuery(scope));
   void queryClient.prefetchQuery(linkCodesQuery(list));
   void queryClient.prefetchQuery(linkStatisticQuery(list));
   void queryClient.prefetchQuery(linkListQuery(listQueryFromSearch({ base: list, search })));
   void queryClient.prefetchQuery(taskTypesQuery);
-  return title;
 }
 
 /**
