@@ -1,5 +1,5 @@
 import { SCROLL_TO_TOP_MS } from '@linkwatch/shared';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { fullPath } from '@/lib/locale.ts';
@@ -25,9 +25,18 @@ export function scrollToTop(duration = SCROLL_TO_TOP_MS): void {
   requestAnimationFrame(step);
 }
 
+/**
+ * Scrolls to the top when the route changes, not on the first render: a cold load starts where the
+ * browser puts it, and reading `scrollY` there would force a layout of the whole new page in the middle of
+ * React's first commit (~50 ms of a phone's main thread).
+ */
 function useScrollToTop(pathname: string): void {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each route change
-  useEffect(() => scrollToTop(), [pathname]);
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    scrollToTop();
+  }, [pathname]);
 }
 
 function useDocumentTitle(pageTitle: PageTitle | undefined): void {

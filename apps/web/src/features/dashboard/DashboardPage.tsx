@@ -160,8 +160,9 @@ export default function DashboardPage() {
   const { setOpen } = useCreateCampaign();
   const projects = useProjects();
   const list = projects.data?.data ?? [];
-  // The greeting paints first; the figures, the chart and the table in the render after it.
-  const bodyReady = useAfterFirstPaint();
+  // The greeting, the figures and the chart's card paint first (on a phone the chart's description is the
+  // largest text on the screen); the projects table, below the fold, in the render after it.
+  const tableReady = useAfterFirstPaint();
   const create = (
     <Button icon={<Plus className="size-4" aria-hidden />} onClick={() => setOpen(true)}>
       {t('dashboard.empty.action')}
@@ -169,7 +170,7 @@ export default function DashboardPage() {
   );
 
   let body: ReactNode;
-  if (projects.isPending || !bodyReady) body = <Loading />;
+  if (projects.isPending) body = <Loading />;
   else if (projects.isError)
     body = (
       <Alert tone="error">
@@ -198,7 +199,7 @@ export default function DashboardPage() {
         </Card>
         <Card className="overflow-hidden">
           <CardHeader title={t('projects.dashboard.title')} />
-          <ProjectsTable projects={list} />
+          {tableReady ? <ProjectsTable projects={list} /> : <Skeleton className="m-5 h-48 rounded-lg" />}
         </Card>
       </div>
     );

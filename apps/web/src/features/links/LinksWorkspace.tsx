@@ -1,6 +1,6 @@
 import { PAGE_SIZES } from '@linkwatch/shared';
 import { LayoutList, Rows3, SearchX, Upload } from 'lucide-react';
-import { memo, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '@/api/client.ts';
 import { Button } from '@/ui/Button.tsx';
@@ -66,8 +66,11 @@ export const LinksWorkspace = memo(function LinksWorkspace({
     [base, list.filters, list.sort, list.page, list.size],
   );
   const links = useLinks(query, !idle);
-  const rows = links.data?.data ?? [];
-  const meta = links.data?.meta.page;
+  // Deferred: a page of links arrives through the query cache, whose updates React renders in one blocking
+  // task; the rows then render in the interruptible slices of the render after it.
+  const shown = useDeferredValue(links.data);
+  const rows = shown?.data ?? [];
+  const meta = shown?.meta.page;
   const key = JSON.stringify(query);
 
   // A new page, tab or filter starts with nothing ticked.
@@ -201,7 +204,7 @@ export const LinksWorkspace = memo(function LinksWorkspace({
         >
           <LinksTable
             table={table}
-            loading={links.isPending}
+            loading={links.isPending || shown !== links.data}
             view={view}
             selected={selected}
             message={message}
