@@ -1,5 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { useOpenedOnce } from '@/lib/useOpenedOnce.ts';
 import { Button } from './Button.tsx';
 import { cn } from './cn.ts';
 
@@ -27,6 +28,7 @@ export function ConfirmDialog({
   onConfirm,
   tone = 'danger',
 }: ConfirmDialogProps) {
+  if (!useOpenedOnce(open)) return null;
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { type ReactNode, useCallback, useState } from 'react';
+import { useOpenedOnce } from '@/lib/useOpenedOnce.ts';
 import { Button } from './Button.tsx';
 import { cn } from './cn.ts';
 import { useReturnFocus } from './returnFocus.ts';
@@ -29,7 +30,9 @@ export function Modal({
   footer,
   size = 'md',
 }: ModalProps) {
+  const opened = useOpenedOnce(open);
   const returnFocus = useReturnFocus();
+  if (!opened) return null;
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { BalanceChip, LanguageSwitcher, UserMenu } from '@/features/shell';
 import { useLocalePath } from '@/lib/useLocale.tsx';
+import { useOpenedOnce } from '@/lib/useOpenedOnce.ts';
 import { Button } from '@/ui/Button.tsx';
 import { cn } from '@/ui/cn.ts';
 import { Logo } from '@/ui/Logo.tsx';
@@ -43,6 +44,7 @@ export function AppFrame({ nav, banner, extras }: AppFrameProps) {
   const { t } = useTranslation();
   const [collapsed, setCollapsed] = useSidebarCollapsed();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerOpened = useOpenedOnce(drawerOpen);
   const { pathname } = useLocation();
   const width = collapsed ? LAYOUT.sidebarCollapsedWidth : LAYOUT.sidebarWidth;
   // The column's nav (its menus, badges and their reads) not where the column is hidden: on a phone it was
@@ -96,28 +98,30 @@ export function AppFrame({ nav, banner, extras }: AppFrameProps) {
         </aside>
       </div>
 
-      <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 animate-fade-in desk:hidden" />
-          <Dialog.Content
-            className="fixed inset-y-0 left-0 z-50 flex flex-col bg-slate-900 shadow-pop focus:outline-none desk:hidden"
-            style={{ width: LAYOUT.sidebarWidth }}
-            aria-describedby={undefined}
-          >
-            <Dialog.Title className="sr-only">{t('shell.nav.label')}</Dialog.Title>
-            <div className="flex items-center justify-between pr-3">
-              <SidebarLogo collapsed={false} />
-              <Dialog.Close
-                aria-label={t('shell.closeMenu')}
-                className="rounded-lg p-2 text-slate-400 hover:bg-white/5 hover:text-white focus-visible:outline-2 focus-visible:outline-brand-400"
-              >
-                <X className="size-5" aria-hidden />
-              </Dialog.Close>
-            </div>
-            {nav({ collapsed: false, onExpand: () => {}, onNavigate: () => setDrawerOpen(false) })}
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      {drawerOpened ? (
+        <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 animate-fade-in desk:hidden" />
+            <Dialog.Content
+              className="fixed inset-y-0 left-0 z-50 flex flex-col bg-slate-900 shadow-pop focus:outline-none desk:hidden"
+              style={{ width: LAYOUT.sidebarWidth }}
+              aria-describedby={undefined}
+            >
+              <Dialog.Title className="sr-only">{t('shell.nav.label')}</Dialog.Title>
+              <div className="flex items-center justify-between pr-3">
+                <SidebarLogo collapsed={false} />
+                <Dialog.Close
+                  aria-label={t('shell.closeMenu')}
+                  className="rounded-lg p-2 text-slate-400 hover:bg-white/5 hover:text-white focus-visible:outline-2 focus-visible:outline-brand-400"
+                >
+                  <X className="size-5" aria-hidden />
+                </Dialog.Close>
+              </div>
+              {nav({ collapsed: false, onExpand: () => {}, onNavigate: () => setDrawerOpen(false) })}
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      ) : null}
 
       <div className="flex min-h-screen min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-20 flex h-16 shrink-0 items-center gap-2 border-b border-line bg-white/85 px-4 backdrop-blur sm:px-6 lg:px-8">

@@ -203,7 +203,7 @@ describe('balance page', { timeout: 20_000 }, () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Payment method' });
     // The settings turn on card and crypto, not PayPal; the first is chosen.
-    const methods = within(within(dialog).getByRole('radiogroup', { name: 'Pay with' })).getAllByRole(
+    const methods = within(await within(dialog).findByRole('radiogroup', { name: 'Pay with' })).getAllByRole(
       'radio',
     );
     expect(methods.map((m) => m.textContent)).toEqual([
@@ -260,7 +260,7 @@ describe('balance page', { timeout: 20_000 }, () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Choose how to pay' }));
     const dialog = await screen.findByRole('dialog', { name: 'Payment method' });
-    fireEvent.click(within(dialog).getByRole('radio', { name: /Crypto/ }));
+    fireEvent.click(await within(dialog).findByRole('radio', { name: /Crypto/ }));
     const coins = within(dialog).getByRole('radiogroup', { name: 'Coin' });
     await waitFor(() =>
       expect(
@@ -274,13 +274,27 @@ describe('balance page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(network.value).toBe('usdtbsc'));
   });
 
+  it('waits for the settings before saying which methods there are', async () => {
+    let answer: (reply: ReturnType<typeof settings>) => void = () => {};
+    server({ 'GET settings': () => new Promise((resolve) => (answer = resolve)) });
+    renderApp('/en/balance');
+    fireEvent.click(await screen.findByRole('button', { name: 'Choose how to pay' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payment method' });
+    expect(within(dialog).getByRole('status').textContent).toBe('Loading…');
+    expect(within(dialog).queryByText(/Payments are not available/)).toBeNull();
+    expect(within(dialog).getByRole('button', { name: /^Pay/ }).hasAttribute('disabled')).toBe(true);
+
+    answer(settings());
+    expect(await within(dialog).findByRole('radiogroup', { name: 'Pay with' })).toBeTruthy();
+  });
+
   it('says so when the server has no payment method on', async () => {
     server({ 'GET settings': settings({ paymentService: null, enableCrypto: false }) });
     renderApp('/en/balance');
     fireEvent.click(await screen.findByRole('button', { name: 'Choose how to pay' }, { timeout: 10_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Payment method' });
     expect(
-      within(dialog).getByText(
+      await within(dialog).findByText(
         'Payments are not available right now. Please try again later or contact support.',
       ),
     ).toBeTruthy();

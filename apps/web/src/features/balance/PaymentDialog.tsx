@@ -5,13 +5,14 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
 import { useMe } from '@/lib/session.ts';
-import { useSettings } from '@/lib/settings.ts';
+import { useSettingsQuery } from '@/lib/settings.ts';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { Field } from '@/ui/Field.tsx';
 import { Input } from '@/ui/Input.tsx';
 import { Modal } from '@/ui/Modal.tsx';
 import { RadioCards } from '@/ui/Radio.tsx';
+import { Spinner } from '@/ui/Spinner.tsx';
 import { checkAmount } from './amount.ts';
 import { createPayment } from './api/balance.ts';
 import type { PaymentLevel, PaymentMethod } from './api/types.ts';
@@ -172,7 +173,9 @@ export function PaymentDialog({
   const { t } = useTranslation();
   const money = useMoney();
   const formId = useId();
-  const methods = availableMethods(useSettings());
+  // The methods come with the settings: while they load the popup waits, rather than saying there is none.
+  const settings = useSettingsQuery();
+  const methods = availableMethods(settings.data ?? null);
   const [pending, setPending] = useState(false);
   const open = amountCents !== null;
   return (
@@ -190,13 +193,22 @@ export function PaymentDialog({
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" form={formId} loading={pending} disabled={methods.length === 0}>
+          <Button
+            type="submit"
+            form={formId}
+            loading={pending}
+            disabled={settings.isPending || methods.length === 0}
+          >
             {t('balanceUi.pay.submit', { amount: open ? money.cents(amountCents) : '' })}
           </Button>
         </>
       }
     >
-      {open ? (
+      {open && settings.isPending ? (
+        <div className="flex justify-center py-6 text-brand-600">
+          <Spinner className="size-6" label={t('common.loading')} />
+        </div>
+      ) : open ? (
         <PaymentForm
           amountCents={amountCents}
           levels={levels}

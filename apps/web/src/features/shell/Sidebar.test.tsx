@@ -52,7 +52,10 @@ describe('sidebar', () => {
     expect(nav.textContent).not.toMatch(/wiki/i);
     expect(server.find('GET wiki/count')).toEqual([]);
 
-    await userEvent.setup().click(screen.getByRole('button', { name: /Account menu/ }));
+    // The menu's trigger once the Radix menu stands behind it (after the page's first paint).
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: /Account menu/, expanded: false }));
     const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
     expect(items).toEqual(['Profile', 'Log out']);
   });

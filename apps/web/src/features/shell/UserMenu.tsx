@@ -7,11 +7,10 @@ import { useLogout, useMe } from '@/lib/session.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { cn } from '@/ui/cn.ts';
 import {
-  DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuSeparator,
-  DropdownMenuTrigger,
+  FirstScreenMenu,
 } from '@/ui/DropdownMenu.tsx';
 import { useMediaQuery } from '@/ui/useMediaQuery.ts';
 
@@ -55,21 +54,25 @@ export function UserMenu() {
   if (!user) return null;
 
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        className="flex items-center gap-2 rounded-full p-0.5 pr-2 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500"
-        aria-label={`${user.name || user.email}, ${t('shell.account')}`}
-      >
-        {/* The initials are drawn from an attribute: the name beside them is the button's visible text, and
+    <FirstScreenMenu
+      trigger={
+        <button
+          type="button"
+          className="flex items-center gap-2 rounded-full p-0.5 pr-2 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500"
+          aria-label={`${user.name || user.email}, ${t('shell.account')}`}
+        >
+          {/* The initials are drawn from an attribute: the name beside them is the button's visible text, and
             its accessible name starts with it (WCAG 2.5.3, label in name). */}
-        <span
-          data-initials={initials(user.name || user.email)}
-          className="flex size-8 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white before:content-[attr(data-initials)]"
-          aria-hidden
-        />
-        <span className="hidden max-w-36 truncate font-medium text-slate-700 md:inline">{user.name}</span>
-        <ChevronDown className="size-4 text-slate-400" aria-hidden />
-      </DropdownMenuTrigger>
+          <span
+            data-initials={initials(user.name || user.email)}
+            className="flex size-8 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white before:content-[attr(data-initials)]"
+            aria-hidden
+          />
+          <span className="hidden max-w-36 truncate font-medium text-slate-700 md:inline">{user.name}</span>
+          <ChevronDown className="size-4 text-slate-400" aria-hidden />
+        </button>
+      }
+    >
       <DropdownMenuContent className="w-60">
         <div className="px-2.5 py-2">
           <p className="truncate text-sm font-medium text-ink">{user.name}</p>
@@ -90,6 +93,6 @@ export function UserMenu() {
           {t('shell.logout')}
         </DropdownMenuItem>
       </DropdownMenuContent>
-    </DropdownMenu>
+    </FirstScreenMenu>
   );
 }
