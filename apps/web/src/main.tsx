@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { getToken } from './api/token.ts';
 import { reloadAfterChunkError } from './app/lazyPage.ts';
-import { prefetchCampaignPage, prefetchDashboardPage } from './app/prefetchCampaign.ts';
+import { prefetchCampaignPage, prefetchDashboardPage, readSoon } from './app/prefetchCampaign.ts';
 import { createQueryClient, Providers } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { preloadRoute } from './app/routes.tsx';
@@ -23,16 +23,13 @@ if (!root) throw new Error('#root is missing from index.html');
 // current user and the chunks of the route, instead of one after the other as each render finds them.
 // The chunks first: over HTTP/1.1 a browser has six connections to the server, and the page's reads, each
 // waiting for the database, took them all while the code they are shown with queued behind them.
-// The reads in a task of their own: each costs the main thread a few milliseconds to send, and after the
-// modules' evaluation they made it one long task on a phone.
+// The reads each in a task of their own, after the modules' evaluation (see readSoon).
 const routeLoaded = preloadRoute(window.location.pathname);
 const queryClient = createQueryClient();
 if (getToken()) {
-  setTimeout(() => {
-    void queryClient.prefetchQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 60_000 });
-    prefetchCampaignPage(queryClient, window.location);
-    prefetchDashboardPage(queryClient, window.location.pathname);
-  });
+  readSoon(() => queryClient.prefetchQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 60_000 }));
+  prefetchCampaignPage(queryClient, window.location);
+  prefetchDashboardPage(queryClient, window.location.pathname);
 }
 
 // The page's language catalog comes in its own chunk; painting before it would show bare keys. A signed-in
