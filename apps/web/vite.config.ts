@@ -8,6 +8,7 @@ import { precompress } from './build/precompress.ts';
 const api = 'http://127.0.0.1:3000';
 
 const CATALOGS = /i18n[\\/](en|ru|ua)[\\/]/;
+const FIRST_READS = /apps[\\/]web[\\/]src[\\/](boot|app[\\/]firstReads)\.ts$/;
 const KIT_LIBRARIES =
   /node_modules[\\/](lucide-react|radix-ui|@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|aria-hidden|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|tslib|clsx|@tanstack[\\/](table-core|react-table|store|react-store))[\\/]/;
 const OWN_COMPONENTS = /apps[\\/]web[\\/]src[\\/]ui[\\/](?!charts[\\/])/;
@@ -44,11 +45,21 @@ export default defineConfig({
     // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the first script.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // src/boot.ts is an entry of its own, not one of index.html's scripts: those are one module graph, which
+      // runs only once all of it has arrived. build/localeIndex.ts puts it in the page.
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        boot: fileURLToPath(new URL('./src/boot.ts', import.meta.url)),
+      },
       output: {
         // Few, cacheable files instead of dozens of 1 KB ones (a phone on 4G pays a round trip for each), without
         // putting any page's libraries into the login page's download:
         codeSplitting: {
           groups: [
+            // The first reads' code (src/boot.ts) with what it imports, a few kilobytes in a file of its own: in
+            // the entry's group it would wait for all of the app's code to arrive, which is what it is there
+            // not to do.
+            { name: 'first-reads', test: FIRST_READS },
             // React changes less often than our code: its own file stays cached across deploys.
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             // What every first load runs besides React (translations, the query cache).

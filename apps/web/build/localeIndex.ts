@@ -17,6 +17,27 @@ const VARIANTS = [
   { suffix: '.guest', part: 'guest/' },
 ];
 
+/** The entry that sends a cold load's first reads (src/boot.ts), an input of the build beside index.html. */
+const BOOT_MODULE = /[\\/]src[\\/]boot\.ts$/;
+
+/**
+ * The page's scripts at low priority: the stylesheet, which paints the static frame, goes first. Module
+ * scripts never hold up a paint, but Lighthouse counts a high-priority script that arrived before the first
+ * paint as needed for it: at high priority the app's first 130 KB of scripts put a phone's first paint at
+ * 1.9 s instead of 0.8 s in its estimate.
+ */
+export function lowPriorityScripts(html: string): string {
+  return html
+    .replaceAll(
+      /<script type="module"( async)? crossorigin/g,
+      '<script type="module"$1 fetchpriority="low" crossorigin',
+    )
+    .replaceAll(
+      '<link rel="modulepreload" crossorigin',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin',
+    );
+}
+
 /**
  * Writes `index.{locale}.html` and `index.{locale}.guest.html` beside `index.html`: the same page in that
  * language's `lang`, preloading that language's catalog chunk, whole or its guest part (with their
@@ -31,8 +52,18 @@ export function localeIndex(): Plugin {
     generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (index?.type !== 'asset') return;
-      const html = String(index.source);
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const boot = chunks.find((chunk) => chunk.isEntry && BOOT_MODULE.test(chunk.facadeModuleId ?? ''));
+      if (!boot) this.error('no chunk for src/boot.ts');
+      // Async: it runs as soon as it has arrived, not after the app's scripts. Its own tag fetches it: no
+      // modulepreload for it besides.
+      const bootScript = `<script type="module" async crossorigin src="/${boot.fileName}"></script>\n    `;
+      const html = lowPriorityScripts(
+        String(index.source)
+          .replace(`    <link rel="modulepreload" crossorigin href="/${boot.fileName}">\n`, '')
+          .replace('<script type="module"', `${bootScript}$&`),
+      );
+      index.source = html;
       for (const [locale, tag] of Object.entries(LOCALE_TAGS)) {
         for (const { suffix, part } of VARIANTS) {
           const catalog = chunks.find((chunk) =>
@@ -41,7 +72,7 @@ export function localeIndex(): Plugin {
           if (!catalog) this.error(`no catalog chunk for ${locale}/${part}`);
           const files = [catalog.fileName, ...catalog.imports].filter((file) => !html.includes(`/${file}"`));
           const links = files
-            .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`)
+            .map((file) => `    <link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">\n`)
             .join('');
           // The login pages have a layout of their own: the signed-in frame's shell is not theirs to show.
           const page = part === 'guest/' ? html.replace(APP_SHELL, '') : html;

@@ -1,8 +1,9 @@
 import type { FieldErrors } from '@linkwatch/shared';
 import { currentLocale, i18n } from '@/lib/i18n.ts';
-import { clearToken, getToken } from './token.ts';
+import { apiHeaders, apiUrl, type Query, takeEarlyRead } from './http.ts';
+import { clearToken } from './token.ts';
 
-const API_BASE = '/api/';
+export { buildQuery, type Query } from './http.ts';
 
 /** Every failed call ends as one of these; `status` 0 means the server was not reached. */
 export class ApiError extends Error {
@@ -30,32 +31,11 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
-type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
-export type Query = Record<string, QueryValue>;
-
 export type RequestOptions = {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
 };
-
-function encodeKey(key: string): string {
-  return encodeURIComponent(key).replace(/%5B/g, '[').replace(/%5D/g, ']');
-}
-
-/** `{'page[number]': 1, 'filter[statuses]': [2, 0]}` → `page[number]=1&filter[statuses][]=2&filter[statuses][]=0`. */
-export function buildQuery(query: Query = {}): string {
-  const parts: string[] = [];
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) {
-      for (const item of value) parts.push(`${encodeKey(`${key}[]`)}=${encodeURIComponent(String(item))}`);
-    } else {
-      parts.push(`${encodeKey(key)}=${encodeURIComponent(String(value))}`);
-    }
-  }
-  return parts.length ? `?${parts.join('&')}` : '';
-}
 
 function normalizeFieldErrors(raw: unknown): FieldErrors {
   if (!raw || typeof raw !== 'object') return {};
@@ -85,23 +65,22 @@ function fallbackMessage(status: number): string {
 }
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'x-localization': currentLocale(),
-  };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers = apiHeaders(currentLocale());
   const hasBody = options.body !== undefined;
   if (hasBody) headers['Content-Type'] = 'application/json';
+  const url = apiUrl(path, options.query);
+  // A cold load's first reads were sent by the entry script (app/firstReads.ts).
+  const sentEarly = method === 'GET' ? takeEarlyRead(url) : undefined;
 
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path.replace(/^\//, '')}${buildQuery(options.query)}`, {
-      method,
-      headers,
-      body: hasBody ? JSON.stringify(options.body) : undefined,
-      signal: options.signal,
-    });
+    response = await (sentEarly ??
+      fetch(url, {
+        method,
+        headers,
+        body: hasBody ? JSON.stringify(options.body) : undefined,
+        signal: options.signal,
+      }));
   } catch (error) {
     if (options.signal?.aborted) throw error;
     throw new ApiError({ status: 0, message: i18n.t('common.networkError') });

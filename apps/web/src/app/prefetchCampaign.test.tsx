@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useLinkCodes, useLinkCounts, useLinkStatistic, useLinks } from '@/features/links/api/links.ts';
-import { listQueryFromSearch } from '@/features/links/listState.ts';
+import { listQueryFromSearch } from '@/features/links/listQuery.ts';
 import {
   useCampaign,
   useProjectOptions,

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { linkListQuery } from '@/features/links/api/linkListQuery.ts';
 import { linkCodesQuery, linkCountsQuery, linkStatisticQuery } from '@/features/links/api/summaryQueries.ts';
-import { listQueryFromSearch } from '@/features/links/listState.ts';
+import { listQueryFromSearch } from '@/features/links/listQuery.ts';
 import { LIST_TYPE_CODE, parseListRoute } from '@/features/links/route.ts';
 import { campaignQuery } from '@/features/projects/api/campaignQuery.ts';
 import { projectStatisticQuery, projectsQuery } from '@/features/projects/api/projectQueries.ts';

@@ -4,7 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n.ts';
 import { LinkFilters } from './LinkFilters.tsx';
-import type { ListFilters } from './listState.ts';
+import type { ListFilters } from './listQuery.ts';
 
 afterEach(() => i18n.changeLanguage('en'));
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/ui/Button.tsx';
 import { Input } from '@/ui/Input.tsx';
 import { FilterSelect, filterRowClass } from '@/ui/Select.tsx';
-import type { ListFilters } from './listState.ts';
+import type { ListFilters } from './listQuery.ts';
 
 const QUERY_DELAY_MS = 300;
 

@@ -17,7 +17,8 @@ import { CommentModal } from './CommentModal.tsx';
 import { LinkDrawer } from './LinkDrawer.tsx';
 import { LinkFilters } from './LinkFilters.tsx';
 import { LinksTable, useLinksTable } from './LinksTable.tsx';
-import { listQuery, type useListState, useViewType } from './listState.ts';
+import { listQuery } from './listQuery.ts';
+import { type useListState, useViewType } from './listState.ts';
 import type { ListType } from './route.ts';
 
 type Props = {

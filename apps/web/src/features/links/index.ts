@@ -7,5 +7,6 @@ export { LinkSummary } from './LinkSummary.tsx';
 export { LinksWorkspace } from './LinksWorkspace.tsx';
 export { Breadcrumbs, HeaderSkeleton, ListToolbar, LoadFailure, TypeTabs } from './ListPageParts.tsx';
 export { ExportModal, UploadModal } from './lazyModals.tsx';
-export { filterQuery, useListState } from './listState.ts';
+export { filterQuery } from './listQuery.ts';
+export { useListState } from './listState.ts';
 export { LIST_TYPE_CODE, listPath, parseIndexHistoryRoute, parseListRoute } from './route.ts';

@@ -1,60 +1,7 @@
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE, PAGE_SIZES } from '@linkwatch/shared';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '@linkwatch/shared';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
-import type { Query } from '@/api/client.ts';
-
-export type ListFilters = {
-  query: string;
-  code: string;
-  linkStatus: string;
-  indexing: string;
-  robots: string;
-  rel: string;
-};
-
-const FILTER_PARAMS: Record<keyof ListFilters, string> = {
-  query: 'q',
-  code: 'code',
-  linkStatus: 'link',
-  indexing: 'indexing',
-  robots: 'robots',
-  rel: 'rel',
-};
-
-const readFilters = (params: URLSearchParams) =>
-  Object.fromEntries(
-    Object.entries(FILTER_PARAMS).map(([key, param]) => [key, params.get(param) ?? '']),
-  ) as ListFilters;
-const readSize = (params: URLSearchParams) => {
-  const raw = Number(params.get('size'));
-  return (PAGE_SIZES as readonly number[]).includes(raw) ? raw : DEFAULT_PAGE_SIZE;
-};
-const readPage = (params: URLSearchParams) => Math.max(FIRST_PAGE, Number(params.get('page')) || FIRST_PAGE);
-
-type ListView = { filters: ListFilters; sort: string | null; page: number; size: number };
-
-/** The list read's query: the page's scope and tab (`base`) with the URL's filters, order, page and size. */
-export function listQuery({ base, filters, sort, page, size }: ListView & { base: Query }): Query {
-  return {
-    ...base,
-    ...filterQuery(filters),
-    sort: sort ?? undefined,
-    'page[number]': page,
-    'page[size]': size,
-  };
-}
-
-/** The same from a URL's query string, for a cold load's prefetch (app/prefetchCampaign.ts). */
-export function listQueryFromSearch({ base, search }: { base: Query; search: string }): Query {
-  const params = new URLSearchParams(search);
-  return listQuery({
-    base,
-    filters: readFilters(params),
-    sort: params.get('sort'),
-    page: readPage(params),
-    size: readSize(params),
-  });
-}
+import { FILTER_PARAMS, type ListFilters, readFilters, readPage, readSize } from './listQuery.ts';
 
 /** Filters, page and page size live in the URL: back/forward and shared links keep them. */
 export function useListState() {
@@ -101,18 +48,6 @@ export function useListState() {
     () => ({ filters, page, size, sort, setFilter, resetFilters, setPage, setSize, setSort, hasFilters }),
     [filters, page, size, sort, setFilter, resetFilters, setPage, setSize, setSort, hasFilters],
   );
-}
-
-/** The list filters as the API's `filter[...]` keys. */
-export function filterQuery(filters: ListFilters): Query {
-  return {
-    'filter[query]': filters.query.trim() || undefined,
-    'filter[responseCodeGroup]': filters.code || undefined,
-    'filter[linkStatus]': filters.linkStatus || undefined,
-    'filter[indexing]': filters.indexing || undefined,
-    'filter[indexingCapability]': filters.robots || undefined,
-    'filter[attribute]': filters.rel || undefined,
-  };
 }
 
 export type ViewType = 'table' | 'compact';

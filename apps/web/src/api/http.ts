@@ -1,0 +1,72 @@
+import { getToken } from './token.ts';
+
+/**
+ * What every API call is made of, its URL and its headers, and the reads a cold load sends before the
+ * app's code has arrived. Apart from client.ts, whose error messages need the translations: the entry
+ * script imports this alone (app/firstReads.ts).
+ */
+
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+export type Query = Record<string, QueryValue>;
+
+function encodeKey(key: string): string {
+  return encodeURIComponent(key).replace(/%5B/g, '[').replace(/%5D/g, ']');
+}
+
+/** `{'page[number]': 1, 'filter[statuses]': [2, 0]}` → `page[number]=1&filter[statuses][]=2&filter[statuses][]=0`. */
+export function buildQuery(query: Query = {}): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const item of value) parts.push(`${encodeKey(`${key}[]`)}=${encodeURIComponent(String(item))}`);
+    } else {
+      parts.push(`${encodeKey(key)}=${encodeURIComponent(String(value))}`);
+    }
+  }
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+/** `('links', {'page[number]': 1})` → `/api/links?page[number]=1`. */
+export function apiUrl(path: string, query?: Query): string {
+  return `/api/${path.replace(/^\//, '')}${buildQuery(query)}`;
+}
+
+/** The headers of every call: JSON, the page's language for the server's messages, the session's token. */
+export function apiHeaders(locale: string): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'x-localization': locale };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/** Long enough for the app's code to arrive on a slow phone; an answer older than that is read again. */
+const EARLY_READ_FRESH_MS = 15_000;
+
+/** The same for a URL however its query's keys are ordered (`{...defaults, ...query}` moves them). */
+function readKey(url: string): string {
+  const [path, search = ''] = url.split('?');
+  return `${path}?${search.split('&').sort().join('&')}`;
+}
+
+const earlyReads = new Map<string, { response: Promise<Response>; sentAt: number; token: string | null }>();
+
+/** Sends a GET now; the first call for the same URL within EARLY_READ_FRESH_MS takes its answer. */
+export function sendEarlyRead({ url, locale }: { url: string; locale: string }): void {
+  const response = fetch(url, { headers: apiHeaders(locale) });
+  // Not handled here: the call that takes it sees the failure, as it would its own.
+  response.catch(() => {});
+  earlyReads.set(readKey(url), { response, sentAt: Date.now(), token: getToken() });
+}
+
+/**
+ * The answer of an early read of `url`, once; `undefined` if none was sent, it is no longer fresh or it
+ * was read for another session.
+ */
+export function takeEarlyRead(url: string): Promise<Response> | undefined {
+  const key = readKey(url);
+  const read = earlyReads.get(key);
+  earlyReads.delete(key);
+  const usable = read && Date.now() - read.sentAt < EARLY_READ_FRESH_MS && read.token === getToken();
+  return usable ? read.response : undefined;
+}

@@ -1,0 +1,71 @@
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE, PAGE_SIZES } from '@linkwatch/shared';
+import type { Query } from '@/api/http.ts';
+
+// A list's view as its URL keeps it (filters, order, page, size) and the read's query made of it. Without
+// React: the entry script reads a cold load's first page of links with it (app/firstReads.ts).
+
+export type ListFilters = {
+  query: string;
+  code: string;
+  linkStatus: string;
+  indexing: string;
+  robots: string;
+  rel: string;
+};
+
+export const FILTER_PARAMS: Record<keyof ListFilters, string> = {
+  query: 'q',
+  code: 'code',
+  linkStatus: 'link',
+  indexing: 'indexing',
+  robots: 'robots',
+  rel: 'rel',
+};
+
+export const readFilters = (params: URLSearchParams) =>
+  Object.fromEntries(
+    Object.entries(FILTER_PARAMS).map(([key, param]) => [key, params.get(param) ?? '']),
+  ) as ListFilters;
+export const readSize = (params: URLSearchParams) => {
+  const raw = Number(params.get('size'));
+  return (PAGE_SIZES as readonly number[]).includes(raw) ? raw : DEFAULT_PAGE_SIZE;
+};
+export const readPage = (params: URLSearchParams) =>
+  Math.max(FIRST_PAGE, Number(params.get('page')) || FIRST_PAGE);
+
+type ListView = { filters: ListFilters; sort: string | null; page: number; size: number };
+
+/** The list read's query: the page's scope and tab (`base`) with the URL's filters, order, page and size. */
+export function listQuery({ base, filters, sort, page, size }: ListView & { base: Query }): Query {
+  return {
+    ...base,
+    ...filterQuery(filters),
+    sort: sort ?? undefined,
+    'page[number]': page,
+    'page[size]': size,
+  };
+}
+
+/** The same from a URL's query string, for a cold load's first reads (app/firstReads.ts, app/prefetchCampaign.ts). */
+export function listQueryFromSearch({ base, search }: { base: Query; search: string }): Query {
+  const params = new URLSearchParams(search);
+  return listQuery({
+    base,
+    filters: readFilters(params),
+    sort: params.get('sort'),
+    page: readPage(params),
+    size: readSize(params),
+  });
+}
+
+/** The list filters as the API's `filter[...]` keys. */
+export function filterQuery(filters: ListFilters): Query {
+  return {
+    'filter[query]': filters.query.trim() || undefined,
+    'filter[responseCodeGroup]': filters.code || undefined,
+    'filter[linkStatus]': filters.linkStatus || undefined,
+    'filter[indexing]': filters.indexing || undefined,
+    'filter[indexingCapability]': filters.robots || undefined,
+    'filter[attribute]': filters.rel || undefined,
+  };
+}
