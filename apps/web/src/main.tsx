@@ -23,7 +23,8 @@ if (!root) throw new Error('#root is missing from index.html');
 // current user and the chunks of the route, instead of one after the other as each render finds them.
 // The chunks first: over HTTP/1.1 a browser has six connections to the server, and the page's reads, each
 // waiting for the database, took them all while the code they are shown with queued behind them.
-// The reads each in a task of their own, after the modules' evaluation (see readSoon).
+// The reads each in a task of their own, after the modules' evaluation (see readSoon). On the dashboard and a
+// campaign page the entry script boot.ts has sent them already: these take its answers (app/firstReads.ts).
 const routeLoaded = preloadRoute(window.location.pathname);
 const queryClient = createQueryClient();
 if (getToken()) {

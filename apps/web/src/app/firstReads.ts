@@ -68,13 +68,11 @@ export function firstReadsOf({ pathname, search }: { pathname: string; search: s
 /**
  * Sends a signed-in cold load's first reads from the entry script, while the app's code is still on its way
  * (index.html preloads it): they no longer wait for it to arrive and run, a round trip or two on a phone.
- * The app's own calls for them take their answers (api/http.ts takeEarlyRead). Each in a task of its own:
- * under a browser's network inspection (Lighthouse runs with one) a request costs ~10 ms of main thread.
+ * The app's own calls for them take their answers (api/http.ts takeEarlyRead). All at once: in tasks of
+ * their own they waited behind the evaluation of the app's code.
  */
 export function sendFirstReads(location: { pathname: string; search: string }): void {
   if (!getToken()) return;
   const locale = localeOfPath(location.pathname);
-  for (const { path, query } of firstReadsOf(location)) {
-    setTimeout(() => sendEarlyRead({ url: apiUrl(path, query), locale }));
-  }
+  for (const { path, query } of firstReadsOf(location)) sendEarlyRead({ url: apiUrl(path, query), locale });
 }
