@@ -10,7 +10,13 @@ const api = 'http://127.0.0.1:3000';
 const CATALOGS = /i18n[\\/](en|ru|ua)[\\/]/;
 const FIRST_READS = /apps[\\/]web[\\/]src[\\/](boot|app[\\/]firstReads)\.ts$/;
 const KIT_LIBRARIES =
-  /node_modules[\\/](lucide-react|radix-ui|@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|aria-hidden|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|tslib|clsx|@tanstack[\\/](table-core|react-table|store|react-store))[\\/]/;
+  /node_modules[\\/](lucide-react|@radix-ui[\\/]react-(slot|compose-refs)|clsx|@tanstack[\\/](table-core|react-table|store|react-store))[\\/]/;
+// Radix's menus and dialogs with what they use (Floating UI, focus and scroll handling), and our popups made of
+// them: each loads when first opened, or once the first page is shown (lib/lazyModule.ts).
+const POPUP_LIBRARIES =
+  /node_modules[\\/](radix-ui|@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|aria-hidden|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|tslib)[\\/]/;
+const POPUPS =
+  /apps[\\/]web[\\/]src[\\/](ui[\\/](\w+Popup\.tsx|DropdownMenuRadix\.ts)|app[\\/]layouts[\\/]NavDrawer\.tsx)$/;
 const OWN_COMPONENTS = /apps[\\/]web[\\/]src[\\/]ui[\\/](?!charts[\\/])/;
 const CONTROLS =
   /node_modules[\\/]@radix-ui[\\/]react-(radio-group|popover|switch)[\\/]|apps[\\/]web[\\/]src[\\/]ui[\\/](Radio|Switch|Combobox)\.tsx$/;
@@ -70,12 +76,16 @@ export default defineConfig({
             // The rest of what the entry needs before its first paint, in the entry file itself. The language
             // catalogs stay apart: only the page's own language is downloaded.
             { name: 'entry', tags: ['$initial'], test: (id) => !CATALOGS.test(id) },
-            // The components and their libraries (Radix, icons, the table) that the signed-in pages share.
+            // The components and their libraries (icons, the table, Radix's slot) that the signed-in pages share.
             // The charts stay out: only pages with charts load them.
             {
               name: 'kit',
-              test: (id) => (KIT_LIBRARIES.test(id) || OWN_COMPONENTS.test(id)) && !CONTROLS.test(id),
+              test: (id) =>
+                (KIT_LIBRARIES.test(id) || OWN_COMPONENTS.test(id)) && !CONTROLS.test(id) && !POPUPS.test(id),
             },
+            // Radix's menus and dialogs and our popups made of them: not in a page's first download, though every
+            // page has a menu or a dialog to open. After the kit, which keeps the little of Radix that buttons use.
+            { name: 'popups', test: (id) => POPUP_LIBRARIES.test(id) || POPUPS.test(id) },
             // The form controls that only dialogs and panels opened on demand use (radio cards, the combobox's
             // popover, switches): not in a list page's first download. After the kit, which keeps what they share.
             { name: 'controls', test: (id) => CONTROLS.test(id) },

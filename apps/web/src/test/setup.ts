@@ -2,9 +2,10 @@ import { LOCALES } from '@linkwatch/shared';
 import { resources } from '@linkwatch/shared/i18n';
 import { registerCatalog } from '@linkwatch/shared/i18n/registry';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { resetTokenForTests } from '@/api/token.ts';
 import { i18n, i18nReady } from '@/lib/i18n.ts';
+import { loadLazyModulesForTests } from '@/lib/lazyModule.ts';
 import { notify } from '@/lib/notices.ts';
 
 // The app loads one catalog per visit; tests switch languages freely, so all three are in from the start.
@@ -23,6 +24,9 @@ function clearCookies(): void {
     if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
   }
 }
+
+// The menus and dialogs a test file imports, loaded before its tests (lib/lazyModule.ts).
+beforeAll(() => loadLazyModulesForTests());
 
 beforeEach(() => {
   clearCookies();

@@ -30,12 +30,12 @@ import { useMe } from '@/lib/session.ts';
 import { Button } from './Button.tsx';
 import { cn } from './cn.ts';
 import {
+  DropdownMenu,
   DropdownMenuCheckItem,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuSeparator,
-  FirstScreenMenu,
 } from './DropdownMenu.tsx';
 import { Skeleton } from './Spinner.tsx';
 import { useMediaQuery } from './useMediaQuery.ts';
@@ -202,7 +202,7 @@ export function ColumnsMenu<T extends RowData>({ table }: { table: Table<T> }) {
   const hideable = table.getAllLeafColumns().filter((c) => c.getCanHide());
   if (hideable.length === 0) return null;
   return (
-    <FirstScreenMenu
+    <DropdownMenu
       trigger={
         <Button variant="ghost" size="sm" icon={<Columns3 className="size-4" aria-hidden />}>
           {t('common.table.columns')}
@@ -226,7 +226,7 @@ export function ColumnsMenu<T extends RowData>({ table }: { table: Table<T> }) {
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={table.resetVisibility}>{t('common.table.resetColumns')}</DropdownMenuItem>
       </DropdownMenuContent>
-    </FirstScreenMenu>
+    </DropdownMenu>
   );
 }
 

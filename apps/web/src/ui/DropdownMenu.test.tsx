@@ -1,49 +1,44 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { DropdownMenuContent, DropdownMenuItem, FirstScreenMenu } from './DropdownMenu.tsx';
+import { describe, expect, it } from 'vitest';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem } from './DropdownMenu.tsx';
 
-// The page's first paint never comes: the menu stays at its trigger alone, as on a slow phone's cold load.
-const painted = vi.hoisted(() => ({ value: false }));
-vi.mock('@/lib/useAfterFirstPaint.ts', () => ({ useAfterFirstPaint: () => painted.value }));
-
-function renderMenu() {
+function renderMenu({ defaultOpen = false } = {}) {
   render(
-    <FirstScreenMenu trigger={<button type="button">Account</button>}>
+    <DropdownMenu trigger={<button type="button">Account</button>} defaultOpen={defaultOpen}>
       <DropdownMenuContent>
         <DropdownMenuItem>Profile</DropdownMenuItem>
       </DropdownMenuContent>
-    </FirstScreenMenu>,
+    </DropdownMenu>,
   );
 }
 
-describe('FirstScreenMenu', () => {
-  it('is its trigger alone before the first paint, and opens at once when that trigger is pressed', async () => {
-    painted.value = false;
-    renderMenu();
-    const trigger = screen.getByRole('button', { name: 'Account' });
-    expect(trigger.getAttribute('aria-haspopup')).toBeNull();
-
-    await userEvent.setup().click(trigger);
-    expect(await screen.findByRole('menuitem', { name: 'Profile' })).toBeTruthy();
-  });
-
-  it('opens from the keyboard before the first paint', async () => {
-    painted.value = false;
-    renderMenu();
-    screen.getByRole('button', { name: 'Account' }).focus();
-    await userEvent.setup().keyboard('{Enter}');
-    expect(await screen.findByRole('menuitem', { name: 'Profile' })).toBeTruthy();
-  });
-
-  it('is a Radix menu after the first paint', async () => {
-    painted.value = true;
+describe('DropdownMenu', () => {
+  it('is its trigger alone, a closed menu button, until it is pressed; then it opens at once', async () => {
     renderMenu();
     const trigger = screen.getByRole('button', { name: 'Account' });
     expect(trigger.getAttribute('aria-haspopup')).toBe('menu');
-    expect(screen.queryByRole('menuitem')).toBeNull();
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('menu')).toBeNull();
 
     await userEvent.setup().click(trigger);
+    expect(await screen.findByRole('menuitem', { name: 'Profile' })).toBeTruthy();
+  });
+
+  it('opens from the keyboard, and gives the focus back to its trigger when closed', async () => {
+    renderMenu();
+    screen.getByRole('button', { name: 'Account' }).focus();
+    const user = userEvent.setup();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('menuitem', { name: 'Profile' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Account' }));
+    expect(screen.getByRole('button', { name: 'Account' }).getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('is open from its first render when asked', async () => {
+    renderMenu({ defaultOpen: true });
     expect(await screen.findByRole('menuitem', { name: 'Profile' })).toBeTruthy();
   });
 });

@@ -1,40 +1,66 @@
 import { Check } from 'lucide-react';
-import { DropdownMenu as Radix } from 'radix-ui';
+import type { DropdownMenu as RadixMenu } from 'radix-ui';
 import { type ButtonHTMLAttributes, cloneElement, type ReactElement, type ReactNode, useState } from 'react';
-import { useAfterFirstPaint } from '@/lib/useAfterFirstPaint.ts';
+import { lazyModule } from '@/lib/lazyModule.ts';
 import { cn } from './cn.ts';
 
-export const DropdownMenu = Radix.Root;
-export const DropdownMenuTrigger = Radix.Trigger;
+type Radix = typeof RadixMenu;
 
 /**
- * A menu on a page's first screen (the account menu, a table's columns): its trigger alone on the first
- * render, the Radix menu from the low-priority render after the first paint, or at once, open, when the
- * trigger is pressed before that (on the press, as Radix opens it, so a release that lands after the swap
- * is not lost). A Radix menu sets its anchor's state from a ref while React commits, and an update there
- * makes React run every effect of the new page in that same task: on a phone's cold load, ~100 ms of one
- * blocking task.
+ * Radix's menu comes in a chunk of its own (about 20 KB with Floating UI and its focus and scroll
+ * handling): in a page's first download it held up a phone's cold load, yet a menu opens only when asked.
  */
-export function FirstScreenMenu({
+const radixMenu = lazyModule(() => import('./DropdownMenuRadix.ts').then((module) => module.Radix));
+
+/** The menu's parts, for its content: rendered only inside an open DropdownMenu, so once loaded. */
+function parts(): Radix {
+  const radix = radixMenu.current();
+  if (!radix) throw new Error('A menu part rendered outside an open DropdownMenu');
+  return radix;
+}
+
+/**
+ * A menu: its trigger alone until first pressed, then Radix's menu, open (on the press itself, so a release
+ * that lands after the swap is not lost). Also, unlike a Radix menu, no state is set while React commits
+ * the page (a Radix menu sets its anchor from a ref, and an update there made React run every effect of a
+ * new page in one blocking task: ~100 ms on a phone's cold load).
+ */
+export function DropdownMenu({
   trigger,
   children,
+  defaultOpen = false,
 }: {
-  trigger: ReactElement<Pick<ButtonHTMLAttributes<HTMLButtonElement>, 'onPointerDown' | 'onKeyDown'>>;
+  trigger: ReactElement<
+    Pick<
+      ButtonHTMLAttributes<HTMLButtonElement>,
+      'onPointerDown' | 'onKeyDown' | 'aria-haspopup' | 'aria-expanded'
+    >
+  >;
   children: ReactNode;
+  /** Open from the first render (a menu rendered by the press that opens it). */
+  defaultOpen?: boolean;
 }) {
-  const painted = useAfterFirstPaint();
-  const [open, setOpen] = useState(false);
-  if (!painted && !open)
+  const [open, setOpen] = useState(defaultOpen);
+  const [used, setUsed] = useState(defaultOpen);
+  const Radix = radixMenu.useLoaded(used);
+  if (!Radix) {
+    const press = () => {
+      setUsed(true);
+      setOpen(true);
+    };
     return cloneElement(trigger, {
+      'aria-haspopup': 'menu',
+      'aria-expanded': false,
       onPointerDown: (event) => {
-        if (event.button === 0 && !event.ctrlKey) setOpen(true);
+        if (event.button === 0 && !event.ctrlKey) press();
       },
       onKeyDown: (event) => {
         if (!OPEN_KEYS.includes(event.key)) return;
         event.preventDefault();
-        setOpen(true);
+        press();
       },
     });
+  }
   return (
     <Radix.Root open={open} onOpenChange={setOpen}>
       <Radix.Trigger asChild>{trigger}</Radix.Trigger>
@@ -56,6 +82,7 @@ export function DropdownMenuContent({
   side?: 'top' | 'bottom' | 'left' | 'right';
   className?: string;
 }) {
+  const Radix = parts();
   return (
     <Radix.Portal>
       <Radix.Content
@@ -87,6 +114,7 @@ export function DropdownMenuItem({
   asChild?: boolean;
   icon?: ReactNode;
 }) {
+  const Radix = parts();
   return (
     <Radix.Item className={itemClass} onSelect={onSelect} asChild={asChild}>
       {asChild ? (
@@ -111,6 +139,7 @@ export function DropdownMenuCheckItem({
   /** `event.preventDefault()` keeps the menu open (a list of toggles). */
   onSelect: (event: Event) => void;
 }) {
+  const Radix = parts();
   return (
     <Radix.CheckboxItem className={itemClass} checked={checked} onSelect={onSelect}>
       <span className="flex size-4 items-center justify-center">
@@ -124,11 +153,13 @@ export function DropdownMenuCheckItem({
 }
 
 export function DropdownMenuLabel({ children }: { children: ReactNode }) {
+  const Radix = parts();
   return (
     <Radix.Label className="px-2.5 pt-2 pb-1 text-xs font-medium text-ink-subtle">{children}</Radix.Label>
   );
 }
 
 export function DropdownMenuSeparator() {
+  const Radix = parts();
   return <Radix.Separator className="my-1 h-px bg-slate-100" />;
 }

@@ -1,10 +1,10 @@
 import { LAYOUT } from '@linkwatch/shared';
-import { Menu, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
+import { Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { BalanceChip, LanguageSwitcher, UserMenu } from '@/features/shell';
+import { lazyModule } from '@/lib/lazyModule.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { useOpenedOnce } from '@/lib/useOpenedOnce.ts';
 import { Button } from '@/ui/Button.tsx';
@@ -16,6 +16,9 @@ import { PageTransition } from './PageTransition.tsx';
 
 /** Below Tailwind's `desk` breakpoint (57.5rem) the sidebar column is hidden and the drawer holds the nav. */
 const BELOW_DESK_QUERY = 'not all and (min-width: 57.5rem)';
+
+// The drawer and Radix's dialog with it come in a chunk of their own (lib/lazyModule.ts).
+const navDrawer = lazyModule(() => import('./NavDrawer.tsx'));
 
 export type NavRenderProps = { collapsed: boolean; onExpand: () => void; onNavigate?: () => void };
 
@@ -44,7 +47,7 @@ export function AppFrame({ nav, banner, extras }: AppFrameProps) {
   const { t } = useTranslation();
   const [collapsed, setCollapsed] = useSidebarCollapsed();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const drawerOpened = useOpenedOnce(drawerOpen);
+  const Drawer = navDrawer.useLoaded(useOpenedOnce(drawerOpen))?.NavDrawer;
   const { pathname } = useLocation();
   const width = collapsed ? LAYOUT.sidebarCollapsedWidth : LAYOUT.sidebarWidth;
   // The column's nav (its menus, badges and their reads) not where the column is hidden: on a phone it was
@@ -98,29 +101,16 @@ export function AppFrame({ nav, banner, extras }: AppFrameProps) {
         </aside>
       </div>
 
-      {drawerOpened ? (
-        <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 animate-fade-in desk:hidden" />
-            <Dialog.Content
-              className="fixed inset-y-0 left-0 z-50 flex flex-col bg-slate-900 shadow-pop focus:outline-none desk:hidden"
-              style={{ width: LAYOUT.sidebarWidth }}
-              aria-describedby={undefined}
-            >
-              <Dialog.Title className="sr-only">{t('shell.nav.label')}</Dialog.Title>
-              <div className="flex items-center justify-between pr-3">
-                <SidebarLogo collapsed={false} />
-                <Dialog.Close
-                  aria-label={t('shell.closeMenu')}
-                  className="rounded-lg p-2 text-slate-400 hover:bg-white/5 hover:text-white focus-visible:outline-2 focus-visible:outline-brand-400"
-                >
-                  <X className="size-5" aria-hidden />
-                </Dialog.Close>
-              </div>
-              {nav({ collapsed: false, onExpand: () => {}, onNavigate: () => setDrawerOpen(false) })}
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+      {Drawer ? (
+        <Drawer
+          open={drawerOpen}
+          onOpenChange={setDrawerOpen}
+          title={t('shell.nav.label')}
+          closeLabel={t('shell.closeMenu')}
+          logo={<SidebarLogo collapsed={false} />}
+        >
+          {nav({ collapsed: false, onExpand: () => {}, onNavigate: () => setDrawerOpen(false) })}
+        </Drawer>
       ) : null}
 
       <div className="flex min-h-screen min-w-0 flex-1 flex-col">

@@ -10,7 +10,6 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
-  DropdownMenuTrigger,
 } from '@/ui/DropdownMenu.tsx';
 
 const FORMATS = ['csv', 'xlsx'] as const;
@@ -29,8 +28,8 @@ export function ExportMenu({ query, projectName }: { query: Query; projectName: 
     onError: (error) => notify.error(error.message),
   });
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+    <DropdownMenu
+      trigger={
         <Button
           variant="secondary"
           icon={<Download className="size-4" aria-hidden />}
@@ -39,7 +38,8 @@ export function ExportMenu({ query, projectName }: { query: Query; projectName: 
           {t('crawlersUi.toolbar.export')}
           <ChevronDown className="size-4 opacity-60" aria-hidden />
         </Button>
-      </DropdownMenuTrigger>
+      }
+    >
       <DropdownMenuContent>
         <DropdownMenuLabel>{t('crawlersUi.toolbar.exportLabel')}</DropdownMenuLabel>
         {FORMATS.map((format) => (

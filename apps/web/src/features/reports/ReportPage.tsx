@@ -25,7 +25,6 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
-  DropdownMenuTrigger,
 } from '@/ui/DropdownMenu.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
 import { PageHeader } from '@/ui/PageHeader.tsx';
@@ -179,8 +178,8 @@ export default function ReportPage() {
                   : t('reportsUi.selectAll')}
               </label>
               <div className="ml-auto">
-                <DropdownMenu>
-                  <DropdownMenuTrigger asChild>
+                <DropdownMenu
+                  trigger={
                     <Button
                       variant="secondary"
                       size="sm"
@@ -191,7 +190,8 @@ export default function ReportPage() {
                       {selected.size ? t('reportsUi.downloadSelected') : t('reportsUi.downloadAll')}
                       <ChevronDown className="size-3.5" aria-hidden />
                     </Button>
-                  </DropdownMenuTrigger>
+                  }
+                >
                   <DropdownMenuContent>
                     <DropdownMenuLabel>{t('reportsUi.download')}</DropdownMenuLabel>
                     {FORMATS.map((f) => (

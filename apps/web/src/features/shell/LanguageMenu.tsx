@@ -12,7 +12,6 @@ import {
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuSeparator,
-  DropdownMenuTrigger,
 } from '@/ui/DropdownMenu.tsx';
 import { SwitcherButton } from './SwitcherButton.tsx';
 
@@ -38,10 +37,7 @@ export default function LanguageMenu({ compact }: { compact: boolean }) {
   };
 
   return (
-    <DropdownMenu defaultOpen>
-      <DropdownMenuTrigger asChild>
-        <SwitcherButton compact={compact} />
-      </DropdownMenuTrigger>
+    <DropdownMenu defaultOpen trigger={<SwitcherButton compact={compact} />}>
       <DropdownMenuContent className="max-w-72">
         <DropdownMenuLabel>{t('common.language')}</DropdownMenuLabel>
         {LOCALES.map((code) => (

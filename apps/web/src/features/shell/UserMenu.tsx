@@ -7,10 +7,10 @@ import { useLogout, useMe } from '@/lib/session.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { cn } from '@/ui/cn.ts';
 import {
+  DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuSeparator,
-  FirstScreenMenu,
 } from '@/ui/DropdownMenu.tsx';
 import { useMediaQuery } from '@/ui/useMediaQuery.ts';
 
@@ -54,7 +54,7 @@ export function UserMenu() {
   if (!user) return null;
 
   return (
-    <FirstScreenMenu
+    <DropdownMenu
       trigger={
         <button
           type="button"
@@ -93,6 +93,6 @@ export function UserMenu() {
           {t('shell.logout')}
         </DropdownMenuItem>
       </DropdownMenuContent>
-    </FirstScreenMenu>
+    </DropdownMenu>
   );
 }
