@@ -22,7 +22,9 @@ function isProgress(data: unknown): data is TaskProgress {
 export function applyRealtimeMessage(queryClient: QueryClient, message: RealtimeMessage): void {
   switch (message.event) {
     case 'Subscribed': {
-      // Whatever happened while the socket was down: counts and notifications are read again.
+      // Whatever happened while the socket was down, or before it was first up (it connects once the page is
+      // shown, after the page read its tasks): counts, tasks and notifications are read again.
+      void queryClient.invalidateQueries({ queryKey: taskKeys.lists });
       void queryClient.invalidateQueries({ queryKey: sidebarCountKeys.tasks });
       void queryClient.invalidateQueries({ queryKey: sidebarCountKeys.reports });
       showUnreadAfterSubscribe();

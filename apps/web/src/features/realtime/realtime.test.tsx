@@ -102,6 +102,18 @@ describe('realtime events', () => {
     expect(client.getQueryData(sidebarCountKeys.reports)).toBe(2);
   });
 
+  it('read the task pages again once subscribed: a task may have moved before the socket was up', () => {
+    mockApi({});
+    const client = new QueryClient();
+    const key = taskKeys.list({ page: 1 });
+    client.setQueryData(key, {
+      data: [task(5, TaskStatus.Waiting, 0)],
+      meta: { page: { currentPage: 1, perPage: 50, total: 1, lastPage: 1 } },
+    });
+    applyRealtimeMessage(client, { channel: 'user.1', event: 'Subscribed', data: null });
+    expect(client.getQueryState(key)?.isInvalidated).toBe(true);
+  });
+
   it('shows unread notifications on entry and live ones as notices, deleting each after showing it', async () => {
     resetTokenForTests('tok');
     FakeSocket.all = [];
