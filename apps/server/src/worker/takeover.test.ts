@@ -112,11 +112,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('workers in separate processes (Po
               and locked_until > now())::int as "victimHeld"
           from action_items where action_id = ${actionId}`,
       ).then((rows) => rows[0]);
-    // Both workers are at it and the victim is in the middle of its batches.
+    // Both workers are at it and the victim is in the middle of its batches. Loose bounds and a long wait:
+    // on a loaded machine (the CI's parallel suites) the processes start and progress unevenly.
+    let seen = { done: 0, victimDone: 0, victimHeld: 0 };
     await waitFor(async () => {
-      const p = await progress();
-      return p.victimDone >= 10 && p.victimHeld >= 10 && p.done < LINKS / 2;
-    }, 20_000);
+      seen = await progress();
+      return seen.victimDone >= 2 && seen.victimHeld >= 2 && seen.done < (LINKS * 3) / 4;
+    }, 45_000).catch((error: Error) => {
+      throw new Error(`${error.message}: the victim was never mid-task (last seen ${JSON.stringify(seen)})`);
+    });
     await victim.kill('SIGKILL');
     const orphaned = await rawRows<{ id: number }>(
       db,
@@ -182,7 +186,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('workers in separate processes (Po
     expect(after.balance).toBe(BALANCE - LINKS);
     expect(await ledgerSum(db, user.id)).toBe(after.balance);
     expect(survivor.child.exitCode).toBeNull();
-  }, 90_000);
+  }, 150_000);
 });
 
 async function waitFor(condition: () => Promise<boolean>, timeoutMs: number) {
