@@ -12,7 +12,7 @@ const FIRST_READS = /apps[\\/]web[\\/]src[\\/](boot|app[\\/]firstReads)\.ts$/;
 const KIT_LIBRARIES =
   /node_modules[\\/](lucide-react|@radix-ui[\\/]react-(slot|compose-refs)|clsx|@tanstack[\\/](table-core|react-table|store|react-store))[\\/]/;
 // Radix's menus and dialogs with what they use (Floating UI, focus and scroll handling), and our popups made of
-// them: each loads when first opened, or once the first page is shown (lib/lazyModule.ts).
+// them: loaded when one first opens, or at the user's first move once the first page is shown (lib/lazyModule.ts).
 const POPUP_LIBRARIES =
   /node_modules[\\/](radix-ui|@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|aria-hidden|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|tslib)[\\/]/;
 const POPUPS =
