@@ -32,9 +32,12 @@ export function apiUrl(path: string, query?: Query): string {
   return `/api/${path.replace(/^\//, '')}${buildQuery(query)}`;
 }
 
-/** The headers of every call: JSON, the page's language for the server's messages, the session's token. */
-export function apiHeaders(locale: string): Record<string, string> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'x-localization': locale };
+/**
+ * The headers of every call: what it accepts (JSON, unless it asks for a file), the page's language for
+ * the server's messages and documents, the session's token.
+ */
+export function apiHeaders(locale: string, accept = 'application/json'): Record<string, string> {
+  const headers: Record<string, string> = { Accept: accept, 'x-localization': locale };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   return headers;

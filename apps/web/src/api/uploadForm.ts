@@ -1,7 +1,8 @@
 import type { FieldErrors } from '@linkwatch/shared';
 import { currentLocale, i18n } from '@/lib/i18n.ts';
 import { ApiError } from './client.ts';
-import { clearToken, getToken } from './token.ts';
+import { apiHeaders, apiUrl } from './http.ts';
+import { clearToken } from './token.ts';
 
 /**
  * A multipart POST through XMLHttpRequest, the one browser API that reports upload progress; answers
@@ -14,11 +15,9 @@ export function uploadForm<T>(
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/${path}`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('x-localization', currentLocale());
-    const token = getToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.open('POST', apiUrl(path));
+    for (const [name, value] of Object.entries(apiHeaders(currentLocale())))
+      xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
     };

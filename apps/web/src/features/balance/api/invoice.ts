@@ -1,5 +1,5 @@
 import { api } from '@/api/client.ts';
-import { getToken } from '@/api/token.ts';
+import { apiHeaders, apiUrl } from '@/api/http.ts';
 import { currentLocale } from '@/lib/i18n.ts';
 
 /** spec 7: the invoice is saved under this name, whatever the server's header says. */
@@ -23,10 +23,7 @@ function save(blob: Blob, filename: string): void {
  */
 export async function downloadInvoice(paymentId: number | string): Promise<void> {
   const path = `balances/invoice/${paymentId}`;
-  const headers: Record<string, string> = { 'x-localization': currentLocale(), Accept: 'application/pdf' };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(`/api/${path}`, { headers });
+  const response = await fetch(apiUrl(path), { headers: apiHeaders(currentLocale(), 'application/pdf') });
   if (!response.ok) await api.get(path);
   save(await response.blob(), invoiceFileName(paymentId));
 }

@@ -1,5 +1,5 @@
-import { api, buildQuery, type Query } from '@/api/client.ts';
-import { getToken } from '@/api/token.ts';
+import { api, type Query } from '@/api/client.ts';
+import { apiHeaders, apiUrl } from '@/api/http.ts';
 import { currentLocale } from '@/lib/i18n.ts';
 
 export type ExportOutcome = { kind: 'file'; filename: string } | { kind: 'mailed'; count: number };
@@ -35,10 +35,7 @@ export async function downloadExport({
   query: Query;
   fallbackName: string;
 }): Promise<ExportOutcome> {
-  const headers: Record<string, string> = { 'x-localization': currentLocale() };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(`/api/${path}${buildQuery(query)}`, { headers });
+  const response = await fetch(apiUrl(path, query), { headers: apiHeaders(currentLocale(), '*/*') });
   if (response.status === 202) {
     const body = (await response.json()) as { data: { attributes: { count: number } } };
     return { kind: 'mailed', count: body.data.attributes.count };

@@ -1,5 +1,5 @@
-import { ApiError, buildQuery, type Query } from '@/api/client.ts';
-import { getToken } from '@/api/token.ts';
+import { ApiError, type Query } from '@/api/client.ts';
+import { apiHeaders, apiUrl } from '@/api/http.ts';
 import { currentLocale, i18n } from '@/lib/i18n.ts';
 
 function filenameOf(disposition: string | null, fallback: string): string {
@@ -21,12 +21,9 @@ export async function downloadFile({
   query: Query;
   fallbackName: string;
 }) {
-  const headers: Record<string, string> = { 'x-localization': currentLocale() };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(`/api/${path}${buildQuery(query)}`, { headers });
+    response = await fetch(apiUrl(path, query), { headers: apiHeaders(currentLocale(), '*/*') });
   } catch {
     throw new ApiError({ status: 0, message: i18n.t('common.networkError') });
   }
