@@ -185,7 +185,10 @@ describe('add to index (action 3)', () => {
     const hoursAway = (waiting[0].lockedUntil!.getTime() - Date.now()) / 3_600_000;
     expect(hoursAway).toBeGreaterThan(23.9);
     // The next day comes.
-    await t.db.update(actionItems).set({ lockedUntil: new Date(Date.now() - 1_000) }).where(eq(actionItems.actionId, id));
+    await t.db
+      .update(actionItems)
+      .set({ lockedUntil: new Date(Date.now() - 1_000) })
+      .where(eq(actionItems.actionId, id));
     await t.drain();
     expect(await s.task(id)).toMatchObject({ statusId: TaskStatus.Done, successCount: 4 });
   });
@@ -213,7 +216,10 @@ describe('add to index (action 3)', () => {
     expect(item).toMatchObject({ status: 0 });
     expect(item.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
     speedy.set({ ratePerSecond: 1000, burst: 1000 });
-    await t.db.update(actionItems).set({ lockedUntil: new Date(Date.now() - 1_000) }).where(eq(actionItems.actionId, id));
+    await t.db
+      .update(actionItems)
+      .set({ lockedUntil: new Date(Date.now() - 1_000) })
+      .where(eq(actionItems.actionId, id));
     await t.drain();
     expect(await s.task(id)).toMatchObject({ statusId: TaskStatus.Done, successCount: 2, refunded: 0 });
   });
