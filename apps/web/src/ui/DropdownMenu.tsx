@@ -12,6 +12,9 @@ type Radix = typeof RadixMenu;
  */
 const radixMenu = lazyModule(() => import('./DropdownMenuRadix.ts').then((module) => module.Radix));
 
+/** Loads Radix's menu ahead: a menu rendered open by the press that asked for it (the language menu). */
+export const loadDropdownMenu = () => radixMenu.load();
+
 /** The menu's parts, for its content: rendered only inside an open DropdownMenu, so once loaded. */
 function parts(): Radix {
   const radix = radixMenu.current();

@@ -1,8 +1,10 @@
 import { type KeyboardEvent, lazy, Suspense, useState } from 'react';
+import { loadDropdownMenu } from '@/ui/DropdownMenu.tsx';
 import { SwitcherButton } from './SwitcherButton.tsx';
 
 // The menu (Radix, with its positioning) is loaded when it is first wanted, not with the page.
-const loadMenu = () => import('./LanguageMenu.tsx');
+// With Radix's menu: rendered open at once, its trigger is not drawn twice while that loads.
+const loadMenu = () => Promise.all([import('./LanguageMenu.tsx'), loadDropdownMenu()]).then(([menu]) => menu);
 const LanguageMenu = lazy(loadMenu);
 
 /**
