@@ -57,7 +57,7 @@ export function HistoryFilters({
       <FilterSelect
         name="type"
         label={t('balanceUi.history.filters.type')}
-        placeholder={t('balanceUi.history.filters.all')}
+        placeholder={t('general.select.allOption')}
         value={filters.type ?? ''}
         options={Object.values(BalanceTransactionType).map((type) => ({
           value: String(type),

@@ -42,7 +42,7 @@ export function CrawlerFilters({ list, trailing }: { list: CrawlerListState; tra
     return () => clearTimeout(timer);
   }, [text, filters.query]);
 
-  const all = t('crawlersUi.filters.all');
+  const all = t('general.select.allOption');
   const set = (key: keyof CrawlerFilterState) => (value: string) => setFilter(key, value);
 
   return (

@@ -36,7 +36,7 @@ export function LinkFilters({ filters, onChange, onReset, hasFilters, queryOnly 
     return () => clearTimeout(timer);
   }, [text, filters.query]);
 
-  const all = t('linksUi.filters.all');
+  const all = t('general.select.allOption');
   // The server's texts for the spec's robots codes (the `links` namespace).
   const robotsTexts = t('links.robotsStatus', { returnObjects: true }) as Record<string, string>;
   const linkStatusTexts = t('links.linkStatus', { returnObjects: true }) as Record<string, string>;

@@ -64,7 +64,7 @@ export function MoveDialog({
             options={options}
             loading={campaigns.isFetching}
             placeholder={t('linksUi.bulk.movePlaceholder')}
-            noOptionsText={t('projects.general.select.noOptions')}
+            noOptionsText={t('general.select.noOptions')}
           />
         )}
       </Field>

@@ -33,7 +33,7 @@ export function ProjectPicker({
       options={options}
       loading={projects.isFetching}
       placeholder={t('projects.create.projectPlaceholder')}
-      noOptionsText={t('projects.general.select.noOptions')}
+      noOptionsText={t('general.select.noOptions')}
     />
   );
 }

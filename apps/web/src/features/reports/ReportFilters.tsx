@@ -43,7 +43,7 @@ export function ReportFilters({
         value={filters.campaign ?? ''}
         disabled={!filters.project}
         onChange={(e) => onChange('campaign', e.target.value)}
-        placeholder={t('reportsUi.filters.all')}
+        placeholder={t('general.select.allOption')}
         options={campaigns.map((c) => ({ value: c.id, label: c.name }))}
       />
       <FilterSelect
@@ -52,7 +52,7 @@ export function ReportFilters({
         value={filters.type ?? ''}
         disabled={!filters.project}
         onChange={(e) => onChange('type', e.target.value)}
-        placeholder={t('reportsUi.filters.all')}
+        placeholder={t('general.select.allOption')}
         options={REPORT_CHANGE_TYPES.map((type) => ({ value: type, label: typeLabel(type) }))}
       />
     </fieldset>

@@ -12,7 +12,7 @@ afterEach(() => i18n.changeLanguage('en'));
 const firstOption = (select: HTMLElement) => within(select).getAllByRole('option')[0];
 
 describe('the tasks filters', () => {
-  it('use the same labelled select with the translated "All" (ua)', async () => {
+  it('use the same labelled select with the spec's "-- all --" first (ua)', async () => {
     mockApi({
       'GET actions/dates': json(200, { data: ['2026-11-20'] }),
       'GET actions/list': json(200, {
@@ -30,7 +30,7 @@ describe('the tasks filters', () => {
       </I18nextProvider>,
     );
     for (const label of ['Статус', 'Завдання', 'Дата', 'Проєкт'])
-      expect(firstOption(screen.getByLabelText(label)).textContent).toBe('Усі');
+      expect(firstOption(screen.getByLabelText(label)).textContent).toBe('-- усі --');
     await screen.findByRole('option', { name: 'Перевірка зворотних посилань' });
     await user.selectOptions(screen.getByLabelText('Завдання'), 'Перевірка зворотних посилань');
     expect(onChange).toHaveBeenLastCalledWith('action', '2');

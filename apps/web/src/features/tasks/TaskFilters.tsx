@@ -31,7 +31,7 @@ export function TaskFilters({
       label: t(`tasks.statuses.${code}` as 'tasks.statuses.0'),
     })),
   ];
-  const all = t('tasksUi.filters.all');
+  const all = t('general.select.allOption');
   const any = Boolean(filters.status || filters.action || filters.date || filters.project);
   return (
     <fieldset className={cn(filterRowClass, 'border-b border-line px-5 py-4')}>

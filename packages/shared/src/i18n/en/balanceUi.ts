@@ -103,7 +103,6 @@ export default {
     filters: {
       label: 'Filter the history',
       type: 'Type',
-      all: 'All',
       from: 'From',
       to: 'To',
       reset: 'Reset',

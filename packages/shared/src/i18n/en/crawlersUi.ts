@@ -37,7 +37,6 @@ export default {
     status: 'Status',
     dateFrom: 'First seen from',
     dateTo: 'First seen to',
-    all: 'All',
     reset: 'Reset filters',
     pageSize: 'Rows per page',
   },

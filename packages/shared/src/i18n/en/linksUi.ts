@@ -42,7 +42,6 @@ export default {
     robots: 'Robots',
     rel: 'Rel',
     linkStatus: 'Link',
-    all: 'All',
     reset: 'Reset filters',
     codes: {
       good: 'Good (2xx)',

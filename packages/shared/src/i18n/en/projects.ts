@@ -1,13 +1,5 @@
 // The projects and campaigns screens: dashboard overview, create slide-over, settings modals.
 export default {
-  general: {
-    // spec point 8: the text of an empty dropdown, key general.select.noOptions.
-    select: {
-      noOptions: 'No options',
-      allOption: '-- all --',
-      searchHint: 'Type at least 3 characters to search',
-    },
-  },
   tier: { t1: 'Tier 1', t2: 'Tier 2' },
   tierHint: {
     t1: 'Links that point to your site',

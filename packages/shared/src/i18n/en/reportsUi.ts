@@ -9,7 +9,6 @@ export default {
     campaign: 'Campaign',
     type: 'Change',
     task: 'Task',
-    all: 'All',
   },
   selectProject: {
     body: 'Reports are kept per project. Choose one to see what changed on its backlinks.',

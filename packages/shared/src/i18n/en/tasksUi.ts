@@ -20,7 +20,6 @@ export default {
     action: 'Task',
     date: 'Date',
     project: 'Project',
-    all: 'All',
     active: 'Waiting or running',
     reset: 'Reset filters',
   },

@@ -114,7 +114,6 @@ export default {
     filters: {
       label: 'Фильтры истории',
       type: 'Тип',
-      all: 'Все',
       from: 'С',
       to: 'По',
       reset: 'Сбросить',

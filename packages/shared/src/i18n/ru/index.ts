@@ -11,6 +11,7 @@ import crawlerTasks from './crawlerTasks.ts';
 import dashboard from './dashboard.ts';
 import errors from './errors.ts';
 import fields from './fields.ts';
+import general from './general.ts';
 import indexNow from './indexNow.ts';
 import links from './links.ts';
 import linksUi from './linksUi.ts';
@@ -31,6 +32,7 @@ import validation from './validation.ts';
 export default {
   errors,
   fields,
+  general,
   mail,
   validation,
   common,

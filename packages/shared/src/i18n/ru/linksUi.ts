@@ -44,7 +44,6 @@ export default {
     robots: 'Роботы',
     rel: 'Атрибут',
     linkStatus: 'Ссылка',
-    all: 'Все',
     reset: 'Сбросить фильтры',
     codes: {
       good: 'Хороший (2xx)',

@@ -20,7 +20,6 @@ export default {
     action: 'Задача',
     date: 'Дата',
     project: 'Проект',
-    all: 'Все',
     active: 'Ожидают или выполняются',
     reset: 'Сбросить фильтры',
   },

@@ -115,7 +115,6 @@ export default {
     filters: {
       label: 'Фільтри історії',
       type: 'Тип',
-      all: 'Усі',
       from: 'З',
       to: 'По',
       reset: 'Скинути',

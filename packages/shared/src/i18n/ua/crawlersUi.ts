@@ -37,7 +37,6 @@ export default {
     status: 'Статус',
     dateFrom: 'Уперше помічено з',
     dateTo: 'Уперше помічено по',
-    all: 'Усі',
     reset: 'Скинути фільтри',
     pageSize: 'Рядків на сторінці',
   },

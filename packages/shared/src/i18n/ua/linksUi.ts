@@ -44,7 +44,6 @@ export default {
     robots: 'Роботи',
     rel: 'Атрибут',
     linkStatus: 'Посилання',
-    all: 'Усі',
     reset: 'Скинути фільтри',
     codes: {
       good: 'Добра (2xx)',

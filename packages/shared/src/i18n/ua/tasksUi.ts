@@ -20,7 +20,6 @@ export default {
     action: 'Завдання',
     date: 'Дата',
     project: 'Проєкт',
-    all: 'Усі',
     active: 'Очікують або виконуються',
     reset: 'Скинути фільтри',
   },
