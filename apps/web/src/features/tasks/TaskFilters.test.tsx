@@ -12,7 +12,7 @@ afterEach(() => i18n.changeLanguage('en'));
 const firstOption = (select: HTMLElement) => within(select).getAllByRole('option')[0];
 
 describe('the tasks filters', () => {
-  it('use the same labelled select with the spec's "-- all --" first (ua)', async () => {
+  it('use the same labelled select with the spec\'s "-- all --" first (ua)', async () => {
     mockApi({
       'GET actions/dates': json(200, { data: ['2026-11-20'] }),
       'GET actions/list': json(200, {
