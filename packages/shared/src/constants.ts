@@ -99,5 +99,12 @@ export const ExportFormat = { Csv: 1, Xls: 2 } as const;
  */
 export const BalanceTransactionType = { TopUp: 1, Charge: 2, Refund: 3, Adjustment: 4, Bonus: 5 } as const;
 
-export const LAYOUT = { mobileBreakpoint: 920, sidebarWidth: 240, sidebarCollapsedWidth: 88 } as const;
+export const LAYOUT = {
+  mobileBreakpoint: 920,
+  sidebarWidth: 240,
+  sidebarCollapsedWidth: 88,
+  paymentModalMaxWidth: 500,
+} as const;
 export const SCROLL_TO_TOP_MS = 500;
+/** spec 9: 'Toast duration 30', its unit not shown; read as seconds, for every kind of notice. */
+export const TOAST_DURATION_MS = 30_000;

@@ -37,6 +37,7 @@ export {
   ScheduleAction,
   TaskStatus,
   Tier,
+  TOAST_DURATION_MS,
 } from './constants.ts';
 export {
   CREDITS_PER_CENT,

@@ -14,6 +14,8 @@ export type ModalProps = {
   children: ReactNode;
   footer?: ReactNode;
   size?: 'sm' | 'md' | 'lg';
+  /** A width the spec names, in px (the payment popup's 500): the dialog is never wider. */
+  maxWidth?: number;
 };
 
 const widths = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl' };
@@ -28,6 +30,7 @@ export function ModalPopup({
   children,
   footer,
   size = 'md',
+  maxWidth,
 }: ModalProps) {
   const returnFocus = useReturnFocus();
   return (
@@ -38,8 +41,9 @@ export function ModalPopup({
           {...returnFocus}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white shadow-pop animate-pop-in focus:outline-none',
-            widths[size],
+            maxWidth === undefined && widths[size],
           )}
+          style={maxWidth === undefined ? undefined : { maxWidth }}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="flex items-start justify-between gap-4 border-b border-line px-6 py-4">

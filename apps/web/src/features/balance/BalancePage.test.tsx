@@ -280,6 +280,8 @@ describe('balance page', { timeout: 20_000 }, () => {
     renderApp('/en/balance');
     fireEvent.click(await screen.findByRole('button', { name: 'Choose how to pay' }, { timeout: 10_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Payment method' });
+    // spec 9: the payment popup is at most 500 px wide.
+    expect(dialog.style.maxWidth).toBe('500px');
     expect(within(dialog).getByRole('status').textContent).toBe('Loading…');
     expect(within(dialog).queryByText(/Payments are not available/)).toBeNull();
     expect(within(dialog).getByRole('button', { name: /^Pay/ }).hasAttribute('disabled')).toBe(true);

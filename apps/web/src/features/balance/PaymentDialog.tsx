@@ -1,4 +1,4 @@
-import { centsToUsd, type FieldErrors } from '@linkwatch/shared';
+import { centsToUsd, type FieldErrors, LAYOUT } from '@linkwatch/shared';
 import { useMutation } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
@@ -185,7 +185,7 @@ export function PaymentDialog({
         if (!next) setPending(false);
         onOpenChange(next);
       }}
-      size="sm"
+      maxWidth={LAYOUT.paymentModalMaxWidth}
       title={t('balanceUi.pay.title')}
       closeLabel={t('common.close')}
       footer={
