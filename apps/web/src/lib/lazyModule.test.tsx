@@ -42,4 +42,38 @@ describe('lazyModule', () => {
     expect(importModule).toHaveBeenCalledTimes(1);
     expect(lazy.current()).toEqual({ name: 'dialog' });
   });
+
+  it.each([
+    ['data saver on', { saveData: true, effectiveType: '4g' }],
+    ['2g', { saveData: false, effectiveType: '2g' }],
+    ['slow 2g', { effectiveType: 'slow-2g' }],
+  ])('on %s: nothing at the first move, the module only when wanted (spec 9)', async (_, connection) => {
+    Object.defineProperty(navigator, 'connection', { value: connection, configurable: true });
+    try {
+      const { importModule, lazy } = moduleOf('menu');
+      markPageShown();
+      await idle();
+      window.dispatchEvent(new Event('pointermove'));
+      await idle();
+      expect(importModule).not.toHaveBeenCalled();
+      render(<Probe lazy={lazy} wanted />);
+      expect(await screen.findByText('menu')).toBeTruthy();
+    } finally {
+      Reflect.deleteProperty(navigator, 'connection');
+    }
+  });
+
+  it('on 3g or 4g without data saver it still loads at the first move', async () => {
+    Object.defineProperty(navigator, 'connection', { value: { effectiveType: '3g' }, configurable: true });
+    try {
+      const { importModule } = moduleOf('menu');
+      markPageShown();
+      await idle();
+      window.dispatchEvent(new Event('pointermove'));
+      await idle();
+      expect(importModule).toHaveBeenCalledTimes(1);
+    } finally {
+      Reflect.deleteProperty(navigator, 'connection');
+    }
+  });
 });

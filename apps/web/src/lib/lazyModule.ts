@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { afterPageShown } from './afterPageLoad.ts';
+import { prefetchAllowed } from './connection.ts';
 
 export type LazyModule<T> = {
   /** The module once loaded, else `undefined`; asked with `wanted`, it starts the download and re-renders when in. */
@@ -26,6 +27,8 @@ const USER_ACTS = ['pointermove', 'pointerdown', 'touchstart', 'keydown'] as con
  */
 function whenUserActs(work: () => void): void {
   afterPageShown(() => {
+    // On 2g or with data saver on, the chunk waits until it is wanted (spec 9).
+    if (!prefetchAllowed()) return;
     const act = () => {
       for (const type of USER_ACTS) window.removeEventListener(type, act, true);
       work();
