@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly kind: ErrorKind,
     message: string,
     readonly params: Record<string, string | number> = {},
+    /** A second line saying what to do about it (an i18n key), sent as the answer's `hint`. */
+    readonly hint?: string,
   ) {
     super(message);
   }

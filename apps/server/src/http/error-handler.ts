@@ -41,7 +41,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (error instanceof TooManyAttemptsError) reply.header('retry-after', error.retryAfterSeconds);
     if (error instanceof AppError) {
-      return send(STATUS[error.kind], { message: translate(locale, error.message, error.params) });
+      const message = translate(locale, error.message, error.params);
+      const hint = error.hint ? { hint: translate(locale, error.hint, error.params) } : {};
+      return send(STATUS[error.kind], { message, ...hint });
     }
     const status = error.statusCode ?? 500;
     if (status === 413) return send(413, { message: translate(locale, 'errors.payloadTooLarge') });

@@ -8,4 +8,5 @@ export class RequestValidationError extends Error {
   }
 }
 
-export type ErrorBody = { message: string; errors?: FieldErrors };
+/** `hint`: what the user can do about it, shown under the message (spec 8's 'Please wait while …'). */
+export type ErrorBody = { message: string; errors?: FieldErrors; hint?: string };

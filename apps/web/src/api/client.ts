@@ -9,16 +9,20 @@ export { buildQuery, type Query } from './http.ts';
 export class ApiError extends Error {
   readonly status: number;
   readonly fieldErrors: FieldErrors;
+  /** The server's second line, what to do about it ('Please wait while current task will be finished …'). */
+  readonly hint: string | undefined;
 
   constructor({
     status,
     message,
     fieldErrors = {},
-  }: { status: number; message: string; fieldErrors?: FieldErrors }) {
+    hint,
+  }: { status: number; message: string; fieldErrors?: FieldErrors; hint?: string }) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fieldErrors = fieldErrors;
+    this.hint = hint;
   }
 
   /** spec point 8: the server message plus the field messages, joined by spaces. */
@@ -89,7 +93,11 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   const body = await readBody(response);
   if (response.ok) return body as T;
 
-  const payload = (body && typeof body === 'object' ? body : {}) as { message?: unknown; errors?: unknown };
+  const payload = (body && typeof body === 'object' ? body : {}) as {
+    message?: unknown;
+    errors?: unknown;
+    hint?: unknown;
+  };
   const message =
     typeof payload.message === 'string' && payload.message
       ? payload.message
@@ -100,6 +108,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     status: response.status,
     message,
     fieldErrors: response.status === 422 ? normalizeFieldErrors(payload.errors) : {},
+    hint: typeof payload.hint === 'string' && payload.hint ? payload.hint : undefined,
   });
 }
 

@@ -60,10 +60,10 @@ describe('notices', { timeout: 15_000 }, () => {
       },
     );
 
-    it('shows an error with its message as the title and a close button', async () => {
+    it('shows an error with its message as the title, its hint under it and a close button', async () => {
       await renderWithNoticesLoaded();
       act(() => {
-        notify.error('The report could not be sent');
+        notify.error('The report could not be sent', 'Please wait while current task will be finished');
       });
       const toast = await waitFor(() => {
         const found = document.querySelector('[data-kind="error"]');
@@ -71,6 +71,7 @@ describe('notices', { timeout: 15_000 }, () => {
         return found;
       });
       expect(toast.textContent).toContain('Error: The report could not be sent');
+      expect(toast.textContent).toContain('Please wait while current task will be finished');
       act(() => screen.getByRole('button', { name: 'Dismiss' }).click());
       expect(document.querySelector('[data-kind]')).toBeNull();
     });

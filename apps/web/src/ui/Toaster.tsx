@@ -3,7 +3,12 @@ import { Toast } from 'radix-ui';
 import { toneStyles } from './Alert.tsx';
 import { cn } from './cn.ts';
 
-export type ToastItem = { id: number; kind: 'success' | 'info' | 'warning' | 'error'; message: string };
+export type ToastItem = {
+  id: number;
+  kind: 'success' | 'info' | 'warning' | 'error';
+  message: string;
+  description?: string;
+};
 
 type ToasterProps = {
   items: readonly ToastItem[];
@@ -40,6 +45,11 @@ export function Toaster({ items, onDismiss, onDismissAll, labels, durations }: T
                 <span className="sr-only">{labels.kinds[item.kind]}: </span>
                 <span>{item.message}</span>
               </Toast.Title>
+              {item.description ? (
+                <Toast.Description className="mt-1 text-sm break-words text-ink-muted">
+                  {item.description}
+                </Toast.Description>
+              ) : null}
             </div>
             <Toast.Close
               aria-label={labels.dismiss}

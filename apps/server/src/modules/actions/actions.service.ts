@@ -52,7 +52,8 @@ export async function startAction(ctx: AppContext, params: StartParams): Promise
 
   try {
     return await ctx.db.transaction(async (tx) => {
-      if (campaign) await assertNotRunning(tx, { ...params, campaignId: campaign.id });
+      if (campaign)
+        await assertNotRunning(tx, { ...params, campaignId: campaign.id, campaignName: campaign.name });
       if (project) await assertNotRunning(tx, { ...params, projectId: project.id });
       const [action] = await tx
         .insert(actions)
@@ -142,12 +143,17 @@ function taskFiltersFor(handler: ActionHandler, filters: Record<string, unknown>
 }
 
 /**
- * 'Task already started': the same action may run only once at a time on a campaign, and a
- * project-level one (a crawler pull or removal) once at a time on its project.
+ * The same action may run only once at a time on a campaign, and a project-level one (a crawler pull
+ * or removal) once at a time on its project. Spec 8's words: on a campaign 'Task cannot be started for
+ * campaign {campaign}. Task already run.'; on a project 'Task already started' with 'Please wait while
+ * current task will be finished and try again'.
  */
 async function assertNotRunning(
   tx: Tx,
-  params: { userId: number; action: number } & ({ campaignId: number } | { projectId: number }),
+  params: { userId: number; action: number } & (
+    | { campaignId: number; campaignName: string }
+    | { projectId: number }
+  ),
 ) {
   // Serialises concurrent starts for one campaign (project) so two of them cannot both pass the check.
   const scoped =
@@ -172,7 +178,10 @@ async function assertNotRunning(
     .from(actions)
     .where(and(scoped, eq(actions.actionId, params.action), inArray(actions.statusId, RUNNING)))
     .limit(1);
-  if (running) throw new AppError('invalid', 'tasks.errors.alreadyStarted');
+  if (!running) return;
+  if ('campaignId' in params)
+    throw new AppError('invalid', 'tasks.errors.alreadyRun', { campaign: params.campaignName });
+  throw new AppError('invalid', 'tasks.errors.alreadyStarted', {}, 'tasks.errors.alreadyStartedHint');
 }
 
 /**

@@ -216,12 +216,24 @@ describe('starting tasks', () => {
         })
       ).status,
     ).toBe(201);
-    const again = await t.api(
-      'POST',
-      `actions/${ActionCode.CheckBacklinks}/start?campaign=${s.campaign.id}`,
-      { token: s.token, locale: 'ru' },
-    );
-    expect(again).toMatchObject({ status: 422, body: { message: 'Задача уже запущена' } });
+    // spec 8: a campaign's task started while it runs names the campaign.
+    for (const [locale, message] of [
+      ['en', 'Task cannot be started for campaign Guest posts. Task already run.'],
+      ['ru', 'Задачу нельзя запустить для кампании Guest posts. Задача уже выполняется.'],
+      ['ua', 'Задачу не можна запустити для кампанії Guest posts. Задача вже виконується.'],
+    ] as const) {
+      const again = await t.api(
+        'POST',
+        `actions/${ActionCode.CheckBacklinks}/start?campaign=${s.campaign.id}`,
+        { token: s.token, locale },
+      );
+      expect(again).toMatchObject({ status: 422, body: { message } });
+    }
+    const noLinksRu = await t.api('POST', `actions/${ActionCode.CheckBacklinks}/start?campaign=${empty.id}`, {
+      token: s.token,
+      locale: 'ua',
+    });
+    expect(noLinksRu.body.message).toBe('Задачу не можна запустити для кампанії Empty one. Немає посилань.');
     expect((await reloadUser(t.db, s.user.id)).balance).toBe(99);
     await t.drain();
   });

@@ -47,6 +47,7 @@ export async function runSchedule(ctx: AppContext, schedule: Schedule): Promise<
       });
       return 'noCredits';
     }
+    if (error.message === 'tasks.errors.alreadyRun') return 'alreadyRunning';
     if (error.message === 'tasks.errors.alreadyStarted') return 'alreadyRunning';
     if (error.message === 'tasks.errors.noLinks') return 'noLinks';
     if (error.message.startsWith('tasks.errors.noProvider.')) {

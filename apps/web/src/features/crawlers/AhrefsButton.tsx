@@ -108,7 +108,9 @@ function AhrefsDialog({
       onStarted(result.data.id);
       onOpenChange(false);
     },
-    onError: (error) => notify.error(isApiError(error) ? error.fullMessage : error.message),
+    // 'Task already started' comes with 'Please wait while current task will be finished …' (spec 8).
+    onError: (error) =>
+      isApiError(error) ? notify.error(error.fullMessage, error.hint) : notify.error(error.message),
     onSettled: () => client.invalidateQueries({ queryKey: taskKeys.all }),
   });
   const missing = creditsMissing(cost.data);

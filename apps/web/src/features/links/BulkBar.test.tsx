@@ -12,7 +12,7 @@ function Notices() {
     <ul>
       {useNotices().map((n) => (
         <li key={n.id} data-kind={n.kind}>
-          {n.message}
+          <strong>{n.message}</strong> {n.description}
         </li>
       ))}
     </ul>
@@ -181,13 +181,21 @@ describe('selected-count bar and bulk actions', () => {
   });
 
   it('asks before removing and shows a server refusal as an error notice', async () => {
-    mockApi({ 'POST actions/7/start': json(422, { message: 'Task already started' }) });
+    mockApi({
+      'POST actions/7/start': json(422, {
+        message: 'Task already started',
+        hint: 'Please wait while current task will be finished and try again',
+      }),
+    });
     const user = userEvent.setup();
     renderBar();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Action' }), 'Remove');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Remove 2 links?' });
     await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
-    expect((await screen.findByText('Task already started')).getAttribute('data-kind')).toBe('error');
+    const notice = (await screen.findByText('Task already started')).closest('[data-kind]');
+    expect(notice?.getAttribute('data-kind')).toBe('error');
+    // spec 8: the message comes with its hint under it.
+    expect(notice?.textContent).toContain('Please wait while current task will be finished and try again');
   });
 });

@@ -104,13 +104,9 @@ export function BulkBar({ type, selected, scope, onClear, projectId }: BulkBarPr
     },
     // With its field errors: an indexing request's 'days' out of range says so (spec point 8's message first).
     onError: (error) =>
-      notify.error(
-        isApiError(error)
-          ? error.fullMessage
-          : error instanceof Error
-            ? error.message
-            : t('common.requestFailed'),
-      ),
+      isApiError(error)
+        ? notify.error(error.fullMessage, error.hint)
+        : notify.error(error instanceof Error ? error.message : t('common.requestFailed')),
   });
 
   const apply = () => {

@@ -68,8 +68,12 @@ export function StartCheckDialog({
       setProject(initialProject);
       setCampaign(initialCampaign);
     },
-    // spec point 8: the server's message as it is ('Task already started', 'Not enough credits: …').
-    onError: (error) => notify.error(isApiError(error) ? error.fullMessage : t('common.requestFailed')),
+    // spec point 8: the server's message as it is ('Task cannot be started for campaign …', 'Not enough
+    // credits: …'), with its hint under it ('Please wait while current task will be finished …').
+    onError: (error) =>
+      isApiError(error)
+        ? notify.error(error.fullMessage, error.hint)
+        : notify.error(t('common.requestFailed')),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: taskKeys.all }),

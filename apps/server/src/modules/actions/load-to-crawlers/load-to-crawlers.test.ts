@@ -51,8 +51,11 @@ async function projectWithBacklinks(n: number) {
     last_visited: '2026-11-20T08:00:00Z',
   }));
   ahrefs.backlinks.push(...backlinks);
-  const start = () =>
-    t.api('POST', `actions/${ActionCode.LoadToCrawlers}/start?filter[project]=${project.id}`, { token });
+  const start = (locale?: 'en' | 'ru' | 'ua') =>
+    t.api('POST', `actions/${ActionCode.LoadToCrawlers}/start?filter[project]=${project.id}`, {
+      token,
+      locale,
+    });
   const statuses = async () => {
     const rows = await t.db
       .select({
@@ -147,7 +150,19 @@ describe('load to crawlers (action 10) with an Ahrefs key', () => {
     expect((await p.start()).status).toBe(201);
     const again = await p.start();
     expect(again.status).toBe(422);
-    expect(again.body.message).toBe('Task already started');
+    // spec 8: 'Task already started' comes with what to do about it.
+    expect(again.body).toEqual({
+      message: 'Task already started',
+      hint: 'Please wait while current task will be finished and try again',
+    });
+    expect((await p.start('ru')).body).toEqual({
+      message: 'Задача уже запущена',
+      hint: 'Пожалуйста, дождитесь завершения текущей задачи и попробуйте снова',
+    });
+    expect((await p.start('ua')).body).toEqual({
+      message: 'Задачу вже запущено',
+      hint: 'Будь ласка, дочекайтеся завершення поточної задачі та спробуйте знову',
+    });
     expect(await balanceOf(p.user.id)).toBe(9);
     await t.drain();
   });
