@@ -28,6 +28,8 @@ export class FieldError extends Error {
   constructor(
     readonly fields: Record<string, string | { key: string; params?: Record<string, string | number> }>,
     message = 'errors.invalidData',
+    /** The message's own parameters, when it says more than 'The given data was invalid'. */
+    readonly params: Record<string, string | number> = {},
   ) {
     super(message);
   }

@@ -37,7 +37,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         const label = hasKey(locale, `fields.${name}`) ? translate(locale, `fields.${name}`) : name;
         errors[field] = [translate(locale, key, { field: label, host: 'example.com', ...params })];
       }
-      return send(422, { message: translate(locale, error.message), errors });
+      return send(422, { message: translate(locale, error.message, error.params), errors });
     }
     if (error instanceof TooManyAttemptsError) reply.header('retry-after', error.retryAfterSeconds);
     if (error instanceof AppError) {

@@ -1,8 +1,12 @@
-import { type Locale, PaymentStatus, usdCentsToCredits } from '@linkwatch/shared';
+import { centsToUsd, type Locale, PaymentStatus, usdCentsToCredits } from '@linkwatch/shared';
 import { formatNumber, translate } from '@linkwatch/shared/i18n';
 import type { AppContext } from '../../context.ts';
 import { AppError, FieldError, notFound } from '../../errors.ts';
-import type { Checkout, PaymentMethod } from '../../providers/payments/types.ts';
+import {
+  AmountBelowMinimumError,
+  type Checkout,
+  type PaymentMethod,
+} from '../../providers/payments/types.ts';
 import { applyPaymentEvent } from './apply-event.ts';
 import {
   findOwnPayment,
@@ -61,10 +65,19 @@ export async function createPayment(
       500,
     );
     await updatePayment(ctx.db, { id: payment.id, values: { statusId: PaymentStatus.Cancelled, problem } });
+    if (error instanceof AmountBelowMinimumError) throw belowMinimum(error);
     throw new AppError('invalid', 'payments.errors.providerFailed');
   }
   await setProviderRef(ctx.db, { id: payment.id, providerRef: checkout.providerRef });
   return { payment: { ...payment, providerRef: checkout.providerRef }, checkout };
+}
+
+/** The provider's minimum, in dollars, under the network the user chose (the popup shows it there). */
+function belowMinimum(error: AmountBelowMinimumError) {
+  // Dollars as the top-up form takes them ($10.00), in every language.
+  const params = { min: `$${centsToUsd(error.minCents)}`, coin: error.payCurrency.toUpperCase() };
+  const field = { key: 'payments.errors.belowMinimum', params };
+  return new FieldError({ payCurrency: field }, 'payments.errors.belowMinimum', params);
 }
 
 export async function ownPayment(ctx: AppContext, params: { userId: number; id: number }) {

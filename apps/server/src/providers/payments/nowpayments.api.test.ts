@@ -180,15 +180,51 @@ describe('crypto top-up through the NOWPayments stand-in', () => {
     expect(await ledgerOf(user.user.id)).toEqual([]);
   });
 
+  it('an amount under the coin’s minimum says so with the minimum in dollars, under the network', async () => {
+    const before = nowpayments.requests.length;
+    for (const [locale, message] of [
+      [
+        'en',
+        'The crypto service takes at least $10.00 in BTC. Enter $10.00 or more, or choose another network.',
+      ],
+      [
+        'ru',
+        'Криптосервис принимает в BTC не меньше $10.00. Введите $10.00 или больше либо выберите другую сеть.',
+      ],
+      [
+        'ua',
+        'Криптосервіс приймає в BTC щонайменше $10.00. Введіть $10.00 або більше чи виберіть іншу мережу.',
+      ],
+    ] as const) {
+      const refused = await t.api('POST', 'payments/crypto', {
+        token: user.token,
+        locale,
+        body: { paymentMethod: 'crypto', amount: 5, email: 'buyer@example.com', payCurrency: 'btc' },
+      });
+      expect(refused).toMatchObject({ status: 422, body: { message, errors: { payCurrency: [message] } } });
+    }
+    const rows = await t.db.select().from(payments).where(eq(payments.userId, user.user.id));
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      expect(row).toMatchObject({ statusId: PaymentStatus.Cancelled, providerRef: null });
+      expect(row.problem).toContain('minimum of 1000 US cents in btc');
+    }
+    expect(nowpayments.requests.slice(before).map((r) => r.path)).toEqual(Array(3).fill('/v1/min-amount'));
+  });
+
   it('a provider error answers 422 and leaves the payment Cancelled with the reason', async () => {
+    nowpayments.failNext({ status: 500, code: 'INTERNAL_ERROR', message: 'Internal server error' });
     const refused = await t.api('POST', 'payments/crypto', {
       token: user.token,
-      body: { paymentMethod: 'crypto', amount: 5, email: 'buyer@example.com', payCurrency: 'btc' },
+      body: { paymentMethod: 'crypto', amount: 50, email: 'buyer@example.com', payCurrency: 'btc' },
     });
-    expect(refused.status).toBe(422);
+    expect(refused).toMatchObject({
+      status: 422,
+      body: { message: 'The payment service did not answer. Please try again in a few minutes.' },
+    });
     const [row] = await t.db.select().from(payments).where(eq(payments.userId, user.user.id));
     expect(row).toMatchObject({ statusId: PaymentStatus.Cancelled, providerRef: null });
-    expect(row?.problem).toContain('AMOUNT_MINIMAL_ERROR');
+    expect(row?.problem).toContain('INTERNAL_ERROR');
   });
 
   it('the popup’s networks are the store’s coins (GET payments/networks)', async () => {

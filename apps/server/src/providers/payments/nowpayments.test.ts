@@ -55,7 +55,14 @@ describe('nowpayments createCheckout', () => {
       redirectUrl: `${nowpayments.url}/payment/?iid=${invoice?.id}`,
       details: { pay_currency: 'usdttrc20' },
     });
-    const [sent] = nowpayments.requests;
+    const [asked, sent] = nowpayments.requests;
+    // The coin's minimum first, in dollars (GET /v1/min-amount).
+    expect(asked).toMatchObject({
+      method: 'GET',
+      path: '/v1/min-amount',
+      query: { currency_from: 'usdttrc20', fiat_equivalent: 'usd' },
+    });
+    expect(asked?.headers['x-api-key']).toBe(API_KEY);
     expect(sent?.method).toBe('POST');
     expect(sent?.path).toBe('/v1/invoice');
     expect(sent?.headers['x-api-key']).toBe(API_KEY);
@@ -89,23 +96,31 @@ describe('nowpayments createCheckout', () => {
     });
   });
 
-  it('fails with the provider’s errors as NOWPayments words them, and does not retry them', async () => {
+  it('refuses a price under the coin’s minimum with that minimum in US cents, before any invoice', async () => {
     await expect(
-      crypto.createCheckout({ ...request, amountCents: 500, payCurrency: 'btc' }),
-    ).rejects.toMatchObject({
-      status: 400,
-      code: 'AMOUNT_MINIMAL_ERROR',
-    });
+      crypto.createCheckout({ ...request, amountCents: 999, payCurrency: 'btc' }),
+    ).rejects.toMatchObject({ name: 'AmountBelowMinimumError', minCents: 1000, payCurrency: 'btc' });
+    await expect(
+      crypto.createCheckout({ ...request, amountCents: 1499, payCurrency: 'USDTERC20' }),
+    ).rejects.toMatchObject({ minCents: 1500, payCurrency: 'usdterc20' });
+    expect(nowpayments.requests.map((r) => r.path)).toEqual(['/v1/min-amount', '/v1/min-amount']);
+    // At the minimum it goes through.
+    const checkout = await crypto.createCheckout({ ...request, amountCents: 1000, payCurrency: 'btc' });
+    expect(nowpayments.invoice(checkout.providerRef)).toMatchObject({ priceAmount: 10, payCurrency: 'btc' });
+  });
+
+  it('fails with the provider’s errors as NOWPayments words them, and does not retry them', async () => {
     await expect(crypto.createCheckout({ ...request, payCurrency: 'doge' })).rejects.toMatchObject({
       status: 400,
       code: 'INVALID_REQUEST_PARAMS',
-      message: expect.stringContaining('"pay_currency" doge is not supported'),
+      message: expect.stringContaining('"currency_from" doge is not supported'),
     });
     nowpayments.failNext({ status: 429, code: 'TOO_MANY_REQUESTS', message: 'Too many requests' });
     await expect(crypto.createCheckout(request)).rejects.toMatchObject({ status: 429 });
     nowpayments.failNext({ status: 500, code: 'INTERNAL_ERROR', message: 'Internal server error' });
     await expect(crypto.createCheckout(request)).rejects.toMatchObject({ status: 500 });
-    expect(nowpayments.requests).toHaveLength(4);
+    // Each refused at its first call (the coin's minimum): none is asked twice.
+    expect(nowpayments.requests).toHaveLength(3);
   });
 });
 

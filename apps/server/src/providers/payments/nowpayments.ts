@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import {
+  AmountBelowMinimumError,
   type Checkout,
   type CheckoutRequest,
   type PaymentEvent,
@@ -44,7 +45,9 @@ export class NowPaymentsApiError extends Error {
 
 /**
  * Crypto payments through NOWPayments invoices (its REST API on plain fetch, `x-api-key`):
- * - createCheckout: `POST /v1/invoice` with the price in USD, the network the user chose as
+ * - createCheckout: first `GET /v1/min-amount` for the chosen coin with its USD equivalent: a price
+ *   under it is refused as AmountBelowMinimumError (the user is told the minimum in dollars) before
+ *   any invoice exists; then `POST /v1/invoice` with the price in USD, the network the user chose as
  *   pay_currency, our payment id as order_id and the IPN, success and cancel URLs; the invoice id is
  *   the providerRef and the browser goes to its invoice_url.
  * - networks(): the coins the store accepts (`GET /v1/merchant/coins`; every coin NOWPayments has,
@@ -139,10 +142,29 @@ const ZInvoice = z
   })
   .loose();
 
+const ZMinAmount = z.object({ min_amount: z.number(), fiat_equivalent: z.number().optional() }).loose();
+
+/**
+ * The smallest price NOWPayments takes in this coin, in whole US cents (rounded up, so a price at the
+ * figure shown passes). Its answer names the coin's minimum and, asked with `fiat_equivalent=usd`,
+ * that minimum in dollars.
+ */
+async function minimumCents(call: Api, payCurrency: string): Promise<number | undefined> {
+  const query = new URLSearchParams({ currency_from: payCurrency, fiat_equivalent: 'usd' });
+  const answer = ZMinAmount.parse(await call({ method: 'GET', path: `/v1/min-amount?${query}` }));
+  if (answer.fiat_equivalent === undefined) return undefined;
+  return Math.ceil(answer.fiat_equivalent * 100 - 1e-6);
+}
+
 async function createInvoice(
   call: Api,
   { request, ipnCallbackUrl }: { request: CheckoutRequest; ipnCallbackUrl: string },
 ): Promise<Checkout> {
+  const coin = request.payCurrency?.toLowerCase();
+  if (coin) {
+    const min = await minimumCents(call, coin);
+    if (min !== undefined && request.amountCents < min) throw new AmountBelowMinimumError(min, coin);
+  }
   // Not retried: an invoice has no idempotency key, and a second one would be a second price to pay.
   const answer = await call({
     method: 'POST',

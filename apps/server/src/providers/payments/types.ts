@@ -28,6 +28,16 @@ export type PaymentEvent =
   | { eventId: string; providerRef: string; kind: 'dispute' } // card dispute: block the account
   | { eventId: string; kind: 'ignored' }; // an event we do not act on (still 200)
 export class WebhookSignatureError extends Error {}
+/** The amount is under the smallest the provider takes in the chosen coin; `minCents` is that minimum in USD. */
+export class AmountBelowMinimumError extends Error {
+  constructor(
+    readonly minCents: number,
+    readonly payCurrency: string,
+  ) {
+    super(`below the provider's minimum of ${minCents} US cents in ${payCurrency}`);
+    this.name = 'AmountBelowMinimumError';
+  }
+}
 
 export interface PaymentProvider {
   readonly name: PaymentProviderName;

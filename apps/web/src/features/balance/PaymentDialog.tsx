@@ -41,7 +41,9 @@ function usePayment({ amountCents }: { amountCents: number }) {
       const rest = Object.entries(fields)
         .filter(([field]) => !shown.includes(field))
         .flatMap(([, messages]) => messages);
-      setFormError(rest.length ? rest.join(' ') : error.message);
+      // A message its field already shows (a coin's minimum, under the network) is not said twice.
+      const underFields = shown.flatMap((field) => fields[field] ?? []);
+      setFormError(rest.length ? rest.join(' ') : underFields.includes(error.message) ? null : error.message);
     },
   });
   const pay = (choice: Choice) => {

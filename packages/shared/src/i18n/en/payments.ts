@@ -12,6 +12,8 @@ export default {
     // spec 8: the card payment's message, word for word.
     declined:
       'Operation rejected. Please contact your bank. The phone number is indicated on the back of the card.',
+    belowMinimum:
+      'The crypto service takes at least {{min}} in {{coin}}. Enter {{min}} or more, or choose another network.',
     providerFailed: 'The payment service did not answer. Please try again in a few minutes.',
     notCapturable: 'This payment cannot be completed here.',
   },

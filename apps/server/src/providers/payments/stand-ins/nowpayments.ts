@@ -18,7 +18,8 @@ export type { StandInInvoice, StandInPayment };
 /**
  * A loopback server answering as NOWPayments' API does for an invoice integration, for the adapter's
  * tests and the API tests:
- * - `POST /v1/invoice`, `GET /v1/merchant/coins`, `GET /v1/currencies`, all with `x-api-key` (a wrong
+ * - `POST /v1/invoice`, `GET /v1/merchant/coins`, `GET /v1/currencies`, `GET /v1/min-amount` (a coin's
+ *   minimum, with its USD equivalent when asked `fiat_equivalent=usd`), all with `x-api-key` (a wrong
  *   or missing key: 403 INVALID_API_KEY); bad parameters are 400 INVALID_REQUEST_PARAMS, a price under
  *   a coin's minimum 400 AMOUNT_MINIMAL_ERROR, in NOWPayments' `{status: false, statusCode, code,
  *   message}` body; `failNext` answers anything else (429, 500);
@@ -45,6 +46,7 @@ export interface NowPaymentsStandInOptions {
 export interface NowPaymentsApiRequest {
   method: string;
   path: string;
+  query: Record<string, string>;
   headers: IncomingHttpHeaders;
   body: unknown;
 }
@@ -201,7 +203,30 @@ export async function startNowPaymentsStandIn(
       return { status: 200, body: { selectedCurrencies: storeCoins } };
     if (method === 'GET' && path === '/v1/currencies')
       return { status: 200, body: { currencies: Object.keys(COINS) } };
+    if (method === 'GET' && path === '/v1/min-amount') return minAmount(request.query);
     return errorReply({ status: 404, code: 'NOT_FOUND', message: `Cannot ${method} ${path}` });
+  }
+
+  /** NOWPayments' answer: the coin's minimum in the coin, and in the fiat currency asked for. */
+  function minAmount(query: Record<string, string>): { status: number; body: unknown } {
+    const from = (query.currency_from ?? '').toLowerCase();
+    const coin = COINS[from];
+    if (!coin)
+      return errorReply({
+        status: 400,
+        code: 'INVALID_REQUEST_PARAMS',
+        message: `"currency_from" ${from || 'undefined'} is not supported`,
+      });
+    const fiat = (query.fiat_equivalent ?? '').toLowerCase();
+    return {
+      status: 200,
+      body: {
+        currency_from: from,
+        currency_to: (query.currency_to ?? 'usdttrc20').toLowerCase(),
+        min_amount: round(coin.minUsd / coin.rate, coin.decimals),
+        ...(FIAT.has(fiat) ? { fiat_equivalent: coin.minUsd } : {}),
+      },
+    };
   }
 
   function createInvoice(body: unknown): { status: number; body: unknown } {
@@ -285,7 +310,8 @@ export async function startNowPaymentsStandIn(
     } catch {
       body = text;
     }
-    const request = { method, path: url.pathname, headers: req.headers, body };
+    const query = Object.fromEntries(url.searchParams);
+    const request = { method, path: url.pathname, query, headers: req.headers, body };
     requests.push(request);
     const reply = api(request);
     res
