@@ -195,4 +195,41 @@ describe('locale routing', () => {
     expect(screen.queryByRole('heading', { name: 'This page could not be found' })).toBeNull();
     expect(app.location()).toBe(`/en${path}`);
   });
+
+  // spec point 2: every guest and public route, and an unknown path, in its four forms. The unprefixed
+  // form goes to the current locale's (the cookie's, else en), query kept; the prefixed ones stay.
+  const PREFIX_ROUTES = [
+    '/login',
+    '/register',
+    '/login/forgot-password',
+    '/login/register-success',
+    '/login/reset-password?token=abc',
+    '/confirm-email/c0de',
+    '/agreement',
+    '/unsubscribe?email=ada%40example.com',
+    '/no/such/page',
+  ];
+
+  it.each(PREFIX_ROUTES)(
+    "adds the locale prefix to %s (en without a cookie, else the cookie's)",
+    async (path) => {
+      mockApi({});
+      const plain = renderApp(path);
+      await waitFor(() => expect(plain.location()).toBe(`/en${path}`));
+      plain.unmount();
+      setCookie({ name: 'locale', value: 'ua', days: 1 });
+      const fromCookie = renderApp(path);
+      await waitFor(() => expect(fromCookie.location()).toBe(`/ua${path}`));
+    },
+  );
+
+  it.each(PREFIX_ROUTES.flatMap((path) => ['en', 'ru', 'ua'].map((locale) => `/${locale}${path}`)))(
+    'leaves the prefixed form %s where it is',
+    async (path) => {
+      mockApi({});
+      const app = renderApp(path);
+      await screen.findByRole('main');
+      expect(app.location()).toBe(path);
+    },
+  );
 });

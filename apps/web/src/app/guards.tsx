@@ -76,9 +76,26 @@ function RequireGuest({ children }: { children: ReactNode }) {
   return <Navigate to={postLoginTarget({ user: me.data, redirect: params.get('redirect') })} replace />;
 }
 
+/**
+ * spec point 2: the locale prefix is always present. A guest or public page (and an unknown path) opened
+ * without one goes to its prefixed form in the current locale (the cookie's, else en), query and hash
+ * kept; signed-in pages do the same with the user's saved locale (RequireUser).
+ */
+export function RequirePrefix({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const locale = useLocale();
+  if (splitLocale(location.pathname).locale !== null) return children;
+  return <Navigate to={switchLocalePath({ path: fullPath(location), locale })} replace />;
+}
+
 export function Guard({ access, children }: { access: Access; children: ReactNode }) {
   if (access === 'user') return <RequireUser roleCheck>{children}</RequireUser>;
   if (access === 'session') return <RequireUser roleCheck={false}>{children}</RequireUser>;
-  if (access === 'guest') return <RequireGuest>{children}</RequireGuest>;
-  return children;
+  if (access === 'guest')
+    return (
+      <RequirePrefix>
+        <RequireGuest>{children}</RequireGuest>
+      </RequirePrefix>
+    );
+  return <RequirePrefix>{children}</RequirePrefix>;
 }

@@ -4,7 +4,7 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { LoginPage } from '@/features/auth/LoginPage.tsx';
 import { loadFullCatalog } from '@/lib/i18n.ts';
 import { splitLocale } from '@/lib/locale.ts';
-import { type Access, Guard } from './guards.tsx';
+import { type Access, Guard, RequirePrefix } from './guards.tsx';
 import { LoginLayout } from './layouts/LoginLayout.tsx';
 import { isLazyPage, lazyPage } from './lazyPage.ts';
 import { RootShell } from './RootShell.tsx';
@@ -201,9 +201,11 @@ function localeChildren(): RouteObject[] {
     ...guarded,
     {
       element: (
-        <Suspense>
-          <EmptyLayout />
-        </Suspense>
+        <RequirePrefix>
+          <Suspense>
+            <EmptyLayout />
+          </Suspense>
+        </RequirePrefix>
       ),
       children: [
         {
