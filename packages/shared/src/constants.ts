@@ -91,7 +91,36 @@ export type PaymentMethodName = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_PROVIDERS = ['stripe', 'paypal', 'nowpayments'] as const;
 export type PaymentProviderId = (typeof PAYMENT_PROVIDERS)[number];
 export const ScheduleAction = { AutoCheckIndexing: 1, AutoCheckBacklinks: 2 } as const;
+/** spec 4: export formats; `format=` takes the code or the name (EXPORT_FORMAT_ALIASES). */
 export const ExportFormat = { Csv: 1, Xls: 2 } as const;
+
+/** spec 4: where a link's data comes from: a backlink data tool, a search-engine console, temporary. */
+export const LinkSource = { BacklinkTool: 1, SearchConsole: 2, Temporary: 3 } as const;
+/**
+ * spec 4: a link's quality, as its response code reads it (responseCodeQuality): 1 good (2xx), 3 medium
+ * (3xx: it answers, elsewhere), 2 bad (4xx, 5xx, or no answer at all).
+ */
+export const Quality = { Good: 1, Bad: 2, Medium: 3 } as const;
+export type QualityId = (typeof Quality)[keyof typeof Quality];
+/** spec 4 "Filter": whether a filter keeps (1) or leaves out (2) what it names. */
+export const FilterMode = { Include: 1, Exclude: 2 } as const;
+export type FilterModeId = (typeof FilterMode)[keyof typeof FilterMode];
+/** spec 4 "Filter/check kinds": what a link filter (or a check) looks at. */
+export const FilterKind = { IndexCapability: 1, Indexing: 2, ResponseCode: 3, Anchor: 4, Title: 5 } as const;
+export type FilterKindId = (typeof FilterKind)[keyof typeof FilterKind];
+/** spec 4: the parts of a link a search looks in: the donor page, the anchor text, the acceptor URL. */
+export const LinkRole = { Donor: 1, Anchor: 3, Acceptor: 4 } as const;
+export type LinkRoleId = (typeof LinkRole)[keyof typeof LinkRole];
+/** spec 4: the wiki's sections. */
+export const ContentSection = { Blog: 1, Faq: 2, News: 3, Cases: 4, Solution: 5, Tutorials: 6 } as const;
+
+/** A response code's quality (spec 4 Quality); no code (no answer) is bad. */
+export function responseCodeQuality(code: number | null | undefined): QualityId {
+  if (code == null) return Quality.Bad;
+  if (code >= 200 && code < 300) return Quality.Good;
+  if (code >= 300 && code < 400) return Quality.Medium;
+  return Quality.Bad;
+}
 
 /**
  * Balance ledger entry kinds (the history's typeId): 1 a paid top-up, 2 a task's charge, 3 a refund of

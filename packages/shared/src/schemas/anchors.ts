@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { TIERS } from '../constants.ts';
-import { ANCHOR_SORT_FIELDS, EXPORT_FILE_FORMATS } from './links.ts';
+import {
+  ANCHOR_SORT_FIELDS,
+  EXPORT_FILE_FORMATS,
+  EXPORT_FORMAT_ALIASES,
+  EXPORT_FORMAT_DESCRIPTION,
+} from './links.ts';
 import { pageOf, query } from './list-query.ts';
 
 // ---------------------------------------------------------------------------------------------------
@@ -54,7 +59,9 @@ export const ZAnchorFilterQuery = z
 /** `GET anchors/export`. */
 export const ZAnchorExportQuery = z
   .object({
-    format: query.format(EXPORT_FILE_FORMATS, 'csv').describe('csv (default) or xlsx'),
+    format: query
+      .format(EXPORT_FILE_FORMATS, 'csv', EXPORT_FORMAT_ALIASES)
+      .describe(EXPORT_FORMAT_DESCRIPTION),
     ...anchorFilterKeys,
     sort: anchorSort(),
   })

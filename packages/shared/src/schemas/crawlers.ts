@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DATE_MAX_TIME, rules } from '../validation.ts';
 import { listOf, ref, resource, single } from './common.ts';
 import { CRAWLER_SOURCES, CRAWLER_STATUSES } from './crawler-codes.ts';
-import { EXPORT_FILE_FORMATS } from './link-limits.ts';
+import { EXPORT_FILE_FORMATS, EXPORT_FORMAT_ALIASES, EXPORT_FORMAT_DESCRIPTION } from './link-limits.ts';
 import { pageOf, query, readIds } from './list-query.ts';
 
 // ---------------------------------------------------------------------------------------------------
@@ -151,7 +151,9 @@ export const ZCrawlerDeleteQuery = z
 /** `GET crawlers/export`: like the list (ticked `ids[]` or the filters), as csv or xlsx. */
 export const ZCrawlerExportQuery = z
   .object({
-    format: query.format(EXPORT_FILE_FORMATS, 'csv').describe('csv (default) or xlsx'),
+    format: query
+      .format(EXPORT_FILE_FORMATS, 'csv', EXPORT_FORMAT_ALIASES)
+      .describe(EXPORT_FORMAT_DESCRIPTION),
     ...selectionKeys,
     sort: crawlerSort(),
   })

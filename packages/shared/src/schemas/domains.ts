@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { TIERS } from '../constants.ts';
 import { listOf, resource } from './common.ts';
-import { EXPORT_FILE_FORMATS, NOT_AVAILABLE } from './links.ts';
+import {
+  EXPORT_FILE_FORMATS,
+  EXPORT_FORMAT_ALIASES,
+  EXPORT_FORMAT_DESCRIPTION,
+  NOT_AVAILABLE,
+} from './links.ts';
 import { pageOf, query } from './list-query.ts';
 
 // ---------------------------------------------------------------------------------------------------
@@ -45,7 +50,9 @@ export const ZDomainListQuery = z
 
 export const ZDomainExportQuery = z
   .object({
-    format: query.format(EXPORT_FILE_FORMATS, 'csv').describe('csv (default) or xlsx'),
+    format: query
+      .format(EXPORT_FILE_FORMATS, 'csv', EXPORT_FORMAT_ALIASES)
+      .describe(EXPORT_FORMAT_DESCRIPTION),
     ...domainFilterKeys,
     sort: domainSort(),
   })

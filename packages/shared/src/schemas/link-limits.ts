@@ -1,5 +1,6 @@
 // Limits and option lists of the links, upload, export and anchors calls, without zod: a page that
 // needs only these (the links table's sort fields, the upload's file types) does not download it.
+import { ExportFormat } from '../constants.ts';
 
 /** spec point 9 and the issue: an upload over 20 MB or over 200,000 lines is refused whole. */
 export const LINK_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
@@ -23,6 +24,13 @@ export const UPLOAD_INVALID_LIST_MAX = 1000;
 
 export const EXPORT_FILE_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFileFormat = (typeof EXPORT_FILE_FORMATS)[number];
+/** spec 4: export formats 1 CSV, 2 XLS, taken by code as well as by name (`xls` is the XLSX workbook). */
+export const EXPORT_FORMAT_ALIASES: Readonly<Record<string, ExportFileFormat>> = {
+  [ExportFormat.Csv]: 'csv',
+  [ExportFormat.Xls]: 'xlsx',
+  xls: 'xlsx',
+};
+export const EXPORT_FORMAT_DESCRIPTION = 'csv or 1 (default); xlsx, xls or 2';
 /** An XLSX is built in memory; beyond this many links the export has to be CSV. */
 export const XLSX_EXPORT_MAX_ROWS = 100_000;
 /** A mailed export can be downloaded for this many days. */

@@ -1,14 +1,25 @@
 import { z } from 'zod';
 import {
+  FilterKind,
+  type FilterKindId,
+  FilterMode,
   IndexState,
   LINK_STATUSES,
   LinkListType,
+  LinkRole,
+  Quality,
   REL_ATTRIBUTES,
   RobotsStatus,
   TIERS,
 } from '../constants.ts';
 import { DATE_MAX_TIME, rules } from '../validation.ts';
-import { EXPORT_FILE_FORMATS, LINK_SORT_FIELDS, RESPONSE_CODE_GROUP_FILTERS } from './links.ts';
+import {
+  EXPORT_FILE_FORMATS,
+  EXPORT_FORMAT_ALIASES,
+  EXPORT_FORMAT_DESCRIPTION,
+  LINK_SORT_FIELDS,
+  RESPONSE_CODE_GROUP_FILTERS,
+} from './links.ts';
 import { pageOf, query, readIds } from './list-query.ts';
 
 // ---------------------------------------------------------------------------------------------------
@@ -32,6 +43,27 @@ const positive = () =>
     return undefined;
   });
 
+/**
+ * The filter of each spec filter kind (1 index capability, 2 indexing, 3 response code, 4 anchor,
+ * 5 title): each can keep (1, include: the default) or leave out (2, exclude) what it names, set by
+ * `filter[mode][<name>]`.
+ */
+export const FILTER_KIND_NAMES = {
+  [FilterKind.IndexCapability]: 'indexingCapability',
+  [FilterKind.Indexing]: 'indexing',
+  [FilterKind.ResponseCode]: 'responseCode',
+  [FilterKind.Anchor]: 'anchor',
+  [FilterKind.Title]: 'title',
+} as const satisfies Record<FilterKindId, string>;
+type FilterKindName = (typeof FILTER_KIND_NAMES)[FilterKindId];
+
+const modeKeys = Object.fromEntries(
+  Object.values(FILTER_KIND_NAMES).map((name) => [
+    `filter[mode][${name}]`,
+    query.code(FilterMode).describe(`filter[${name}]: 1 or include (default), 2 or exclude`),
+  ]),
+) as { [K in FilterKindName as `filter[mode][${K}]`]: ReturnType<typeof query.code<typeof FilterMode>> };
+
 /** The filters, in the order they are checked. */
 const linkFilterKeys = {
   'filter[campaign]': query.id().describe('campaign id'),
@@ -40,7 +72,20 @@ const linkFilterKeys = {
   'filter[type]': query
     .number(Object.values(LinkListType))
     .describe('list type: 1 history, 2 active (default), 3 disallow'),
-  'filter[query]': query.trimmed().describe('URL or title contains (case-insensitive)'),
+  'filter[query]': query
+    .trimmed()
+    .describe(
+      'URL or title contains (case-insensitive); with filter[role], the donor URL, anchor or acceptor',
+    ),
+  'filter[role]': query
+    .code(LinkRole)
+    .describe(
+      'where filter[query] looks: 1 or donor (the page), 3 or anchor, 4 or acceptor (the linked URL)',
+    ),
+  'filter[title]': query.trimmed().describe('title contains (case-insensitive)'),
+  'filter[quality]': query
+    .code(Quality)
+    .describe('response quality: 1 or good (2xx), 3 or medium (3xx), 2 or bad (4xx, 5xx, no answer)'),
   'filter[responseCode]': positive().describe('exact response code, e.g. 404'),
   'filter[responseCodeGroup]': query
     .oneOf(RESPONSE_CODE_GROUP_FILTERS)
@@ -62,6 +107,7 @@ const linkFilterKeys = {
   'filter[createdTo]': dateFilter('to').describe('ISO date (inclusive, whole day)'),
   'filter[checkedFrom]': dateFilter('from').describe('ISO date of the last check (inclusive)'),
   'filter[checkedTo]': dateFilter('to').describe('ISO date of the last check (inclusive, whole day)'),
+  ...modeKeys,
 };
 type LinkFilterInput = z.output<z.ZodObject<typeof linkFilterKeys>>;
 
@@ -72,6 +118,11 @@ const linkFilters = (q: LinkFilterInput) => ({
   /** The tab: 1 history, 2 active, 3 disallow. */
   type: q['filter[type]'] ?? LinkListType.Active,
   query: q['filter[query]'],
+  /** Where `query` looks (spec 4 link roles); none: the URL or the title. */
+  role: q['filter[role]'],
+  title: q['filter[title]'],
+  /** spec 4 Quality of the response: 1 good, 2 bad, 3 medium. */
+  quality: q['filter[quality]'],
   responseCode: q['filter[responseCode]'],
   responseCodeGroup: q['filter[responseCodeGroup]'],
   indexing: q['filter[indexing]'],
@@ -85,7 +136,13 @@ const linkFilters = (q: LinkFilterInput) => ({
   createdTo: q['filter[createdTo]'],
   checkedFrom: q['filter[checkedFrom]'],
   checkedTo: q['filter[checkedTo]'],
+  /** The kinds whose filter leaves out what it names (spec 4 Filter 2, exclude); the others keep it. */
+  exclude: Object.values(FILTER_KIND_NAMES).filter(
+    (name) => q[`filter[mode][${name}]`] === FilterMode.Exclude,
+  ) as FilterKindName[],
 });
+
+export type { FilterKindName };
 /**
  * The filters of the links table, the search page and every bulk call. Plain JSON on purpose:
  * a task (action) stores them as its `filters` and resolves them again when its worker runs.
@@ -208,7 +265,9 @@ export const ZLinkMoveQuery = z
  */
 export const ZLinkExportQuery = z
   .looseObject({
-    format: query.format(EXPORT_FILE_FORMATS, 'csv').describe('csv (default) or xlsx'),
+    format: query
+      .format(EXPORT_FILE_FORMATS, 'csv', EXPORT_FORMAT_ALIASES)
+      .describe(EXPORT_FORMAT_DESCRIPTION),
     ...selectionKeys,
     'links[]': query.ids().describe('link ids (optional)'),
   })

@@ -125,6 +125,19 @@ export const query = {
       return allowed.includes(normal as T) ? (normal as T) : fail(ctx, 'validation.invalid');
     }),
 
+  /**
+   * A spec code (`{ Include: 1, Exclude: 2 }`) sent as its number or its name in any case
+   * (`2`, `exclude`): the code.
+   */
+  code: <C extends Record<string, number>>(codes: C) =>
+    param((value, ctx): C[keyof C] | undefined => {
+      const text = readText(value, ctx)?.trim();
+      if (!text) return undefined;
+      const byName = Object.entries(codes).find(([name]) => name.toLowerCase() === text.toLowerCase());
+      const code = byName ? byName[1] : Object.values(codes).find((c) => String(c) === text);
+      return code === undefined ? fail(ctx, 'validation.invalid') : (code as C[keyof C]);
+    }),
+
   /** An id (`filter[project]`, `campaign`…) by the shared id rule: 1 to MAX_ID. */
   id: () =>
     param((value, ctx) => {
@@ -213,10 +226,18 @@ export const query = {
    */
   ids: () => raw.transform((value, ctx) => (value === undefined ? undefined : readIds()(value, ctx))),
 
-  /** `format=csv|xlsx` (`fallback` when absent), taken as sent: a list or an empty value is no format. */
-  format: <F extends string>(formats: readonly F[], fallback: NoInfer<F>) =>
+  /**
+   * `format=csv|xlsx` (`fallback` when absent), taken as sent: a list or an empty value is no format.
+   * `aliases` names the same formats otherwise (spec 4's codes: `1` CSV, `2` XLS).
+   */
+  format: <F extends string>(
+    formats: readonly F[],
+    fallback: NoInfer<F>,
+    aliases: Readonly<Record<string, NoInfer<F>>> = {},
+  ) =>
     raw.transform((value, ctx): F => {
-      const format = value ?? fallback;
+      const sent = value ?? fallback;
+      const format = typeof sent === 'string' && Object.hasOwn(aliases, sent) ? aliases[sent] : sent;
       return formats.includes(format as F) ? (format as F) : fail(ctx, 'validation.invalid');
     }),
 };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ScheduleAction } from '../constants.ts';
 import { DATE_MAX_TIME, parseIsoDate, rules } from '../validation.ts';
 import { ref, ZPageMeta } from './common.ts';
-import { EXPORT_FILE_FORMATS } from './links.ts';
+import { EXPORT_FILE_FORMATS, EXPORT_FORMAT_ALIASES, EXPORT_FORMAT_DESCRIPTION } from './links.ts';
 import { pageOf, query, readIds } from './list-query.ts';
 
 // ---------------------------------------------------------------------------------------------------
@@ -393,7 +393,9 @@ export const ZReportChangesQuery = z
 /** `reports/export`. */
 export const ZReportExportQuery = z
   .object({
-    format: query.format(EXPORT_FILE_FORMATS, 'csv').describe('csv (default) or xlsx'),
+    format: query
+      .format(EXPORT_FILE_FORMATS, 'csv', EXPORT_FORMAT_ALIASES)
+      .describe(EXPORT_FORMAT_DESCRIPTION),
     ...reportFilterKeys,
   })
   .transform((q, ctx) => ({ format: q.format, filters: reportFilters(q, ctx) }));

@@ -259,6 +259,25 @@ describe('GET links/export', () => {
     expect(rows).toHaveLength(2);
   });
 
+  it('takes the spec codes of the export formats as well as their names: 1 CSV, 2 XLS', async () => {
+    const { token, campaign } = await formulaWorkspace();
+    const [link] = await t.db
+      .select()
+      .from(links)
+      .where(and(eq(links.campaignId, campaign.id), eq(links.url, 'https://donor.example.org/a')));
+    for (const format of ['2', 'xls', 'xlsx']) {
+      const res = await download(`/api/links/export?format=${format}&links[]=${link.id}`, token);
+      expect(res.status, res.text).toBe(200);
+      expect(res.headers['content-disposition']).toContain('export_links.xlsx');
+    }
+    for (const format of ['1', 'csv']) {
+      const res = await download(`/api/links/export?format=${format}&links[]=${link.id}`, token);
+      expect(res.status, res.text).toBe(200);
+      expect(res.headers['content-type']).toContain('text/csv');
+    }
+    expect((await download(`/api/links/export?format=3&links[]=${link.id}`, token)).status).toBe(422);
+  });
+
   it('answers 422 for an unknown format, an empty selection, and 401 without a token', async () => {
     const { token, campaign } = await makeWorkspace(t.db);
     expect(
