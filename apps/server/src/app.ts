@@ -34,6 +34,7 @@ import { registerAuthentication } from './modules/auth/authenticate.ts';
 import { balanceRoutes } from './modules/balance/balance.routes.ts';
 import { crawlerRoutes } from './modules/crawlers/index.ts';
 import { domainRoutes } from './modules/domains/domains.routes.ts';
+import { faviconRoutes } from './modules/favicons/favicons.routes.ts';
 import { indexHistoryRoutes } from './modules/index-histories/index-histories.routes.ts';
 import { indexNowRoutes } from './modules/index-now/index-now.routes.ts';
 import { linkRoutes } from './modules/links/links.routes.ts';
@@ -71,6 +72,7 @@ const features = [
   balanceRoutes,
   paymentRoutes,
   crawlerRoutes,
+  faviconRoutes,
 ];
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {

@@ -8,12 +8,18 @@ export interface FetchFileOptions {
   signal: AbortSignal;
   /** Decoded bytes kept from the body; the rest is not read. */
   maxBytes: number;
+  /** The Accept header (default: text). */
+  accept?: string;
 }
 
 export interface FetchedFile {
   status: number;
   /** The beginning of the body (at most maxBytes), decoded as UTF-8. */
   text: string;
+  /** The same beginning as bytes (an image). */
+  bytes: Uint8Array;
+  /** Whether the body went on past maxBytes. */
+  truncated: boolean;
 }
 
 /**
@@ -25,17 +31,17 @@ export interface FetchedFile {
 export async function fetchFile(
   { client, hosts }: { client: HttpClient; hosts: HostLimiter },
   url: URL,
-  { signal, maxBytes }: FetchFileOptions,
+  { signal, maxBytes, accept = 'text/plain,*/*;q=0.8' }: FetchFileOptions,
 ): Promise<FetchedFile> {
   try {
     client.assertFetchable(url);
     const release = await hosts.acquire(url.hostname, signal);
     try {
-      const response = await client.get(url, { signal, accept: 'text/plain,*/*;q=0.8' });
+      const response = await client.get(url, { signal, accept });
       const encoding = response.headers['content-encoding'];
       const contentEncoding = Array.isArray(encoding) ? encoding.join(', ') : (encoding ?? null);
-      const { bytes } = await readBody({ body: response.body, contentEncoding, maxBytes });
-      return { status: response.status, text: new TextDecoder().decode(bytes) };
+      const { bytes, truncated } = await readBody({ body: response.body, contentEncoding, maxBytes });
+      return { status: response.status, text: new TextDecoder().decode(bytes), bytes, truncated };
     } finally {
       release();
     }

@@ -1,9 +1,9 @@
-import { type Checker, createChecker } from '@linkwatch/checker';
 import { ZIdParams, ZIndexNowKeyResponse } from '@linkwatch/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
+import { apiChecker } from '../../lib/api-checker.ts';
 import { presentIndexNowKey } from './index-now.presenter.ts';
 import { projectIndexNowKey, verifyProjectKeyFile } from './index-now.service.ts';
 
@@ -14,7 +14,7 @@ const security = [{ bearerAuth: [] }];
 export function indexNowRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const enabled = () => ctx.providers.indexing.adapters.some((indexer) => indexer.name === 'indexnow');
-  const checker = keyFileChecker(app, ctx);
+  const checker = apiChecker(app, ctx);
 
   r.get(
     '/projects/:id/index-now',
@@ -38,24 +38,4 @@ export function indexNowRoutes(app: FastifyInstance, ctx: AppContext) {
       return { data: presentIndexNowKey(projectKey, { enabled: enabled() }) };
     },
   );
-}
-
-/**
- * The API process has no checker of its own (the worker's is built beside it in main.ts): this one
- * reads key files only, with the same private-network setting, made on the first check and closed
- * with the app.
- */
-function keyFileChecker(app: FastifyInstance, ctx: AppContext): () => Checker {
-  let checker: Checker | null = null;
-  app.addHook('onClose', async () => {
-    await checker?.close();
-  });
-  return () => {
-    checker ??= createChecker({
-      allowPrivateNetworks: ctx.config.checker.allowPrivateNetworks,
-      parseThreads: 0,
-      perHost: ctx.config.checker.perHost,
-    });
-    return checker;
-  };
 }
