@@ -33,6 +33,20 @@ export function apiUrl(path: string, query?: Query): string {
 }
 
 /**
+ * A site's favicon through our server (spec 8): the host of a URL or a bare domain, or null when there
+ * is none to ask for (the default image is then shown).
+ */
+export function faviconUrl(site: string | null | undefined): string | null {
+  if (!site) return null;
+  try {
+    const host = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(site) ? site : `http://${site}`).host;
+    return host ? apiUrl(`favicons/${encodeURIComponent(host)}`) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The headers of every call: what it accepts (JSON, unless it asks for a file), the page's language for
  * the server's messages and documents, the session's token.
  */

@@ -2,12 +2,14 @@ import { Star } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { faviconUrl } from '@/api/http.ts';
 import { type Project, projectPath, useToggleFavorite } from '@/features/projects';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { cn } from '@/ui/cn.ts';
 import { type DataColumn, DataTable, dataColumns, useDataTable } from '@/ui/DataTable.tsx';
+import { Favicon } from '@/ui/Favicon.tsx';
 
 const COLUMNS = ['campaigns', 'tierOne', 'tierTwo', 'indexed', 'goodCode', 'badCode', 'total'] as const;
 
@@ -67,7 +69,8 @@ export function ProjectsTable({ projects }: { projects: readonly Project[] }) {
               >
                 {name}
               </Link>
-              <p className="truncate text-xs text-ink-subtle">
+              <p className="flex items-center gap-1.5 truncate text-xs text-ink-subtle">
+                <Favicon src={faviconUrl(domains[0])} className="size-3.5" />
                 {domains[0]}
                 {domains.length > 1
                   ? ` ${t('projects.dashboard.domainsMore', { count: domains.length - 1 })}`

@@ -54,6 +54,10 @@ describe('domain view', () => {
     const strong = (await within(table).findByText('strong.example')).closest('tr')!;
     expect(within(strong).getByText('61')).toBeTruthy();
     expect(within(strong).getByText('7.1')).toBeTruthy();
+    // spec 8: each domain with its favicon, from our server, lazily.
+    const icon = strong.querySelector('img[data-favicon]');
+    expect(icon?.getAttribute('src')).toBe('/api/favicons/strong.example');
+    expect(icon?.getAttribute('loading')).toBe('lazy');
     const quiet = within(table).getByText('quiet.example').closest('tr')!;
     expect(within(quiet).getAllByText(NA).length).toBeGreaterThan(0);
 

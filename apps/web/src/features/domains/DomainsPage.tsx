@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { api } from '@/api/client.ts';
+import { faviconUrl } from '@/api/http.ts';
 import type { ListResponse } from '@/api/types.ts';
 import { downloadExport, listPath, parseIndexHistoryRoute, useListState } from '@/features/links';
 import { useFormat } from '@/lib/format.ts';
@@ -22,6 +23,7 @@ import {
   useDataTable,
 } from '@/ui/DataTable.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
+import { Favicon } from '@/ui/Favicon.tsx';
 import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
 import { PageHeader } from '@/ui/PageHeader.tsx';
 import { Pager } from '@/ui/Pager.tsx';
@@ -71,7 +73,12 @@ function useDomainColumns(): DataColumn<DomainRow>[] {
       col.display({
         id: 'domain',
         meta: { label: t('links.domainColumns.domain'), sort: 'domain', fixed: true, card: 'lead' },
-        cell: ({ row }) => <span className="font-medium text-ink">{row.original.attributes.domain}</span>,
+        cell: ({ row }) => (
+          <span className="flex items-center gap-1.5 font-medium text-ink">
+            <Favicon src={faviconUrl(row.original.attributes.domain)} />
+            {row.original.attributes.domain}
+          </span>
+        ),
       }),
       figure('links', t('links.domainColumns.links'), (a) => a.backlinks, { sort: 'links' }),
       figure('indexed', t('links.domainColumns.indexed'), (a) => a.indexed, { sort: 'indexed' }),

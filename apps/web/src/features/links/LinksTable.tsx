@@ -2,6 +2,7 @@ import { LINK_SORT_FIELDS, NOT_AVAILABLE } from '@linkwatch/shared';
 import { ExternalLink, MessageSquarePlus, MessageSquareText } from 'lucide-react';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { faviconUrl } from '@/api/http.ts';
 import { useFormat } from '@/lib/format.ts';
 import { Checkbox } from '@/ui/Checkbox.tsx';
 import { cn } from '@/ui/cn.ts';
@@ -13,6 +14,7 @@ import {
   sortParam,
   useDataTable,
 } from '@/ui/DataTable.tsx';
+import { Favicon } from '@/ui/Favicon.tsx';
 import type { Link } from './api/links.ts';
 import { IndexingBadge, LinkStatusBadge, PageVerdict, ResponseCodeBadge } from './cells.tsx';
 import type { ViewType } from './listState.ts';
@@ -90,6 +92,7 @@ function useLinkColumns({
           return (
             <>
               <div className="flex items-center gap-1.5">
+                <Favicon src={faviconUrl(a.url)} />
                 <button
                   type="button"
                   onClick={() => onOpen(row.original)}
