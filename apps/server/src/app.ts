@@ -26,6 +26,7 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { requestLocale } from './http/locale.ts';
 import { API_PREFIX } from './http/prefix.ts';
 import { RequestLog } from './http/request-log.ts';
+import { withTagManager } from './http/tag-manager-csp.ts';
 import { validatorCompiler } from './http/validator.ts';
 import { actionRoutes } from './modules/actions/actions.routes.ts';
 import { anchorRoutes } from './modules/anchors/anchors.routes.ts';
@@ -88,13 +89,22 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   await app.register(helmet, {
     contentSecurityPolicy: {
-      directives: {
-        scriptSrc: ["'self'", 'https://www.google.com', 'https://www.gstatic.com', 'https://js.hcaptcha.com'],
-        frameSrc: ["'self'", 'https://www.google.com', 'https://*.hcaptcha.com'],
-        connectSrc: [ownOriginAndWebSocket],
-        // Local installs are served over plain http; upgrading would break them.
-        upgradeInsecureRequests: null,
-      },
+      // The tag manager's hosts are added only when TAG_MANAGER_ID is set (http/tag-manager-csp.ts).
+      directives: withTagManager(
+        {
+          scriptSrc: [
+            "'self'",
+            'https://www.google.com',
+            'https://www.gstatic.com',
+            'https://js.hcaptcha.com',
+          ],
+          frameSrc: ["'self'", 'https://www.google.com', 'https://*.hcaptcha.com'],
+          connectSrc: [ownOriginAndWebSocket],
+          // Local installs are served over plain http; upgrading would break them.
+          upgradeInsecureRequests: null,
+        },
+        ctx.config.tagManager.id,
+      ),
     },
   });
   await app.register(underPressure, {

@@ -22,6 +22,12 @@ const ZEnv = z.object({
   CAPTCHA_VERIFY_URL: z.string().optional(),
   CAPTCHA_SECRET: z.string().optional(),
   CAPTCHA_SITE_KEY: z.string().optional(),
+  // spec 7: a Google Tag Manager container (GTM-XXXXXXX); unset, none is loaded.
+  TAG_MANAGER_ID: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]{4,12}$/, 'a Google Tag Manager container id, e.g. GTM-ABC1234')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   CHECKER_ALLOW_PRIVATE_NETWORKS: flag,
   CHECKER_CONCURRENCY: z.coerce.number().int().positive().default(64),
   CHECKER_PER_HOST: z.coerce.number().int().positive().default(2),
@@ -138,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, dir: path.join(dataDir, 'mail') },
     captcha: { verifyUrl: e.CAPTCHA_VERIFY_URL, secret: e.CAPTCHA_SECRET, siteKey: e.CAPTCHA_SITE_KEY },
+    tagManager: { id: e.TAG_MANAGER_ID },
     checker: {
       allowPrivateNetworks: e.CHECKER_ALLOW_PRIVATE_NETWORKS,
       concurrency: e.CHECKER_CONCURRENCY,

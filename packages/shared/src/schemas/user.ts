@@ -70,6 +70,8 @@ export const ZSettingsAttributes = z.object({
   enablePayPal: z.boolean(),
   paymentService: z.string().nullable(),
   captchaSiteKey: z.string().nullable(),
+  /** The operator's tag manager container (spec 7); null: none. */
+  tagManagerId: z.string().nullable(),
 });
 export type TSettingsAttributes = z.infer<typeof ZSettingsAttributes>;
 

@@ -16,6 +16,7 @@ export async function loadSettings(ctx: AppContext): Promise<TSettingsAttributes
     warning: row?.warning ?? null,
     referralDomain: row?.referralDomain ?? null,
     captchaSiteKey: ctx.captcha.enabled ? (ctx.config.captcha.siteKey ?? null) : null,
+    tagManagerId: ctx.config.tagManager.id ?? null,
     // Payment methods are on when their providers are configured, whatever the row says (issue 12).
     ...paymentSettings(ctx),
   };
