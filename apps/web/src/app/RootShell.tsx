@@ -1,11 +1,15 @@
 import { SCROLL_TO_TOP_MS } from '@linkwatch/shared';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { usePageShown } from '@/lib/afterPageLoad.ts';
 import { fullPath } from '@/lib/locale.ts';
 import { usePageLog } from '@/lib/pageLog.ts';
 import { LocaleSync } from '@/lib/useLocale.tsx';
 import type { PageTitle } from './routeHandle.ts';
+
+// The tag manager's gate and banner (spec 7): not in any first download, asked for once the page is shown.
+const TagManager = lazy(() => import('@/features/shell/TagManager.tsx'));
 
 /** spec point 2: scroll-to-top takes 500 ms (instant for people who ask for reduced motion). */
 export function scrollToTop(duration = SCROLL_TO_TOP_MS): void {
@@ -57,9 +61,15 @@ export function RootShell({ titleAt }: { titleAt: (pathname: string) => PageTitl
   useScrollToTop(location.pathname);
   usePageLog(fullPath(location));
   useDocumentTitle(titleAt(location.pathname));
+  const shown = usePageShown();
   return (
     <LocaleSync>
       <Outlet />
+      {shown ? (
+        <Suspense>
+          <TagManager />
+        </Suspense>
+      ) : null}
     </LocaleSync>
   );
 }

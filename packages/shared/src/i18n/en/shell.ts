@@ -41,6 +41,12 @@ export default {
   profile: 'Profile',
   logout: 'Log out',
   banner: { dismiss: 'Dismiss the announcement' },
+  consent: {
+    label: 'Analytics',
+    text: 'We would like to measure how the site is used with a tag manager (third-party). Nothing is loaded unless you allow it.',
+    accept: 'Allow',
+    decline: 'No, thanks',
+  },
   notices: {
     region: 'Notifications',
     hideAll: 'Hide all',
