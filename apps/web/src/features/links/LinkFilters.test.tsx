@@ -4,11 +4,19 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n.ts';
 import { LinkFilters } from './LinkFilters.tsx';
-import type { ListFilters } from './listQuery.ts';
+import { filterQuery, type ListFilters } from './listQuery.ts';
 
 afterEach(() => i18n.changeLanguage('en'));
 
-const none: ListFilters = { query: '', code: '', linkStatus: '', indexing: '', robots: '', rel: '' };
+const none: ListFilters = {
+  query: '',
+  role: '',
+  code: '',
+  linkStatus: '',
+  indexing: '',
+  robots: '',
+  rel: '',
+};
 
 function renderLinkFilters(filters: Partial<ListFilters> = {}) {
   const onChange = vi.fn();
@@ -35,7 +43,8 @@ describe('the links filters', () => {
   ])('%s: each select has a visible label and the spec\'s "-- all --" first', async (locale, labels, all) => {
     await i18n.changeLanguage(locale);
     renderLinkFilters();
-    const selects = screen.getAllByRole('combobox');
+    // The first is where the query looks (its own default, not a filter's "all").
+    const selects = screen.getAllByRole('combobox').slice(1);
     expect(selects).toHaveLength(5);
     for (const [i, label] of labels.entries()) {
       const select = screen.getByLabelText(label);
@@ -52,6 +61,7 @@ describe('the links filters', () => {
     const user = userEvent.setup();
     const { onChange } = renderLinkFilters();
     await user.tab(); // the query box
+    await user.tab(); // where it looks
     await user.tab();
     expect(document.activeElement).toBe(screen.getByLabelText('Ответ'));
     await user.tab();
@@ -68,4 +78,26 @@ describe('the links filters', () => {
     await user.selectOptions(select, '-- all --');
     expect(onChange).toHaveBeenLastCalledWith('indexing', '');
   });
+
+  it.each([
+    ['en', 'Search in', ['URL or title', 'Donor page', 'Anchor', 'Acceptor']],
+    ['ru', 'Искать в', ['URL или заголовок', 'Страница-донор', 'Анкор', 'Акцептор']],
+    ['ua', 'Шукати в', ['URL або заголовок', 'Сторінка-донор', 'Анкор', 'Акцептор']],
+  ])(
+    '%s: the query looks in the donor page (1), the anchor (3) or the acceptor (4)',
+    async (locale, label, texts) => {
+      await i18n.changeLanguage(locale);
+      const user = userEvent.setup();
+      const { onChange } = renderLinkFilters();
+      const role = screen.getByLabelText(label) as HTMLSelectElement;
+      expect([...role.options].map((o) => o.textContent)).toEqual(texts);
+      expect([...role.options].map((o) => o.value)).toEqual(['', '1', '3', '4']);
+      await user.selectOptions(role, texts[2]);
+      expect(onChange).toHaveBeenLastCalledWith('role', '3');
+      expect(filterQuery({ ...none, query: 'blue shoes', role: '3' })).toMatchObject({
+        'filter[query]': 'blue shoes',
+        'filter[role]': '3',
+      });
+    },
+  );
 });

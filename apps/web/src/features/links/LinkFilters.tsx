@@ -1,10 +1,10 @@
-import { LINK_STATUSES, REL_ATTRIBUTES, RobotsStatus } from '@linkwatch/shared';
+import { LINK_STATUSES, LinkRole, REL_ATTRIBUTES, RobotsStatus } from '@linkwatch/shared';
 import { Search, X } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/ui/Button.tsx';
 import { Input } from '@/ui/Input.tsx';
-import { FilterSelect, filterRowClass } from '@/ui/Select.tsx';
+import { FilterSelect, filterRowClass, Select } from '@/ui/Select.tsx';
 import type { ListFilters } from './listQuery.ts';
 
 const QUERY_DELAY_MS = 300;
@@ -72,6 +72,18 @@ export function LinkFilters({ filters, onChange, onReset, hasFilters, queryOnly 
             className="h-9 pl-9"
           />
         </div>
+        <Select
+          size="sm"
+          className="w-44"
+          aria-label={t('linksUi.filters.role')}
+          value={filters.role}
+          onChange={(e) => onChange('role', e.target.value)}
+          placeholder={t('linksUi.filters.roles.any')}
+          options={Object.values(LinkRole).map((role) => ({
+            value: String(role),
+            label: t(`linksUi.filters.roles.${role}`),
+          }))}
+        />
         {reset}
         {trailing}
       </div>

@@ -6,6 +6,8 @@ import type { Query } from '@/api/http.ts';
 
 export type ListFilters = {
   query: string;
+  /** Where the query looks (spec 4 link roles: 1 donor page, 3 anchor, 4 acceptor); empty: URL or title. */
+  role: string;
   code: string;
   linkStatus: string;
   indexing: string;
@@ -15,6 +17,7 @@ export type ListFilters = {
 
 export const FILTER_PARAMS: Record<keyof ListFilters, string> = {
   query: 'q',
+  role: 'in',
   code: 'code',
   linkStatus: 'link',
   indexing: 'indexing',
@@ -62,6 +65,7 @@ export function listQueryFromSearch({ base, search }: { base: Query; search: str
 export function filterQuery(filters: ListFilters): Query {
   return {
     'filter[query]': filters.query.trim() || undefined,
+    'filter[role]': (filters.query.trim() && filters.role) || undefined,
     'filter[responseCodeGroup]': filters.code || undefined,
     'filter[linkStatus]': filters.linkStatus || undefined,
     'filter[indexing]': filters.indexing || undefined,

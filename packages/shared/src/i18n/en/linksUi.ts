@@ -36,6 +36,8 @@ export default {
   },
   filters: {
     label: 'Filters',
+    role: 'Search in',
+    roles: { any: 'URL or title', '1': 'Donor page', '3': 'Anchor', '4': 'Acceptor' },
     query: 'Search by URL or title',
     responseCode: 'Response',
     indexing: 'Indexing',

@@ -38,6 +38,8 @@ export default {
   },
   filters: {
     label: 'Фильтры',
+    role: 'Искать в',
+    roles: { any: 'URL или заголовок', '1': 'Страница-донор', '3': 'Анкор', '4': 'Акцептор' },
     query: 'Поиск по URL или заголовку',
     responseCode: 'Ответ',
     indexing: 'Индексация',
