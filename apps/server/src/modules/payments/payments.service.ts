@@ -1,4 +1,4 @@
-import { centsToUsd, type Locale, PaymentStatus, usdCentsToCredits } from '@linkwatch/shared';
+import { BCP47, type Locale, PaymentStatus, usdCentsToCredits } from '@linkwatch/shared';
 import { formatNumber, translate } from '@linkwatch/shared/i18n';
 import type { AppContext } from '../../context.ts';
 import { AppError, FieldError, notFound } from '../../errors.ts';
@@ -65,17 +65,20 @@ export async function createPayment(
       500,
     );
     await updatePayment(ctx.db, { id: payment.id, values: { statusId: PaymentStatus.Cancelled, problem } });
-    if (error instanceof AmountBelowMinimumError) throw belowMinimum(error);
+    if (error instanceof AmountBelowMinimumError) throw belowMinimum({ locale, error });
     throw new AppError('invalid', 'payments.errors.providerFailed');
   }
   await setProviderRef(ctx.db, { id: payment.id, providerRef: checkout.providerRef });
   return { payment: { ...payment, providerRef: checkout.providerRef }, checkout };
 }
 
-/** The provider's minimum, in dollars, under the network the user chose (the popup shows it there). */
-function belowMinimum(error: AmountBelowMinimumError) {
-  // Dollars as the top-up form takes them ($10.00), in every language.
-  const params = { min: `$${centsToUsd(error.minCents)}`, coin: error.payCurrency.toUpperCase() };
+/**
+ * The provider's minimum, in dollars written as the balance page writes them ($10.00, 10,00 $), under
+ * the network the user chose (the popup shows it there).
+ */
+function belowMinimum({ locale, error }: { locale: Locale; error: AmountBelowMinimumError }) {
+  const dollars = new Intl.NumberFormat(BCP47[locale], { style: 'currency', currency: 'USD' });
+  const params = { min: dollars.format(error.minCents / 100), coin: error.payCurrency.toUpperCase() };
   const field = { key: 'payments.errors.belowMinimum', params };
   return new FieldError({ payCurrency: field }, 'payments.errors.belowMinimum', params);
 }
