@@ -42,6 +42,11 @@ export async function sendConfirmationMail(ctx: AppContext, user: User) {
   await ctx.mailer.send(actionMail({ kind: 'confirmEmail', locale, to: user.email, name: user.name, url }));
 }
 
+/**
+ * Answers the same for a new and a taken address, in the same time (both hash the password and send
+ * one mail), so registration cannot be used to probe for accounts. The owner of a taken address gets
+ * a mail saying so, or, if the account was never confirmed, a fresh confirmation link.
+ */
 export async function register(
   ctx: AppContext,
   params: { input: TRegisterRequest; locale: Locale; ip: string },
@@ -50,22 +55,36 @@ export async function register(
   if (ctx.captcha.enabled && !(await ctx.captcha.verify(input.captcha, params.ip))) {
     throw new FieldError({ captcha: 'errors.captchaWrong' });
   }
-  if (await findUserByEmail(ctx.db, input.email)) throw new FieldError({ email: 'validation.unique' });
+  const passwordHash = await hashPassword(input.password);
+  const taken = await findUserByEmail(ctx.db, input.email);
+  if (taken) return mailTakenAddress(ctx, taken);
   const [user] = await ctx.db
     .insert(users)
     .values({
       name: input.name,
       email: input.email,
-      passwordHash: await hashPassword(input.password),
+      passwordHash,
       locale: input.locale ?? locale,
       referral: input.referral ?? null,
     })
     .onConflictDoNothing()
     .returning();
-  // A concurrent registration of the same address wins the unique index; answer as if it was checked above.
-  if (!user) throw new FieldError({ email: 'validation.unique' });
+  // A concurrent registration of the same address won the unique index: the address is taken after all.
+  if (!user) {
+    const winner = await findUserByEmail(ctx.db, input.email);
+    return winner ? mailTakenAddress(ctx, winner) : undefined;
+  }
   await sendConfirmationMail(ctx, user);
-  return user;
+}
+
+/** Someone registered with an address that has an account: tell its owner, in the owner's language. */
+async function mailTakenAddress(ctx: AppContext, owner: User) {
+  if (!owner.emailVerifiedAt) return sendConfirmationMail(ctx, owner);
+  const locale = owner.locale as Locale;
+  const url = appLink(ctx, locale, '/login');
+  await ctx.mailer.send(
+    actionMail({ kind: 'accountExists', locale, to: owner.email, name: owner.name, url }),
+  );
 }
 
 export async function confirmEmail(ctx: AppContext, code: string) {
