@@ -1,28 +1,22 @@
-import type { Locale, TLoginRequest, TRegisterRequest, TResetPasswordRequest } from '@linkwatch/shared';
+import type { Locale, TRegisterRequest, TResetPasswordRequest } from '@linkwatch/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
-import { AppError, FieldError, TooManyAttemptsError } from '../../errors.ts';
+import { FieldError } from '../../errors.ts';
 import { actionMail } from '../../mail/templates.ts';
 import { grantWelcomeCredits } from '../balance/welcome.ts';
 import {
-  clearLoginFailures,
   consumeEmailToken,
   consumeEmailTokenAndSiblings,
-  countLoginFailure,
-  createAccessToken,
   createEmailToken,
   findUserByEmail,
+  forgetDevices,
   revokeAllAccessTokens,
   type User,
-  uncountLoginFailure,
 } from './auth.queries.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword } from './passwords.ts';
+import { announceRevoked } from './sessions.ts';
 
-/** Failed logins allowed per account, and per client address (an office shares one), in the window. */
-export const LOGIN_MAX_FAILURES = 5;
-export const LOGIN_ADDRESS_MAX_FAILURES = 30;
-export const LOGIN_WINDOW_MINUTES = 15;
 const CONFIRM_TTL_MINUTES = 7 * 24 * 60;
 const RESET_TTL_MINUTES = 60;
 
@@ -96,26 +90,6 @@ export async function confirmEmail(ctx: AppContext, code: string) {
   });
 }
 
-export async function login(ctx: AppContext, params: { input: TLoginRequest; ip: string }) {
-  const keys = { account: `account:${params.input.email.toLowerCase()}`, address: `address:${params.ip}` };
-  // Every attempt is counted before the password is checked, in one statement per key, so parallel
-  // attempts cannot all read "under the limit"; a right password takes its count back below.
-  const windowSeconds = LOGIN_WINDOW_MINUTES * 60;
-  const account = await countLoginFailure(ctx.db, { key: keys.account, windowSeconds });
-  const address = await countLoginFailure(ctx.db, { key: keys.address, windowSeconds });
-  if (account.failures > LOGIN_MAX_FAILURES || address.failures > LOGIN_ADDRESS_MAX_FAILURES) {
-    throw new TooManyAttemptsError(Math.max(account.retryAfterSeconds, address.retryAfterSeconds, 1));
-  }
-  const user = await findUserByEmail(ctx.db, params.input.email);
-  if (!user || !(await verifyPassword(params.input.password, user.passwordHash))) {
-    throw new AppError('unauthenticated', 'errors.badCredentials');
-  }
-  await clearLoginFailures(ctx.db, keys.account);
-  await uncountLoginFailure(ctx.db, keys.address);
-  if (!user.emailVerifiedAt) throw new AppError('forbidden', 'errors.emailNotConfirmed');
-  return createAccessToken(ctx.db, user.id);
-}
-
 /** Answers the same whether or not the address is known, so it cannot be used to probe for accounts. */
 export async function forgotPassword(ctx: AppContext, email: string) {
   const user = await findUserByEmail(ctx.db, email);
@@ -133,7 +107,7 @@ export async function forgotPassword(ctx: AppContext, email: string) {
 }
 
 export async function resetPassword(ctx: AppContext, input: TResetPasswordRequest) {
-  await ctx.db.transaction(async (tx) => {
+  const userId = await ctx.db.transaction(async (tx) => {
     const token = await consumeEmailTokenAndSiblings(tx, { code: input.token, kind: 'reset' });
     if (!token || token.email.toLowerCase() !== input.email.toLowerCase()) {
       throw new FieldError({ token: 'errors.resetTokenInvalid' }, 'errors.resetTokenInvalid');
@@ -154,5 +128,9 @@ export async function resetPassword(ctx: AppContext, input: TResetPasswordReques
       await grantWelcomeCredits(tx, { userId: token.userId, amount: ctx.config.welcomeCredits });
     }
     await revokeAllAccessTokens(tx, { userId: token.userId });
+    await forgetDevices(tx, token.userId);
+    return token.userId;
   });
+  // Their open sockets close too, once the revocation is committed.
+  await announceRevoked(ctx, { userId });
 }

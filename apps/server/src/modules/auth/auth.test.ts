@@ -138,7 +138,7 @@ describe('register, confirm, login', () => {
     expect(unknown.status).toBe(401);
   });
 
-  it('rate-limits repeated failures with 429, even for the right password', async () => {
+  it('rate-limits repeated failures from one address with 429, even for the right password', async () => {
     const user = await makeUser(t.db);
     for (let i = 0; i < 5; i++) {
       const res = await t.api('POST', 'auth/login', {
