@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { accessTokens, emailTokens, knownDevices, loginThrottles, users } from '../../db/schema/index.ts';
 import { hashSecret, newSecret } from './tokens.ts';
@@ -154,6 +154,12 @@ export async function findKnownDevice(db: Queryable, params: { token: string; em
   return row;
 }
 
+/**
+ * The browsers remembered per account: the most recently used ones. A client that keeps no cookies
+ * (a script on the API) makes a new one at each login, so older ones are let go.
+ */
+export const KNOWN_DEVICES_PER_ACCOUNT = 10;
+
 /** Remembers the browser (its cookie token, or a new one) as a known device of the user; answers the token. */
 export async function rememberDevice(db: Queryable, params: { userId: number; token?: string | null }) {
   const token = params.token || newSecret();
@@ -164,6 +170,15 @@ export async function rememberDevice(db: Queryable, params: { userId: number; to
       target: [knownDevices.tokenHash, knownDevices.userId],
       set: { lastUsedAt: sql`now()` },
     });
+  const kept = db
+    .select({ id: knownDevices.id })
+    .from(knownDevices)
+    .where(eq(knownDevices.userId, params.userId))
+    .orderBy(desc(knownDevices.lastUsedAt), desc(knownDevices.id))
+    .limit(KNOWN_DEVICES_PER_ACCOUNT);
+  await db
+    .delete(knownDevices)
+    .where(and(eq(knownDevices.userId, params.userId), notInArray(knownDevices.id, kept)));
   return token;
 }
 

@@ -1,9 +1,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { knownDevices } from '../../db/schema/index.ts';
 import { siteverifyCaptcha } from '../../providers/captcha/captcha.ts';
 import { makeUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { KNOWN_DEVICES_PER_ACCOUNT } from './auth.queries.ts';
 import {
   LOGIN_ACCOUNT_MAX_FAILURES,
   LOGIN_ADDRESS_MAX_FAILURES,
@@ -49,11 +52,11 @@ async function fail(app: TestApp, params: { email: string; from: string; times: 
   }
 }
 
-// Every attempt under a limit runs one scrypt (unknown accounts too), so the tests that make dozens of
-// them get more time than the default on a busy machine.
+// Every attempt under a limit runs one scrypt (unknown accounts too), so these tests, which make dozens
+// of attempts, get more time than the default on a busy machine.
 const MANY = { timeout: 90_000 };
 
-describe('login limits', () => {
+describe('login limits', MANY, () => {
   it('lets through only the allowed number of 100 parallel wrong passwords from one address', async () => {
     const user = await makeUser(t.db);
     const answers = await Promise.all(
@@ -197,6 +200,27 @@ describe('login limits', () => {
     expect(locked.status).toBe(429);
   });
 
+  it('remembers the most recent browsers of an account only', async () => {
+    const user = await makeUser(t.db);
+    const first = await login(t, { email: user.email, password: user.password, from: '10.0.9.1' });
+    for (let i = 0; i < KNOWN_DEVICES_PER_ACCOUNT; i++) {
+      expect((await login(t, { email: user.email, password: user.password, from: '10.0.9.1' })).status).toBe(
+        200,
+      );
+    }
+    const rows = await t.db.select().from(knownDevices).where(eq(knownDevices.userId, user.id));
+    expect(rows).toHaveLength(KNOWN_DEVICES_PER_ACCOUNT);
+    // The first browser was let go: its cookie is a stranger's again (its own failures count as such).
+    await fail(t, { email: user.email, from: '10.0.9.2', times: LOGIN_PAIR_MAX_FAILURES });
+    const forgotten = await login(t, {
+      email: user.email,
+      password: user.password,
+      from: '10.0.9.2',
+      headers: deviceCookie(first),
+    });
+    expect(forgotten.status).toBe(429);
+  });
+
   it('sets the known-device cookie HttpOnly, SameSite=Strict, for the auth calls only', async () => {
     const user = await makeUser(t.db);
     const res = await login(t, { email: user.email, password: user.password, from: '10.0.6.1' });
@@ -246,7 +270,7 @@ describe('login limits', () => {
     }
   });
 
-  it('with TRUST_PROXY set, counts the address the proxy forwards', MANY, async () => {
+  it('with TRUST_PROXY set, counts the address the proxy forwards', async () => {
     const behindProxy = await createTestApp({ env: { TRUST_PROXY: '1' } });
     try {
       const proxy = '10.0.8.1';
