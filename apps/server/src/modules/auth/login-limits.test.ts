@@ -110,64 +110,56 @@ describe('login limits', MANY, () => {
     expect(forged.status).toBe(429);
   });
 
-  it(
-    'limits one account guessed from many addresses, and lets its owner in from a known browser',
-    MANY,
-    async () => {
-      const user = await makeUser(t.db);
-      const known = await login(t, { email: user.email, password: user.password, from: '10.0.3.250' });
-      expect(known.status).toBe(200);
-      const perAddress = LOGIN_PAIR_MAX_FAILURES;
-      const addresses = Math.ceil(LOGIN_ACCOUNT_MAX_FAILURES / perAddress);
-      await Promise.all(
-        Array.from({ length: addresses }, (_, a) =>
-          fail(t, { email: user.email, from: `10.0.3.${a + 1}`, times: perAddress }),
-        ),
-      );
-      const fresh = await login(t, { email: user.email, password: user.password, from: '10.0.3.200' });
-      expect(fresh.status).toBe(429);
-      const fromKnown = await login(t, {
-        email: user.email,
-        password: user.password,
-        from: '10.0.3.201',
-        headers: deviceCookie(known),
-      });
-      expect(fromKnown.status).toBe(200);
-    },
-  );
+  it('limits one account guessed from many addresses, and lets its owner in from a known browser', async () => {
+    const user = await makeUser(t.db);
+    const known = await login(t, { email: user.email, password: user.password, from: '10.0.3.250' });
+    expect(known.status).toBe(200);
+    const perAddress = LOGIN_PAIR_MAX_FAILURES;
+    const addresses = Math.ceil(LOGIN_ACCOUNT_MAX_FAILURES / perAddress);
+    await Promise.all(
+      Array.from({ length: addresses }, (_, a) =>
+        fail(t, { email: user.email, from: `10.0.3.${a + 1}`, times: perAddress }),
+      ),
+    );
+    const fresh = await login(t, { email: user.email, password: user.password, from: '10.0.3.200' });
+    expect(fresh.status).toBe(429);
+    const fromKnown = await login(t, {
+      email: user.email,
+      password: user.password,
+      from: '10.0.3.201',
+      headers: deviceCookie(known),
+    });
+    expect(fromKnown.status).toBe(200);
+  });
 
   // Behind a proxy without TRUST_PROXY every user has the proxy's address.
-  it(
-    'limits one address spraying many accounts; its known users still log in, and the rest of the world too',
-    MANY,
-    async () => {
-      const proxy = '10.0.4.1';
-      const user = await makeUser(t.db);
-      const earlier = await login(t, { email: user.email, password: user.password, from: proxy });
-      expect(earlier.status).toBe(200);
-      for (let i = 0; i < LOGIN_ADDRESS_MAX_FAILURES; i++) {
-        const res = await login(t, { email: `nobody-${i}@example.com`, password: 'whatever1', from: proxy });
-        expect(res.status).toBe(401);
-      }
-      expect(
-        (await login(t, { email: 'one-more@example.com', password: 'whatever1', from: proxy })).status,
-      ).toBe(429);
-      const newcomer = await makeUser(t.db);
-      expect(
-        (await login(t, { email: newcomer.email, password: newcomer.password, from: proxy })).status,
-      ).toBe(429);
-      const knownUser = await login(t, {
-        email: user.email,
-        password: user.password,
-        from: proxy,
-        headers: deviceCookie(earlier),
-      });
-      expect(knownUser.status).toBe(200);
-      expect(
-        (await login(t, { email: newcomer.email, password: newcomer.password, from: '10.0.4.2' })).status,
-      ).toBe(200);
-    },
-  );
+  it('limits one address spraying many accounts; its known users still log in, and the rest of the world too', async () => {
+    const proxy = '10.0.4.1';
+    const user = await makeUser(t.db);
+    const earlier = await login(t, { email: user.email, password: user.password, from: proxy });
+    expect(earlier.status).toBe(200);
+    for (let i = 0; i < LOGIN_ADDRESS_MAX_FAILURES; i++) {
+      const res = await login(t, { email: `nobody-${i}@example.com`, password: 'whatever1', from: proxy });
+      expect(res.status).toBe(401);
+    }
+    expect(
+      (await login(t, { email: 'one-more@example.com', password: 'whatever1', from: proxy })).status,
+    ).toBe(429);
+    const newcomer = await makeUser(t.db);
+    expect((await login(t, { email: newcomer.email, password: newcomer.password, from: proxy })).status).toBe(
+      429,
+    );
+    const knownUser = await login(t, {
+      email: user.email,
+      password: user.password,
+      from: proxy,
+      headers: deviceCookie(earlier),
+    });
+    expect(knownUser.status).toBe(200);
+    expect(
+      (await login(t, { email: newcomer.email, password: newcomer.password, from: '10.0.4.2' })).status,
+    ).toBe(200);
+  });
 
   it("a known browser's cookie does not open another account, and its own failures are limited", async () => {
     const user = await makeUser(t.db);
