@@ -16,10 +16,16 @@ export class AppError extends Error {
   }
 }
 
-/** Too many tries: the client may try again after `retryAfterSeconds`. */
+/**
+ * Too many tries: the client may try again after `retryAfterSeconds`, or at once with a solved
+ * captcha where `captcha` says one is accepted.
+ */
 export class TooManyAttemptsError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super('tooManyAttempts', 'errors.tooManyAttempts');
+  constructor(
+    readonly retryAfterSeconds: number,
+    options: { captcha?: boolean } = {},
+  ) {
+    super('tooManyAttempts', options.captcha ? 'errors.tooManyAttemptsCaptcha' : 'errors.tooManyAttempts');
   }
 }
 

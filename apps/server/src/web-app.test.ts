@@ -169,3 +169,35 @@ describe('serving the web app', () => {
     expect(res.json()).toEqual({ message: 'Not found' });
   });
 });
+
+/** `script-src 'self' https://a/b/` → { 'script-src': ["'self'", 'https://a/b/'] } */
+function policyOf(header: unknown): Record<string, string[]> {
+  const directives = String(header ?? '')
+    .split(';')
+    .map((d) => d.trim().split(/\s+/))
+    .filter((parts) => parts[0]);
+  return Object.fromEntries(directives.map(([name, ...values]) => [name, values]));
+}
+
+// Issue 24, point 9: the access token is in a cookie that scripts can read, so no injected script may run.
+describe('the content security policy of the served page', () => {
+  it('allows no inline script, eval, handler attribute or whole third-party host', async () => {
+    for (const url of ['/', '/en/login', '/ru/campaign/active/1/5', '/ua/report']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      const policy = policyOf(res.headers['content-security-policy']);
+      const scripts = policy['script-src'];
+      expect(scripts, url).toContain("'self'");
+      for (const source of scripts) {
+        expect(source, url).not.toMatch(/^'unsafe-|^\*$|^(data|blob|https?):$|^'wasm-unsafe-eval'$/);
+        // A third-party source names a path: a whole host (www.google.com) serves JSONP that would run.
+        if (source !== "'self'") expect(source, url).toMatch(/^https:\/\/[a-z0-9.-]+\/[^\s]+\/$/);
+      }
+      expect(policy['script-src-attr'], url).toEqual(["'none'"]);
+      expect(policy['object-src'], url).toEqual(["'none'"]);
+      expect(policy['base-uri'], url).toEqual(["'none'"]);
+      expect(policy['default-src'], url).toEqual(["'self'"]);
+      expect(policy['frame-ancestors'], url).toEqual(["'self'"]);
+    }
+  });
+});

@@ -10,7 +10,9 @@ export type AppEventName =
   | 'ActionCount'
   | 'NewReportCount'
   | 'ActionProgress'
-  | 'Balance';
+  | 'Balance'
+  /** Internal: sessions ended (logout, password change or reset); their sockets close. Not forwarded. */
+  | 'SessionsRevoked';
 
 export interface AppEvent {
   userId: number;

@@ -2,7 +2,7 @@ import type { Locale } from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
 import type { MailMessage } from './mailer.ts';
 
-type ActionMail = 'confirmEmail' | 'confirmNewEmail' | 'resetPassword';
+type ActionMail = 'confirmEmail' | 'confirmNewEmail' | 'resetPassword' | 'accountExists';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

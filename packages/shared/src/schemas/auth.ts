@@ -28,6 +28,8 @@ export const ZLoginRequest = z.object({
   email: rules.email(),
   password: rules.requiredString(),
   partner: z.boolean().optional(),
+  /** A solved captcha: needed only past a login limit (the 429 says so). */
+  captcha: rules.text().nullish(),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 

@@ -7,6 +7,17 @@ const domainList = z
   .array(rules.websiteAddressWithoutDomain(), { error: 'validation.required' })
   .min(1, { error: 'validation.required' });
 
+/**
+ * The main domain builds the IndexNow key-file URL (`https://<mainDomain>/<key>.txt`) and the crawler
+ * pull target, so it is held to the domains' rule (no port, user, query, IP literal or protocol).
+ * Empty means "the first domain", as the slide-over may send it.
+ */
+const mainDomain = rules
+  .websiteAddressWithoutDomain()
+  .max(255, { error: 'validation.max' })
+  .or(z.literal(''))
+  .optional();
+
 const tier = z.coerce
   .number({ error: 'validation.required' })
   .refine((v) => (TIERS as readonly number[]).includes(v), { error: 'validation.invalid' });
@@ -20,7 +31,7 @@ export const ZCreateProjectRequest = z
     domains: domainList,
     name: rules.text().trim().max(255, { error: 'validation.max' }).optional(),
     projectName: rules.text().trim().max(255, { error: 'validation.max' }).optional(),
-    mainDomain: rules.text().trim().max(255, { error: 'validation.max' }).optional(),
+    mainDomain,
     isFavorite: z.boolean().optional(),
     campaignName: rules.requiredString().max(255, { error: 'validation.max' }),
   })
@@ -39,7 +50,7 @@ export type TCreateProjectRequest = z.infer<typeof ZCreateProjectRequest>;
 export const ZUpdateProjectRequest = z.object({
   domains: domainList.optional(),
   name: rules.requiredString().max(255, { error: 'validation.max' }).optional(),
-  mainDomain: rules.text().trim().max(255, { error: 'validation.max' }).optional(),
+  mainDomain,
   isFavorite: z.boolean().optional(),
 });
 export type TUpdateProjectRequest = z.infer<typeof ZUpdateProjectRequest>;

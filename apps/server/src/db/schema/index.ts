@@ -8,4 +8,4 @@ export { paymentEvents, paymentLevels, payments } from './payments.ts';
 export { backlinkCheckHistories, backlinks, campaigns, indexHistories, links, projects } from './projects.ts';
 export { mailings, notifications, reportChanges, reportLinks } from './reports.ts';
 export { pageLogs, settings } from './site.ts';
-export { accessTokens, emailTokens, loginThrottles, users } from './users.ts';
+export { accessTokens, emailTokens, knownDevices, loginThrottles, users } from './users.ts';

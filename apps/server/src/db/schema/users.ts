@@ -69,9 +69,9 @@ export const emailTokens = pgTable(
   (t) => [uniqueIndex('email_tokens_hash_unique').on(t.tokenHash)],
 );
 
-/** Failed logins, counted per email and address to rate-limit guessing across every API process. */
 /**
- * Failed logins counted per key (`account:<email>` and `address:<ip>`) in a fixed window that starts
+ * Failed logins counted per key (`pair:<email>|<ip>`, `account:<email>`, `address:<ip>`,
+ * `device:<id>`: see login.service.ts) in a fixed window that starts
  * at the first failure; one row a key, so a count is incremented and read in one statement.
  */
 export const loginThrottles = pgTable('login_throttles', {
@@ -79,3 +79,25 @@ export const loginThrottles = pgTable('login_throttles', {
   failures: integer('failures').notNull(),
   windowStartedAt: at('window_started_at').notNull(),
 });
+
+/**
+ * Browsers an account has logged in from (a random cookie, stored hashed): the owner's right password
+ * from one of them passes the login limits that others' failures raised (issue 24, point 6). One
+ * browser may be known for several accounts.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: at('last_used_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('known_devices_hash_user_unique').on(t.tokenHash, t.userId),
+    index('known_devices_user_idx').on(t.userId),
+  ],
+);

@@ -1,6 +1,6 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { accessTokens, emailTokens, loginThrottles, users } from '../../db/schema/index.ts';
+import { accessTokens, emailTokens, knownDevices, loginThrottles, users } from '../../db/schema/index.ts';
 import { hashSecret, newSecret } from './tokens.ts';
 
 export type User = typeof users.$inferSelect;
@@ -136,4 +136,53 @@ export async function uncountLoginFailure(db: Queryable, key: string) {
 
 export async function clearLoginFailures(db: Queryable, key: string) {
   await db.delete(loginThrottles).where(eq(loginThrottles.key, key));
+}
+
+/** The known device a browser's cookie names for the account of `email`, if it is one. */
+export async function findKnownDevice(db: Queryable, params: { token: string; email: string }) {
+  const [row] = await db
+    .select({ id: knownDevices.id })
+    .from(knownDevices)
+    .innerJoin(users, eq(users.id, knownDevices.userId))
+    .where(
+      and(
+        eq(knownDevices.tokenHash, hashSecret(params.token)),
+        sql`lower(${users.email}) = lower(${params.email})`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * The browsers remembered per account: the most recently used ones. A client that keeps no cookies
+ * (a script on the API) makes a new one at each login, so older ones are let go.
+ */
+export const KNOWN_DEVICES_PER_ACCOUNT = 10;
+
+/** Remembers the browser (its cookie token, or a new one) as a known device of the user; answers the token. */
+export async function rememberDevice(db: Queryable, params: { userId: number; token?: string | null }) {
+  const token = params.token || newSecret();
+  await db
+    .insert(knownDevices)
+    .values({ userId: params.userId, tokenHash: hashSecret(token) })
+    .onConflictDoUpdate({
+      target: [knownDevices.tokenHash, knownDevices.userId],
+      set: { lastUsedAt: sql`now()` },
+    });
+  const kept = db
+    .select({ id: knownDevices.id })
+    .from(knownDevices)
+    .where(eq(knownDevices.userId, params.userId))
+    .orderBy(desc(knownDevices.lastUsedAt), desc(knownDevices.id))
+    .limit(KNOWN_DEVICES_PER_ACCOUNT);
+  await db
+    .delete(knownDevices)
+    .where(and(eq(knownDevices.userId, params.userId), notInArray(knownDevices.id, kept)));
+  return token;
+}
+
+/** A password reset forgets the browsers that knew the old password. */
+export async function forgetDevices(db: Queryable, userId: number) {
+  await db.delete(knownDevices).where(eq(knownDevices.userId, userId));
 }

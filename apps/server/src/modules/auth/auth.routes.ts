@@ -11,8 +11,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requestLocale } from '../../http/locale.ts';
-import { revokeAccessToken } from './auth.queries.ts';
-import { confirmEmail, forgotPassword, login, register, resetPassword } from './auth.service.ts';
+import { confirmEmail, forgotPassword, register, resetPassword } from './auth.service.ts';
+import { deviceToken, setDeviceCookie } from './device-cookie.ts';
+import { login } from './login.service.ts';
+import { logout } from './sessions.ts';
 
 const tags = ['auth'];
 const ZCode = z.object({ code: z.string().min(1).max(200) });
@@ -41,14 +43,19 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/auth/login',
     { schema: { tags, body: ZLoginRequest, response: { 200: ZAccessTokenResponse } } },
-    async (req) => {
-      const accessToken = await login(ctx, { input: req.body, ip: req.ip });
+    async (req, reply) => {
+      const { accessToken, deviceToken: device } = await login(ctx, {
+        input: req.body,
+        ip: req.ip,
+        deviceToken: deviceToken(req),
+      });
+      setDeviceCookie(reply, { token: device, secure: ctx.config.appUrl.startsWith('https:') });
       return { data: { type: 'tokens' as const, attributes: { accessToken } } };
     },
   );
 
   r.post('/auth/logout', { schema: { tags, response: { 200: ZTrueResponse } } }, async (req) => {
-    if (req.accessToken) await revokeAccessToken(ctx.db, req.accessToken);
+    if (req.user && req.accessToken) await logout(ctx, { userId: req.user.id, token: req.accessToken });
     return true as const;
   });
 

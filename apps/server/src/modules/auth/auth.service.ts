@@ -1,28 +1,22 @@
-import type { Locale, TLoginRequest, TRegisterRequest, TResetPasswordRequest } from '@linkwatch/shared';
+import type { Locale, TRegisterRequest, TResetPasswordRequest } from '@linkwatch/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
-import { AppError, FieldError, TooManyAttemptsError } from '../../errors.ts';
+import { FieldError } from '../../errors.ts';
 import { actionMail } from '../../mail/templates.ts';
 import { grantWelcomeCredits } from '../balance/welcome.ts';
 import {
-  clearLoginFailures,
   consumeEmailToken,
   consumeEmailTokenAndSiblings,
-  countLoginFailure,
-  createAccessToken,
   createEmailToken,
   findUserByEmail,
+  forgetDevices,
   revokeAllAccessTokens,
   type User,
-  uncountLoginFailure,
 } from './auth.queries.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword } from './passwords.ts';
+import { announceRevoked } from './sessions.ts';
 
-/** Failed logins allowed per account, and per client address (an office shares one), in the window. */
-export const LOGIN_MAX_FAILURES = 5;
-export const LOGIN_ADDRESS_MAX_FAILURES = 30;
-export const LOGIN_WINDOW_MINUTES = 15;
 const CONFIRM_TTL_MINUTES = 7 * 24 * 60;
 const RESET_TTL_MINUTES = 60;
 
@@ -42,6 +36,11 @@ export async function sendConfirmationMail(ctx: AppContext, user: User) {
   await ctx.mailer.send(actionMail({ kind: 'confirmEmail', locale, to: user.email, name: user.name, url }));
 }
 
+/**
+ * Answers the same for a new and a taken address, in the same time (both hash the password and send
+ * one mail), so registration cannot be used to probe for accounts. The owner of a taken address gets
+ * a mail saying so, or, if the account was never confirmed, a fresh confirmation link.
+ */
 export async function register(
   ctx: AppContext,
   params: { input: TRegisterRequest; locale: Locale; ip: string },
@@ -50,22 +49,36 @@ export async function register(
   if (ctx.captcha.enabled && !(await ctx.captcha.verify(input.captcha, params.ip))) {
     throw new FieldError({ captcha: 'errors.captchaWrong' });
   }
-  if (await findUserByEmail(ctx.db, input.email)) throw new FieldError({ email: 'validation.unique' });
+  const passwordHash = await hashPassword(input.password);
+  const taken = await findUserByEmail(ctx.db, input.email);
+  if (taken) return mailTakenAddress(ctx, taken);
   const [user] = await ctx.db
     .insert(users)
     .values({
       name: input.name,
       email: input.email,
-      passwordHash: await hashPassword(input.password),
+      passwordHash,
       locale: input.locale ?? locale,
       referral: input.referral ?? null,
     })
     .onConflictDoNothing()
     .returning();
-  // A concurrent registration of the same address wins the unique index; answer as if it was checked above.
-  if (!user) throw new FieldError({ email: 'validation.unique' });
+  // A concurrent registration of the same address won the unique index: the address is taken after all.
+  if (!user) {
+    const winner = await findUserByEmail(ctx.db, input.email);
+    return winner ? mailTakenAddress(ctx, winner) : undefined;
+  }
   await sendConfirmationMail(ctx, user);
-  return user;
+}
+
+/** Someone registered with an address that has an account: tell its owner, in the owner's language. */
+async function mailTakenAddress(ctx: AppContext, owner: User) {
+  if (!owner.emailVerifiedAt) return sendConfirmationMail(ctx, owner);
+  const locale = owner.locale as Locale;
+  const url = appLink(ctx, locale, '/login');
+  await ctx.mailer.send(
+    actionMail({ kind: 'accountExists', locale, to: owner.email, name: owner.name, url }),
+  );
 }
 
 export async function confirmEmail(ctx: AppContext, code: string) {
@@ -75,26 +88,6 @@ export async function confirmEmail(ctx: AppContext, code: string) {
     await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, token.userId));
     await grantWelcomeCredits(tx, { userId: token.userId, amount: ctx.config.welcomeCredits });
   });
-}
-
-export async function login(ctx: AppContext, params: { input: TLoginRequest; ip: string }) {
-  const keys = { account: `account:${params.input.email.toLowerCase()}`, address: `address:${params.ip}` };
-  // Every attempt is counted before the password is checked, in one statement per key, so parallel
-  // attempts cannot all read "under the limit"; a right password takes its count back below.
-  const windowSeconds = LOGIN_WINDOW_MINUTES * 60;
-  const account = await countLoginFailure(ctx.db, { key: keys.account, windowSeconds });
-  const address = await countLoginFailure(ctx.db, { key: keys.address, windowSeconds });
-  if (account.failures > LOGIN_MAX_FAILURES || address.failures > LOGIN_ADDRESS_MAX_FAILURES) {
-    throw new TooManyAttemptsError(Math.max(account.retryAfterSeconds, address.retryAfterSeconds, 1));
-  }
-  const user = await findUserByEmail(ctx.db, params.input.email);
-  if (!user || !(await verifyPassword(params.input.password, user.passwordHash))) {
-    throw new AppError('unauthenticated', 'errors.badCredentials');
-  }
-  await clearLoginFailures(ctx.db, keys.account);
-  await uncountLoginFailure(ctx.db, keys.address);
-  if (!user.emailVerifiedAt) throw new AppError('forbidden', 'errors.emailNotConfirmed');
-  return createAccessToken(ctx.db, user.id);
 }
 
 /** Answers the same whether or not the address is known, so it cannot be used to probe for accounts. */
@@ -114,7 +107,7 @@ export async function forgotPassword(ctx: AppContext, email: string) {
 }
 
 export async function resetPassword(ctx: AppContext, input: TResetPasswordRequest) {
-  await ctx.db.transaction(async (tx) => {
+  const userId = await ctx.db.transaction(async (tx) => {
     const token = await consumeEmailTokenAndSiblings(tx, { code: input.token, kind: 'reset' });
     if (!token || token.email.toLowerCase() !== input.email.toLowerCase()) {
       throw new FieldError({ token: 'errors.resetTokenInvalid' }, 'errors.resetTokenInvalid');
@@ -135,5 +128,9 @@ export async function resetPassword(ctx: AppContext, input: TResetPasswordReques
       await grantWelcomeCredits(tx, { userId: token.userId, amount: ctx.config.welcomeCredits });
     }
     await revokeAllAccessTokens(tx, { userId: token.userId });
+    await forgetDevices(tx, token.userId);
+    return token.userId;
   });
+  // Their open sockets close too, once the revocation is committed.
+  await announceRevoked(ctx, { userId });
 }

@@ -79,11 +79,37 @@ describe('register, confirm, login', () => {
     expect(t.smtp.received).toHaveLength(0);
   });
 
-  it('refuses an email that is already taken, whatever its case', async () => {
-    await makeUser(t.db, { email: 'taken@example.com' });
-    const res = await t.api('POST', 'auth/register', { body: signup('Taken@Example.com'), locale: 'ua' });
-    expect(res.status).toBe(422);
-    expect(res.body.errors.email).toEqual(['Таке значення поля email вже зайняте']);
+  // Issue 24, point 2: a taken address answers as a new one would, and its owner is told by mail.
+  it('answers a taken address as a new one, and mails the owner instead of creating an account', async () => {
+    const owner = await makeUser(t.db, { email: 'taken@example.com', locale: 'ua' });
+    const fresh = await t.api('POST', 'auth/register', { body: signup('fresh@example.com'), locale: 'ua' });
+    const taken = await t.api('POST', 'auth/register', {
+      body: signup('Taken@Example.com', { password: 'other-pass-1', passwordConfirmation: 'other-pass-1' }),
+      locale: 'ru',
+    });
+    expect([taken.status, taken.body]).toEqual([fresh.status, fresh.body]);
+    expect(taken.status).toBe(200);
+
+    const [mail] = t.smtp.to('taken@example.com');
+    expect(mail.subject).toBe('Вашу адресу використали для реєстрації');
+    expect(linkIn(mail, '/login')).toBe('http://app.test/ua/login');
+    // Nothing changed for the account: its password is still the old one.
+    const old = await t.api('POST', 'auth/login', { body: { email: owner.email, password: owner.password } });
+    expect(old.status).toBe(200);
+    const other = await t.api('POST', 'auth/login', {
+      body: { email: owner.email, password: 'other-pass-1' },
+    });
+    expect(other.status).toBe(401);
+  });
+
+  it('mails a fresh confirmation link when a taken address was never confirmed', async () => {
+    await t.api('POST', 'auth/register', { body: signup('lost-link@example.com') });
+    const again = await t.api('POST', 'auth/register', { body: signup('lost-link@example.com') });
+    expect(again.status).toBe(200);
+    const mails = t.smtp.to('lost-link@example.com');
+    expect(mails).toHaveLength(2);
+    const code = codeFrom(linkIn(mails[1], '/confirm-email/'));
+    expect((await t.api('GET', `auth/confirm-email/${code}`)).status).toBe(200);
   });
 
   it('answers 422 with the spec message for an unknown or already used confirmation code', async () => {
@@ -112,7 +138,7 @@ describe('register, confirm, login', () => {
     expect(unknown.status).toBe(401);
   });
 
-  it('rate-limits repeated failures with 429, even for the right password', async () => {
+  it('rate-limits repeated failures from one address with 429, even for the right password', async () => {
     const user = await makeUser(t.db);
     for (let i = 0; i < 5; i++) {
       const res = await t.api('POST', 'auth/login', {

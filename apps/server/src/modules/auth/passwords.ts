@@ -26,3 +26,19 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, params);
   return timingSafeEqual(actual, expected);
 }
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Checks a password against an account's hash, or, when there is no such account, against the hash
+ * of a random password made once: both paths run one scrypt, so the time of an answer does not tell
+ * whether an account exists (issue 24, point 2).
+ */
+export async function verifyPasswordOf(
+  password: string,
+  account: { passwordHash: string } | undefined,
+): Promise<boolean> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  const matches = await verifyPassword(password, account?.passwordHash ?? (await dummyHash));
+  return matches && account !== undefined;
+}

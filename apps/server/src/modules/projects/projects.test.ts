@@ -111,6 +111,50 @@ describe('projects', () => {
     expect((await t.api('GET', `campaigns/${owner.campaign.id}`, { token: owner.token })).status).toBe(404);
   });
 
+  // Issue 24, point 5: the main domain builds IndexNow key-file URLs, so it gets the domains' rule.
+  it('refuses a main domain that breaks the domains’ rule, with the spec message, and keeps the old one', async () => {
+    const owner = await makeWorkspace(t.db);
+    const url = `projects/${owner.project.id}`;
+    const bad = [
+      'evil.example@127.0.0.1:4250',
+      'example.com:8080',
+      'user:pass@example.com',
+      'example.com?x=1',
+      '[::1]',
+      '[::1]:4250',
+      '127.0.0.1',
+      'http://example.com',
+      'https://example.com',
+      '//example.com',
+      'exa mple.com',
+      'example.com#frag',
+      'localhost',
+    ];
+    for (const mainDomain of bad) {
+      const res = await t.api('PUT', url, { token: owner.token, body: { mainDomain } });
+      expect(res.status, mainDomain).toBe(422);
+      expect(res.body.errors.mainDomain, mainDomain).toHaveLength(1);
+    }
+    const spec = await t.api('PUT', url, { token: owner.token, body: { mainDomain: 'example.com:8080' } });
+    expect(spec.body.errors.mainDomain).toEqual([
+      'The main domain field must be valid url(without protocol). For example: "example.com"',
+    ]);
+    const created = await t.api('POST', 'projects/', {
+      token: owner.token,
+      body: { domains: ['ok.example.com'], name: 'X', campaignName: 'C', mainDomain: 'a@127.0.0.1:1' },
+    });
+    expect(created.status).toBe(422);
+    expect(Object.keys(created.body.errors)).toEqual(['mainDomain']);
+
+    const read = await t.api('GET', url, { token: owner.token });
+    expect(read.body.data.attributes.mainDomain).toBe(owner.project.mainDomain);
+    const good = await t.api('PUT', url, { token: owner.token, body: { mainDomain: 'Shop.Example.com' } });
+    expect(good.status).toBe(200);
+    expect(good.body.data.attributes.mainDomain).toBe('shop.example.com');
+    // Empty means "keep it" (the slide-over sends the first domain or nothing).
+    expect((await t.api('PUT', url, { token: owner.token, body: { mainDomain: '' } })).status).toBe(200);
+  });
+
   // links.user_id and project_id are not foreign keys (migration 0018): the links go with their campaign.
   it('takes the links with a deleted project, and with a deleted account', async () => {
     const linksOf = async (column: typeof links.projectId | typeof links.userId, id: number) =>

@@ -2,6 +2,8 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { findUserByAccessToken } from '../auth/auth.queries.ts';
+import { isRevoked, type SessionsRevoked } from '../auth/sessions.ts';
+import { hashSecret } from '../auth/tokens.ts';
 
 export const WS_PATH = '/ws';
 
@@ -15,16 +17,28 @@ export async function registerWebSocket(app: FastifyInstance, ctx: AppContext) {
     const query = req.query as { token?: string };
     const token = query.token ?? req.headers.authorization?.replace(/^Bearer\s+/i, '');
     const user = token ? await findUserByAccessToken(ctx.db, token) : null;
-    if (!user) {
+    if (!token || !user) {
       socket.close(4401, 'Unauthenticated');
       return;
     }
     const channel = `user.${user.id}`;
+    const tokenHash = hashSecret(token);
     const unsubscribe = ctx.events.subscribe((event) => {
-      if (event.userId !== user.id || socket.readyState !== socket.OPEN) return;
+      if (event.userId !== user.id) return;
+      // Logout, a password change or reset ended this socket's session: it stops here (issue 24, point 4).
+      if (event.event === 'SessionsRevoked') {
+        if (isRevoked(event.data as SessionsRevoked, tokenHash)) socket.close(4401, 'Unauthenticated');
+        return;
+      }
+      if (socket.readyState !== socket.OPEN) return;
       socket.send(JSON.stringify({ channel, event: event.event, data: event.data }));
     });
-    socket.send(JSON.stringify({ channel, event: 'Subscribed', data: { userId: user.id } }));
     socket.on('close', unsubscribe);
+    // A logout between the first look-up and the subscription would have gone unheard: look again.
+    if (!(await findUserByAccessToken(ctx.db, token))) {
+      socket.close(4401, 'Unauthenticated');
+      return;
+    }
+    socket.send(JSON.stringify({ channel, event: 'Subscribed', data: { userId: user.id } }));
   });
 }

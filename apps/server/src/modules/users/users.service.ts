@@ -8,12 +8,12 @@ import {
   consumeEmailToken,
   createEmailToken,
   findUserByEmail,
-  revokeAllAccessTokens,
   revokeEmailTokens,
   type User,
 } from '../auth/auth.queries.ts';
 import { appLink } from '../auth/auth.service.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { endOtherSessions } from '../auth/sessions.ts';
 
 const CHANGE_EMAIL_TTL_MINUTES = 24 * 60;
 
@@ -81,7 +81,7 @@ export async function changePassword(
   await updateUser(ctx, params.user.id, { passwordHash: await hashPassword(params.input.password) });
   await revokeEmailTokens(ctx.db, { userId: params.user.id, kind: 'reset' });
   // Other sessions may belong to whoever knew the old password; this one stays signed in.
-  await revokeAllAccessTokens(ctx.db, { userId: params.user.id, except: params.currentToken });
+  await endOtherSessions(ctx, { userId: params.user.id, except: params.currentToken });
 }
 
 export function becomePartner(ctx: AppContext, user: User) {

@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { isApiError } from '@/api/client.ts';
 import { resetEndReason, setToken } from '@/api/token.ts';
 import { useApiForm } from '@/lib/useApiForm.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
@@ -9,6 +10,7 @@ import { Button } from '@/ui/Button.tsx';
 import { PasswordField, TextField } from '@/ui/TextField.tsx';
 import { AuthHeading } from './AuthHeading.tsx';
 import { authApi } from './api/auth.ts';
+import { Captcha } from './Captcha.tsx';
 
 /**
  * spec point 4: login is followed by fetching the current user. Storing the token is all this page
@@ -19,11 +21,21 @@ export function LoginPage() {
   const { t } = useTranslation();
   const to = useLocalePath();
   const [params] = useSearchParams();
+  // Past a login limit the server takes a solved captcha (README, "Login limits"): the box shows then.
+  const [limited, setLimited] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const form = useApiForm({
     schema: () => import('./loginSchema.ts').then((m) => m.ZLoginRequest),
     fields: ['email', 'password'],
     prepare: (values) => ({ ...values, partner: params.has('partner') || undefined }),
-    submit: authApi.login,
+    submit: (payload) =>
+      authApi
+        .login(payload)
+        .catch((error: unknown) => {
+          if (isApiError(error, 429)) setLimited(true);
+          throw error;
+        })
+        .finally(() => setAttempt((n) => n + 1)),
     onSuccess: (token) => setToken(token),
   });
 
@@ -59,6 +71,7 @@ export function LoginPage() {
             </Link>
           </div>
         </div>
+        {limited ? <Captcha resetKey={attempt} /> : null}
         <Button type="submit" size="lg" className="w-full" loading={form.pending}>
           {t('auth.login.submit')}
         </Button>

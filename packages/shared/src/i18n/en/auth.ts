@@ -45,8 +45,9 @@ export default {
   },
   registerSuccess: {
     title: 'Check your inbox',
-    body: 'We sent a confirmation link to {{email}}. Open it to activate your account.',
-    bodyNoEmail: 'We sent you a confirmation link. Open it to activate your account.',
+    body: 'We sent a mail to {{email}}. Follow its link to activate your account (if the address already has an account, the mail tells you how to log in).',
+    bodyNoEmail:
+      'We sent you a mail. Follow its link to activate your account (if the address already has an account, the mail tells you how to log in).',
     hint: 'No mail? Check the spam folder, or wait a minute: delivery can take a little while.',
     back: 'Back to log in',
   },

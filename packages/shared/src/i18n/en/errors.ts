@@ -6,6 +6,7 @@ export default {
   confirmLinkInvalid: 'Something went wrong. Follow the link again, please.',
   resetTokenInvalid: 'This password reset link is invalid or has expired.',
   tooManyAttempts: 'Too many attempts. Please try again in a few minutes.',
+  tooManyAttemptsCaptcha: 'Too many attempts. Tick the captcha below and try again, or wait a few minutes.',
   unauthenticated: 'Unauthenticated.',
   forbidden: 'Access forbbiden',
   notFound: 'Not found',

@@ -17,6 +17,7 @@ export default {
   locale: 'language',
   page: 'page',
   domains: 'domain',
+  mainDomain: 'main domain',
   projectName: 'project name',
   campaignName: 'campaign name',
   project: 'project',

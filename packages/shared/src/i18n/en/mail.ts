@@ -16,5 +16,10 @@ export default {
     body: 'Someone asked to reset the password of your Linkwatch account. If it was you, choose a new password. The link is valid for 60 minutes; otherwise ignore this mail.',
     action: 'Reset password',
   },
+  accountExists: {
+    subject: 'Your address was used to sign up',
+    body: 'Someone tried to create a Linkwatch account with this email address, which already has one. If it was you, log in; if you forgot the password, reset it from the login page. If it was not you, ignore this mail: nothing has changed.',
+    action: 'Log in',
+  },
   linkHint: 'If the button does not work, copy this address into your browser:',
 };

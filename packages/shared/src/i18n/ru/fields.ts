@@ -16,6 +16,7 @@ export default {
   locale: 'язык',
   page: 'страница',
   domains: 'домен',
+  mainDomain: 'основной домен',
   projectName: 'название проекта',
   campaignName: 'название кампании',
   project: 'проект',

@@ -16,6 +16,7 @@ export default {
   locale: 'мова',
   page: 'сторінка',
   domains: 'домен',
+  mainDomain: 'основний домен',
   projectName: 'назва проєкту',
   campaignName: 'назва кампанії',
   project: 'проєкт',

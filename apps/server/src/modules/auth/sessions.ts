@@ -1,0 +1,35 @@
+import type { AppContext } from '../../context.ts';
+import { revokeAccessToken, revokeAllAccessTokens } from './auth.queries.ts';
+import { hashSecret } from './tokens.ts';
+
+/**
+ * Which of a user's sessions ended: the tokens named (by hash), or every one but `exceptTokenHash`.
+ * Sent on the event bus (so it reaches every API process) for the live sockets, never to a browser.
+ */
+export interface SessionsRevoked {
+  tokenHashes?: string[];
+  exceptTokenHash?: string;
+}
+
+export function isRevoked(revoked: SessionsRevoked, tokenHash: string): boolean {
+  if (revoked.tokenHashes) return revoked.tokenHashes.includes(tokenHash);
+  return tokenHash !== revoked.exceptTokenHash;
+}
+
+/** Tells the live sockets of the ended sessions to close (issue 24, point 4). */
+export function announceRevoked(ctx: AppContext, params: { userId: number } & SessionsRevoked) {
+  const { userId, ...data } = params;
+  return ctx.events.publish({ userId, event: 'SessionsRevoked', data });
+}
+
+export async function logout(ctx: AppContext, params: { userId: number; token: string }) {
+  await revokeAccessToken(ctx.db, params.token);
+  await announceRevoked(ctx, { userId: params.userId, tokenHashes: [hashSecret(params.token)] });
+}
+
+/** Ends every session of a user but `except` (a password change keeps the one that made it). */
+export async function endOtherSessions(ctx: AppContext, params: { userId: number; except?: string | null }) {
+  await revokeAllAccessTokens(ctx.db, { userId: params.userId, except: params.except });
+  const exceptTokenHash = params.except ? hashSecret(params.except) : undefined;
+  await announceRevoked(ctx, { userId: params.userId, exceptTokenHash });
+}
