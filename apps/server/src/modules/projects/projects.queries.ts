@@ -86,7 +86,10 @@ export async function projectStatistics(db: Queryable, params: { userId: number;
   const rows = await db
     .select({
       projectId: projects.id,
-      companies: db.$count(campaigns, eq(campaigns.projectId, projects.id)),
+      companies: db.$count(
+        campaigns,
+        and(eq(campaigns.userId, params.userId), eq(campaigns.projectId, projects.id)),
+      ),
       tierOne: figures.tierOne,
       tierTwo: figures.tierTwo,
       indexed: figures.indexed,
