@@ -98,7 +98,7 @@ async function benchApp(db: AppContext['db'], dataDir: string, token: string) {
   return { app, get };
 }
 
-/** Every call the campaign, project, search and anchors pages make on load. */
+/** Every call the campaign, project, dashboard, search and anchors pages make on load. */
 async function benchPageCalls(params: {
   get: (url: string) => Promise<unknown>;
   campaignId: number;
@@ -135,6 +135,13 @@ async function benchPageCalls(params: {
   report('GET links/codes', await timeCalls(10, () => get(`links/codes?${c}`)));
   report('GET links/indexing-capability', await timeCalls(10, () => get(`links/indexing-capability?${c}`)));
   report('GET links/statistic', await timeCalls(5, () => get(`links/statistic?${c}`)));
+  // The campaign page's header and the dashboard's: the projects with their figures, and the totals.
+  report('GET campaigns/{id}', await timeCalls(50, () => get(`campaigns/${params.campaignId}`)));
+  report(
+    'GET projects (with their statistic)',
+    await timeCalls(50, () => get('projects?page[number]=1&page[size]=100&sort=isFavorite')),
+  );
+  report('GET projects/statistic', await timeCalls(50, () => get('projects/statistic')));
   report(
     'GET anchors/counts',
     await timeCalls(5, () => get(`anchors/counts?filter[project]=${params.projectId}`)),

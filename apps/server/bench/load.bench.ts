@@ -1,13 +1,21 @@
 /**
  * npm run bench, load part: the real server (child processes, as an operator runs them) on PostgreSQL
  * with a campaign of 100,000 links and a check task kept running, under 50 and then 200 concurrent
- * clients calling what the dashboard and the campaign page call, 60 s per level; once with ROLE=all
- * and once with the API and the worker in separate processes. Prints errors, p50 and p99 per level
- * (aims: 0 errors, p99 under 300 ms at 50 clients and under 800 ms at 200). Then it kills one of two
- * workers with SIGKILL mid-task and times how long its items wait before the other takes them over
- * (the default lease).
- * LOAD_BENCH_SECONDS shortens each level (default 60); LOAD_BENCH_LINKS changes the campaign's size;
- * BENCH_DATABASE_URL names the PostgreSQL (the bench's database is created and dropped there).
+ * clients sending what a cold load of the dashboard and of a campaign page asks for (app/firstReads.ts,
+ * the sidebar's badges), each the next as soon as the last answered, 60 s per level; once with ROLE=all
+ * and once with the API and the worker in separate processes. Each level is measured next to a
+ * yardstick in the same run, in turns with the calls: the same clients sending `GET /api/health` (the
+ * token looked up, one `select 1`), so the machine's share of the time reads apart from the calls' own:
+ * a figure is a time and a multiple of the yardstick's. Prints errors, p50 and p99 per level and
+ * p50/p95 per call (aims: 0 errors, p99 under 300 ms at 50 clients and under 800 ms at 200). Then it
+ * kills one of two workers with SIGKILL mid-task and times how long its items wait before the other
+ * takes them over (the default lease).
+ * LOAD_BENCH_SECONDS shortens each level (default 60; the yardstick runs a third of it, at least 10 s);
+ * LOAD_BENCH_LINKS changes the campaign's size, LOAD_BENCH_DB_NAME the database's name;
+ * LOAD_BENCH_MODES=all measures ROLE=all alone and LOAD_BENCH_TAKEOVER=0 skips the takeover (both for
+ * profiling); LOAD_BENCH_NODE_FLAGS are handed to node in the server processes (e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof`); BENCH_DATABASE_URL names the PostgreSQL (the bench's database
+ * is created and dropped there).
  */
 
 import { type ChildProcess, fork } from 'node:child_process';
@@ -28,10 +36,19 @@ import { type ServerProcess, startServerProcess } from '../src/test/server-proce
 import { benchDatabase, postgresSeed, seedCampaign } from './bench-db.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DATABASE = 'lw_bench_load';
+/** The bench's own database on that server (LOAD_BENCH_DB_NAME), so two benches at once do not collide. */
+const DATABASE = process.env.LOAD_BENCH_DB_NAME ?? 'lw_bench_load';
 const LINK_COUNT = Number(process.env.LOAD_BENCH_LINKS ?? 100_000);
 const SECONDS = Number(process.env.LOAD_BENCH_SECONDS ?? 60);
 const LEVELS = [50, 200];
+const YARDSTICK_SECONDS = Math.max(10, Math.round(SECONDS / 3));
+/** Each level runs the pages' calls and the yardstick in turns of about 10 s of the calls. */
+const SLICES = Math.max(1, Math.round(SECONDS / 10));
+const MODES = (['ROLE=all', 'ROLE=api + ROLE=worker'] as const).filter(
+  (mode) => process.env.LOAD_BENCH_MODES !== 'all' || mode === 'ROLE=all',
+);
+const TAKEOVER = process.env.LOAD_BENCH_TAKEOVER !== '0';
+const NODE_FLAGS = process.env.LOAD_BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
 // The pages the running check works on: the checker benchmark's donor web (50 loopback hosts).
 const TASK_PAGES = 20_000;
 
@@ -39,7 +56,14 @@ interface FixtureReady {
   origins: string[];
 }
 
-const rows: Record<string, string | number>[] = [];
+interface LevelRow {
+  mode: string;
+  clients: number;
+  load: LoadResult;
+  yardstick: LoadResult;
+  pagesChecked: number;
+}
+const rows: LevelRow[] = [];
 
 async function main() {
   const fixture = await startFixtureWeb();
@@ -55,7 +79,7 @@ async function main() {
       CHECKER_ALLOW_PRIVATE_NETWORKS: '1',
     };
     const start = async (role: 'all' | 'api' | 'worker') => {
-      const server = await startServerProcess({ role, env });
+      const server = await startServerProcess({ role, env, nodeFlags: NODE_FLAGS });
       servers.push(server);
       return server;
     };
@@ -66,7 +90,7 @@ async function main() {
       await Promise.all(servers.splice(0).map((s) => s.kill('SIGTERM')));
     };
 
-    for (const mode of ['ROLE=all', 'ROLE=api + ROLE=worker'] as const) {
+    for (const mode of MODES) {
       const api = mode === 'ROLE=all' ? await start('all') : await start('api');
       if (mode !== 'ROLE=all') await start('worker');
       const origin = api.origin!;
@@ -75,38 +99,17 @@ async function main() {
       keeper = keepCheckRunning({ db: database.db, origin, ...setup });
       await waitForRunningTask(database.db);
       await runLoad({ origin, token: setup.token, clients: 10, seconds: 3, calls: callsOf(setup) }); // warm-up
-      for (const clients of LEVELS) {
-        const result = await runLoad({
-          origin,
-          token: setup.token,
-          clients,
-          seconds: SECONDS,
-          calls: callsOf(setup),
-        });
-        const checked = await pagesCheckedSince(database.db, result.startedAt);
-        const row = {
-          mode,
-          clients,
-          requests: result.count,
-          'req/s': Math.round(result.count / SECONDS),
-          errors: result.errors,
-          p50: `${result.p50.toFixed(0)} ms`,
-          p99: `${result.p99.toFixed(0)} ms`,
-          'pages checked meanwhile': checked,
-        };
-        rows.push(row);
-        console.log(JSON.stringify(row));
-        console.log(`  medians per call (ms): ${result.medians}`);
-        if (result.errorSamples.length > 0) console.log('  errors, e.g.:', result.errorSamples.join(' | '));
-      }
+      for (const clients of LEVELS) await measureLevel({ db: database.db, mode, origin, clients, setup });
       await stopAll();
     }
 
-    const waited = await measureTakeover({ db: database.db, start, setup });
-    console.table(rows);
-    console.log(
-      `dead worker's items waited ${(waited.ms / 1000).toFixed(1)} s before another worker took them (lease ${waited.leaseSeconds} s, ${waited.items} items orphaned)`,
-    );
+    const waited = TAKEOVER ? await measureTakeover({ db: database.db, start, setup }) : null;
+    console.table(rows.map(tableRow));
+    if (waited) {
+      console.log(
+        `dead worker's items waited ${(waited.ms / 1000).toFixed(1)} s before another worker took them (lease ${waited.leaseSeconds} s, ${waited.items} items orphaned)`,
+      );
+    }
     writeFigures(waited);
     await stopAll();
   } finally {
@@ -118,25 +121,83 @@ async function main() {
   }
 }
 
-/** Aims: no errors, p99 under 300 ms at 50 clients and under 800 ms at 200. */
-function writeFigures(waited: { ms: number; items: number; leaseSeconds: number }) {
+/** One level: the page's calls, then the yardstick with the same clients, the check running throughout. */
+async function measureLevel(params: { db: Db; mode: string; origin: string; clients: number; setup: Setup }) {
+  const { origin, clients, setup } = params;
+  const calls = callsOf(setup);
+  const pages = noSamples(calls);
+  const health = noSamples(['health']);
+  const startedAt = new Date();
+  // In turns, so both see the same machine: its share left by other work drifts within a minute.
+  for (let slice = 0; slice < SLICES; slice++) {
+    await runLoad({ origin, token: setup.token, clients, seconds: SECONDS / SLICES, calls, into: pages });
+    const seconds = YARDSTICK_SECONDS / SLICES;
+    await runLoad({ origin, token: setup.token, clients, seconds, calls: ['health'], into: health });
+  }
+  const load = summarise(pages);
+  const yardstick = summarise(health);
+  const pagesChecked = await pagesCheckedSince(params.db, startedAt);
+  const row = { mode: params.mode, clients, load, yardstick, pagesChecked };
+  rows.push(row);
+  console.log(JSON.stringify(tableRow(row)));
+  console.log(`  per call, p50/p95 (ms): ${load.perCall}`);
+  if (load.errorSamples.length > 0) console.log('  errors, e.g.:', load.errorSamples.join(' | '));
+}
+
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+/** A time as a multiple of the yardstick's. */
+const times = (value: number, yardstick: number) => `${(value / Math.max(yardstick, 1)).toFixed(1)}×`;
+
+function tableRow({ mode, clients, load, yardstick, pagesChecked }: LevelRow) {
+  return {
+    mode,
+    clients,
+    requests: load.count,
+    'req/s': Math.round(load.count / SECONDS),
+    errors: load.errors,
+    p50: ms(load.p50),
+    p99: ms(load.p99),
+    'health p50': ms(yardstick.p50),
+    'health p99': ms(yardstick.p99),
+    'p50 / health p50': times(load.p50, yardstick.p50),
+    'p99 / health p99': times(load.p99, yardstick.p99),
+    'pages checked meanwhile': pagesChecked,
+  };
+}
+
+/** Aims: no errors, p99 under 300 ms at 50 clients and under 800 ms at 200; each read against the yardstick too. */
+function writeFigures(waited: { ms: number; items: number; leaseSeconds: number } | null) {
   const aimMs = (clients: number) => (clients <= 50 ? 300 : 800);
-  const figures: BenchFigure[] = rows.map((row) => {
-    const clients = Number(row.clients);
-    return {
-      what: `${row.mode}, ${clients} clients, a check running (${LINK_COUNT.toLocaleString('en-US')} links)`,
-      figure: `${row.errors} errors, ${row['req/s']} req/s, p50 ${row.p50}, p99 ${row.p99}`,
-      aim: `0 errors, p99 < ${aimMs(clients)} ms`,
-      met: row.errors === 0 && Number.parseInt(String(row.p99), 10) < aimMs(clients),
-    };
+  const figures: BenchFigure[] = rows.flatMap(({ mode, clients, load, yardstick }) => {
+    const aim = aimMs(clients);
+    const scope = `${mode}, ${clients} clients, a check running (${LINK_COUNT.toLocaleString('en-US')} links)`;
+    return [
+      {
+        what: `${scope}: the pages' calls`,
+        figure: `${load.errors} errors, ${Math.round(load.count / SECONDS)} req/s, p50 ${ms(load.p50)} (${times(load.p50, yardstick.p50)} the yardstick's), p99 ${ms(load.p99)} (${times(load.p99, yardstick.p99)})`,
+        aim: `0 errors, p99 < ${aim} ms (${times(aim, yardstick.p99)} the yardstick's p99)`,
+        met: load.errors === 0 && load.p99 < aim,
+      },
+      {
+        what: `${scope}: yardstick, GET /api/health`,
+        figure: `${yardstick.errors} errors, ${Math.round(yardstick.count / YARDSTICK_SECONDS)} req/s, p50 ${ms(yardstick.p50)}, p99 ${ms(yardstick.p99)}`,
+      },
+    ];
   });
-  figures.push({
-    what: `a SIGKILLed worker's ${waited.items} items taken over by another worker`,
-    figure: `after ${(waited.ms / 1000).toFixed(1)} s`,
-    aim: `one lease (${waited.leaseSeconds} s)`,
-    met: waited.ms < (waited.leaseSeconds + 5) * 1000,
+  if (waited) {
+    figures.push({
+      what: `a SIGKILLed worker's ${waited.items} items taken over by another worker`,
+      figure: `after ${(waited.ms / 1000).toFixed(1)} s`,
+      aim: `one lease (${waited.leaseSeconds} s)`,
+      met: waited.ms < (waited.leaseSeconds + 5) * 1000,
+    });
+  }
+  writeBenchFigures({
+    bench: 'load: the real server as processes (PostgreSQL)',
+    order: 35,
+    figures,
+    notes: `each level ${SECONDS} s of the pages' calls (${callsOf({ campaignId: 0, projectId: 0 } as Setup).length} in turn, app/firstReads.ts and the sidebar's badges), and ${YARDSTICK_SECONDS} s of the yardstick with the same clients, in ${SLICES} turns each`,
   });
-  writeBenchFigures({ bench: 'load: the real server as processes (PostgreSQL)', order: 35, figures });
 }
 
 type Setup = Awaited<ReturnType<typeof seed>>;
@@ -197,17 +258,32 @@ async function seed(
   };
 }
 
-/** What the dashboard and a campaign page ask for (apps/web/src/features/{projects,links,shell,tasks}). */
-function callsOf(setup: Setup): string[] {
+/**
+ * What a cold load of a campaign page and of the dashboard asks for (apps/web/src/app/firstReads.ts:
+ * the page's reads and the frame's), and the sidebar's badges (lib/sidebarCounts.ts).
+ */
+function callsOf(setup: Pick<Setup, 'campaignId'>): string[] {
   const c = `filter[campaign]=${setup.campaignId}`;
+  const list = `${c}&filter[type]=2`;
   return [
-    `links?${c}&filter[type]=2&page[number]=1&page[size]=50`,
-    `links?${c}&filter[type]=2&sort=-dateCheckData&page[number]=7&page[size]=50`,
+    // The campaign page.
+    `campaigns/${setup.campaignId}`,
     `links/counts?${c}`,
-    `links/count?${c}&filter[type]=2`,
+    `links/codes?${list}`,
+    `links/statistic?${list}`,
+    `links?${list}&page[number]=1&page[size]=50`,
+    'actions/list',
+    `actions?page[number]=1&page[size]=50&${c}`,
+    // The dashboard.
     'projects?page[number]=1&page[size]=100&sort=isFavorite',
     'projects/statistic',
+    'links/codes',
+    // The frame of every page.
+    'user/me',
+    'user/balance',
+    'settings',
     'actions/count?filter[statuses]=process,waiting',
+    'reports/new',
   ];
 }
 
@@ -262,20 +338,59 @@ async function pagesCheckedSince(db: Db, since: Date) {
   return row.n;
 }
 
-/** `clients` loops, each sending its next call as soon as the last one answered, for `seconds`. */
+interface Samples {
+  times: number[];
+  perCall: Map<string, number[]>;
+  errors: number;
+  errorSamples: string[];
+}
+
+const noSamples = (calls: string[]): Samples => ({
+  times: [],
+  perCall: new Map(calls.map((call) => [call, []])),
+  errors: 0,
+  errorSamples: [],
+});
+
+interface LoadResult {
+  count: number;
+  errors: number;
+  errorSamples: string[];
+  p50: number;
+  p99: number;
+  /** Each call's p50/p95, where the time goes. */
+  perCall: string;
+}
+
+function summarise(samples: Samples): LoadResult {
+  const perCall = [...samples.perCall].map(
+    ([call, times]) =>
+      `${call.split('?')[0]} ${percentile(times, 0.5).toFixed(0)}/${percentile(times, 0.95).toFixed(0)}`,
+  );
+  return {
+    count: samples.times.length,
+    errors: samples.errors,
+    errorSamples: samples.errorSamples,
+    p50: percentile(samples.times, 0.5),
+    p99: percentile(samples.times, 0.99),
+    perCall: perCall.join(', '),
+  };
+}
+
+/**
+ * `clients` loops, each sending its next call as soon as the last one answered, for `seconds`; the
+ * times go `into` the samples given (a level's turns add up).
+ */
 async function runLoad(params: {
   origin: string;
   token: string;
   clients: number;
   seconds: number;
   calls: string[];
-}) {
+  into?: Samples;
+}): Promise<Samples> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: params.clients });
-  const samples: number[] = [];
-  const perCall = new Map<string, number[]>(params.calls.map((call) => [call, []]));
-  const errorSamples: string[] = [];
-  let errors = 0;
-  const startedAt = new Date();
+  const samples = params.into ?? noSamples(params.calls);
   const deadline = performance.now() + params.seconds * 1000;
   await Promise.all(
     Array.from({ length: params.clients }, async (_, client) => {
@@ -286,28 +401,17 @@ async function runLoad(params: {
           const status = await request({ origin: params.origin, token: params.token, url, agent });
           if (status !== 200) throw new Error(`${status} ${url}`);
         } catch (error) {
-          errors += 1;
-          if (errorSamples.length < 5) errorSamples.push(String((error as Error).message));
+          samples.errors += 1;
+          if (samples.errorSamples.length < 5) samples.errorSamples.push(String((error as Error).message));
         }
-        samples.push(performance.now() - started);
-        perCall.get(url)?.push(performance.now() - started);
+        const took = performance.now() - started;
+        samples.times.push(took);
+        samples.perCall.get(url)?.push(took);
       }
     }),
   );
   agent.destroy();
-  // Which calls the time goes to: the median of each.
-  const medians = [...perCall].map(
-    ([call, times]) => `${call.split('?')[0]} ${percentile(times, 0.5).toFixed(0)}`,
-  );
-  return {
-    count: samples.length,
-    errors,
-    errorSamples,
-    p50: percentile(samples, 0.5),
-    p99: percentile(samples, 0.99),
-    medians: medians.join(', '),
-    startedAt,
-  };
+  return samples;
 }
 
 function percentile(samples: number[], q: number) {

@@ -32,11 +32,13 @@ export async function startServerProcess(params: {
   role: 'all' | 'api' | 'worker';
   env: Record<string, string>;
   startTimeoutMs?: number;
+  /** Flags for node itself, e.g. `--cpu-prof` (which NODE_OPTIONS does not take). */
+  nodeFlags?: string[];
 }): Promise<ServerProcess> {
   const port = await freePort();
   // node --import tsx rather than the tsx CLI: the CLI runs the server in a grandchild, which a
   // SIGKILL to the CLI would leave running; here the child's pid is the server's own.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...(params.nodeFlags ?? []), '--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: {
       PATH: process.env.PATH ?? '',

@@ -56,6 +56,7 @@ export async function listLinks(
   params: { userId: number; filters: LinkFilters; sort: LinkSort; page: PageQuery },
 ) {
   const where = linkFiltersWhere(params);
+  const scope = counterScope({ userId: params.userId, filters: params.filters });
   const [rows, total] = await Promise.all([
     paginate(
       db
@@ -66,7 +67,9 @@ export async function listLinks(
         .$dynamic(),
       params.page,
     ),
-    countLinksForPage(db, where),
+    scope
+      ? countLinks(db, where, scope).then((exact) => ({ total: exact, estimated: false }))
+      : countLinksForPage(db, where),
   ]);
   return { rows, ...total };
 }
@@ -75,9 +78,10 @@ export async function listLinks(
 export const LIST_EXACT_COUNT_LIMIT = 10_000;
 
 /**
- * The list's total. Counting a million rows takes longer than the page itself, so past 10,000 the
- * list gives PostgreSQL's estimate (`estimated: true`), never less than what was seen; `links/count`
- * gives the exact number when it matters.
+ * The list's total under filters the counters are not kept by (a campaign's tab reads it exactly from
+ * link_counters, see counterScope). Counting a million rows takes longer than the page itself, so past
+ * 10,000 the list gives PostgreSQL's estimate (`estimated: true`), never less than what was seen;
+ * `links/count` gives the exact number when it matters.
  */
 async function countLinksForPage(db: Queryable, where: SQL): Promise<{ total: number; estimated: boolean }> {
   const [{ seen }] = await db.select({ seen: count() }).from(

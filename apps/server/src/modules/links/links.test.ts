@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backlinkCheckHistories, backlinks, indexHistories, links } from '../../db/schema/index.ts';
 import { makeCampaign, makeLinks, makeProject, makeWorkspace } from '../../test/factories.ts';
+import { statementsOf, tablesOf } from '../../test/statements.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -153,18 +154,30 @@ describe('GET links', () => {
     expect(newest.body.data).toHaveLength(60);
   });
 
-  it('estimates the total past 10,000 links, while links/count stays exact', async () => {
+  it('estimates the total past 10,000 links under a filter the counters do not keep; a tab’s is exact', async () => {
     const { token, campaign } = await makeWorkspace(t.db);
     await makeLinks(t.db, {
       campaign,
       urls: Array.from({ length: 10_001 }, (_, i) => `http://big.example.org/${i}`),
     });
-    const res = await t.api('GET', `links?filter[campaign]=${campaign.id}`, { token });
-    expect(res.body.meta.page.estimated).toBe(true);
-    expect(res.body.meta.page.total).toBeGreaterThanOrEqual(10_001);
-    expect(res.body.data).toHaveLength(50);
-    const exact = await t.api('GET', `links/count?filter[campaign]=${campaign.id}`, { token });
+    const filtered = await t.api('GET', `links?filter[campaign]=${campaign.id}&filter[indexing]=0`, {
+      token,
+    });
+    expect(filtered.body.meta.page.estimated).toBe(true);
+    expect(filtered.body.meta.page.total).toBeGreaterThanOrEqual(10_001);
+    expect(filtered.body.data).toHaveLength(50);
+    const exact = await t.api('GET', `links/count?filter[campaign]=${campaign.id}&filter[indexing]=0`, {
+      token,
+    });
     expect(exact.body.data.count).toBe(10_001);
+    // The campaign's tab, as the page opens it: its total from link_counters, exact and without a count.
+    const statements = await statementsOf(t.db, async () => {
+      const tab = await t.api('GET', `links?filter[campaign]=${campaign.id}&filter[type]=2`, { token });
+      expect(tab.body.meta.page).toMatchObject({ total: 10_001, estimated: false, lastPage: 201 });
+    });
+    // The token's user, the page's rows, the total from the counters.
+    expect(statements).toHaveLength(3);
+    expect(statements.filter((s) => tablesOf(s).includes('links'))).toHaveLength(1);
   });
 
   it('searches every campaign of the user when no campaign is given, and only theirs', async () => {

@@ -17,13 +17,7 @@ import { requireUser } from '../../http/auth.ts';
 import { paginated } from '../../http/present.ts';
 import { presentCampaign } from './campaigns.presenter.ts';
 import { presentProject, presentStatistic } from './projects.presenter.ts';
-import {
-  allProjectIds,
-  findProject,
-  listProjects,
-  projectStatistics,
-  sumStatistics,
-} from './projects.queries.ts';
+import { findProject, listProjects, projectStatistics, statisticTotals } from './projects.queries.ts';
 import { createProjectWithCampaign, deleteProject, updateProject } from './projects.service.ts';
 
 const tags = ['projects'];
@@ -38,11 +32,7 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, security, response: { 200: ZProjectStatisticResponse } } },
     async (req) => {
       const user = requireUser(req);
-      const statistics = await projectStatistics(ctx.db, {
-        userId: user.id,
-        projectIds: await allProjectIds(ctx.db, user.id),
-      });
-      return { data: presentStatistic(0, sumStatistics(statistics.values())) };
+      return { data: presentStatistic(0, await statisticTotals(ctx.db, user.id)) };
     },
   );
 

@@ -1,3 +1,4 @@
+import { IndexState, LinkListType } from '@linkwatch/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { links, users } from '../../db/schema/index.ts';
@@ -8,6 +9,7 @@ import {
   makeUserWithToken,
   makeWorkspace,
 } from '../../test/factories.ts';
+import { statementsOf, tablesOf } from '../../test/statements.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -85,12 +87,100 @@ describe('projects', () => {
       total: 3,
     });
     expect(list.body.meta.page).toEqual({ currentPage: 1, perPage: 100, total: 2, lastPage: 1 });
+    const past = await t.api('GET', 'projects?page[number]=3&page[size]=50', { token });
+    expect(past.body.data).toEqual([]);
+    expect(past.body.meta.page).toMatchObject({ currentPage: 3, total: 2, lastPage: 1 });
 
     expect((await t.api('GET', 'projects?filter[query]=zul', { token })).body.data).toHaveLength(1);
     expect((await t.api('GET', 'projects?filter[query]=zu', { token })).status).toBe(422);
 
     const totals = await t.api('GET', 'projects/statistic', { token });
     expect(totals.body.data.attributes).toMatchObject({ companies: 1, total: 3, badCode: 1 });
+  });
+
+  it('counts every change of the links into the figures: tiers, tabs, checks, deletes, two projects', async () => {
+    const { user, token } = await makeUserWithToken(t.db);
+    const shop = await makeProject(t.db, { userId: user.id, name: 'Shop' });
+    const blog = await makeProject(t.db, { userId: user.id, name: 'Blog' });
+    const tierOne = await makeCampaign(t.db, { userId: user.id, projectId: shop.id });
+    const tierTwo = await makeCampaign(t.db, { userId: user.id, projectId: shop.id, tier: 2 });
+    const blogs = await makeCampaign(t.db, { userId: user.id, projectId: blog.id });
+    const [kept, moved, gone] = await makeLinks(t.db, {
+      campaign: tierOne,
+      urls: ['http://a.com/1', 'http://a.com/2', 'http://a.com/3'],
+    });
+    await makeLinks(t.db, {
+      campaign: tierTwo,
+      urls: ['http://b.com/1'],
+      values: { tier: 2, responseCode: 500, indexing: IndexState.Indexed },
+    });
+    await makeLinks(t.db, { campaign: blogs, urls: ['http://c.com/1'], values: { responseCode: 200 } });
+    // A check's result, a link moved to the History tab and a deleted link, each after the insert.
+    await t.db
+      .update(links)
+      .set({ responseCode: 200, indexing: IndexState.Indexed })
+      .where(eq(links.id, kept.id));
+    await t.db.update(links).set({ listType: LinkListType.History }).where(eq(links.id, moved.id));
+    await t.db.delete(links).where(eq(links.id, gone.id));
+
+    const list = await t.api('GET', 'projects?page[number]=1&page[size]=100', { token });
+    const byName = Object.fromEntries(
+      list.body.data.map((p: { attributes: { name: string; statistic: unknown } }) => [
+        p.attributes.name,
+        p.attributes.statistic,
+      ]),
+    );
+    expect(byName.Shop).toEqual({
+      companies: 2,
+      tierOne: 1,
+      tierTwo: 1,
+      indexed: 2,
+      goodCode: 1,
+      badCode: 1,
+      total: 2,
+    });
+    expect(byName.Blog).toEqual({
+      companies: 1,
+      tierOne: 1,
+      tierTwo: 0,
+      indexed: 0,
+      goodCode: 1,
+      badCode: 0,
+      total: 1,
+    });
+    const totals = await t.api('GET', 'projects/statistic', { token });
+    expect(totals.body.data.attributes).toEqual({
+      companies: 3,
+      tierOne: 2,
+      tierTwo: 1,
+      indexed: 2,
+      goodCode: 2,
+      badCode: 1,
+      total: 3,
+    });
+    const empty = await makeUserWithToken(t.db);
+    const none = await t.api('GET', 'projects/statistic', { token: empty.token });
+    expect(none.body.data.attributes).toMatchObject({ companies: 0, total: 0, indexed: 0 });
+  });
+
+  // The dashboard asks for both on every load: a count over the links took the database ~1 s a call
+  // with a million of them (npm run bench, load). The figures come from link_counters.
+  it('answers the dashboard’s figures without reading the links, in a fixed number of statements', async () => {
+    const { user, token } = await makeUserWithToken(t.db);
+    for (const name of ['One', 'Two', 'Three']) {
+      const project = await makeProject(t.db, { userId: user.id, name });
+      const campaign = await makeCampaign(t.db, { userId: user.id, projectId: project.id });
+      await makeLinks(t.db, { campaign, urls: ['http://a.com/1', 'http://a.com/2'] });
+    }
+    const list = await statementsOf(t.db, () =>
+      t.api('GET', 'projects?page[number]=1&page[size]=100&sort=isFavorite', { token }),
+    );
+    const totals = await statementsOf(t.db, () => t.api('GET', 'projects/statistic', { token }));
+    for (const statement of [...list, ...totals]) expect(tablesOf(statement)).not.toContain('links');
+    // The token's user; the page with its total; the projects' figures.
+    expect(list).toHaveLength(3);
+    // The token's user; the totals.
+    expect(totals).toHaveLength(2);
   });
 
   it('updates and deletes only the owner’s projects', async () => {
