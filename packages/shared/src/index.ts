@@ -35,6 +35,7 @@ export {
   RobotsStatus,
   SCROLL_TO_TOP_MS,
   ScheduleAction,
+  WEEKDAYS,
   TaskStatus,
   Tier,
 } from './constants.ts';
@@ -243,22 +244,31 @@ export {
   ZPaymentResponse,
 } from './schemas/payments.ts';
 export {
+  scheduleTime,
   type TCampaignAttributes,
+  type TCategoryResource,
   type TCreateCampaignRequest,
+  type TCreateCategoryRequest,
   type TCreateProjectRequest,
   type TProjectAttributes,
   type TProjectStatistic,
+  type TUpdateCampaignRequest,
   type TUpdateProjectRequest,
   ZCampaignListResponse,
   ZCampaignResponse,
+  ZCategoryListResponse,
+  ZCategoryResponse,
   ZCreateCampaignRequest,
+  ZCreateCategoryRequest,
   ZCreateProjectRequest,
   ZCreateProjectResponse,
   ZProjectListResponse,
   ZProjectResponse,
   ZProjectStatisticResponse,
   ZUpdateCampaignRequest,
+  ZUpdateCategoryRequest,
   ZUpdateProjectRequest,
+  weekdayGroup,
 } from './schemas/projects.ts';
 export {
   ZActionListQuery,
@@ -266,6 +276,7 @@ export {
   ZIndexHistoryListQuery,
   ZLinkShowQuery,
   ZPageQuery,
+  ZCategoryListQuery,
   ZProjectListQuery,
   ZScheduleListQuery,
 } from './schemas/queries.ts';

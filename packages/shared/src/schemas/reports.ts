@@ -265,8 +265,10 @@ export const ZScheduleResource = z.object({
     interval: z.number(),
     /** `YYYY-MM-DD` */
     startAt: z.string(),
-    /** `HH:MM`, UTC */
+    /** `HH:MM`, UTC: its campaign's time, one for all of the campaign's checks. */
     time: z.string(),
+    /** Its campaign's ISO weekdays (1 Monday): a run on another day waits for the next of these. */
+    weekdays: z.array(z.number()),
     isActive: z.boolean(),
     nextRunAt: z.string().nullable(),
     lastRunAt: z.string().nullable(),
@@ -292,6 +294,9 @@ export const ZScheduleProjectResource = z.object({
         id: z.number(),
         name: z.string(),
         tier: z.number(),
+        /** The campaign settings' weekdays and time of its scheduled checks. */
+        weekdays: z.array(z.number()),
+        time: z.string(),
         checkBacklinks: ZScheduleResource.nullable(),
         checkIndexing: ZScheduleResource.nullable(),
       }),

@@ -59,10 +59,16 @@ export async function insertCampaign(
   return campaign;
 }
 
-export async function renameCampaign(db: Queryable, params: { userId: number; id: number; name: string }) {
+/** Company settings: the name, and the weekdays and time of its scheduled checks; left out keeps. */
+export type CampaignSettings = Partial<Pick<Campaign, 'name' | 'weekdays' | 'time'>>;
+
+export async function updateCampaign(
+  db: Queryable,
+  params: { userId: number; id: number; values: CampaignSettings },
+) {
   const [campaign] = await db
     .update(campaigns)
-    .set({ name: params.name })
+    .set({ ...params.values, updatedAt: new Date() })
     .where(and(eq(campaigns.id, params.id), eq(campaigns.userId, params.userId)))
     .returning();
   return campaign;
