@@ -177,6 +177,7 @@ export {
 } from './schemas/link-queries.ts';
 export {
   ANCHOR_CHART_TOP,
+  ANCHOR_RELATED_MAX,
   ANCHOR_KINDS,
   ANCHOR_SORT_FIELDS,
   EXPORT_DOWNLOAD_DAYS,
@@ -207,6 +208,8 @@ export {
   ZAnchorChartResponse,
   ZAnchorCountsResponse,
   ZAnchorLinkListResponse,
+  ZAnchorIncludedBacklink,
+  ZAnchorIncludedLink,
   ZAnchorListResponse,
   ZAnchorStatisticResponse,
   ZBacklinkResource,
