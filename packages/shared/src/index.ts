@@ -151,6 +151,7 @@ export {
   ZCrawlerUploadResponse,
 } from './schemas/crawlers.ts';
 export {
+  DOMAIN_LINKS_SHOWN,
   DOMAIN_SORT_FIELDS,
   type DomainFilters,
   type DomainSortField,
