@@ -35,9 +35,9 @@ export {
   RobotsStatus,
   SCROLL_TO_TOP_MS,
   ScheduleAction,
-  WEEKDAYS,
   TaskStatus,
   Tier,
+  WEEKDAYS,
 } from './constants.ts';
 export {
   CREDITS_PER_CENT,
@@ -178,8 +178,8 @@ export {
 } from './schemas/link-queries.ts';
 export {
   ANCHOR_CHART_TOP,
-  ANCHOR_RELATED_MAX,
   ANCHOR_KINDS,
+  ANCHOR_RELATED_MAX,
   ANCHOR_SORT_FIELDS,
   EXPORT_DOWNLOAD_DAYS,
   type ExportFileFormat,
@@ -208,9 +208,9 @@ export {
   ZAnchorChartInfoResponse,
   ZAnchorChartResponse,
   ZAnchorCountsResponse,
-  ZAnchorLinkListResponse,
   ZAnchorIncludedBacklink,
   ZAnchorIncludedLink,
+  ZAnchorLinkListResponse,
   ZAnchorListResponse,
   ZAnchorStatisticResponse,
   ZBacklinkResource,
@@ -258,6 +258,7 @@ export {
   type TProjectStatistic,
   type TUpdateCampaignRequest,
   type TUpdateProjectRequest,
+  weekdayGroup,
   ZCampaignListResponse,
   ZCampaignResponse,
   ZCategoryListResponse,
@@ -272,15 +273,14 @@ export {
   ZUpdateCampaignRequest,
   ZUpdateCategoryRequest,
   ZUpdateProjectRequest,
-  weekdayGroup,
 } from './schemas/projects.ts';
 export {
   ZActionListQuery,
   ZCampaignListQuery,
+  ZCategoryListQuery,
   ZIndexHistoryListQuery,
   ZLinkShowQuery,
   ZPageQuery,
-  ZCategoryListQuery,
   ZProjectListQuery,
   ZScheduleListQuery,
 } from './schemas/queries.ts';

@@ -9,7 +9,11 @@ export {
   backlinkCheckHistories,
   backlinks,
   campaigns,
-  categories, indexHistories, links, projects } from './projects.ts';
+  categories,
+  indexHistories,
+  links,
+  projects,
+} from './projects.ts';
 export { mailings, notifications, reportChanges, reportLinks } from './reports.ts';
 export { pageLogs, settings } from './site.ts';
 export { accessTokens, emailTokens, loginThrottles, users } from './users.ts';

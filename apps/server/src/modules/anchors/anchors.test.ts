@@ -107,7 +107,9 @@ describe('anchors', () => {
       token,
       locale: 'ru',
     });
-    const shoes = res.body.data.find((a: { attributes: { anchor: string } }) => a.attributes.anchor === 'shoes');
+    const shoes = res.body.data.find(
+      (a: { attributes: { anchor: string } }) => a.attributes.anchor === 'shoes',
+    );
     expect(shoes.relationships.links).toEqual({
       data: [
         { id: an1, type: 'links' },
@@ -117,20 +119,34 @@ describe('anchors', () => {
     });
     expect(shoes.relationships.backlinks.meta).toEqual({ total: 2 });
     const backlinkIds = shoes.relationships.backlinks.data.map((b: { id: number }) => b.id);
-    type Included = { id: number; type: string; attributes: Record<string, unknown>; relationships?: unknown };
+    type Included = {
+      id: number;
+      type: string;
+      attributes: Record<string, unknown>;
+      relationships?: unknown;
+    };
     const included = res.body.included as Included[];
     const find = (type: string, id: number) => included.find((i) => i.type === type && i.id === id);
     expect(find('links', an1)).toEqual({
       id: an1,
       type: 'links',
-      attributes: { url: 'http://an1.example.org/', indexing: 1, indexingText: 'Проиндексировано', tier: 1, campaignId: expect.any(Number) },
+      attributes: {
+        url: 'http://an1.example.org/',
+        indexing: 1,
+        indexingText: 'Проиндексировано',
+        tier: 1,
+        campaignId: expect.any(Number),
+      },
     });
     const behind = backlinkIds.map((id: number) => find('backlinks', id));
     expect(behind.map((b: Included) => [b.relationships, b.attributes.attribute])).toEqual([
       [{ link: { data: { id: an1, type: 'links' } } }, 'dofollow'],
       [{ link: { data: { id: an2, type: 'links' } } }, 'nofollow'],
     ]);
-    expect(behind[0].attributes).toMatchObject({ anchor: 'shoes', acceptor: `https://${project.mainDomain}/` });
+    expect(behind[0].attributes).toMatchObject({
+      anchor: 'shoes',
+      acceptor: `https://${project.mainDomain}/`,
+    });
     // Each page is included once, whatever number of anchors it carries.
     const linkKeys = included.filter((i) => i.type === 'links').map((i) => i.id);
     expect(new Set(linkKeys).size).toBe(linkKeys.length);

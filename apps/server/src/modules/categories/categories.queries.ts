@@ -7,7 +7,9 @@ import type { PageQuery } from '../../http/present.ts';
 
 export type Category = typeof categories.$inferSelect;
 
-const projectsCount = sql<number>`(select count(*)::int from ${projects} where ${projects.categoryId} = ${categories.id})`;
+// Qualified by hand: drizzle leaves the columns of a one-table select unqualified, and inside this
+// subquery a bare "id" would be the project's.
+const projectsCount = sql<number>`(select count(*)::int from ${projects} p where p.category_id = "categories"."id")`;
 
 export async function listCategories(
   db: Queryable,
@@ -54,7 +56,8 @@ export async function insertCategory(db: Queryable, params: { userId: number; na
   const [row] = await db
     .insert(categories)
     .values(params)
-    .onConflictDoNothing({ target: [categories.userId, sql`lower(${categories.name})`] as never })
+    // Its one unique index is (user_id, lower(name)).
+    .onConflictDoNothing()
     .returning();
   return row;
 }

@@ -1,5 +1,10 @@
-import { type DomainFilters, type DomainSortField, IndexState, LinkListType } from '@linkwatch/shared';
-import { DOMAIN_LINKS_SHOWN } from '@linkwatch/shared';
+import {
+  DOMAIN_LINKS_SHOWN,
+  type DomainFilters,
+  type DomainSortField,
+  IndexState,
+  LinkListType,
+} from '@linkwatch/shared';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Queryable, rawRows } from '../../db/client.ts';
 import { domains, links } from '../../db/schema/index.ts';

@@ -14,12 +14,7 @@ import { FieldError, notFound } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { paginated } from '../../http/present.ts';
 import { presentCampaign } from './campaigns.presenter.ts';
-import {
-  deleteCampaign,
-  findCampaign,
-  insertCampaign,
-  listCampaigns,
-} from './campaigns.queries.ts';
+import { deleteCampaign, findCampaign, insertCampaign, listCampaigns } from './campaigns.queries.ts';
 import { changeCampaignSettings } from './campaigns.service.ts';
 import { findProject } from './projects.queries.ts';
 

@@ -82,7 +82,9 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext) {
         projectStatistics(ctx.db, { userId: user.id, projectIds: [project.id] }),
         categoryNames(ctx.db, { userId: user.id, ids: [project.categoryId] }),
       ]);
-      return { data: presentProject(project, statistics.get(project.id), names.get(project.categoryId ?? 0)) };
+      return {
+        data: presentProject(project, statistics.get(project.id), names.get(project.categoryId ?? 0)),
+      };
     },
   );
 

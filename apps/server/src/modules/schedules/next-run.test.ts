@@ -61,7 +61,9 @@ describe('nextRunAt on the campaign’s weekdays', () => {
   it('runs every day when all seven or none are given', () => {
     const daily = cadence('2030-05-06', '00:00', 1);
     const from = { from: at('2030-05-11T00:00:00Z'), strict: true };
-    expect(nextRunAt({ ...daily, weekdays: [1, 2, 3, 4, 5, 6, 7] }, from)).toEqual(at('2030-05-12T00:00:00Z'));
+    expect(nextRunAt({ ...daily, weekdays: [1, 2, 3, 4, 5, 6, 7] }, from)).toEqual(
+      at('2030-05-12T00:00:00Z'),
+    );
     expect(nextRunAt({ ...daily, weekdays: [] }, from)).toEqual(at('2030-05-12T00:00:00Z'));
   });
 });

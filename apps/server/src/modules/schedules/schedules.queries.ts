@@ -40,14 +40,14 @@ export async function scheduleGroups(
     .orderBy(asc(campaigns.tier), asc(campaigns.name), asc(campaigns.id));
   const scheduleRows = campaignRows.length
     ? await selectSchedules(db).where(
-          and(
-            eq(schedules.userId, params.userId),
-            inArray(
-              schedules.campaignId,
-              campaignRows.map((c) => c.id),
-            ),
+        and(
+          eq(schedules.userId, params.userId),
+          inArray(
+            schedules.campaignId,
+            campaignRows.map((c) => c.id),
           ),
-        )
+        ),
+      )
     : [];
   return { projects: projectRows, campaigns: campaignRows, schedules: scheduleRows, total };
 }
@@ -69,10 +69,7 @@ export function campaignSchedules(db: Queryable, params: { userId: number; campa
   );
 }
 
-export async function setNextRun(
-  db: Queryable,
-  params: { userId: number; id: number; nextRunAt: Date },
-) {
+export async function setNextRun(db: Queryable, params: { userId: number; id: number; nextRunAt: Date }) {
   await db
     .update(schedules)
     .set({ nextRunAt: params.nextRunAt })

@@ -1,8 +1,8 @@
 import type { Locale, TCreateScheduleRequest, TUpdateScheduleRequest } from '@linkwatch/shared';
 import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/client.ts';
 import { FieldError, notFound } from '../../errors.ts';
 import { type PageQuery, paginated } from '../../http/present.ts';
-import type { Queryable } from '../../db/client.ts';
 import { findCampaign, updateCampaign } from '../projects/campaigns.queries.ts';
 import { dayOf, dayStart, nextRunAt, todayUtc } from './next-run.ts';
 import { presentSchedule, presentScheduleGroup } from './schedules.presenter.ts';
@@ -51,7 +51,11 @@ async function ownCampaign(ctx: Ctx, params: { userId: number; id: number }) {
 export async function rescheduleCampaign(db: Queryable, params: { userId: number; campaignId: number }) {
   const from = new Date();
   for (const schedule of await campaignSchedules(db, params)) {
-    await setNextRun(db, { userId: params.userId, id: schedule.id, nextRunAt: nextRunAt(schedule, { from }) });
+    await setNextRun(db, {
+      userId: params.userId,
+      id: schedule.id,
+      nextRunAt: nextRunAt(schedule, { from }),
+    });
   }
 }
 
