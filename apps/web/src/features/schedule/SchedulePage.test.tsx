@@ -97,7 +97,7 @@ describe('schedule page: the campaign settings’ weekdays', () => {
       ],
       meta: { page: { currentPage: 1, perPage: 50, total: 1, lastPage: 1 } },
     });
-  const cases = [
+  const cases: { locale: 'en' | 'ru' | 'ua'; weekdays: number[]; text: string }[] = [
     { locale: 'en', weekdays: [1, 3, 5], text: 'Runs on: Mon, Wed, Fri' },
     { locale: 'ru', weekdays: [1, 3, 5], text: 'Дни запуска: пн, ср, пт' },
     { locale: 'ua', weekdays: [6, 7], text: 'Дні запуску: сб, нд' },

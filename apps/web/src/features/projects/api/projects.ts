@@ -168,3 +168,12 @@ export function useToggleFavorite(project: Project, { onError }: { onError: () =
     onError,
   });
 }
+
+/** Deletes one of the user's categories; its projects stay, uncategorised. */
+export function useDeleteCategory() {
+  const invalidate = useInvalidateProjects();
+  return useMutation({
+    mutationFn: (id: number) => projectsApi.removeCategory(id),
+    onSuccess: () => invalidate(),
+  });
+}
