@@ -109,7 +109,8 @@ const campaign = rules.id('validation.required');
 export const ZCreateScheduleRequest = z.object({
   action: scheduleAction,
   interval: interval.default(1),
-  time: time.default('00:00'),
+  /** The campaign's time of its checks (one for all of them); left out keeps the campaign's. */
+  time: time.optional(),
   campaign,
   isActive: flag.default(true),
   startAt: startAt.nullish(),

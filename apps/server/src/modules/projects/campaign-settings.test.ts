@@ -73,6 +73,11 @@ describe('campaign settings: weekdays and time of the scheduled checks', () => {
       nextRunAt: `${plusDays(saturday, 2)}T09:30:00.000Z`,
     });
 
+    // A schedule saved without a time keeps the campaign's.
+    await t.api('POST', 'schedules/', { token, body: { action: 2, campaign: campaign.id } });
+    expect((await t.api('GET', `campaigns/${campaign.id}`, { token })).body.data.attributes.time).toBe(
+      '09:30',
+    );
     // A time saved on the schedule page is the campaign's: both read it back.
     await t.api('POST', 'schedules/', { token, body: { action: 1, time: '18:45', campaign: campaign.id } });
     const after = await t.api('GET', `campaigns/${campaign.id}`, { token });

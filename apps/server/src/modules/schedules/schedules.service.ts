@@ -93,7 +93,7 @@ export async function saveSchedule(
   let created = false;
   const schedule = await storeSchedule(ctx, {
     userId,
-    time: body.time,
+    time: body.time ?? campaign.time,
     write: async (tx) => {
       const saved = await upsertSchedule(tx, { userId, values });
       created = saved.created;
