@@ -182,7 +182,7 @@ function useAnchorColumns({
     }),
     col.display({
       id: 'pages',
-      meta: { label: t('anchors.behind.title'), card: 'field' },
+      meta: { label: t('anchors.behind.title'), card: 'field', cardWide: true },
       cell: ({ row }) => (
         <div className="max-w-80 min-w-48">
           <Behind row={row.original} items={behind(row.original)} open={isOpen(row.original)} />

@@ -128,7 +128,7 @@ function useDomainColumns(): DataColumn<DomainRow>[] {
       figure('backlinksTier', t('linksUi.domains.backlinksTier'), (a) => a.backlinksTier),
       col.display({
         id: 'pages',
-        meta: { label: t('linksUi.domains.links'), card: 'field' },
+        meta: { label: t('linksUi.domains.links'), card: 'field', cardWide: true },
         cell: ({ row }) => <DomainLinks domain={row.original.attributes} />,
       }),
       col.display({
