@@ -1,7 +1,7 @@
 import { type Locale, ScheduleAction } from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
 import { iso } from '../../http/present.ts';
-import { dayOf } from './next-run.ts';
+import { dayOf } from '../../lib/next-run.ts';
 import type { Schedule } from './schedules.queries.ts';
 
 export function presentSchedule(schedule: Schedule, params: { domains: string[]; locale: Locale }) {

@@ -62,20 +62,6 @@ export async function findSchedule(
   return row;
 }
 
-/** The user's schedules of one campaign, with its cadence: what a change of its time or weekdays moves. */
-export function campaignSchedules(db: Queryable, params: { userId: number; campaignId: number }) {
-  return selectSchedules(db).where(
-    and(eq(schedules.campaignId, params.campaignId), eq(schedules.userId, params.userId)),
-  );
-}
-
-export async function setNextRun(db: Queryable, params: { userId: number; id: number; nextRunAt: Date }) {
-  await db
-    .update(schedules)
-    .set({ nextRunAt: params.nextRunAt })
-    .where(and(eq(schedules.id, params.id), eq(schedules.userId, params.userId)));
-}
-
 /**
  * One schedule per campaign and action: saving one that exists updates it, atomically, so a double
  * click cannot create two. `xmax = 0` only on a freshly inserted row: it tells created from updated.

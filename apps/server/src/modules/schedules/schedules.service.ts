@@ -3,16 +3,15 @@ import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/client.ts';
 import { FieldError, notFound } from '../../errors.ts';
 import { type PageQuery, paginated } from '../../http/present.ts';
+import { dayOf, dayStart, todayUtc } from '../../lib/next-run.ts';
 import { findCampaign, updateCampaign } from '../projects/campaigns.queries.ts';
-import { dayOf, dayStart, nextRunAt, todayUtc } from './next-run.ts';
+import { rescheduleCampaign } from '../projects/campaigns.service.ts';
 import { presentSchedule, presentScheduleGroup } from './schedules.presenter.ts';
 import {
-  campaignSchedules,
   findSchedule,
   type ScheduleValues,
   scheduleGroups,
   scheduleTaken,
-  setNextRun,
   updateSchedule,
   upsertSchedule,
 } from './schedules.queries.ts';
@@ -42,21 +41,6 @@ async function ownCampaign(ctx: Ctx, params: { userId: number; id: number }) {
   const row = await findCampaign(ctx.db, params);
   if (!row) throw new FieldError({ campaign: 'validation.invalid' });
   return { ...row.campaign, domains: row.projectDomains };
-}
-
-/**
- * Moves each of the user's schedules of a campaign to its next run from now: after a schedule is saved,
- * and after the campaign's time or weekdays change (they are the campaign's, so both its schedules move).
- */
-export async function rescheduleCampaign(db: Queryable, params: { userId: number; campaignId: number }) {
-  const from = new Date();
-  for (const schedule of await campaignSchedules(db, params)) {
-    await setNextRun(db, {
-      userId: params.userId,
-      id: schedule.id,
-      nextRunAt: nextRunAt(schedule, { from }),
-    });
-  }
 }
 
 /**

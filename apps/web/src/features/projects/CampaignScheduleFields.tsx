@@ -49,9 +49,11 @@ export function CampaignScheduleFields({
           {WEEKDAYS.map((day) => (
             <label
               key={day}
+              htmlFor={`${id}-day-${day}`}
               className="flex cursor-pointer items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm ring-1 ring-slate-200 has-checked:bg-brand-50 has-checked:ring-brand-300"
             >
               <Checkbox
+                id={`${id}-day-${day}`}
                 name="weekdays"
                 value={day}
                 checked={value.weekdays.includes(day)}
