@@ -110,6 +110,9 @@ describe('schedule page: the campaign settings’ weekdays', () => {
       renderApp(`/${locale}/schedule`);
       const days = await screen.findByText(text, {}, { timeout: 10_000 });
       expect(days.hasAttribute('data-campaign-days')).toBe(true);
+      // A check not scheduled yet starts at the campaign's time, not at midnight.
+      const times = [...document.querySelectorAll<HTMLInputElement>('input[name=time]')].map((i) => i.value);
+      expect(times).toEqual(['09:30', '09:30']);
     }, 20_000);
   }
 });
