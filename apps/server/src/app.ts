@@ -33,6 +33,7 @@ import { anchorRoutes } from './modules/anchors/anchors.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { registerAuthentication } from './modules/auth/authenticate.ts';
 import { balanceRoutes } from './modules/balance/balance.routes.ts';
+import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { crawlerRoutes } from './modules/crawlers/index.ts';
 import { domainRoutes } from './modules/domains/domains.routes.ts';
 import { faviconRoutes } from './modules/favicons/favicons.routes.ts';
@@ -59,6 +60,7 @@ const features = [
   settingsRoutes,
   pageLogRoutes,
   projectRoutes,
+  categoryRoutes,
   indexNowRoutes,
   campaignRoutes,
   linkRoutes,

@@ -91,6 +91,8 @@ export type PaymentMethodName = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_PROVIDERS = ['stripe', 'paypal', 'nowpayments'] as const;
 export type PaymentProviderId = (typeof PAYMENT_PROVIDERS)[number];
 export const ScheduleAction = { AutoCheckIndexing: 1, AutoCheckBacklinks: 2 } as const;
+/** ISO weekdays, 1 Monday to 7 Sunday: the campaign settings' checkboxes. */
+export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 /** spec 4: export formats; `format=` takes the code or the name (EXPORT_FORMAT_ALIASES). */
 export const ExportFormat = { Csv: 1, Xls: 2 } as const;
 

@@ -50,6 +50,7 @@ export {
   TaskStatus,
   Tier,
   TOAST_DURATION_MS,
+  WEEKDAYS,
 } from './constants.ts';
 export {
   CREDITS_PER_CENT,
@@ -163,6 +164,7 @@ export {
   ZCrawlerUploadResponse,
 } from './schemas/crawlers.ts';
 export {
+  DOMAIN_LINKS_SHOWN,
   DOMAIN_SORT_FIELDS,
   type DomainFilters,
   type DomainSortField,
@@ -190,6 +192,7 @@ export {
 export {
   ANCHOR_CHART_TOP,
   ANCHOR_KINDS,
+  ANCHOR_RELATED_MAX,
   ANCHOR_SORT_FIELDS,
   EXPORT_DOWNLOAD_DAYS,
   type ExportFileFormat,
@@ -218,6 +221,8 @@ export {
   ZAnchorChartInfoResponse,
   ZAnchorChartResponse,
   ZAnchorCountsResponse,
+  ZAnchorIncludedBacklink,
+  ZAnchorIncludedLink,
   ZAnchorLinkListResponse,
   ZAnchorListResponse,
   ZAnchorStatisticResponse,
@@ -256,26 +261,36 @@ export {
   ZPaymentResponse,
 } from './schemas/payments.ts';
 export {
+  scheduleTime,
   type TCampaignAttributes,
+  type TCategoryResource,
   type TCreateCampaignRequest,
+  type TCreateCategoryRequest,
   type TCreateProjectRequest,
   type TProjectAttributes,
   type TProjectStatistic,
+  type TUpdateCampaignRequest,
   type TUpdateProjectRequest,
+  weekdayGroup,
   ZCampaignListResponse,
   ZCampaignResponse,
+  ZCategoryListResponse,
+  ZCategoryResponse,
   ZCreateCampaignRequest,
+  ZCreateCategoryRequest,
   ZCreateProjectRequest,
   ZCreateProjectResponse,
   ZProjectListResponse,
   ZProjectResponse,
   ZProjectStatisticResponse,
   ZUpdateCampaignRequest,
+  ZUpdateCategoryRequest,
   ZUpdateProjectRequest,
 } from './schemas/projects.ts';
 export {
   ZActionListQuery,
   ZCampaignListQuery,
+  ZCategoryListQuery,
   ZIndexHistoryListQuery,
   ZLinkShowQuery,
   ZPageQuery,

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts';
+import { nextRunAt } from '../lib/next-run.ts';
 import { recheckIndexRequests } from '../modules/actions/add-to-index/recheck.ts';
-import { nextRunAt } from '../modules/schedules/next-run.ts';
 import { type RunResult, runSchedule } from '../modules/schedules/run-schedule.ts';
 import { claimDueSchedules, type Schedule } from '../modules/schedules/schedules.queries.ts';
 

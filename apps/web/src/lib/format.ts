@@ -26,6 +26,7 @@ function createFormatter(tag: string) {
   const dayShort = lazily(
     () => new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
   );
+  const weekday = lazily(() => new Intl.DateTimeFormat(tag, { weekday: 'short', timeZone: 'UTC' }));
   const unit = (value: number, name: 'second' | 'minute' | 'hour' | 'byte' | 'kilobyte' | 'megabyte') =>
     new Intl.NumberFormat(tag, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
   return {
@@ -41,6 +42,8 @@ function createFormatter(tag: string) {
     day: (value: string) => day().format(new Date(`${value.slice(0, 10)}T00:00:00Z`)),
     /** A calendar day without its year, for a chart's axis: `22 Nov`, `22 нояб.`. */
     dayShort: (value: string) => dayShort().format(new Date(`${value.slice(0, 10)}T00:00:00Z`)),
+    /** An ISO weekday (1 Monday to 7 Sunday), short: `Mon`, `пн` (1 January 2024 was a Monday). */
+    weekday: (iso: number) => weekday().format(new Date(Date.UTC(2024, 0, iso))),
     /** A file's size in the page language: `12,5 КБ`. */
     bytes: (size: number) => {
       if (size < 1024) return unit(size, 'byte');

@@ -60,6 +60,8 @@ export type DataColumnMeta = {
    * `footer` under the values (buttons), `none` left out.
    */
   card?: 'select' | 'lead' | 'field' | 'essential' | 'footer' | 'none';
+  /** A card field as wide as the card (long values: URLs, lists). */
+  cardWide?: boolean;
 };
 
 const features = tableFeatures({
@@ -443,7 +445,7 @@ function DataGrid<T extends RowData>({
 
 function CardField<T extends RowData>({ cell }: { cell: Cell<Features, T, unknown> }) {
   return (
-    <div className="min-w-0">
+    <div className={cn('min-w-0', metaOf(cell.column).cardWide && 'col-span-2')}>
       <dt className="text-xs text-ink-subtle">{metaOf(cell.column).label}</dt>
       <dd className="mt-0.5 min-w-0">{renderCell(cell)}</dd>
     </div>

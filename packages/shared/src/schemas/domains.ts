@@ -60,19 +60,29 @@ export const ZDomainExportQuery = z
 
 const metric = z.union([z.number(), z.literal(NOT_AVAILABLE)]);
 
+/** The most links of a domain its row lists (`links`); `backlinks` counts them all. */
+export const DOMAIN_LINKS_SHOWN = 10;
+
+/**
+ * Domain (spec point 3). `alexaRank` and `faceBookActivity` are absent: Amazon closed Alexa and its
+ * API on 1 May 2022, and none of the configured authority services reports Facebook activity;
+ * `notProvided` gives the reader the reason, by field (see providers/authority/types.ts).
+ */
 export const ZDomainAttributes = z.object({
   domain: z.string(),
   domainWithoutProtocol: z.string(),
   /** Links of the scope on this domain, and how many of them are indexed (a share, 0–100). */
   backlinks: z.number(),
+  /** Tier 2 backlinks pointing to this domain's pages of the scope. */
+  backlinksTier: z.number(),
+  /** The first DOMAIN_LINKS_SHOWN of those links. */
+  links: z.array(z.object({ id: z.number(), url: z.string() })),
   indexed: z.number(),
   da: metric,
   mozRank: metric,
   spamScore: metric,
   pageRank: metric,
   pageRankDecimal: metric,
-  alexaRank: metric,
-  faceBookActivity: metric,
   semRush: z.object({ traffic: metric, rank: metric, links: metric, keywords: metric }),
   linksIn: metric,
   referringPage: metric,

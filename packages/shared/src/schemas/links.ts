@@ -307,8 +307,49 @@ export const ZAnchorResource = z.object({
     typeIds: z.array(z.number()),
     typeTexts: z.array(z.string()),
   }),
+  /**
+   * Anchor summary (spec point 3): the pages (links) and backlinks behind the anchor, the first
+   * ANCHOR_RELATED_MAX of each in `included`; `meta.total` counts them all (anchors/links pages the rest).
+   */
+  relationships: z.object({
+    links: z.object({ data: z.array(ref('links')), meta: z.object({ total: z.number() }) }),
+    backlinks: z.object({ data: z.array(ref('backlinks')), meta: z.object({ total: z.number() }) }),
+  }),
 });
-export const ZAnchorListResponse = z.object({ data: z.array(ZAnchorResource), meta: ZPageMeta });
+/** The most pages and backlinks an anchor of the table carries with it (its expanded row). */
+export const ANCHOR_RELATED_MAX = 20;
+
+/** A page (link) behind an anchor, as `GET anchors` includes it. */
+export const ZAnchorIncludedLink = z.object({
+  id: z.number(),
+  type: z.literal('links'),
+  attributes: z.object({
+    url: z.string(),
+    indexing: z.number(),
+    indexingText: z.string(),
+    tier: z.number(),
+    campaignId: z.number(),
+  }),
+});
+/** A backlink behind an anchor, as `GET anchors` includes it: its page is `relationships.link`. */
+export const ZAnchorIncludedBacklink = z.object({
+  id: z.number(),
+  type: z.literal('backlinks'),
+  attributes: z.object({
+    anchor: z.string(),
+    /** The acceptor URL the backlink points to. */
+    acceptor: z.string(),
+    attribute: z.string(),
+    typeId: z.number(),
+    typeText: z.string(),
+  }),
+  relationships: z.object({ link: z.object({ data: ref('links') }) }),
+});
+export const ZAnchorListResponse = z.object({
+  data: z.array(ZAnchorResource),
+  included: z.array(z.union([ZAnchorIncludedLink, ZAnchorIncludedBacklink])),
+  meta: ZPageMeta,
+});
 
 /** One backlink of an anchor: the expanded row of the anchors table. */
 export const ZAnchorLinkResource = z.object({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { TIERS } from '../constants.ts';
+import { TIERS, WEEKDAYS } from '../constants.ts';
 import { rules } from '../validation.ts';
 import { listOf, ref, resource, single } from './common.ts';
+import { SCHEDULE_TIME_PATTERN } from './reports.ts';
 
 const domainList = z
   .array(rules.websiteAddressWithoutDomain(), { error: 'validation.required' })
@@ -34,6 +35,10 @@ export const ZCreateProjectRequest = z
     mainDomain,
     isFavorite: z.boolean().optional(),
     campaignName: rules.requiredString().max(255, { error: 'validation.max' }),
+    /** An existing category of the user's (id), or null / left out for none. */
+    category: rules.id('validation.invalid').nullish(),
+    /** A new category to create and put the project in; wins over `category`. */
+    categoryName: rules.optionalString(),
   })
   .superRefine(
     (v, ctx) => {
@@ -52,6 +57,8 @@ export const ZUpdateProjectRequest = z.object({
   name: rules.requiredString().max(255, { error: 'validation.max' }).optional(),
   mainDomain,
   isFavorite: z.boolean().optional(),
+  /** Moves the project into one of the user's categories; null takes it out of its category. */
+  category: rules.id('validation.invalid').nullish(),
 });
 export type TUpdateProjectRequest = z.infer<typeof ZUpdateProjectRequest>;
 
@@ -62,8 +69,30 @@ export const ZCreateCampaignRequest = z.object({
 });
 export type TCreateCampaignRequest = z.infer<typeof ZCreateCampaignRequest>;
 
+/**
+ * The campaign settings' weekday checkboxes (ISO 1 Monday to 7 Sunday): at least one ticked
+ * (spec point 5, requiredOneOfTheCheckboxGroup), each once.
+ */
+export const weekdayGroup = z
+  .array(z.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }), {
+    error: 'validation.requiredOneOfTheCheckboxGroup',
+  })
+  .refine((days) => days.length > 0, { error: 'validation.requiredOneOfTheCheckboxGroup' })
+  .refine((days) => days.every((d) => (WEEKDAYS as readonly number[]).includes(d)), {
+    error: 'validation.invalid',
+  })
+  .transform((days) => [...new Set(days)].sort((a, b) => a - b));
+
+/** `HH:MM` (UTC), the campaign settings' hour and minute selects. */
+export const scheduleTime = rules
+  .text('validation.required')
+  .regex(SCHEDULE_TIME_PATTERN, { error: 'validation.invalid' });
+
+/** `PUT campaigns/{id}` (company settings): the name, and when its scheduled checks run; left out keeps. */
 export const ZUpdateCampaignRequest = z.object({
-  name: rules.requiredString().max(255, { error: 'validation.max' }),
+  name: rules.requiredString().max(255, { error: 'validation.max' }).optional(),
+  weekdays: weekdayGroup.optional(),
+  time: scheduleTime.optional(),
 });
 export type TUpdateCampaignRequest = z.infer<typeof ZUpdateCampaignRequest>;
 
@@ -90,6 +119,9 @@ export const ZProjectAttributes = z.object({
   mainDomain: z.string(),
   domains: z.array(z.string()),
   isFavorite: z.boolean(),
+  /** The project's category, or null when uncategorised. */
+  categoryId: z.number().nullable(),
+  categoryName: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Sent by the list and `GET projects/{id}`, not by create and update. */
@@ -109,6 +141,9 @@ export const ZCampaignAttributes = z.object({
   disallow: z.boolean(),
   isSystem: z.boolean(),
   projectId: z.number(),
+  /** When its scheduled checks run: ISO weekdays (1 Monday) and `HH:MM` UTC. */
+  weekdays: z.array(z.number()),
+  time: z.string(),
   /** Sent by the list, `GET campaigns/{id}` and create. */
   projectName: z.string().optional(),
   /** Sent by the list only. */
@@ -135,3 +170,26 @@ export const ZCampaignResponse = single(ZCampaignResource);
 export type TCampaignResponse = z.infer<typeof ZCampaignResponse>;
 export const ZCampaignListResponse = listOf(ZCampaignResource);
 export type TCampaignListResponse = z.infer<typeof ZCampaignListResponse>;
+
+// ---------------------------------------------------------------------------------------------------
+// Categories (spec point 2, category modals): named groups of projects
+// ---------------------------------------------------------------------------------------------------
+
+export const ZCreateCategoryRequest = z.object({
+  name: rules.requiredString().max(255, { error: 'validation.max' }),
+});
+export type TCreateCategoryRequest = z.infer<typeof ZCreateCategoryRequest>;
+export const ZUpdateCategoryRequest = ZCreateCategoryRequest;
+export type TUpdateCategoryRequest = TCreateCategoryRequest;
+
+export const ZCategoryAttributes = z.object({
+  name: z.string(),
+  /** How many of the user's projects are in it. */
+  projectsCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const ZCategoryResource = resource('categories', ZCategoryAttributes);
+export type TCategoryResource = z.infer<typeof ZCategoryResource>;
+export const ZCategoryResponse = single(ZCategoryResource);
+export const ZCategoryListResponse = listOf(ZCategoryResource);

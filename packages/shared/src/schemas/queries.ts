@@ -17,6 +17,9 @@ export const ZProjectListQuery = z
   .transform((q) => ({ page: pageOf(q), search: q['filter[query]'] }));
 export type TProjectListQuery = z.output<typeof ZProjectListQuery>;
 
+/** `GET categories`: the category dropdown and the sidebar's groups (same paging and search). */
+export const ZCategoryListQuery = ZProjectListQuery;
+
 export const ZCampaignListQuery = z
   .object({
     ...dropdownPage(),

@@ -109,7 +109,8 @@ const campaign = rules.id('validation.required');
 export const ZCreateScheduleRequest = z.object({
   action: scheduleAction,
   interval: interval.default(1),
-  time: time.default('00:00'),
+  /** The campaign's time of its checks (one for all of them); left out keeps the campaign's. */
+  time: time.optional(),
   campaign,
   isActive: flag.default(true),
   startAt: startAt.nullish(),
@@ -265,8 +266,10 @@ export const ZScheduleResource = z.object({
     interval: z.number(),
     /** `YYYY-MM-DD` */
     startAt: z.string(),
-    /** `HH:MM`, UTC */
+    /** `HH:MM`, UTC: its campaign's time, one for all of the campaign's checks. */
     time: z.string(),
+    /** Its campaign's ISO weekdays (1 Monday): a run on another day waits for the next of these. */
+    weekdays: z.array(z.number()),
     isActive: z.boolean(),
     nextRunAt: z.string().nullable(),
     lastRunAt: z.string().nullable(),
@@ -292,6 +295,9 @@ export const ZScheduleProjectResource = z.object({
         id: z.number(),
         name: z.string(),
         tier: z.number(),
+        /** The campaign settings' weekdays and time of its scheduled checks. */
+        weekdays: z.array(z.number()),
+        time: z.string(),
         checkBacklinks: ZScheduleResource.nullable(),
         checkIndexing: ZScheduleResource.nullable(),
       }),

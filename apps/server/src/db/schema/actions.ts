@@ -144,7 +144,7 @@ export const schedules = pgTable(
     /** 1 auto check indexing, 2 auto check backlinks. */
     actionId: smallint('action_id').notNull(),
     interval: integer('interval').notNull().default(1),
-    time: text('time').notNull().default('00:00'),
+    // The time of day is the campaign's (campaigns.time): one time for all of a campaign's checks.
     startAt: at('start_at').notNull().defaultNow(),
     isActive: boolean('is_active').notNull().default(true),
     nextRunAt: at('next_run_at'),

@@ -3,6 +3,25 @@ import { boolean, index, integer, pgTable, smallint, text, uniqueIndex } from 'd
 import { at, createdAt, id, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
+/**
+ * A group of the user's projects (spec point 2, category modals): the sidebar and the dashboard list
+ * projects under their category. Deleting one leaves its projects uncategorised.
+ */
+export const categories = pgTable(
+  'categories',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // One category of a name per user, whatever its case: "Shops" and "shops" would read as one group.
+  (t) => [uniqueIndex('categories_user_name_unique').on(t.userId, sql`lower(${t.name})`)],
+);
+
 /** A site. `domains` holds every domain of the project: the main one first, then its 301/302 redirects. */
 export const projects = pgTable(
   'projects',
@@ -15,6 +34,8 @@ export const projects = pgTable(
     mainDomain: text('main_domain').notNull(),
     domains: text('domains').array().notNull().default(sql`'{}'::text[]`),
     isFavorite: boolean('is_favorite').notNull().default(false),
+    /** Its category; null when uncategorised (or when the category was deleted). */
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
     /** The project's IndexNow key (8–128 of a-z, A-Z, 0-9, '-'), made when first needed. */
     indexNowKey: text('index_now_key'),
     /** When the key file was last found on the site: IndexNow submissions wait for it. */
@@ -22,7 +43,10 @@ export const projects = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('projects_user_idx').on(t.userId, t.isFavorite, t.id)],
+  (t) => [
+    index('projects_user_idx').on(t.userId, t.isFavorite, t.id),
+    index('projects_category_idx').on(t.categoryId),
+  ],
 );
 
 export const campaigns = pgTable(
@@ -40,6 +64,12 @@ export const campaigns = pgTable(
     history: boolean('history').notNull().default(false),
     disallow: boolean('disallow').notNull().default(false),
     isSystem: boolean('is_system').notNull().default(false),
+    /**
+     * The campaign settings' weekdays (ISO: 1 Monday to 7 Sunday) and time (`HH:MM`, UTC) of its
+     * scheduled checks: a run the period in days brings to an unticked day waits for the next ticked one.
+     */
+    weekdays: smallint('weekdays').array().notNull().default(sql`'{1,2,3,4,5,6,7}'::smallint[]`),
+    time: text('time').notNull().default('00:00'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

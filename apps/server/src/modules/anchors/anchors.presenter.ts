@@ -2,15 +2,16 @@ import { type Locale, REL_ATTRIBUTES, type TKeyValueTitle } from '@linkwatch/sha
 import { translate } from '@linkwatch/shared/i18n';
 import type { CellValue } from '../../lib/spreadsheet.ts';
 import { linkTexts } from '../links/links.presenter.ts';
-import type { AnchorSummary, anchorLinks } from './anchors.queries.ts';
+import type { AnchorRelatedRow, AnchorSummary, anchorLinks } from './anchors.queries.ts';
 
 type AnchorLinkRow = Awaited<ReturnType<typeof anchorLinks>>['rows'][number];
 
 export function presentAnchor(
   row: AnchorSummary,
-  options: { locale: Locale; campaignNames: Map<number, string> },
+  options: { locale: Locale; campaignNames: Map<number, string>; related: AnchorRelatedRow[] },
 ) {
   const t = linkTexts(options.locale);
+  const linkIds = [...new Set(options.related.map((r) => r.linkId))];
   return {
     id: row.id,
     type: 'anchors' as const,
@@ -26,7 +27,51 @@ export function presentAnchor(
       typeIds: row.typeIds,
       typeTexts: row.typeIds.map(t.backlinkType),
     },
+    relationships: {
+      links: {
+        data: linkIds.map((id) => ({ id, type: 'links' as const })),
+        meta: { total: row.countLinks },
+      },
+      backlinks: {
+        data: options.related.map((r) => ({ id: r.id, type: 'backlinks' as const })),
+        meta: { total: row.countBacklinks },
+      },
+    },
   };
+}
+
+/** The pages and backlinks the anchors of a page point to, once each, for `included`. */
+export function presentAnchorIncluded(related: AnchorRelatedRow[], locale: Locale) {
+  const t = linkTexts(locale);
+  const pages = new Map(
+    related.map((r) => [
+      r.linkId,
+      {
+        id: r.linkId,
+        type: 'links' as const,
+        attributes: {
+          url: r.url,
+          indexing: r.indexing,
+          indexingText: t.indexing(r.indexing),
+          tier: r.tier,
+          campaignId: r.campaignId,
+        },
+      },
+    ]),
+  );
+  const backlinkResources = related.map((r) => ({
+    id: r.id,
+    type: 'backlinks' as const,
+    attributes: {
+      anchor: r.anchor,
+      acceptor: r.href,
+      attribute: r.attribute,
+      typeId: r.typeId,
+      typeText: t.backlinkType(r.typeId),
+    },
+    relationships: { link: { data: { id: r.linkId, type: 'links' as const } } },
+  }));
+  return [...pages.values(), ...backlinkResources];
 }
 
 export function presentAnchorLink(row: AnchorLinkRow, locale: Locale) {

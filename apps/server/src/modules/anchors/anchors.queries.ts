@@ -1,11 +1,12 @@
 import {
   ANCHOR_CHART_TOP,
+  ANCHOR_RELATED_MAX,
   type ANCHOR_SORT_FIELDS,
   type AnchorFilters,
   IndexState,
   LinkListType,
 } from '@linkwatch/shared';
-import { and, asc, count, countDistinct, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { type Queryable, rawRows } from '../../db/client.ts';
 import { paginate } from '../../db/paginate.ts';
 import { backlinks, campaigns, linkCounters, links, projects } from '../../db/schema/index.ts';
@@ -76,6 +77,41 @@ export async function* allAnchors(db: Queryable, params: { where: SQL; sort: Anc
     if (rows.length < chunk) return;
   }
 }
+
+/**
+ * The first ANCHOR_RELATED_MAX backlinks of each of these anchors in the selection, with their pages:
+ * the relationships `GET anchors` carries, so an expanded row needs no call of its own.
+ */
+export async function anchorRelated(db: Queryable, params: { where: SQL; anchors: string[] }) {
+  if (params.anchors.length === 0) return [];
+  const ranked = db
+    .select({
+      id: backlinks.id,
+      anchor: backlinks.anchor,
+      href: backlinks.href,
+      attribute: backlinks.attribute,
+      typeId: backlinks.typeId,
+      linkId: sql<number>`${links.id}`.as('link_id'),
+      url: links.url,
+      indexing: links.indexing,
+      tier: links.tier,
+      campaignId: links.campaignId,
+      rank: sql<number>`row_number() over (partition by ${backlinks.anchor} order by ${links.id}, ${backlinks.id})`.as(
+        'rank',
+      ),
+    })
+    .from(backlinks)
+    .innerJoin(links, eq(links.id, backlinks.linkId))
+    .where(and(params.where, inArray(backlinks.anchor, params.anchors)))
+    .as('ranked');
+  return db
+    .select()
+    .from(ranked)
+    .where(lte(ranked.rank, ANCHOR_RELATED_MAX))
+    .orderBy(asc(ranked.anchor), asc(ranked.rank));
+}
+
+export type AnchorRelatedRow = Awaited<ReturnType<typeof anchorRelated>>[number];
 
 export async function campaignNames(db: Queryable, params: { userId: number; ids: number[] }) {
   if (params.ids.length === 0) return new Map<number, string>();

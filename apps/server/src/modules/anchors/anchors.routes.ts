@@ -25,11 +25,19 @@ import { paginated } from '../../http/present.ts';
 import { linkTexts } from '../links/links.presenter.ts';
 import { anchorExportRoute } from './anchors.export.ts';
 import { anchorLinkScope, anchorWhere } from './anchors.filters.ts';
-import { anchorTitle, keyed, presentAnchor, presentAnchorLink, relKeys } from './anchors.presenter.ts';
+import {
+  anchorTitle,
+  keyed,
+  presentAnchor,
+  presentAnchorIncluded,
+  presentAnchorLink,
+  relKeys,
+} from './anchors.presenter.ts';
 import {
   anchorCounts,
   anchorKinds,
   anchorLinks,
+  anchorRelated,
   anchorTotals,
   campaignNames,
   countUnverifiedLinks,
@@ -57,20 +65,20 @@ export function anchorRoutes(app: FastifyInstance, ctx: AppContext) {
   });
   const single = <T>(type: string, attributes: T) => ({ data: { id: 0, type, attributes } });
 
-  /** The anchors table: one row per anchor text, most linked first. */
+  /** The anchors table: one row per anchor text, most linked first, with the pages and backlinks behind it. */
   r.get('/anchors', { schema: schema(ZAnchorTableQuery, ZAnchorListResponse) }, async (req) => {
     const { page, sort } = req.query;
     const { userId, where, locale } = scopeOf(req, req.query.filters);
     const { rows, total } = await listAnchors(ctx.db, { where, sort, page });
-    const names = await campaignNames(ctx.db, {
-      userId,
-      ids: [...new Set(rows.flatMap((r) => r.campaignIds))],
-    });
-    return paginated(
-      rows.map((row) => presentAnchor(row, { locale, campaignNames: names })),
-      page,
-      total,
+    const [names, related] = await Promise.all([
+      campaignNames(ctx.db, { userId, ids: [...new Set(rows.flatMap((r) => r.campaignIds))] }),
+      anchorRelated(ctx.db, { where, anchors: rows.map((r) => r.anchor) }),
+    ]);
+    const relatedOf = (anchor: string) => related.filter((r) => r.anchor === anchor);
+    const data = rows.map((row) =>
+      presentAnchor(row, { locale, campaignNames: names, related: relatedOf(row.anchor) }),
     );
+    return { ...paginated(data, page, total), included: presentAnchorIncluded(related, locale) };
   });
 
   /** The backlinks of one anchor (`filter[anchor]` or `filter[anchorId]`), for an expanded row. */

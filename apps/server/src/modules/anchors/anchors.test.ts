@@ -83,6 +83,8 @@ describe('anchors', () => {
         typeIds: [2],
         typeTexts: ['Link'],
       },
+      // Checked in detail by 'carries the pages and backlinks behind each anchor'.
+      relationships: expect.any(Object),
     });
     const anchors = res.body.data.map((a: { attributes: { anchor: string } }) => a.attributes.anchor);
     expect(anchors).not.toContain('history anchor');
@@ -94,6 +96,60 @@ describe('anchors', () => {
       'shoes',
     ]);
     expect(byName.body.data[0].attributes.countLinks).toBe(3);
+  });
+
+  it('carries the pages and backlinks behind each anchor, as relationships with included resources', async () => {
+    const { token, project, user } = await anchorWorkspace();
+    const pages = await t.db.select().from(links).where(eq(links.userId, user.id));
+    const idOf = (url: string) => pages.find((p) => p.url === url)!.id;
+    const [an1, an2] = [idOf('http://an1.example.org/'), idOf('http://an2.example.org/')];
+    const res = await t.api('GET', `anchors?filter[project]=${project.id}&filter[tier]=1`, {
+      token,
+      locale: 'ru',
+    });
+    const shoes = res.body.data.find(
+      (a: { attributes: { anchor: string } }) => a.attributes.anchor === 'shoes',
+    );
+    expect(shoes.relationships.links).toEqual({
+      data: [
+        { id: an1, type: 'links' },
+        { id: an2, type: 'links' },
+      ],
+      meta: { total: 2 },
+    });
+    expect(shoes.relationships.backlinks.meta).toEqual({ total: 2 });
+    const backlinkIds = shoes.relationships.backlinks.data.map((b: { id: number }) => b.id);
+    type Included = {
+      id: number;
+      type: string;
+      attributes: Record<string, unknown>;
+      relationships?: unknown;
+    };
+    const included = res.body.included as Included[];
+    const find = (type: string, id: number) => included.find((i) => i.type === type && i.id === id);
+    expect(find('links', an1)).toEqual({
+      id: an1,
+      type: 'links',
+      attributes: {
+        url: 'http://an1.example.org/',
+        indexing: 1,
+        indexingText: 'Проиндексировано',
+        tier: 1,
+        campaignId: expect.any(Number),
+      },
+    });
+    const behind = backlinkIds.map((id: number) => find('backlinks', id));
+    expect(behind.map((b: Included) => [b.relationships, b.attributes.attribute])).toEqual([
+      [{ link: { data: { id: an1, type: 'links' } } }, 'dofollow'],
+      [{ link: { data: { id: an2, type: 'links' } } }, 'nofollow'],
+    ]);
+    expect(behind[0].attributes).toMatchObject({
+      anchor: 'shoes',
+      acceptor: `https://${project.mainDomain}/`,
+    });
+    // Each page is included once, whatever number of anchors it carries.
+    const linkKeys = included.filter((i) => i.type === 'links').map((i) => i.id);
+    expect(new Set(linkKeys).size).toBe(linkKeys.length);
   });
 
   it('lists the backlinks of one anchor, also of the empty anchor by its id', async () => {

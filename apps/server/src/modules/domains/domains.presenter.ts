@@ -7,7 +7,10 @@ const metric = (value: number | null) => (value === null ? NOT_AVAILABLE : Numbe
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 const share = (row: DomainRow) => (row.links === 0 ? 0 : Math.round((row.indexed_links / row.links) * 100));
 
-/** The Domain fields no configured service can give, with why, in the reader's language. */
+/**
+ * The Domain fields no configured service can give, with why, in the reader's language: Alexa rank and
+ * Facebook activity are left out of the attributes, MozRank reads N/A.
+ */
 function notProvided(locale: Locale) {
   return Object.fromEntries(
     (['alexaRank', 'faceBookActivity', 'mozRank'] as const).map((field) => [
@@ -17,19 +20,22 @@ function notProvided(locale: Locale) {
   );
 }
 
-export function presentDomain(row: DomainRow, locale: Locale) {
+export function presentDomain(
+  row: DomainRow,
+  params: { id: number; links: { id: number; url: string }[]; locale: Locale },
+) {
   const attributes: TDomainAttributes = {
     domain: row.domain,
     domainWithoutProtocol: row.domain,
     backlinks: row.links,
+    backlinksTier: row.backlinks_tier,
+    links: params.links,
     indexed: share(row),
     da: metric(row.da),
     mozRank: metric(row.moz_rank),
     spamScore: metric(row.spam_score),
     pageRank: metric(row.page_rank),
     pageRankDecimal: metric(row.page_rank_decimal),
-    alexaRank: NOT_AVAILABLE,
-    faceBookActivity: NOT_AVAILABLE,
     semRush: {
       traffic: metric(row.sem_rush_traffic),
       rank: metric(row.sem_rush_rank),
@@ -38,12 +44,11 @@ export function presentDomain(row: DomainRow, locale: Locale) {
     },
     linksIn: metric(row.links_in),
     referringPage: metric(row.referring_page),
-    notProvided: notProvided(locale),
+    notProvided: notProvided(params.locale),
     providers: row.providers,
     dateCheckAuthority: iso(row.date_check_authority),
   };
-  // A domain never checked has no row: 0, as the spec's defaults read.
-  return { id: row.id ?? 0, type: 'domains' as const, attributes };
+  return { id: params.id, type: 'domains' as const, attributes };
 }
 
 const EXPORT_COLUMNS = [

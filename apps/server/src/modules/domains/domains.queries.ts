@@ -1,5 +1,11 @@
-import { type DomainFilters, type DomainSortField, IndexState, LinkListType } from '@linkwatch/shared';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import {
+  DOMAIN_LINKS_SHOWN,
+  type DomainFilters,
+  type DomainSortField,
+  IndexState,
+  LinkListType,
+} from '@linkwatch/shared';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Queryable, rawRows } from '../../db/client.ts';
 import { domains, links } from '../../db/schema/index.ts';
 import type { PageQuery } from '../../http/present.ts';
@@ -9,6 +15,8 @@ export interface DomainRow {
   domain: string;
   links: number;
   indexed_links: number;
+  /** Tier 2 backlinks to the domain's pages of the scope (their countBacklinksT2, summed). */
+  backlinks_tier: number;
   id: number | null;
   da: number | null;
   moz_rank: number | null;
@@ -59,7 +67,8 @@ function domainsOfScope(params: { userId: number; filters: DomainFilters }) {
   return sql`
     with s as (
       select ${hostOf} as domain, count(*)::int as links,
-        count(*) filter (where ${links.indexing} = ${IndexState.Indexed})::int as indexed_links
+        count(*) filter (where ${links.indexing} = ${IndexState.Indexed})::int as indexed_links,
+        coalesce(sum(${links.countBacklinksT2}), 0)::int as backlinks_tier
       from ${links} where ${scopeWhere(params.userId, params.filters)}
       group by 1)
     select s.*, d.id, d.da, d.moz_rank, d.spam_score, d.page_rank_decimal, d.page_rank, d.sem_rush_rank,
@@ -96,4 +105,45 @@ export function allDomains(
   params: { userId: number; filters: DomainFilters; sort: { field: DomainSortField; desc: boolean } },
 ) {
   return rawRows<DomainRow>(db, sql`${domainsOfScope(params)} order by ${orderBy(params.sort)}`);
+}
+
+/**
+ * Gives every listed domain its Domain row (the spec's `id`): a domain gets one the first time it is
+ * listed, before any authority check. Answers the ids by domain; an insert racing another finds its row.
+ */
+export async function domainIds(db: Queryable, params: { userId: number; domains: string[] }) {
+  if (params.domains.length === 0) return new Map<string, number>();
+  await db
+    .insert(domains)
+    .values(params.domains.map((domain) => ({ userId: params.userId, domain })))
+    .onConflictDoNothing({ target: [domains.userId, domains.domain] });
+  const rows = await db
+    .select({ id: domains.id, domain: domains.domain })
+    .from(domains)
+    .where(and(eq(domains.userId, params.userId), inArray(domains.domain, params.domains)));
+  return new Map(rows.map((r) => [r.domain, r.id]));
+}
+
+/** The first DOMAIN_LINKS_SHOWN links of the scope on each of these domains (the Domain's list of links). */
+export async function domainLinks(
+  db: Queryable,
+  params: { userId: number; filters: DomainFilters; domains: string[] },
+) {
+  if (params.domains.length === 0) return new Map<string, { id: number; url: string }[]>();
+  const rows = await rawRows<{ domain: string; id: number; url: string }>(
+    db,
+    sql`select domain, id, url from (
+          select ${hostOf} as domain, ${links.id} as id, ${links.url} as url,
+            row_number() over (partition by ${hostOf} order by ${links.id}) as n
+          from ${links}
+          where ${scopeWhere(params.userId, params.filters)} and ${inArray(hostOf, params.domains)}
+        ) x where n <= ${DOMAIN_LINKS_SHOWN} order by domain, id`,
+  );
+  const byDomain = new Map<string, { id: number; url: string }[]>();
+  for (const row of rows) {
+    const list = byDomain.get(row.domain) ?? [];
+    list.push({ id: Number(row.id), url: row.url });
+    byDomain.set(row.domain, list);
+  }
+  return byDomain;
 }

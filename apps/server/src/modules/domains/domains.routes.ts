@@ -8,7 +8,7 @@ import { paginated } from '../../http/present.ts';
 import { attachment, type CellValue, csvStream, MIME, xlsxBuffer } from '../../lib/spreadsheet.ts';
 import { findProject } from '../projects/projects.queries.ts';
 import { domainExportHeader, domainExportRow, presentDomain } from './domains.presenter.ts';
-import { allDomains, listDomains } from './domains.queries.ts';
+import { allDomains, domainIds, domainLinks, listDomains } from './domains.queries.ts';
 
 const tags = ['domains'];
 const security = [{ bearerAuth: [] }];
@@ -25,11 +25,19 @@ export function domainRoutes(app: FastifyInstance, ctx: AppContext) {
       const { filters, page, sort } = req.query;
       const { rows, total } = await listDomains(ctx.db, { userId, filters, page, sort });
       const locale = requestLocale(req);
-      return paginated(
-        rows.map((row) => presentDomain(row, locale)),
-        page,
-        total,
+      const names = rows.map((row) => row.domain);
+      const [ids, linksOf] = await Promise.all([
+        domainIds(ctx.db, { userId, domains: names }),
+        domainLinks(ctx.db, { userId, filters, domains: names }),
+      ]);
+      const data = rows.map((row) =>
+        presentDomain(row, {
+          id: row.id ?? ids.get(row.domain)!,
+          links: linksOf.get(row.domain) ?? [],
+          locale,
+        }),
       );
+      return paginated(data, page, total);
     },
   );
 

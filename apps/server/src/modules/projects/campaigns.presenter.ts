@@ -15,6 +15,8 @@ export function presentCampaign(
       disallow: campaign.disallow,
       isSystem: campaign.isSystem,
       projectId: campaign.projectId,
+      weekdays: campaign.weekdays,
+      time: campaign.time,
       ...extra,
       createdAt: iso(campaign.createdAt),
       updatedAt: iso(campaign.updatedAt),

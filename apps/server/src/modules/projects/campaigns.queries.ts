@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { paginate } from '../../db/paginate.ts';
-import { campaigns, links, projects } from '../../db/schema/index.ts';
+import { campaigns, links, projects, schedules } from '../../db/schema/index.ts';
 import type { PageQuery } from '../../http/present.ts';
 
 export type Campaign = typeof campaigns.$inferSelect;
@@ -59,10 +59,16 @@ export async function insertCampaign(
   return campaign;
 }
 
-export async function renameCampaign(db: Queryable, params: { userId: number; id: number; name: string }) {
+/** Company settings: the name, and the weekdays and time of its scheduled checks; left out keeps. */
+export type CampaignSettings = Partial<Pick<Campaign, 'name' | 'weekdays' | 'time'>>;
+
+export async function updateCampaign(
+  db: Queryable,
+  params: { userId: number; id: number; values: CampaignSettings },
+) {
   const [campaign] = await db
     .update(campaigns)
-    .set({ name: params.name })
+    .set({ ...params.values, updatedAt: new Date() })
     .where(and(eq(campaigns.id, params.id), eq(campaigns.userId, params.userId)))
     .returning();
   return campaign;
@@ -75,4 +81,32 @@ export async function deleteCampaign(db: Queryable, params: { userId: number; id
     .where(and(eq(campaigns.id, params.id), eq(campaigns.userId, params.userId)))
     .returning({ id: campaigns.id });
   return deleted.length > 0;
+}
+
+/**
+ * The user's schedules of one campaign with the cadence they follow (their period and start, the
+ * campaign's time and weekdays): what a change of the campaign's time or weekdays moves.
+ */
+export function campaignScheduleCadences(db: Queryable, params: { userId: number; campaignId: number }) {
+  return db
+    .select({
+      id: schedules.id,
+      interval: schedules.interval,
+      startAt: schedules.startAt,
+      time: campaigns.time,
+      weekdays: campaigns.weekdays,
+    })
+    .from(schedules)
+    .innerJoin(campaigns, eq(campaigns.id, schedules.campaignId))
+    .where(and(eq(schedules.campaignId, params.campaignId), eq(schedules.userId, params.userId)));
+}
+
+export async function setScheduleNextRun(
+  db: Queryable,
+  params: { userId: number; id: number; nextRunAt: Date },
+) {
+  await db
+    .update(schedules)
+    .set({ nextRunAt: params.nextRunAt })
+    .where(and(eq(schedules.id, params.id), eq(schedules.userId, params.userId)));
 }

@@ -14,13 +14,8 @@ import { FieldError, notFound } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { paginated } from '../../http/present.ts';
 import { presentCampaign } from './campaigns.presenter.ts';
-import {
-  deleteCampaign,
-  findCampaign,
-  insertCampaign,
-  listCampaigns,
-  renameCampaign,
-} from './campaigns.queries.ts';
+import { deleteCampaign, findCampaign, insertCampaign, listCampaigns } from './campaigns.queries.ts';
+import { changeCampaignSettings } from './campaigns.service.ts';
 import { findProject } from './projects.queries.ts';
 
 const tags = ['campaigns'];
@@ -86,10 +81,10 @@ export function campaignRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const user = requireUser(req);
-      const campaign = await renameCampaign(ctx.db, {
+      const campaign = await changeCampaignSettings(ctx, {
         userId: user.id,
         id: req.params.id,
-        name: req.body.name,
+        body: req.body,
       });
       if (!campaign) throw notFound();
       return { data: presentCampaign(campaign) };

@@ -6,7 +6,12 @@ export function presentStatistic(id: number, statistic: TProjectStatistic) {
   return resource('projectStatistics', id, statistic);
 }
 
-export function presentProject(project: Project, statistic?: TProjectStatistic) {
+/** `categoryName`: the name of the project's category (null when it has none). */
+export function presentProject(
+  project: Project,
+  statistic?: TProjectStatistic,
+  categoryName: string | null = null,
+) {
   return resource(
     'projects',
     project.id,
@@ -15,6 +20,8 @@ export function presentProject(project: Project, statistic?: TProjectStatistic) 
       mainDomain: project.mainDomain,
       domains: project.domains,
       isFavorite: project.isFavorite,
+      categoryId: project.categoryId,
+      categoryName: project.categoryId === null ? null : categoryName,
       createdAt: iso(project.createdAt),
       updatedAt: iso(project.updatedAt),
       ...(statistic ? { statistic } : {}),

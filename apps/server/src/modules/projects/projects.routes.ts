@@ -15,6 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { paginated } from '../../http/present.ts';
+import { categoryNames } from '../categories/categories.queries.ts';
 import { presentCampaign } from './campaigns.presenter.ts';
 import { presentProject, presentStatistic } from './projects.presenter.ts';
 import { findProject, listProjects, projectStatistics, statisticTotals } from './projects.queries.ts';
@@ -48,12 +49,12 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext) {
         search,
         favoritesFirst: true,
       });
-      const statistics = await projectStatistics(ctx.db, {
-        userId: user.id,
-        projectIds: rows.map((p) => p.id),
-      });
+      const [statistics, names] = await Promise.all([
+        projectStatistics(ctx.db, { userId: user.id, projectIds: rows.map((p) => p.id) }),
+        categoryNames(ctx.db, { userId: user.id, ids: rows.map((p) => p.categoryId) }),
+      ]);
       return paginated(
-        rows.map((p) => presentProject(p, statistics.get(p.id))),
+        rows.map((p) => presentProject(p, statistics.get(p.id), names.get(p.categoryId ?? 0))),
         page,
         total,
       );
@@ -67,8 +68,13 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext) {
       const user = requireUser(req);
       const project = await findProject(ctx.db, { userId: user.id, id: req.params.id });
       if (!project) throw notFound();
-      const statistics = await projectStatistics(ctx.db, { userId: user.id, projectIds: [project.id] });
-      return { data: presentProject(project, statistics.get(project.id)) };
+      const [statistics, names] = await Promise.all([
+        projectStatistics(ctx.db, { userId: user.id, projectIds: [project.id] }),
+        categoryNames(ctx.db, { userId: user.id, ids: [project.categoryId] }),
+      ]);
+      return {
+        data: presentProject(project, statistics.get(project.id), names.get(project.categoryId ?? 0)),
+      };
     },
   );
 
@@ -81,7 +87,11 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext) {
         userId: user.id,
         input: req.body,
       });
-      return reply.code(201).send({ data: presentProject(project), included: [presentCampaign(campaign)] });
+      const names = await categoryNames(ctx.db, { userId: user.id, ids: [project.categoryId] });
+      return reply.code(201).send({
+        data: presentProject(project, undefined, names.get(project.categoryId ?? 0)),
+        included: [presentCampaign(campaign)],
+      });
     },
   );
 
@@ -98,11 +108,9 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const user = requireUser(req);
-      return {
-        data: presentProject(
-          await updateProject(ctx, { userId: user.id, id: req.params.id, input: req.body }),
-        ),
-      };
+      const project = await updateProject(ctx, { userId: user.id, id: req.params.id, input: req.body });
+      const names = await categoryNames(ctx.db, { userId: user.id, ids: [project.categoryId] });
+      return { data: presentProject(project, undefined, names.get(project.categoryId ?? 0)) };
     },
   );
 

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { campaigns, projects } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
+import { projectCategory } from '../categories/categories.service.ts';
 import { findProject } from './projects.queries.ts';
 
 /** Domains are stored lower-cased without a trailing slash; the first one is the main domain. */
@@ -18,10 +19,12 @@ export async function createProjectWithCampaign(
   const domains = cleanDomains(input.domains);
   const mainDomain = input.mainDomain?.trim().toLowerCase() || domains[0];
   return ctx.db.transaction(async (tx) => {
+    const categoryId = await projectCategory(tx, { userId: params.userId, ...input });
     const [project] = await tx
       .insert(projects)
       .values({
         userId: params.userId,
+        categoryId: categoryId ?? null,
         name: (input.name || input.projectName)!,
         mainDomain,
         domains: domains.includes(mainDomain) ? domains : [mainDomain, ...domains],
@@ -46,10 +49,12 @@ export async function updateProject(
   const domains = input.domains ? cleanDomains(input.domains) : current.domains;
   const mainDomain =
     input.mainDomain?.trim().toLowerCase() || (input.domains ? domains[0] : current.mainDomain);
+  const categoryId = await projectCategory(ctx.db, { userId: params.userId, category: input.category });
   const [project] = await ctx.db
     .update(projects)
     .set({
       name: input.name ?? current.name,
+      categoryId: categoryId === undefined ? current.categoryId : categoryId,
       isFavorite: input.isFavorite ?? current.isFavorite,
       mainDomain,
       domains: domains.includes(mainDomain) ? domains : [mainDomain, ...domains],

@@ -1,7 +1,7 @@
 import { type Locale, ScheduleAction } from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
 import { iso } from '../../http/present.ts';
-import { dayOf } from './next-run.ts';
+import { dayOf } from '../../lib/next-run.ts';
 import type { Schedule } from './schedules.queries.ts';
 
 export function presentSchedule(schedule: Schedule, params: { domains: string[]; locale: Locale }) {
@@ -16,6 +16,7 @@ export function presentSchedule(schedule: Schedule, params: { domains: string[];
       interval: schedule.interval,
       startAt: dayOf(schedule.startAt),
       time: schedule.time,
+      weekdays: schedule.weekdays,
       isActive: schedule.isActive,
       nextRunAt: iso(schedule.nextRunAt),
       lastRunAt: iso(schedule.lastRunAt),
@@ -25,7 +26,7 @@ export function presentSchedule(schedule: Schedule, params: { domains: string[];
 
 interface GroupRows {
   project: { id: number; name: string; domains: string[] };
-  campaigns: { id: number; name: string; tier: number }[];
+  campaigns: { id: number; name: string; tier: number; weekdays: number[]; time: string }[];
   schedules: Schedule[];
 }
 
@@ -52,6 +53,8 @@ export function presentScheduleGroup(rows: GroupRows, locale: Locale) {
         id: c.id,
         name: c.name,
         tier: c.tier,
+        weekdays: c.weekdays,
+        time: c.time,
         checkBacklinks: present(scheduleOf(c.id, ScheduleAction.AutoCheckBacklinks)),
         checkIndexing: present(scheduleOf(c.id, ScheduleAction.AutoCheckIndexing)),
       })),

@@ -1,14 +1,19 @@
-import { and, asc, count, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
 import { paginate } from '../../db/paginate.ts';
 import { campaigns, projects, schedules, users } from '../../db/schema/index.ts';
 import type { PageQuery } from '../../http/present.ts';
 
-export type Schedule = typeof schedules.$inferSelect;
+/** A schedule with its campaign's time and weekdays: the whole cadence the scheduler follows. */
+const withCadence = { ...getTableColumns(schedules), time: campaigns.time, weekdays: campaigns.weekdays };
+export type Schedule = typeof schedules.$inferSelect & { time: string; weekdays: number[] };
 export type ScheduleValues = Pick<
   typeof schedules.$inferInsert,
-  'campaignId' | 'actionId' | 'interval' | 'time' | 'startAt' | 'isActive' | 'nextRunAt'
+  'campaignId' | 'actionId' | 'interval' | 'startAt' | 'isActive' | 'nextRunAt'
 >;
+
+const selectSchedules = (db: Queryable) =>
+  db.select(withCadence).from(schedules).innerJoin(campaigns, eq(campaigns.id, schedules.campaignId));
 
 /** A page of the owner's projects, with every campaign of them and their schedules. */
 export async function scheduleGroups(
@@ -34,27 +39,26 @@ export async function scheduleGroups(
     .where(and(eq(campaigns.userId, params.userId), inArray(campaigns.projectId, projectIds)))
     .orderBy(asc(campaigns.tier), asc(campaigns.name), asc(campaigns.id));
   const scheduleRows = campaignRows.length
-    ? await db
-        .select()
-        .from(schedules)
-        .where(
-          and(
-            eq(schedules.userId, params.userId),
-            inArray(
-              schedules.campaignId,
-              campaignRows.map((c) => c.id),
-            ),
+    ? await selectSchedules(db).where(
+        and(
+          eq(schedules.userId, params.userId),
+          inArray(
+            schedules.campaignId,
+            campaignRows.map((c) => c.id),
           ),
-        )
+        ),
+      )
     : [];
   return { projects: projectRows, campaigns: campaignRows, schedules: scheduleRows, total };
 }
 
-export async function findSchedule(db: Queryable, params: { userId: number; id: number }) {
-  const [row] = await db
-    .select()
-    .from(schedules)
-    .where(and(eq(schedules.id, params.id), eq(schedules.userId, params.userId)));
+export async function findSchedule(
+  db: Queryable,
+  params: { userId: number; id: number },
+): Promise<Schedule | undefined> {
+  const [row] = await selectSchedules(db).where(
+    and(eq(schedules.id, params.id), eq(schedules.userId, params.userId)),
+  );
   return row;
 }
 
@@ -79,12 +83,10 @@ export async function updateSchedule(
   db: Queryable,
   params: { userId: number; id: number; values: ScheduleValues },
 ) {
-  const [row] = await db
+  await db
     .update(schedules)
     .set(params.values)
-    .where(and(eq(schedules.id, params.id), eq(schedules.userId, params.userId)))
-    .returning();
-  return row;
+    .where(and(eq(schedules.id, params.id), eq(schedules.userId, params.userId)));
 }
 
 export async function scheduleTaken(
@@ -113,13 +115,12 @@ export async function claimDueSchedules(
   params: { limit: number; next: (schedule: Schedule) => Date },
 ): Promise<Schedule[]> {
   return db.transaction(async (tx) => {
-    const due = await tx
-      .select()
-      .from(schedules)
+    const due = await selectSchedules(tx)
       .where(and(eq(schedules.isActive, true), lte(schedules.nextRunAt, sql`now()`)))
       .orderBy(asc(schedules.nextRunAt))
       .limit(params.limit)
-      .for('update', { skipLocked: true });
+      // Only the schedule rows: a campaign being renamed meanwhile does not hold its schedules back.
+      .for('update', { of: schedules, skipLocked: true });
     for (const schedule of due) {
       await tx
         .update(schedules)

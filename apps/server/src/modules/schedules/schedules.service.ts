@@ -1,9 +1,11 @@
 import type { Locale, TCreateScheduleRequest, TUpdateScheduleRequest } from '@linkwatch/shared';
 import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/client.ts';
 import { FieldError, notFound } from '../../errors.ts';
 import { type PageQuery, paginated } from '../../http/present.ts';
-import { findCampaign } from '../projects/campaigns.queries.ts';
-import { dayOf, dayStart, nextRunAt, todayUtc } from './next-run.ts';
+import { dayOf, dayStart, todayUtc } from '../../lib/next-run.ts';
+import { findCampaign, updateCampaign } from '../projects/campaigns.queries.ts';
+import { rescheduleCampaign } from '../projects/campaigns.service.ts';
 import { presentSchedule, presentScheduleGroup } from './schedules.presenter.ts';
 import {
   findSchedule,
@@ -41,12 +43,21 @@ async function ownCampaign(ctx: Ctx, params: { userId: number; id: number }) {
   return { ...row.campaign, domains: row.projectDomains };
 }
 
-/** The stored values of a saved schedule, with its next run computed from now. */
-type SavedFields = Required<Omit<ScheduleValues, 'nextRunAt' | 'startAt'>> & { startAt: string };
-
-function scheduleValues(body: SavedFields): ScheduleValues {
-  const startAt = dayStart(body.startAt);
-  return { ...body, startAt, nextRunAt: nextRunAt({ ...body, startAt }, { from: new Date() }) };
+/**
+ * Saves a schedule and the campaign's time of day (one time for all of a campaign's checks), then
+ * computes the campaign's next runs, all in one transaction.
+ */
+async function storeSchedule(
+  ctx: Ctx,
+  params: { userId: number; time: string; write: (tx: Queryable) => Promise<number> },
+) {
+  return ctx.db.transaction(async (tx) => {
+    const id = await params.write(tx);
+    const campaignId = (await findSchedule(tx, { userId: params.userId, id }))!.campaignId;
+    await updateCampaign(tx, { userId: params.userId, id: campaignId, values: { time: params.time } });
+    await rescheduleCampaign(tx, { userId: params.userId, campaignId });
+    return (await findSchedule(tx, { userId: params.userId, id }))!;
+  });
 }
 
 /** `POST schedules/`: creates the campaign's schedule of that action, or updates the one it has. */
@@ -54,18 +65,25 @@ export async function saveSchedule(
   ctx: Ctx,
   params: { userId: number; body: TCreateScheduleRequest; locale: Locale },
 ) {
-  const { body } = params;
-  const campaign = await ownCampaign(ctx, { userId: params.userId, id: body.campaign });
-  const values = scheduleValues({
+  const { body, userId } = params;
+  const campaign = await ownCampaign(ctx, { userId, id: body.campaign });
+  const values: ScheduleValues = {
     campaignId: campaign.id,
     actionId: body.action,
     interval: body.interval,
-    time: body.time,
     isActive: body.isActive,
-    startAt: body.startAt ?? todayUtc(),
+    startAt: dayStart(body.startAt ?? todayUtc()),
+  };
+  let created = false;
+  const schedule = await storeSchedule(ctx, {
+    userId,
+    time: body.time ?? campaign.time,
+    write: async (tx) => {
+      const saved = await upsertSchedule(tx, { userId, values });
+      created = saved.created;
+      return saved.id;
+    },
   });
-  const { id, created } = await upsertSchedule(ctx.db, { userId: params.userId, values });
-  const schedule = (await findSchedule(ctx.db, { userId: params.userId, id }))!;
   return { created, data: presentSchedule(schedule, { domains: campaign.domains, locale: params.locale }) };
 }
 
@@ -76,19 +94,26 @@ export async function changeSchedule(
 ) {
   const current = await findSchedule(ctx.db, params);
   if (!current) throw notFound();
-  const { body } = params;
-  const campaign = await ownCampaign(ctx, { userId: params.userId, id: body.campaign ?? current.campaignId });
+  const { body, userId } = params;
+  const campaign = await ownCampaign(ctx, { userId, id: body.campaign ?? current.campaignId });
   const actionId = body.action ?? current.actionId;
   if (await scheduleTaken(ctx.db, { campaignId: campaign.id, actionId, exceptId: current.id }))
     throw new FieldError({ campaign: 'schedules.errors.campaignTaken' });
-  const values = scheduleValues({
+  const values: ScheduleValues = {
     campaignId: campaign.id,
     actionId,
     interval: body.interval ?? current.interval,
-    time: body.time ?? current.time,
     isActive: body.isActive ?? current.isActive,
-    startAt: body.startAt ?? dayOf(current.startAt),
+    startAt: dayStart(body.startAt ?? dayOf(current.startAt)),
+  };
+  const schedule = await storeSchedule(ctx, {
+    userId,
+    // Moved to another campaign without a time: it takes that campaign's.
+    time: body.time ?? (campaign.id === current.campaignId ? current.time : campaign.time),
+    write: async (tx) => {
+      await updateSchedule(tx, { userId, id: current.id, values });
+      return current.id;
+    },
   });
-  const schedule = await updateSchedule(ctx.db, { userId: params.userId, id: current.id, values });
   return presentSchedule(schedule, { domains: campaign.domains, locale: params.locale });
 }

@@ -69,6 +69,7 @@ describe('saving a schedule', () => {
         interval: 7,
         startAt: `${nextYear}-03-10`,
         time: '06:30',
+        weekdays: [1, 2, 3, 4, 5, 6, 7],
         isActive: true,
         nextRunAt: `${nextYear}-03-10T06:30:00.000Z`,
         lastRunAt: null,

@@ -31,7 +31,13 @@ import { SegmentedTabs } from '@/ui/SegmentedTabs.tsx';
 import { Select } from '@/ui/Select.tsx';
 import { StatCard } from '@/ui/StatCard.tsx';
 import { AnchorDistribution } from './AnchorDistribution.tsx';
-import { type AnchorRow, useAnchorCounts, useAnchors } from './api/anchors.ts';
+import {
+  type AnchorBehind,
+  type AnchorRow,
+  backlinksBehind,
+  useAnchorCounts,
+  useAnchors,
+} from './api/anchors.ts';
 
 function List({ items, open }: { items: readonly string[]; open: boolean }) {
   const { t } = useTranslation();
@@ -54,6 +60,43 @@ function List({ items, open }: { items: readonly string[]; open: boolean }) {
   );
 }
 
+/**
+ * The pages and backlinks behind an anchor (spec point 3, anchor summary): closed, the first page and how
+ * many more; open (the row's toggle or expand-all), each backlink's page, where it points and its rel.
+ */
+function Behind({ row, items, open }: { row: AnchorRow; items: AnchorBehind[]; open: boolean }) {
+  const { t } = useTranslation();
+  const total = row.relationships.backlinks.meta.total;
+  if (items.length === 0) return <span className="text-ink-subtle">—</span>;
+  if (!open) {
+    return (
+      <span className="flex items-center gap-1.5">
+        <span className="truncate">{items[0].page?.attributes.url}</span>
+        {total > 1 ? <Badge>{t('anchors.more', { count: total - 1 })}</Badge> : null}
+      </span>
+    );
+  }
+  return (
+    <div data-anchor-behind>
+      <ul className="space-y-1.5">
+        {items.map(({ backlink, page }) => (
+          <li key={backlink.id} className="min-w-0">
+            <p className="truncate text-ink">{page?.attributes.url}</p>
+            <p className="truncate text-xs text-ink-subtle">
+              {t('anchors.behind.acceptor')}: {backlink.attributes.acceptor} · {backlink.attributes.attribute}
+            </p>
+          </li>
+        ))}
+      </ul>
+      {total > items.length ? (
+        <p className="mt-1.5 text-xs text-ink-subtle">
+          {t('anchors.behind.shown', { shown: items.length, total })}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 const NO_ANCHORS: AnchorRow[] = [];
 /** The API's own order: the anchors used most first. */
 const DEFAULT_SORT = { field: 'countLinks', desc: true };
@@ -62,9 +105,11 @@ const col = dataColumns<AnchorRow>();
 function useAnchorColumns({
   isOpen,
   toggle,
+  behind,
 }: {
   isOpen: (row: AnchorRow) => boolean;
   toggle: (id: string) => void;
+  behind: (row: AnchorRow) => AnchorBehind[];
 }): DataColumn<AnchorRow>[] {
   const { t } = useTranslation();
   const list = (id: string, items: (a: AnchorRow['attributes']) => readonly string[], className?: string) =>
@@ -135,6 +180,15 @@ function useAnchorColumns({
         </>
       ),
     }),
+    col.display({
+      id: 'pages',
+      meta: { label: t('anchors.behind.title'), card: 'field', cardWide: true },
+      cell: ({ row }) => (
+        <div className="max-w-80 min-w-48">
+          <Behind row={row.original} items={behind(row.original)} open={isOpen(row.original)} />
+        </div>
+      ),
+    }),
     list('acceptor', (a) => a.acceptors, 'max-w-40'),
     list('company', (a) => a.campaigns.map((c) => c.name), 'max-w-32'),
     list('attribute', (a) => a.attributes),
@@ -182,7 +236,7 @@ export default function AnchorsPage() {
     });
   const table = useDataTable({
     name: 'anchors',
-    columns: useAnchorColumns({ isOpen, toggle }),
+    columns: useAnchorColumns({ isOpen, toggle, behind: backlinksBehind(anchors.data) }),
     rows,
     rowId: (row) => row.id,
     sort: parseSort(list.sort, ANCHOR_SORT_FIELDS) ?? DEFAULT_SORT,

@@ -26,7 +26,7 @@ import { PageHeader } from '@/ui/PageHeader.tsx';
 import { Skeleton } from '@/ui/Spinner.tsx';
 import { StatCard } from '@/ui/StatCard.tsx';
 import { ProjectHealthChart } from './ProjectHealthChart.tsx';
-import { ProjectsTable } from './ProjectsTable.tsx';
+import { CategorisedProjects } from './ProjectsTable.tsx';
 
 const STEPS = [
   { key: 'project', icon: FolderPlus },
@@ -199,7 +199,11 @@ export default function DashboardPage() {
         </Card>
         <Card className="overflow-hidden">
           <CardHeader title={t('projects.dashboard.title')} />
-          {tableReady ? <ProjectsTable projects={list} /> : <Skeleton className="m-5 h-48 rounded-lg" />}
+          {tableReady ? (
+            <CategorisedProjects projects={list} />
+          ) : (
+            <Skeleton className="m-5 h-48 rounded-lg" />
+          )}
         </Card>
       </div>
     );

@@ -1,14 +1,21 @@
-import { Star } from 'lucide-react';
-import { useMemo } from 'react';
+import { Star, Trash2 } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { faviconUrl } from '@/api/http.ts';
-import { type Project, projectPath, useToggleFavorite } from '@/features/projects';
+import {
+  groupByCategory,
+  type Project,
+  projectPath,
+  useDeleteCategory,
+  useToggleFavorite,
+} from '@/features/projects';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { cn } from '@/ui/cn.ts';
 import { type DataColumn, DataTable, dataColumns, useDataTable } from '@/ui/DataTable.tsx';
+import { ConfirmDialog } from '@/ui/Dialog.tsx';
 import { Favicon } from '@/ui/Favicon.tsx';
 
 const COLUMNS = ['campaigns', 'tierOne', 'tierTwo', 'indexed', 'goodCode', 'badCode', 'total'] as const;
@@ -106,4 +113,64 @@ export function ProjectsTable({ projects }: { projects: readonly Project[] }) {
   );
   const table = useDataTable({ name: 'projects', columns, rows: projects, rowId: (p) => String(p.id) });
   return <DataTable table={table} label={t('projects.dashboard.title')} />;
+}
+
+/** A category's heading on the dashboard: its name, its projects, and deleting it (projects stay). */
+function CategoryHeading({ name, id, count }: { name: string | null; id: number | null; count: number }) {
+  const { t } = useTranslation();
+  const [confirm, setConfirm] = useState(false);
+  const remove = useDeleteCategory();
+  const label = name ?? t('projects.categories.uncategorised');
+  return (
+    <div className="flex items-center gap-2 border-t border-line bg-slate-50/70 px-5 py-2">
+      <h3 className="min-w-0 truncate text-sm font-semibold text-ink">{label}</h3>
+      <span className="text-xs text-ink-subtle tabular-nums">{count}</span>
+      {id !== null && name !== null ? (
+        <>
+          <button
+            type="button"
+            onClick={() => setConfirm(true)}
+            aria-label={t('projects.categories.deleteLabel', { name })}
+            title={t('projects.categories.delete')}
+            className="ml-auto rounded-md p-1 text-slate-400 hover:text-rose-600 focus-visible:outline-2 focus-visible:outline-brand-500"
+          >
+            <Trash2 className="size-4" aria-hidden />
+          </button>
+          <ConfirmDialog
+            open={confirm}
+            onOpenChange={setConfirm}
+            title={t('projects.categories.deleteTitle', { name })}
+            body={t('projects.categories.deleteBody')}
+            cancelLabel={t('common.cancel')}
+            confirmLabel={t('projects.settings.delete')}
+            onConfirm={() =>
+              remove.mutate(id, {
+                onSuccess: () => notify.success(t('projects.categories.deleted', { name })),
+                onError: (error) => notify.error(error.message),
+              })
+            }
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** The dashboard's projects grouped by category (spec point 2); one plain table while none has one. */
+export function CategorisedProjects({ projects }: { projects: readonly Project[] }) {
+  if (!projects.some((p) => p.attributes.categoryName)) return <ProjectsTable projects={projects} />;
+  return (
+    <div data-category-groups>
+      {groupByCategory(projects, (p) => p.attributes.categoryName).map((group) => (
+        <section key={group.name ?? ''} aria-label={group.name ?? undefined}>
+          <CategoryHeading
+            name={group.name}
+            id={group.items[0].attributes.categoryId}
+            count={group.items.length}
+          />
+          <ProjectsTable projects={group.items} />
+        </section>
+      ))}
+    </div>
+  );
 }

@@ -6,29 +6,37 @@ import { renderApp } from '@/test/renderApp.tsx';
 
 const NA = 'N/A';
 
+let nextId = 1;
 function domain(
   name: string,
   figures: { links: number; da: number | typeof NA; pageRank: number | typeof NA },
 ) {
   return {
-    id: 0,
+    id: nextId++,
     type: 'domains',
     attributes: {
       domain: name,
       domainWithoutProtocol: name,
       backlinks: figures.links,
+      backlinksTier: figures.links * 2,
+      links: Array.from({ length: Math.min(figures.links, 2) }, (_, i) => ({
+        id: nextId * 100 + i,
+        url: `https://${name}/page-${i + 1}`,
+      })),
       indexed: 50,
       da: figures.da,
       mozRank: NA,
       spamScore: NA,
       pageRank: NA,
       pageRankDecimal: figures.pageRank,
-      alexaRank: NA,
-      faceBookActivity: NA,
       semRush: { traffic: NA, rank: NA, links: NA, keywords: NA },
       linksIn: NA,
       referringPage: NA,
-      notProvided: { alexaRank: 'Alexa closed in 2022.' },
+      notProvided: {
+        alexaRank: 'Alexa closed in 2022.',
+        faceBookActivity: 'No service reports Facebook activity.',
+        mozRank: 'Retired.',
+      },
       providers: null,
       dateCheckAuthority: null,
     },
@@ -58,6 +66,15 @@ describe('domain view', () => {
     const icon = strong.querySelector('img[data-favicon]');
     expect(icon?.getAttribute('src')).toBe('/api/favicons/strong.example');
     expect(icon?.getAttribute('loading')).toBe('lazy');
+    // Its tier 2 backlinks and its first pages, with how many more.
+    expect(within(strong).getByText('6')).toBeTruthy();
+    expect(within(strong).getByText('https://strong.example/page-2')).toBeTruthy();
+    expect(within(strong).getByText('+1 more')).toBeTruthy();
+    // Alexa rank and Facebook activity are not columns: the reasons are under the table.
+    expect(within(table).queryByText(/Alexa/)).toBeNull();
+    const notShown = document.querySelector('[data-not-shown]') as HTMLElement;
+    expect(notShown.textContent).toContain('Alexa closed in 2022.');
+    expect(notShown.textContent).toContain('No service reports Facebook activity.');
     const quiet = within(table).getByText('quiet.example').closest('tr')!;
     expect(within(quiet).getAllByText(NA).length).toBeGreaterThan(0);
 

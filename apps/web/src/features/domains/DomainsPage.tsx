@@ -46,6 +46,46 @@ function Figure({ value, reason }: { value: number | typeof NOT_AVAILABLE; reaso
   return <span className="tabular-nums">{format.number(value)}</span>;
 }
 
+/** The domain's first links (the Domain's list of links), and how many more it has. */
+function DomainLinks({ domain }: { domain: TDomainAttributes }) {
+  const { t } = useTranslation();
+  const more = domain.backlinks - domain.links.length;
+  return (
+    <ul className="max-w-72 min-w-40 space-y-0.5 text-xs">
+      {domain.links.slice(0, 3).map((link) => (
+        <li key={link.id} className="truncate text-ink-muted">
+          {link.url}
+        </li>
+      ))}
+      {more + Math.max(0, domain.links.length - 3) > 0 ? (
+        <li className="text-ink-subtle">
+          {t('linksUi.domains.moreLinks', { value: more + Math.max(0, domain.links.length - 3) })}
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+/**
+ * The Domain fields no service gives (Alexa rank, Facebook activity), named with why under the table:
+ * the API leaves them out rather than sending a made-up value.
+ */
+function NotShown({ reasons }: { reasons: Record<string, string> | undefined }) {
+  const { t } = useTranslation();
+  const shown = ['alexaRank', 'faceBookActivity'].flatMap((k) => (reasons?.[k] ? [reasons[k]] : []));
+  if (!shown.length) return null;
+  return (
+    <div className="border-t border-line px-5 py-3 text-xs text-ink-subtle" data-not-shown>
+      <p className="font-medium text-ink-muted">{t('linksUi.domains.notShown')}</p>
+      <ul className="mt-1 list-disc space-y-0.5 pl-4">
+        {shown.map((reason) => (
+          <li key={reason}>{reason}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function useDomainColumns(): DataColumn<DomainRow>[] {
   const { t } = useTranslation();
   const { date } = useFormat();
@@ -92,9 +132,11 @@ function useDomainColumns(): DataColumn<DomainRow>[] {
       figure('referringPage', t('links.domainColumns.referringPage'), (a) => a.referringPage, {
         sort: 'referringPage',
       }),
-      figure('alexaRank', 'Alexa', (a) => a.alexaRank, {
-        defaultHidden: true,
-        reason: (a) => a.notProvided.alexaRank,
+      figure('backlinksTier', t('linksUi.domains.backlinksTier'), (a) => a.backlinksTier),
+      col.display({
+        id: 'pages',
+        meta: { label: t('linksUi.domains.links'), card: 'field', cardWide: true },
+        cell: ({ row }) => <DomainLinks domain={row.original.attributes} />,
       }),
       col.display({
         id: 'checked',
@@ -143,7 +185,7 @@ export default function DomainsPage() {
     name: 'domains',
     columns: useDomainColumns(),
     rows: (domains.data?.data as DomainRow[] | undefined) ?? NO_ROWS,
-    rowId: (d) => d.attributes.domain,
+    rowId: (d) => String(d.id),
     sort,
     onSort: (next) => list.setSort(sortParam(next)),
     clearable: false,
@@ -198,6 +240,7 @@ export default function DomainsPage() {
             <Pager meta={meta} onPage={list.setPage} />
           </div>
         ) : null}
+        <NotShown reasons={domains.data?.data[0]?.attributes.notProvided} />
       </Card>
     </>
   );

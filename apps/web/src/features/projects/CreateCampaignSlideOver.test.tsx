@@ -130,6 +130,7 @@ describe('create project/campaign slide-over', () => {
       mainDomain: 'example.com',
       projectName: 'example.com',
       campaignName: 'Guest posts',
+      category: null,
     });
   });
 

@@ -17,6 +17,7 @@ import { RadioCards } from '@/ui/Radio.tsx';
 import { SidePanel } from '@/ui/SidePanel.tsx';
 import { TextField } from '@/ui/TextField.tsx';
 import { projectsApi, useCampaign, useInvalidateProjects, useProject } from './api/projects.ts';
+import { CategoryField } from './CategoryField.tsx';
 import { useCreateCampaign } from './createCampaign.tsx';
 import {
   checkExistingProject,
@@ -238,6 +239,11 @@ export function CreateCampaignSlideOver() {
                 placeholder={t('projects.create.campaignNamePlaceholder')}
                 onChange={(e) => setNewProject((s) => ({ ...s, campaignName: e.target.value }))}
                 error={errorOf('campaignName')}
+              />
+              <CategoryField
+                value={newProject.category}
+                onChange={(category) => setNewProject((s) => ({ ...s, category }))}
+                errorOf={errorOf}
               />
             </Tabs.Content>
             <Tabs.Content value="existing" className="mt-5 space-y-5 focus-visible:outline-none">

@@ -20,6 +20,7 @@ import { Modal } from '@/ui/Modal.tsx';
 import { TextField } from '@/ui/TextField.tsx';
 import { projectsApi, useInvalidateProjects } from './api/projects.ts';
 import type { Campaign, Project } from './api/types.ts';
+import { type CampaignSchedule, CampaignScheduleFields } from './CampaignScheduleFields.tsx';
 import { DomainRows } from './DomainRows.tsx';
 import { IndexNowKey } from './IndexNowKey.tsx';
 
@@ -202,7 +203,7 @@ export function ProjectSettingsModal({
   );
 }
 
-/** Campaign settings: rename, delete with confirmation. */
+/** Campaign settings (spec point 2, company settings): rename, when its scheduled checks run, delete. */
 export function CampaignSettingsModal({
   campaign,
   open,
@@ -217,14 +218,19 @@ export function CampaignSettingsModal({
   const to = useLocalePath();
   const invalidate = useInvalidateProjects();
   const [name, setName] = useState(campaign.attributes.name);
+  const [schedule, setSchedule] = useState<CampaignSchedule>({
+    weekdays: campaign.attributes.weekdays,
+    time: campaign.attributes.time,
+  });
   const { errors, setErrors, fail } = useErrors();
   useEffect(() => {
     if (!open) return;
     setName(campaign.attributes.name);
+    setSchedule({ weekdays: campaign.attributes.weekdays, time: campaign.attributes.time });
     setErrors({});
   }, [open, campaign, setErrors]);
   const save = useMutation({
-    mutationFn: () => projectsApi.renameCampaign(campaign.id, name.trim()),
+    mutationFn: () => projectsApi.updateCampaign(campaign.id, { name: name.trim(), ...schedule }),
     onSuccess: async () => {
       await invalidate();
       notify.success(t('projects.settings.saved'));
@@ -245,7 +251,7 @@ export function CampaignSettingsModal({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setErrors({});
-    const parsed = ZUpdateCampaignRequest.safeParse({ name });
+    const parsed = ZUpdateCampaignRequest.safeParse({ name, ...schedule });
     if (!parsed.success) return setErrors(issuesToFieldErrors(parsed.error.issues, currentLocale()));
     save.mutate();
   };
@@ -263,7 +269,7 @@ export function CampaignSettingsModal({
       confirmBody={t('projects.settings.deleteCampaignBody')}
       onDelete={() => remove.mutate()}
     >
-      <form id="campaign-settings" onSubmit={submit} noValidate>
+      <form id="campaign-settings" onSubmit={submit} className="space-y-6" noValidate>
         <TextField
           label={t('projects.settings.name')}
           name="name"
@@ -271,11 +277,8 @@ export function CampaignSettingsModal({
           onChange={(e) => setName(e.target.value)}
           error={errors.name}
         />
-        {errors._ ? (
-          <Alert tone="error" className="mt-3">
-            {errors._.join(' ')}
-          </Alert>
-        ) : null}
+        <CampaignScheduleFields value={schedule} onChange={setSchedule} errors={errors} />
+        {errors._ ? <Alert tone="error">{errors._.join(' ')}</Alert> : null}
       </form>
     </SettingsShell>
   );

@@ -2,15 +2,27 @@ import {
   type FieldErrors,
   issuesToFieldErrors,
   ZCreateCampaignRequest,
+  ZCreateCategoryRequest,
   ZCreateProjectRequest,
 } from '@linkwatch/shared';
 import { currentLocale } from '@/lib/i18n.ts';
 import type { ComboOption } from '@/ui/Combobox.tsx';
+import { type CategoryChoice, categoryPayload, noCategory } from './CategoryField.tsx';
 
-export type NewProjectState = { domains: string[]; projectName: string; campaignName: string };
+export type NewProjectState = {
+  domains: string[];
+  projectName: string;
+  campaignName: string;
+  category: CategoryChoice;
+};
 export type ExistingProjectState = { project: ComboOption | null; tier: '1' | '2'; name: string };
 
-export const emptyNewProject = (): NewProjectState => ({ domains: [''], projectName: '', campaignName: '' });
+export const emptyNewProject = (): NewProjectState => ({
+  domains: [''],
+  projectName: '',
+  campaignName: '',
+  category: noCategory(),
+});
 export const emptyExistingProject = (): ExistingProjectState => ({ project: null, tier: '1', name: '' });
 
 export function isNewProjectDirty(state: NewProjectState): boolean {
@@ -18,7 +30,8 @@ export function isNewProjectDirty(state: NewProjectState): boolean {
     state.domains.length > 1 ||
     state.domains.some((d) => d.trim()) ||
     !!state.projectName ||
-    !!state.campaignName
+    !!state.campaignName ||
+    state.category.mode !== 'none'
   );
 }
 
@@ -49,6 +62,8 @@ export function checkNewProject(state: NewProjectState): Checked<{
   mainDomain: string;
   projectName: string;
   campaignName: string;
+  category?: number | null;
+  categoryName?: string;
 }> {
   const domains = state.domains.map((d) => d.trim());
   const payload = {
@@ -56,10 +71,17 @@ export function checkNewProject(state: NewProjectState): Checked<{
     mainDomain: domains[0] ?? '',
     projectName: state.projectName.trim(),
     campaignName: state.campaignName.trim(),
+    ...categoryPayload(state.category),
   };
   const parsed = ZCreateProjectRequest.safeParse(payload);
-  if (!parsed.success)
-    return { ok: false, errors: issuesToFieldErrors(parsed.error.issues, currentLocale()) };
+  const errors = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues, currentLocale());
+  // A new category needs a name, by the rule of POST categories/ (the project's schema lets it out).
+  const category = ZCreateCategoryRequest.safeParse({ name: payload.categoryName });
+  if (state.category.mode === 'new' && !category.success) {
+    const issues = category.error.issues.map((issue) => ({ ...issue, path: ['categoryName'] }));
+    Object.assign(errors, issuesToFieldErrors(issues, currentLocale()));
+  }
+  if (Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, payload };
 }
 

@@ -2,6 +2,7 @@
 // route table on their own (lazy chunks) and are not listed here.
 export {
   useCampaigns,
+  useDeleteCategory,
   useDropdownSearch,
   useProject,
   useProjectOptions,
@@ -10,6 +11,7 @@ export {
   useToggleFavorite,
 } from './api/projects.ts';
 export type { Project } from './api/types.ts';
+export { type CategoryGroup, groupByCategory } from './categoryGroups.ts';
 export { CreateCampaignProvider, useCreateCampaign } from './createCampaign.tsx';
 export { CreateCampaignSlideOver } from './lazyPanels.tsx';
 export { projectPath } from './paths.ts';

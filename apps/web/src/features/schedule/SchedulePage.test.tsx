@@ -14,7 +14,17 @@ const group = {
     backlinks: 0,
     indexing: 0,
     isOpen: false,
-    campaigns: [{ id: 3, name: 'Guest posts', tier: 1, checkBacklinks: null, checkIndexing: null }],
+    campaigns: [
+      {
+        id: 3,
+        name: 'Guest posts',
+        tier: 1,
+        weekdays: [1, 2, 3, 4, 5, 6, 7],
+        time: '00:00',
+        checkBacklinks: null,
+        checkIndexing: null,
+      },
+    ],
   },
 };
 
@@ -71,4 +81,38 @@ describe('schedule page', () => {
     });
     expect(await screen.findByText('The schedule was saved.')).toBeTruthy();
   });
+});
+
+describe('schedule page: the campaign settings’ weekdays', () => {
+  const page = (weekdays: number[]) =>
+    json(200, {
+      data: [
+        {
+          ...group,
+          attributes: {
+            ...group.attributes,
+            campaigns: [{ ...group.attributes.campaigns[0], weekdays, time: '09:30' }],
+          },
+        },
+      ],
+      meta: { page: { currentPage: 1, perPage: 50, total: 1, lastPage: 1 } },
+    });
+  const cases: { locale: 'en' | 'ru' | 'ua'; weekdays: number[]; text: string }[] = [
+    { locale: 'en', weekdays: [1, 3, 5], text: 'Runs on: Mon, Wed, Fri' },
+    { locale: 'ru', weekdays: [1, 3, 5], text: 'Дни запуска: пн, ср, пт' },
+    { locale: 'ua', weekdays: [6, 7], text: 'Дні запуску: сб, нд' },
+    { locale: 'en', weekdays: [1, 2, 3, 4, 5, 6, 7], text: 'Runs on: every day' },
+  ];
+  for (const { locale, weekdays, text } of cases) {
+    it(`shows on which days a campaign’s checks run (${locale}, ${weekdays.join('')})`, async () => {
+      resetTokenForTests('tok');
+      mockApi({ 'GET user/me': meReply({ locale }), 'GET schedules/projects': page(weekdays) });
+      renderApp(`/${locale}/schedule`);
+      const days = await screen.findByText(text, {}, { timeout: 10_000 });
+      expect(days.hasAttribute('data-campaign-days')).toBe(true);
+      // A check not scheduled yet starts at the campaign's time, not at midnight.
+      const times = [...document.querySelectorAll<HTMLInputElement>('input[name=time]')].map((i) => i.value);
+      expect(times).toEqual(['09:30', '09:30']);
+    }, 20_000);
+  }
 });

@@ -1,4 +1,4 @@
-import { FIRST_PAGE, ScheduleAction } from '@linkwatch/shared';
+import { FIRST_PAGE, ScheduleAction, WEEKDAYS } from '@linkwatch/shared';
 import { CalendarClock, ChevronRight, FolderOpen } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -87,6 +87,14 @@ function GroupCard({ group, defaultOpen }: { group: ScheduleGroup; defaultOpen: 
                           <p className="truncate font-medium text-ink">{campaign.name}</p>
                           <p className="text-xs text-ink-subtle">
                             {t('scheduleUi.tier', { tier: campaign.tier })}
+                          </p>
+                          <p className="mt-1 text-xs text-ink-muted" data-campaign-days>
+                            {t('scheduleUi.days', {
+                              days:
+                                campaign.weekdays.length === WEEKDAYS.length
+                                  ? t('scheduleUi.everyDay')
+                                  : campaign.weekdays.map(format.weekday).join(', '),
+                            })}
                           </p>
                         </Td>
                       ) : null

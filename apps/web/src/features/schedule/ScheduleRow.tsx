@@ -23,8 +23,9 @@ type Draft = { isActive: boolean; interval: string; time: string; startAt: strin
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-export function draftOf(schedule: Schedule | null): Draft {
-  if (!schedule) return { isActive: false, interval: '1', time: '00:00', startAt: today() };
+/** A row's values: its schedule's, or for a campaign not scheduled yet the defaults at the campaign's time. */
+export function draftOf(schedule: Schedule | null, campaignTime = '00:00'): Draft {
+  if (!schedule) return { isActive: false, interval: '1', time: campaignTime, startAt: today() };
   const a = schedule.attributes;
   return {
     isActive: a.isActive,
@@ -79,7 +80,7 @@ export function ScheduleRow({
   schedule,
   first,
 }: {
-  campaign: { id: number; name: string };
+  campaign: { id: number; name: string; time?: string };
   action: number;
   schedule: Schedule | null;
   first?: ReactNode;
@@ -88,9 +89,9 @@ export function ScheduleRow({
   const locale = useLocale();
   const format = useFormat();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState(() => draftOf(schedule));
+  const [draft, setDraft] = useState(() => draftOf(schedule, campaign.time));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const saved = draftOf(schedule);
+  const saved = draftOf(schedule, campaign.time);
   const dirty = (Object.keys(draft) as (keyof Draft)[]).some((key) => draft[key] !== saved[key]);
   const task = t(`schedules.actions.${action}` as 'schedules.actions.2');
   const names = { task, campaign: campaign.name };

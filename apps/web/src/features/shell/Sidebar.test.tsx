@@ -102,3 +102,49 @@ describe('sidebar', () => {
     expect(screen.queryByText('Maintenance tonight')).toBeNull();
   });
 });
+
+describe('sidebar projects by category', () => {
+  const projects = (list: [number, string, string | null][]) =>
+    json(200, {
+      data: list.map(([id, name, categoryName]) => ({
+        id,
+        type: 'projects',
+        attributes: {
+          name,
+          mainDomain: 'x.example',
+          domains: ['x.example'],
+          isFavorite: false,
+          categoryId: categoryName ? id * 10 : null,
+          categoryName,
+          createdAt: '',
+          updatedAt: '',
+        },
+      })),
+      meta: { page: { currentPage: 1, perPage: 100, total: list.length, lastPage: 1 } },
+    });
+
+  for (const [locale, label, none] of [
+    ['en', 'Projects', 'Uncategorised'],
+    ['ru', 'Проекты', 'Без категории'],
+    ['ua', 'Проєкти', 'Без категорії'],
+  ] as const) {
+    it(`groups the projects submenu under their categories (${locale})`, async () => {
+      resetTokenForTests('tok');
+      mockApi({
+        'GET user/me': meReply({ locale }),
+        'GET projects': projects([
+          [1, 'Shop one', 'Shops'],
+          [2, 'Loose', null],
+          [3, 'Blog one', 'Blogs'],
+        ]),
+      });
+      renderApp(`/${locale}/balance`);
+      await userEvent.setup().click(await screen.findByRole('button', { name: label }));
+      const blogs = await screen.findByText('Blogs');
+      const order = [...blogs.closest('ul')!.querySelectorAll('p, a')]
+        .map((el) => el.textContent)
+        .filter(Boolean);
+      expect(order).toEqual(['Blogs', 'Blog one', 'Shops', 'Shop one', none, 'Loose']);
+    });
+  }
+});

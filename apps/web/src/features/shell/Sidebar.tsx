@@ -15,7 +15,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { crawlersPath } from '@/features/crawlers';
-import { projectPath, useCreateCampaign, useProjectOptions } from '@/features/projects';
+import { groupByCategory, projectPath, useCreateCampaign, useProjectOptions } from '@/features/projects';
 import { useFormat } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
 import { useSidebarCounts } from '@/lib/sidebarCounts.ts';
@@ -78,37 +78,49 @@ function ProjectsMenu({
           ) : list.length === 0 ? (
             <li className="px-2 py-1.5 text-xs text-slate-400">{t('shell.nav.noProjects')}</li>
           ) : (
-            list.map((project) => (
-              <li key={project.id} className="flex items-center gap-1">
-                <NavLink
-                  to={to(projectPath(project.id))}
-                  onClick={onNavigate}
-                  className={({ isActive }) =>
-                    cn(
-                      'block min-w-0 flex-1 truncate rounded-md px-2 py-1.5 text-sm',
-                      isActive ? 'text-white' : 'text-slate-400 hover:text-white',
-                    )
-                  }
-                >
-                  {project.name}
-                </NavLink>
-                {/* The project's crawler data (spec point 2, /crawlers/{project}), one step from its name. */}
-                <NavLink
-                  to={to(crawlersPath(project.id))}
-                  onClick={onNavigate}
-                  // Named without the project's name (the list item beside it says it): a search for the
-                  // project's link by its name finds one link, not two.
-                  aria-label={t('crawlersUi.nav')}
-                  title={t('crawlersUi.titleOf', { name: project.name })}
-                  className={({ isActive }) =>
-                    cn(
-                      'shrink-0 rounded-md p-1.5',
-                      isActive ? 'text-white' : 'text-slate-500 hover:text-white',
-                    )
-                  }
-                >
-                  <Radar className="size-3.5" aria-hidden />
-                </NavLink>
+            groupByCategory(list, (p) => p.category).map((group) => (
+              <li key={group.name ?? ''}>
+                {/* Headed by category (spec point 2) once the user has any; else one plain list. */}
+                {list.some((p) => p.category) ? (
+                  <p className="truncate px-2 pt-2 pb-0.5 text-[11px] font-semibold tracking-wide text-slate-500 uppercase">
+                    {group.name ?? t('projects.categories.uncategorised')}
+                  </p>
+                ) : null}
+                <ul className="space-y-0.5">
+                  {group.items.map((project) => (
+                    <li key={project.id} className="flex items-center gap-1">
+                      <NavLink
+                        to={to(projectPath(project.id))}
+                        onClick={onNavigate}
+                        className={({ isActive }) =>
+                          cn(
+                            'block min-w-0 flex-1 truncate rounded-md px-2 py-1.5 text-sm',
+                            isActive ? 'text-white' : 'text-slate-400 hover:text-white',
+                          )
+                        }
+                      >
+                        {project.name}
+                      </NavLink>
+                      {/* The project's crawler data (spec point 2, /crawlers/{project}), one step from its name. */}
+                      <NavLink
+                        to={to(crawlersPath(project.id))}
+                        onClick={onNavigate}
+                        // Named without the project's name (the list item beside it says it): a search for the
+                        // project's link by its name finds one link, not two.
+                        aria-label={t('crawlersUi.nav')}
+                        title={t('crawlersUi.titleOf', { name: project.name })}
+                        className={({ isActive }) =>
+                          cn(
+                            'shrink-0 rounded-md p-1.5',
+                            isActive ? 'text-white' : 'text-slate-500 hover:text-white',
+                          )
+                        }
+                      >
+                        <Radar className="size-3.5" aria-hidden />
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
               </li>
             ))
           )}

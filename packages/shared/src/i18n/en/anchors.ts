@@ -10,6 +10,12 @@ export default {
   expandAll: 'Expand all',
   collapseAll: 'Collapse all',
   expandRow: 'Show details of {{anchor}}',
+  behind: {
+    title: 'Pages and backlinks with this anchor',
+    page: 'Page',
+    acceptor: 'Points to',
+    shown: '{{shown}} of {{total}} backlinks shown',
+  },
   columns: {
     anchor: 'Anchor',
     index: 'Index',

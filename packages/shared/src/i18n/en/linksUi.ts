@@ -254,6 +254,10 @@ export default {
     description: 'The sites your links are on, with their authority and how many of your links each holds.',
     empty: 'No links here yet.',
     downloaded: 'The file is downloading.',
+    backlinksTier: 'Tier 2 backlinks',
+    links: 'Pages',
+    moreLinks: '+{{value}} more',
+    notShown: 'Not shown',
   },
   indexHistory: {
     title: 'Index history',

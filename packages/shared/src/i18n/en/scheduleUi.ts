@@ -27,6 +27,8 @@ export default {
     active: '{{task}} of {{campaign}}',
   },
   tier: 'Tier {{tier}}',
+  days: 'Runs on: {{days}}',
+  everyDay: 'every day',
   save: 'Save',
   saved: 'The schedule was saved.',
   notScheduled: 'Not scheduled',

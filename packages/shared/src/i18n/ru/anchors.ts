@@ -10,6 +10,12 @@ export default {
   expandAll: 'Развернуть все',
   collapseAll: 'Свернуть все',
   expandRow: 'Показать подробности анкора {{anchor}}',
+  behind: {
+    title: 'Страницы и обратные ссылки с этим анкором',
+    page: 'Страница',
+    acceptor: 'Ведёт на',
+    shown: 'Показано {{shown}} из {{total}} обратных ссылок',
+  },
   columns: {
     anchor: 'Анкор',
     index: 'Индекс',

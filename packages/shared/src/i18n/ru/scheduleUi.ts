@@ -33,6 +33,8 @@ export default {
     active: '{{task}}, {{campaign}}',
   },
   tier: 'Уровень {{tier}}',
+  days: 'Дни запуска: {{days}}',
+  everyDay: 'каждый день',
   save: 'Сохранить',
   saved: 'Расписание сохранено.',
   notScheduled: 'Не запланировано',

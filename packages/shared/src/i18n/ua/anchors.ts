@@ -10,6 +10,12 @@ export default {
   expandAll: 'Розгорнути все',
   collapseAll: 'Згорнути все',
   expandRow: 'Показати подробиці анкора {{anchor}}',
+  behind: {
+    title: 'Сторінки та зворотні посилання з цим анкором',
+    page: 'Сторінка',
+    acceptor: 'Веде на',
+    shown: 'Показано {{shown}} з {{total}} зворотних посилань',
+  },
   columns: {
     anchor: 'Анкор',
     index: 'Індекс',

@@ -33,6 +33,8 @@ export default {
     active: '{{task}}, {{campaign}}',
   },
   tier: 'Рівень {{tier}}',
+  days: 'Дні запуску: {{days}}',
+  everyDay: 'щодня',
   save: 'Зберегти',
   saved: 'Розклад збережено.',
   notScheduled: 'Не заплановано',

@@ -11,3 +11,6 @@ export const campaignKeys = {
   one: (id: string | number) => ['campaigns', 'one', String(id)] as const,
   list: (filters: Record<string, unknown>) => ['campaigns', 'list', filters] as const,
 };
+export const categoryKeys = {
+  all: ['categories'] as const,
+};

@@ -3,9 +3,11 @@ import {
   FIRST_PAGE,
   OPTIONS_PAGE_SIZE,
   type TCampaignAttributes,
+  type TCategoryResource,
   type TCreateCampaignRequest,
   type TCreateProjectRequest,
   type TProjectAttributes,
+  type TUpdateCampaignRequest,
   type TUpdateProjectRequest,
 } from '@linkwatch/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,7 +16,7 @@ import { api } from '@/api/client.ts';
 import type { ListResponse, Resource, ResourceResponse } from '@/api/types.ts';
 import { useToken } from '@/lib/session.ts';
 import { campaignQuery } from './campaignQuery.ts';
-import { campaignKeys, projectKeys } from './keys.ts';
+import { campaignKeys, categoryKeys, projectKeys } from './keys.ts';
 import { projectStatisticQuery, projectsQuery } from './projectQueries.ts';
 import type { Project, ProjectOption } from './types.ts';
 
@@ -109,10 +111,25 @@ export const projectsApi = {
   remove: (id: string | number) => api.delete<boolean>(`projects/${id}`),
   createCampaign: (payload: TCreateCampaignRequest) =>
     api.post<ResourceResponse<'campaigns', TCampaignAttributes>>('campaigns/', payload),
-  renameCampaign: (id: string | number, name: string) =>
-    api.put<ResourceResponse<'campaigns', TCampaignAttributes>>(`campaigns/${id}`, { name }),
+  updateCampaign: (id: string | number, payload: TUpdateCampaignRequest) =>
+    api.put<ResourceResponse<'campaigns', TCampaignAttributes>>(`campaigns/${id}`, payload),
   removeCampaign: (id: string | number) => api.delete<boolean>(`campaigns/${id}`),
+  removeCategory: (id: string | number) => api.delete<boolean>(`categories/${id}`),
 };
+
+/** The user's categories (spec point 2): the create form's choice of an existing one. */
+export function useCategories(enabled = true) {
+  return useQuery({
+    queryKey: categoryKeys.all,
+    enabled,
+    queryFn: () =>
+      api
+        .get<{ data: TCategoryResource[] }>('categories', {
+          query: { 'page[number]': FIRST_PAGE, 'page[size]': OPTIONS_PAGE_SIZE },
+        })
+        .then((r) => r.data),
+  });
+}
 
 /** After any write: projects (sidebar options, dashboard), campaigns (options of every dropdown). */
 export function useInvalidateProjects() {
@@ -121,6 +138,7 @@ export function useInvalidateProjects() {
     Promise.all([
       client.invalidateQueries({ queryKey: projectKeys.all }),
       client.invalidateQueries({ queryKey: campaignKeys.all }),
+      client.invalidateQueries({ queryKey: categoryKeys.all }),
     ]);
 }
 
@@ -136,7 +154,8 @@ export function useProjectOptions() {
     enabled,
     staleTime: 60_000,
     throwOnError: false,
-    select: (r): ProjectOption[] => r.data.map((p) => ({ id: p.id, name: p.attributes.name })),
+    select: (r): ProjectOption[] =>
+      r.data.map((p) => ({ id: p.id, name: p.attributes.name, category: p.attributes.categoryName })),
   });
 }
 
@@ -147,5 +166,14 @@ export function useToggleFavorite(project: Project, { onError }: { onError: () =
     mutationFn: () => projectsApi.update(project.id, { isFavorite: !project.attributes.isFavorite }),
     onSettled: () => client.invalidateQueries({ queryKey: projectKeys.all }),
     onError,
+  });
+}
+
+/** Deletes one of the user's categories; its projects stay, uncategorised. */
+export function useDeleteCategory() {
+  const invalidate = useInvalidateProjects();
+  return useMutation({
+    mutationFn: (id: number) => projectsApi.removeCategory(id),
+    onSuccess: () => invalidate(),
   });
 }
