@@ -19,7 +19,9 @@ const refused = Object.entries(lock.packages)
 if (refused.length > 0) {
   console.error(`Packages that do not run on Node ${oldest} (package.json engines.node):`);
   for (const line of refused) console.error(`  ${line}`);
-  console.error('Pin a version that declares it (package.json "overrides"), or raise engines.node and the README.');
+  console.error(
+    'Pin a version that declares it (package.json "overrides"), or raise engines.node and the README.',
+  );
   process.exit(1);
 }
 console.log(`engines: every installed package runs on Node ${oldest}`);
