@@ -21,7 +21,7 @@ export default {
     4: 'Timeout',
   },
   backlinkType: { 1: 'Image', 2: 'Link', 3: 'Canonical', 4: 'Hreflang' },
-  checkStatus: { 1: 'New', 2: 'Active', 3: 'Lost' },
+  notRead: { robotsTxt: 'Blocked by robots.txt', robotsUnreachable: 'robots.txt could not be read' },
   linkStatus: {
     found: 'Link found',
     missing: 'Link missing',
