@@ -51,6 +51,12 @@ export {
   usdToCents,
 } from './money.ts';
 export {
+  type ChangeLike,
+  type ChangeWords,
+  changeReading,
+  changeValueText,
+} from './report-values.ts';
+export {
   SKIP_REASONS,
   type SkipReason,
   type TActionAttributes,
