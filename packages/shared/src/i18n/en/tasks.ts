@@ -22,6 +22,7 @@ export default {
     indexed: 'Already indexed',
     unchecked: 'Not checked yet: run a backlink check first',
     notOk: 'The page did not answer 200 at its last check',
+    missing: 'Backlink missing: the page does not link to your site',
     robots: 'Blocked by robots.txt',
     noindex: 'Marked noindex (meta robots or X-Robots-Tag)',
     canonical: 'Its canonical points to another page',

@@ -22,6 +22,7 @@ export default {
     indexed: 'Уже в индексе',
     unchecked: 'Ещё не проверена: сначала запустите проверку обратных ссылок',
     notOk: 'При последней проверке страница ответила не 200',
+    missing: 'Ссылка отсутствует: страница не ссылается на ваш сайт',
     robots: 'Закрыта в robots.txt',
     noindex: 'Помечена noindex (meta robots или X-Robots-Tag)',
     canonical: 'Canonical указывает на другую страницу',

@@ -22,6 +22,7 @@ export default {
     indexed: 'Вже в індексі',
     unchecked: 'Ще не перевірена: спершу запустіть перевірку зворотних посилань',
     notOk: 'Під час останньої перевірки сторінка відповіла не 200',
+    missing: 'Посилання відсутнє: сторінка не посилається на ваш сайт',
     robots: 'Закрита в robots.txt',
     noindex: 'Позначена noindex (meta robots або X-Robots-Tag)',
     canonical: 'Canonical вказує на іншу сторінку',
