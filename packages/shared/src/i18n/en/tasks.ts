@@ -28,6 +28,8 @@ export default {
     canonical: 'Its canonical points to another page',
     noIndexer: 'No indexing service is configured for this kind of page',
   },
+  demoAuthority:
+    "Demo service: the figures come from the offline demo's stand-in of Open PageRank, not from a real authority service.",
   demoIndexer:
     "Demo service: the pages go to the offline demo's stand-in indexer, not to a real indexing service.",
   demoService:
