@@ -388,7 +388,7 @@ export const ZAnchorChartResponse = singleOf(
   'anchorChart',
   z.object({ items: z.array(ZKeyValueTitle), other: z.number(), total: z.number() }),
 );
-export const ANCHOR_KINDS = ['url', 'brand', 'empty', 'text'] as const;
+export const ANCHOR_KINDS = ['url', 'brand', 'image', 'empty', 'text'] as const;
 export const ZAnchorChartInfoResponse = singleOf(
   'anchorChartInfo',
   z.object({

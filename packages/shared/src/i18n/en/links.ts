@@ -36,7 +36,13 @@ export default {
     refused: 'Access refused ({{code}})',
   },
   crawler: { 1: 'Backlink data tool', 2: 'Search console', 3: 'Temporary' },
-  anchorKind: { url: 'URL anchors', brand: 'Brand anchors', empty: 'Empty anchors', text: 'Text anchors' },
+  anchorKind: {
+    url: 'URL anchors',
+    brand: 'Brand anchors',
+    image: 'Image links',
+    empty: 'Empty anchors',
+    text: 'Text anchors',
+  },
   noAnchor: '(no anchor)',
   upload: {
     invalidUrl: 'Not a valid http(s) address',

@@ -39,6 +39,7 @@ export default {
   anchorKind: {
     url: 'URL-анкоры',
     brand: 'Брендовые анкоры',
+    image: 'Ссылки-картинки',
     empty: 'Пустые анкоры',
     text: 'Текстовые анкоры',
   },

@@ -39,6 +39,7 @@ export default {
   anchorKind: {
     url: 'URL-анкори',
     brand: 'Брендові анкори',
+    image: 'Посилання-зображення',
     empty: 'Порожні анкори',
     text: 'Текстові анкори',
   },
