@@ -31,6 +31,7 @@ import { actionRoutes } from './modules/actions/actions.routes.ts';
 import { anchorRoutes } from './modules/anchors/anchors.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { registerAuthentication } from './modules/auth/authenticate.ts';
+import { resendConfirmationRoutes } from './modules/auth/resend-confirmation.ts';
 import { balanceRoutes } from './modules/balance/balance.routes.ts';
 import { crawlerRoutes } from './modules/crawlers/index.ts';
 import { domainRoutes } from './modules/domains/domains.routes.ts';
@@ -53,6 +54,7 @@ import { pagePreloads } from './web-preloads.ts';
 /** Every feature's routes, in one list: a new feature adds one line here. */
 const features = [
   authRoutes,
+  resendConfirmationRoutes,
   userRoutes,
   settingsRoutes,
   pageLogRoutes,

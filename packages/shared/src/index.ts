@@ -88,12 +88,14 @@ export {
   type TForgotPasswordRequest,
   type TLoginRequest,
   type TRegisterRequest,
+  type TResendConfirmationRequest,
   type TResetPasswordRequest,
   ZAccessTokenResponse,
   ZChangePasswordRequest,
   ZForgotPasswordRequest,
   ZLoginRequest,
   ZRegisterRequest,
+  ZResendConfirmationRequest,
   ZResetPasswordRequest,
 } from './schemas/auth.ts';
 export {
