@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { resetEndReason, setToken } from '@/api/token.ts';
@@ -9,6 +9,7 @@ import { Button } from '@/ui/Button.tsx';
 import { PasswordField, TextField } from '@/ui/TextField.tsx';
 import { AuthHeading } from './AuthHeading.tsx';
 import { authApi } from './api/auth.ts';
+import { ResendConfirmation } from './ResendConfirmation.tsx';
 
 /**
  * spec point 4: login is followed by fetching the current user. Storing the token is all this page
@@ -19,10 +20,15 @@ export function LoginPage() {
   const { t } = useTranslation();
   const to = useLocalePath();
   const [params] = useSearchParams();
+  // The address of the last try: an account not confirmed yet can ask for its link again.
+  const [triedEmail, setTriedEmail] = useState('');
   const form = useApiForm({
     schema: () => import('./loginSchema.ts').then((m) => m.ZLoginRequest),
     fields: ['email', 'password'],
-    prepare: (values) => ({ ...values, partner: params.has('partner') || undefined }),
+    prepare: (values) => {
+      setTriedEmail(values.email);
+      return { ...values, partner: params.has('partner') || undefined };
+    },
     submit: authApi.login,
     onSuccess: (token) => setToken(token),
   });
@@ -34,6 +40,9 @@ export function LoginPage() {
       <AuthHeading title={t('auth.login.title')} subtitle={t('auth.login.subtitle')} />
       <form noValidate onSubmit={form.onSubmit} onInput={form.prepareSchema} className="space-y-5">
         {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
+        {form.formError === t('errors.emailNotConfirmed') && triedEmail ? (
+          <ResendConfirmation email={triedEmail} />
+        ) : null}
         <TextField
           label={t('auth.login.email')}
           name="email"

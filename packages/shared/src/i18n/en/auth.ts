@@ -43,6 +43,10 @@ export default {
     agreePrefix: 'By creating an account you accept our',
     agreeLink: 'security policy',
   },
+  resend: {
+    button: 'Send the confirmation link again',
+    sent: 'A new confirmation link is on its way to {{email}}.',
+  },
   registerSuccess: {
     title: 'Check your inbox',
     body: 'We sent a confirmation link to {{email}}. Open it to activate your account.',
