@@ -164,11 +164,11 @@ function proxyTrust(setting: Config['trustProxy']) {
 
 /** What the pressure limits watch, for monitoring: event-loop lag and memory of this process. */
 function load(app: FastifyInstance) {
-  const { rss, heapUsed } = process.memoryUsage();
+  const { rss, heapUsed, external } = process.memoryUsage();
   const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
   return {
     eventLoopDelayMs: Math.round(app.memoryUsage().eventLoopDelay),
-    memory: { rssMb: mb(rss), heapUsedMb: mb(heapUsed) },
+    memory: { rssMb: mb(rss), heapUsedMb: mb(heapUsed), externalMb: mb(external) },
   };
 }
 
