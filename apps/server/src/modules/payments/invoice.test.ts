@@ -92,7 +92,13 @@ describe('GET balances/invoice/{id}', () => {
   });
 
   it('tells the operator at start when invoices would name a seller with no address', () => {
-    const seller = { name: 'Linkwatch', address: undefined, vatNumber: undefined, regCode: undefined, email: undefined };
+    const seller = {
+      name: 'Linkwatch',
+      address: undefined,
+      vatNumber: undefined,
+      regCode: undefined,
+      email: undefined,
+    };
     expect(sellerWarning({ seller, paymentsOn: true })).toContain('SELLER_ADDRESS');
     expect(sellerWarning({ seller, paymentsOn: false })).toBeNull();
     expect(sellerWarning({ seller: { ...seller, address: 'Narva mnt 5' }, paymentsOn: true })).toBeNull();
