@@ -32,6 +32,7 @@ import { actionRoutes } from './modules/actions/actions.routes.ts';
 import { anchorRoutes } from './modules/anchors/anchors.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { registerAuthentication } from './modules/auth/authenticate.ts';
+import { resendConfirmationRoutes } from './modules/auth/resend-confirmation.ts';
 import { balanceRoutes } from './modules/balance/balance.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { crawlerRoutes } from './modules/crawlers/index.ts';
@@ -56,6 +57,7 @@ import { pagePreloads } from './web-preloads.ts';
 /** Every feature's routes, in one list: a new feature adds one line here. */
 const features = [
   authRoutes,
+  resendConfirmationRoutes,
   userRoutes,
   settingsRoutes,
   pageLogRoutes,
@@ -180,11 +182,11 @@ function proxyTrust(setting: Config['trustProxy']) {
 
 /** What the pressure limits watch, for monitoring: event-loop lag and memory of this process. */
 function load(app: FastifyInstance) {
-  const { rss, heapUsed } = process.memoryUsage();
+  const { rss, heapUsed, external } = process.memoryUsage();
   const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
   return {
     eventLoopDelayMs: Math.round(app.memoryUsage().eventLoopDelay),
-    memory: { rssMb: mb(rss), heapUsedMb: mb(heapUsed) },
+    memory: { rssMb: mb(rss), heapUsedMb: mb(heapUsed), externalMb: mb(external) },
   };
 }
 

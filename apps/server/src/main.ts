@@ -9,6 +9,7 @@ import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { actionEventHooks } from './modules/actions/action-events.ts';
 import { taskMailListener } from './modules/mailings/task-mail.ts';
+import { sellerWarning } from './modules/payments/invoice.ts';
 import { createCaptcha } from './providers/captcha/captcha.ts';
 import { createProviders } from './providers/index.ts';
 import { postgresHostSlots } from './worker/host-slots.ts';
@@ -33,6 +34,13 @@ async function main() {
     captcha: createCaptcha(config.captcha),
     providers: demo ? demo.providers(providers) : providers,
   };
+
+  const payments = ctx.providers.payments;
+  const unnamedSeller = sellerWarning({
+    seller: config.seller,
+    paymentsOn: Boolean(payments.card || payments.paypal || payments.crypto),
+  });
+  if (unnamedSeller && config.role !== 'worker') log.warn(unnamedSeller);
 
   // On PostgreSQL other processes (more workers, on other machines) may check the same hosts.
   const hostSlots = database.pool

@@ -65,6 +65,12 @@ export {
   usdToCents,
 } from './money.ts';
 export {
+  type ChangeLike,
+  type ChangeWords,
+  changeReading,
+  changeValueText,
+} from './report-values.ts';
+export {
   SKIP_REASONS,
   type SkipReason,
   type TActionAttributes,
@@ -96,12 +102,14 @@ export {
   type TForgotPasswordRequest,
   type TLoginRequest,
   type TRegisterRequest,
+  type TResendConfirmationRequest,
   type TResetPasswordRequest,
   ZAccessTokenResponse,
   ZChangePasswordRequest,
   ZForgotPasswordRequest,
   ZLoginRequest,
   ZRegisterRequest,
+  ZResendConfirmationRequest,
   ZResetPasswordRequest,
 } from './schemas/auth.ts';
 export {
@@ -210,6 +218,9 @@ export {
   type LinkSortField,
   linkStatusOf,
   NOT_AVAILABLE,
+  NOT_READ_REASONS,
+  type NotReadReason,
+  notReadReason,
   pageVerdict,
   type TKeyValueTitle,
   type TLinkAttributes,

@@ -62,9 +62,17 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
   }
 }
 
+/**
+ * PostgreSQL settings of the embedded database. Its memory is WebAssembly memory, which grows and is
+ * never given back to the system: the 128 MB of shared buffers PostgreSQL reserves by default (a
+ * server's cache, where one process here reads files the OS caches anyway) kept an idle server at
+ * ~680 MB RSS, and each large statement raised the high-water mark for good (issue 25).
+ */
+export const PGLITE_SETTINGS = ['shared_buffers = 32MB'];
+
 /** An embedded database with the extensions the migrations create (pg_trgm for the link search). */
 export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
-  return PGlite.create({ ...options, extensions: { pg_trgm } });
+  return PGlite.create({ postgresqlconf: PGLITE_SETTINGS, ...options, extensions: { pg_trgm } });
 }
 
 export function wrapPglite(client: PGlite): Database {

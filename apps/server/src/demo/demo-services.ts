@@ -1,3 +1,5 @@
+import { openPageRankProvider } from '../providers/authority/openpagerank.ts';
+import { startOpenPageRankStandIn } from '../providers/authority/stand-ins/openpagerank.ts';
 import { ahrefsSource } from '../providers/crawlers/ahrefs.ts';
 import { startAhrefsStandIn } from '../providers/crawlers/stand-ins/ahrefs.ts';
 import { demoBacklinks } from '../providers/crawlers/stand-ins/demo-backlinks.ts';
@@ -15,12 +17,16 @@ const DEMO_INDEXED = ['/blog/best-online-shops', '/reviews/demo-shop', '/partner
 
 const DEMO_KEY = 'demo-key';
 
+/** What the demo's Open PageRank says of the sample web's domain: a mid-sized blog's figures. */
+const DEMO_PAGE_RANK = { page_rank_decimal: 4.38, rank: 183_265 };
+
 /**
  * The offline demo's stand-in services: loopback servers speaking Serper's protocol (it knows a few
- * of the sample pages), SpeedyIndex's (it takes every page sent), and Stripe's, PayPal's and
- * NOWPayments' (demo card, PayPal and crypto services), and Ahrefs' (it knows the demo shop's
- * backlinks), so a newcomer can run an index check and an indexing request, and top up, without keys. Their answers are labelled as a demo service wherever
- * they show (the provider is named "demo", the action says so).
+ * of the sample pages), SpeedyIndex's (it takes every page sent), Open PageRank's (it rates the sample
+ * web's domain), Stripe's, PayPal's and NOWPayments' (demo card, PayPal and crypto services), and
+ * Ahrefs' (it knows the demo shop's backlinks), so a newcomer can run an index check, an indexing
+ * request and an authority check, and top up, without keys. Their answers are labelled as a demo
+ * service wherever they show (the provider is named "demo", the action says so).
  */
 export async function startDemoServices(params: { sampleOrigin: string; appUrl?: string }) {
   const serp = await startSerperStandIn({
@@ -44,20 +50,31 @@ export async function startDemoServices(params: { sampleOrigin: string; appUrl?:
       paths: Object.keys(SAMPLE_PAGES),
     }),
   });
+  // Open PageRank rating the sample web's domain (its host: the donor pages are all on loopback).
+  const authority = await startOpenPageRankStandIn({
+    apiKey: DEMO_KEY,
+    latencyMs: 300,
+    figures: new Map([[new URL(params.sampleOrigin).hostname, DEMO_PAGE_RANK]]),
+  });
   // Card top-ups need the app's webhook URL to deliver to.
   const card = params.appUrl ? await startDemoCard({ appUrl: params.appUrl }) : null;
   const wallets = params.appUrl ? await startDemoWallets({ appUrl: params.appUrl }) : null;
   return {
     /** Fills the kinds nobody configured with the demo's stand-ins; configured services stay as they are. */
     fill(providers: Providers): Providers {
-      const filled = withDemoCrawlers(withDemoIndexer(withDemoIndexCheck(providers)));
+      const filled = withDemoAuthority(withDemoCrawlers(withDemoIndexer(withDemoIndexCheck(providers))));
       const withCard = card ? card.fill(filled.payments) : filled.payments;
       return { ...filled, payments: wallets ? wallets.fill(withCard) : withCard };
     },
     close: () =>
-      Promise.all([serp.close(), indexer.close(), backlinks.close(), card?.close(), wallets?.close()]).then(
-        () => undefined,
-      ),
+      Promise.all([
+        serp.close(),
+        indexer.close(),
+        backlinks.close(),
+        authority.close(),
+        card?.close(),
+        wallets?.close(),
+      ]).then(() => undefined),
   };
 
   function withDemoIndexCheck(providers: Providers): Providers {
@@ -85,6 +102,19 @@ export async function startDemoServices(params: { sampleOrigin: string; appUrl?:
       timeoutMs: 10_000,
     });
     return { ...providers, indexing: { ...providers.indexing, adapters: [demo], demo: true } };
+  }
+
+  function withDemoAuthority(providers: Providers): Providers {
+    if (providers.authority.adapters.length > 0) return providers;
+    const demo = openPageRankProvider({
+      name: 'demo',
+      apiKey: DEMO_KEY,
+      baseUrl: authority.url,
+      ratePerSecond: 5,
+      concurrency: 2,
+      timeoutMs: 10_000,
+    });
+    return { ...providers, authority: { adapters: [demo], demo: true } };
   }
 
   function withDemoCrawlers(providers: Providers): Providers {

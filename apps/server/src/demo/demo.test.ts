@@ -91,11 +91,64 @@ describe('offline demo services', () => {
           SERPER_API_KEY: 'real-key',
           SPEEDYINDEX_API_KEY: 'real',
           AHREFS_API_KEY: 'real',
+          OPENPAGERANK_API_KEY: 'real',
         }),
       );
       expect(services.fill(configured)).toEqual(configured);
     } finally {
       await services.close();
+    }
+  });
+});
+
+describe('offline demo: the authority check (issue 25, point 12)', () => {
+  it.each([
+    ['en', 'Demo service'],
+    ['ru', 'Демо-сервис'],
+    ['ua', 'Демо-сервіс'],
+  ])('rates the sample web through a labelled Open PageRank stand-in (%s)', async (locale, label) => {
+    const app = await createTestApp();
+    const server = await startSampleWeb(0);
+    const sampleOrigin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const services = await startDemoServices({ sampleOrigin });
+    try {
+      // The app and its worker share this object: fill it in place, as main.ts fills it before both start.
+      Object.assign(app.ctx.providers, services.fill(app.ctx.providers));
+      await seedDemo(app.db, { sampleOrigin, password: 'demo-pass-123' });
+      const login = await app.api('POST', 'auth/login', {
+        body: { email: DEMO_EMAIL, password: 'demo-pass-123' },
+      });
+      const token = login.body.data.attributes.accessToken;
+
+      const list = await app.api('GET', 'actions/list', { token, locale });
+      const check = list.body.data.find((a: { id: number }) => a.id === ActionCode.CheckTrust).attributes;
+      expect(check).toMatchObject({ available: true, unavailableReason: null });
+      expect(check.demoNote).toContain(label);
+      expect(check.demoNote).toContain('Open PageRank');
+
+      const campaigns = await app.api('GET', 'campaigns', { token });
+      const start = await app.api(
+        'POST',
+        `actions/${ActionCode.CheckTrust}/start?campaign=${campaigns.body.data[0].id}`,
+        {
+          token,
+        },
+      );
+      expect(start.status).toBe(201);
+      await app.drain();
+      const domains = await app.api('GET', 'domains', { token, locale });
+      expect(domains.status).toBe(200);
+      expect(domains.body.data).toHaveLength(1);
+      expect(domains.body.data[0].attributes).toMatchObject({
+        domain: '127.0.0.1',
+        pageRankDecimal: 4.38,
+        pageRank: 183_265,
+        providers: 'demo',
+      });
+    } finally {
+      await services.close();
+      server.close();
+      await app.close();
     }
   });
 });

@@ -2,10 +2,11 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { desc } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import { rawRows } from '../db/client.ts';
 import { pageLogs } from '../db/schema/index.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { makeUserWithToken } from '../test/factories.ts';
@@ -25,7 +26,17 @@ describe('health, docs and conventions', () => {
     expect(health.eventLoopDelayMs).toBeGreaterThanOrEqual(0);
     expect(health.memory.rssMb).toBeGreaterThan(0);
     expect(health.memory.heapUsedMb).toBeGreaterThan(0);
+    // The embedded database's WebAssembly memory shows here, not in the heap.
+    expect(health.memory.externalMb).toBeGreaterThan(0);
   });
+
+  it.runIf(!process.env.TEST_DATABASE_URL)(
+    'runs the embedded database with small shared buffers: its memory is never given back (issue 25)',
+    async () => {
+      const rows = await rawRows<{ shared_buffers: string }>(t.db, sql`show shared_buffers`);
+      expect(rows[0].shared_buffers).toBe('32MB');
+    },
+  );
 
   it('answers 503 with Retry-After while the event loop lags past its limit, and recovers', async () => {
     const strained = await createTestApp({ env: { MAX_EVENT_LOOP_DELAY_MS: '20' } });

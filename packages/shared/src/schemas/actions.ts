@@ -5,13 +5,15 @@ import { ZCrawlerCountsQuery, ZCrawlerDeleteQuery } from './crawlers.ts';
 
 /**
  * Why an indexing request (action 3) leaves a selected page out, in the order they are tried: already
- * indexed, never backlink-checked, its last check not 200, blocked by robots.txt, noindex (meta or
+ * indexed, never backlink-checked, its last check not 200, the backlink missing from it (a donor page
+ * that does not link to the customer is not worth indexing), blocked by robots.txt, noindex (meta or
  * X-Robots-Tag), canonical pointing to another page, no indexing service for that kind of page.
  */
 export const SKIP_REASONS = [
   'indexed',
   'unchecked',
   'notOk',
+  'missing',
   'robots',
   'noindex',
   'canonical',

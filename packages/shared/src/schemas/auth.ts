@@ -34,6 +34,10 @@ export const ZLoginRequest = z.object({
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
 export const ZForgotPasswordRequest = z.object({ email: rules.email(), captcha: rules.text().nullish() });
+
+/** `POST auth/email/resend`: the confirmation mail again, for an address not yet confirmed. */
+export const ZResendConfirmationRequest = z.object({ email: rules.email() });
+export type TResendConfirmationRequest = z.infer<typeof ZResendConfirmationRequest>;
 export type TForgotPasswordRequest = z.infer<typeof ZForgotPasswordRequest>;
 
 export const ZResetPasswordRequest = z

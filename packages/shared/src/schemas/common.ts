@@ -35,7 +35,11 @@ export const ZHealthResponse = z.object({
   status: z.literal('ok'),
   db: z.enum(['ok', 'down']),
   eventLoopDelayMs: z.number(),
-  memory: z.object({ rssMb: z.number(), heapUsedMb: z.number() }),
+  /**
+   * `externalMb`: memory outside V8's heap, mostly the embedded database's WebAssembly memory, which
+   * grows to its largest statement's need and is never given back (PGlite).
+   */
+  memory: z.object({ rssMb: z.number(), heapUsedMb: z.number(), externalMb: z.number() }),
 });
 
 /** A redirect (`303 See Other`): no body, the `Location` header says where to. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LINK_STATUSES, LinkCheckStatus, type LinkStatus } from '../constants.ts';
+import { LINK_STATUSES, LinkCheckStatus, type LinkStatus, RobotsStatus } from '../constants.ts';
 import { rules } from '../validation.ts';
 import { ref, resource, single, ZPageMeta } from './common.ts';
 import { ZCrawlerResource } from './crawlers.ts';
@@ -37,9 +37,35 @@ const STATUS_NAMES: Record<number, LinkStatus> = {
   [LinkCheckStatus.Unread]: 'unread',
 };
 
-/** The stored `check_status` of a link by name; a link never checked is `unchecked`. */
+/**
+ * The stored `check_status` of a link (or of a check history row: the same LinkCheckStatus) by name;
+ * a link never checked is `unchecked`. This is the one vocabulary of a link's state: the links table,
+ * the side panel, the check history and the exports all say it with `links.linkStatus.{name}`.
+ */
 export function linkStatusOf(checkStatus: number | null): LinkStatus {
   return checkStatus === null ? 'unchecked' : (STATUS_NAMES[checkStatus] ?? 'unread');
+}
+
+/**
+ * Why a page that answered without an error was not read, for the code cell: its code alone (200)
+ * would contradict "Page not read". robots.txt shuts out our crawler or Google's, or robots.txt could
+ * not be read (5xx or no answer: crawlers hold back). Null when the code or its group says it already.
+ */
+export const NOT_READ_REASONS = ['robotsTxt', 'robotsUnreachable'] as const;
+export type NotReadReason = (typeof NOT_READ_REASONS)[number];
+
+export function notReadReason(link: {
+  checkStatus: number | null;
+  responseCode: number | null;
+  responseCodeGroup: number | null;
+  indexingCapabilityId: number | null;
+}): NotReadReason | null {
+  const code = link.responseCode;
+  if (link.checkStatus !== LinkCheckStatus.Unread || link.responseCodeGroup !== null) return null;
+  if (code === null || code >= 400) return null;
+  if (link.indexingCapabilityId === RobotsStatus.RobotsTxt) return 'robotsTxt';
+  if (code === 200) return 'robotsUnreachable';
+  return null;
 }
 
 export interface PageVerdict {
@@ -108,6 +134,9 @@ export const ZLinkAttributes = z.object({
   responseCode: z.number().nullable(),
   responseCodeGroup: z.number().nullable(),
   responseCodeGroupText: z.string().nullable(),
+  /** The code cell of a page that answered but was not read: why not ("Blocked by robots.txt"). */
+  notReadReason: z.enum(NOT_READ_REASONS).nullable(),
+  notReadReasonText: z.string().nullable(),
   /** What the last check read: found, missing, unread (see `filter[linkStatus]`) or unchecked. */
   linkStatus: z.enum(LINK_STATUSES),
   linkStatusText: z.string(),
@@ -168,12 +197,18 @@ export const ZCheckHistoryResource = z.object({
   type: z.literal('backlinkCheckHistories'),
   attributes: z.object({
     linkId: z.number(),
+    /** LinkCheckStatus, as the link stores it: 1 found, 2 missing, 3 unread. */
     statusId: z.number(),
+    /** The same state by name and text as the links table's `linkStatus` (one vocabulary). */
+    linkStatus: z.enum(LINK_STATUSES),
     statusText: z.string(),
     crawlerId: z.number().nullable(),
     crawlerText: z.string().nullable(),
     responseCode: z.number().nullable(),
     responseCodeGroup: z.number().nullable(),
+    responseCodeGroupText: z.string().nullable(),
+    notReadReason: z.enum(NOT_READ_REASONS).nullable(),
+    notReadReasonText: z.string().nullable(),
     indexingCapabilityId: z.number().nullable(),
     countBacklinks: metric,
     date: z.string(),
@@ -396,7 +431,7 @@ export const ZAnchorChartResponse = singleOf(
   'anchorChart',
   z.object({ items: z.array(ZKeyValueTitle), other: z.number(), total: z.number() }),
 );
-export const ANCHOR_KINDS = ['url', 'brand', 'empty', 'text'] as const;
+export const ANCHOR_KINDS = ['url', 'brand', 'image', 'empty', 'text'] as const;
 export const ZAnchorChartInfoResponse = singleOf(
   'anchorChartInfo',
   z.object({

@@ -195,6 +195,7 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
 /** What the note of an action running on the offline demo's stand-in says it is. */
 function demoNoteKey(action: number): string {
   if (action === ActionCode.AddToIndex) return 'tasks.demoIndexer';
+  if (action === ActionCode.CheckTrust) return 'tasks.demoAuthority';
   if (action === ActionCode.LoadToCrawlers) return 'crawlerTasks.demoService';
   return 'tasks.demoService';
 }

@@ -4,6 +4,7 @@ import {
   type ANCHOR_SORT_FIELDS,
   type AnchorFilters,
   IndexState,
+  LinkElementKind,
   LinkListType,
 } from '@linkwatch/shared';
 import { and, asc, count, countDistinct, desc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
@@ -271,12 +272,14 @@ export async function topAnchors(db: Queryable, where: SQL) {
 }
 
 /**
- * Backlinks per anchor kind: empty (image links), a URL or bare domain, the project's brand (the main
- * domain's first label, `www.` dropped, inside the anchor), or any other text.
+ * Backlinks per anchor kind: an image link (its anchor is the image's alt text, whatever it says), an
+ * empty anchor, a URL or bare domain, the project's brand (the main domain's first label, `www.`
+ * dropped, inside the anchor), or any other text.
  */
 export async function anchorKinds(db: Queryable, where: SQL) {
   const brand = sql`split_part(regexp_replace(lower(${projects.mainDomain}), '^www\\.', ''), '.', 1)`;
   const kind = sql<string>`case
+    when ${backlinks.typeId} = ${LinkElementKind.Image} then 'image'
     when btrim(${backlinks.anchor}) = '' then 'empty'
     when ${backlinks.anchor} ~* '^(https?://|www\\.)' or ${backlinks.anchor} ~* '^[a-z0-9-]+(\\.[a-z0-9-]+)+(/\\S*)?$' then 'url'
     when length(${brand}) > 2 and position(${brand} in lower(${backlinks.anchor})) > 0 then 'brand'

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LinkElementKind } from '@linkwatch/shared';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -213,10 +214,36 @@ describe('anchors', () => {
     expect(info.kinds).toEqual([
       { key: 'url', value: 1, title: 'URL anchors' },
       { key: 'brand', value: 1, title: 'Brand anchors' },
-      { key: 'empty', value: 1, title: 'Empty anchors' },
+      { key: 'image', value: 1, title: 'Image links' },
+      { key: 'empty', value: 0, title: 'Empty anchors' },
       { key: 'text', value: 3, title: 'Text anchors' },
     ]);
   });
+
+  it.each([
+    ['en', 'Image links', 'Text anchors'],
+    ['ru', 'Ссылки-картинки', 'Текстовые анкоры'],
+    ['ua', 'Посилання-зображення', 'Текстові анкори'],
+  ])(
+    'counts an image link under image links, whatever its alt text says (%s)',
+    async (locale, image, text) => {
+      const ws = await makeWorkspace(t.db);
+      const [link] = await makeLinks(t.db, { campaign: ws.campaign, urls: ['http://img.example.org/'] });
+      const href = `https://${ws.project.mainDomain}/`;
+      await t.db.insert(backlinks).values([
+        // The demo's sponsor logo: an <img alt="Demo Shop logo"> inside the link.
+        { linkId: link.id, userId: ws.user.id, href, anchor: 'Shop logo', typeId: LinkElementKind.Image },
+        { linkId: link.id, userId: ws.user.id, href, anchor: 'best shoes', typeId: LinkElementKind.Href },
+      ]);
+      const info = await t.api('GET', `anchors/chart/info?filter[project]=${ws.project.id}`, {
+        token: ws.token,
+        locale,
+      });
+      const kinds = info.body.data.attributes.kinds as { key: string; value: number; title: string }[];
+      expect(kinds.find((k) => k.key === 'image')).toEqual({ key: 'image', value: 1, title: image });
+      expect(kinds.find((k) => k.key === 'text')).toEqual({ key: 'text', value: 1, title: text });
+    },
+  );
 
   it('exports the anchors table as CSV with formula cells escaped', async () => {
     const { token, project } = await anchorWorkspace();

@@ -1,4 +1,5 @@
-import type { Locale } from '@linkwatch/shared';
+import { LinkCheckStatus, type Locale, RobotsStatus } from '@linkwatch/shared';
+import { translate } from '@linkwatch/shared/i18n';
 import { and, gt, type SQL, sql } from 'drizzle-orm';
 import { type Queryable, rawRows } from '../../db/client.ts';
 import { links } from '../../db/schema/index.ts';
@@ -28,6 +29,14 @@ function labelTable(locale: Locale) {
     unknownStatus: t.linkStatus(-1),
     indexing: table(t.indexing),
     robots: table(t.robotsStatus),
+    notRead: { robotsTxt: t.notRead('robotsTxt'), robotsUnreachable: t.notRead('robotsUnreachable') },
+    // The page verdicts' texts with their `{{code}}` left in, filled by the query (see pageVerdict).
+    verdict: Object.fromEntries(
+      ['notFetched', 'gone404', 'gone410', 'serverError', 'refused'].map((key) => [
+        key,
+        translate(locale, `links.pageVerdict.${key}`, { code: '{{code}}' }),
+      ]),
+    ),
   };
 }
 
@@ -41,13 +50,24 @@ function chunkValues(params: { where: SQL; labels: string; lastId: number }): SQ
   const group = qualified(links.responseCodeGroup);
   const status = qualified(links.checkStatus);
   const robots = qualified(links.indexingCapabilityId);
+  const code = qualified(links.responseCode);
+  // notReadReason (packages/shared), in SQL: why a page that answered was not read, for the code cell.
+  const unreadAnswer = sql`${status} = ${LinkCheckStatus.Unread} and ${group} is null and ${code} < 400`;
+  const verdict = (key: SQL) => sql`replace(labels.l -> 'verdict' ->> ${key}, '{{code}}', ${code}::text)`;
   return sql`select ${qualified(links.id)} as id, ${qualified(links.url)} as url, ${qualified(links.title)} as title,
-      coalesce(${qualified(links.responseCode)}::text,
-        case when ${group} is not null then ${label('group', group, 'links.responseCodeGroup.')} end) as code,
+      case when ${unreadAnswer} and ${robots} is not distinct from ${RobotsStatus.RobotsTxt}
+          then labels.l -> 'notRead' ->> 'robotsTxt'
+        when ${unreadAnswer} and ${code} = 200 then labels.l -> 'notRead' ->> 'robotsUnreachable'
+        else coalesce(${code}::text,
+          case when ${group} is not null then ${label('group', group, 'links.responseCodeGroup.')} end) end as code,
       case when ${status} is null then labels.l ->> 'unchecked'
         else coalesce(labels.l -> 'status' ->> ${status}::text, labels.l ->> 'unknownStatus') end as status,
       ${label('indexing', qualified(links.indexing), 'links.indexing.')} as indexing,
-      case when ${robots} is not null then ${label('robots', robots, 'links.robotsStatus.')} end as robots,
+      case when ${group} is not null then labels.l -> 'verdict' ->> 'notFetched'
+        when ${code} in (404, 410) then ${verdict(sql`'gone' || ${code}`)}
+        when ${code} >= 500 then ${verdict(sql`'serverError'`)}
+        when ${code} >= 400 then ${verdict(sql`'refused'`)}
+        when ${robots} is not null then ${label('robots', robots, 'links.robotsStatus.')} end as robots,
       ${qualified(links.countBacklinks)}::text as backlinks,
       ${f.anchors} as anchors, ${f.rels} as rels, ${qualified(links.comment)} as comment,
       ${f.createdAt} as created, ${f.dateCheckData} as checked

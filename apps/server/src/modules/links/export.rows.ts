@@ -1,4 +1,4 @@
-import { type Locale, linkStatusOf } from '@linkwatch/shared';
+import { type Locale, linkStatusOf, notReadReason } from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
 import { and, asc, gt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -87,6 +87,11 @@ export function rowTexts(locale: Locale) {
     linkStatus: memo((checkStatus: number | null) => t.linkStatus(linkStatusOf(checkStatus))),
     indexing: memo(t.indexing),
     robotsStatus: memo(t.robotsStatus),
+    pageVerdict: t.pageVerdict,
+    notRead: t.notRead,
+    /** The code cell as the table shows it: why a page that answered was not read, the code, or its group. */
+    code: (row: Parameters<typeof notReadReason>[0]) =>
+      t.notRead(notReadReason(row)) ?? row.responseCode ?? t.responseCodeGroup(row.responseCodeGroup),
   };
 }
 
@@ -113,10 +118,10 @@ export async function* exportChunks(
     yield chunk.map((row) => [
       row.url,
       row.title,
-      row.responseCode ?? t.responseCodeGroup(row.responseCodeGroup),
+      t.code(row),
       t.linkStatus(row.checkStatus),
       t.indexing(row.indexing),
-      t.robotsStatus(row.indexingCapabilityId),
+      t.pageVerdict(row),
       row.countBacklinks,
       row.anchors,
       row.rels,

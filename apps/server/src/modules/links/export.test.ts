@@ -194,7 +194,9 @@ describe('GET links/export', () => {
       'Ссылка',
       '',
     ];
-    const codes = [null, 0, 1, 2, 3, 4, 7, 42, 300];
+    const codes = [null, 0, 1, 2, 3, 4, 7, 10, 42, 300];
+    // Answers the code and robots cells read differently: not read under robots.txt, gone, refused.
+    const answers = [200, null, 404, 200, 410, 503, 403, 301, null, 200, 204];
     const made = await makeLinks(t.db, {
       campaign: ws.campaign,
       urls: texts.map((_, i) => `https://same.example.org/${i}`),
@@ -206,7 +208,7 @@ describe('GET links/export', () => {
         .set({
           title: i % 5 === 4 ? null : texts[i],
           comment: texts[(i + 3) % texts.length],
-          responseCode: i % 3 === 0 ? 200 + i : null,
+          responseCode: answers[i % answers.length],
           responseCodeGroup: code,
           checkStatus: codes[(i + 2) % codes.length],
           indexing: code ?? 0,

@@ -147,3 +147,83 @@ describe('link status: what the last check read', () => {
     ]);
   });
 });
+
+describe('one vocabulary of link states (issue 25, point 2)', () => {
+  /** The table row, the side panel's history and the export of one campaign's links after one check. */
+  async function firstCheckWithRobotsBlock(locale: 'en' | 'ru' | 'ua') {
+    const s = await checkedCampaign();
+    env.web.set('/robots.txt', {
+      body: `User-agent: *\nDisallow: ${s.prefix}/blocked\n`,
+      headers: { 'content-type': 'text/plain' },
+    });
+    env.web.set(`${s.prefix}/blocked`, withLink);
+    const blocked = env.web.url(`${s.prefix}/blocked`);
+    await makeLinks(env.t.db, { campaign: s.campaign, urls: [blocked] });
+    try {
+      await s.check();
+    } finally {
+      env.web.set('/robots.txt', 'User-agent: *\nAllow: /\n');
+    }
+    const res = await env.t.api('GET', `links?filter[campaign]=${s.campaign.id}`, { token: s.token, locale });
+    type Row = Record<string, unknown> & { id: number; url: string };
+    const rows: Row[] = res.body.data.map((l: { id: number; attributes: Row }) => ({
+      ...l.attributes,
+      id: l.id,
+    }));
+    const history = async (linkId: number) => {
+      const res = await env.t.api('GET', `links/${linkId}?include=histories`, { token: s.token, locale });
+      if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+      type Included = { type: string; attributes: Record<string, unknown> };
+      const included = res.body.included as Included[];
+      return included.filter((i) => i.type === 'backlinkCheckHistories').map((i) => i.attributes);
+    };
+    return { ...s, rows, blocked, history };
+  }
+
+  it.each([
+    ['en', 'Blocked by robots.txt'],
+    ['ru', 'Закрыта в robots.txt'],
+    ['ua', 'Закрита в robots.txt'],
+  ] as const)(
+    'a page robots.txt shuts out says why in the code cell, not "200" (%s)',
+    async (locale, why) => {
+      const s = await firstCheckWithRobotsBlock(locale);
+      const row = s.rows.find((r) => r.url === s.blocked)!;
+      expect(row).toMatchObject({ linkStatus: 'unread', responseCode: 200, notReadReason: 'robotsTxt' });
+      expect(row.notReadReasonText).toBe(why);
+      // A page that answered and was read has no reason to give: its code says it.
+      expect(s.rows.find((r) => r.url === s.urls.without)).toMatchObject({ notReadReasonText: null });
+
+      const csv = await env.t.app.inject({
+        method: 'GET',
+        url: `/api/links/export?format=csv&filter[campaign]=${s.campaign.id}`,
+        headers: { authorization: `Bearer ${s.token}`, 'x-localization': locale },
+      });
+      const line = csv.body.split('\n').find((l) => l.startsWith(s.blocked))!;
+      expect(line.split(',')[2]).toBe(why);
+    },
+  );
+
+  it.each([
+    ['en', { found: 'Link found', missing: 'Link missing', unread: 'Page not read' }],
+    ['ru', { found: 'Ссылка найдена', missing: 'Ссылка отсутствует', unread: 'Страница не прочитана' }],
+    ['ua', { found: 'Посилання знайдено', missing: 'Посилання відсутнє', unread: 'Сторінку не прочитано' }],
+  ] as const)('the check history names each state as the table does (%s)', async (locale, words) => {
+    const s = await firstCheckWithRobotsBlock(locale);
+    for (const row of s.rows) {
+      const [entry] = await s.history(row.id);
+      expect(entry, row.url).toMatchObject({ linkStatus: row.linkStatus, statusText: row.linkStatusText });
+      expect(entry.notReadReasonText).toBe(row.notReadReasonText);
+      expect(entry.responseCodeGroupText).toBe(row.responseCodeGroupText);
+    }
+    const textOf = (url: string) => s.rows.find((r) => r.url === url)!.linkStatusText;
+    // Never found (a 404, a host that does not resolve, robots.txt) is not "Lost"; a missing link is not "Active".
+    expect([textOf(s.urls.gone), textOf(s.urls.unreachable), textOf(s.blocked)]).toEqual([
+      words.unread,
+      words.unread,
+      words.unread,
+    ]);
+    expect(textOf(s.urls.without)).toBe(words.missing);
+    expect(textOf(s.urls.with)).toBe(words.found);
+  });
+});

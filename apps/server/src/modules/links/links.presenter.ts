@@ -1,4 +1,12 @@
-import { type Locale, linkStatusOf, NOT_AVAILABLE, pageVerdict, urlWithoutProtocol } from '@linkwatch/shared';
+import {
+  type Locale,
+  linkStatusOf,
+  NOT_AVAILABLE,
+  type NotReadReason,
+  notReadReason,
+  pageVerdict,
+  urlWithoutProtocol,
+} from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
 import { iso } from '../../http/present.ts';
 import type { Backlink, CheckHistory, IndexHistory, Link, LinkCrawler } from './links.queries.ts';
@@ -10,7 +18,8 @@ export const linkTexts = (locale: Locale) => ({
   responseCodeGroup: (id: number | null) =>
     id === null ? null : translate(locale, `links.responseCodeGroup.${id}`),
   backlinkType: (id: number) => translate(locale, `links.backlinkType.${id}`),
-  checkStatus: (id: number) => translate(locale, `links.checkStatus.${id}`),
+  notRead: (reason: NotReadReason | null) =>
+    reason === null ? null : translate(locale, `links.notRead.${reason}`),
   crawler: (id: number | null) => (id === null ? null : translate(locale, `links.crawler.${id}`)),
   linkStatus: (status: string) => translate(locale, `links.linkStatus.${status}`),
   pageVerdict: (link: Parameters<typeof pageVerdict>[0]) => {
@@ -47,6 +56,7 @@ export function presentLink(
   const t = linkTexts(options.locale);
   const rel = options.relations ?? {};
   const linkStatus = linkStatusOf(link.checkStatus);
+  const notRead = notReadReason(link);
   return {
     id: link.id,
     type: 'links' as const,
@@ -73,6 +83,8 @@ export function presentLink(
       responseCode: link.responseCode,
       responseCodeGroup: link.responseCodeGroup,
       responseCodeGroupText: t.responseCodeGroup(link.responseCodeGroup),
+      notReadReason: notRead,
+      notReadReasonText: t.notRead(notRead),
       linkStatus,
       linkStatusText: t.linkStatus(linkStatus),
       pageVerdictText: t.pageVerdict(link),
@@ -117,19 +129,26 @@ export function presentBacklink(backlink: Backlink, options: { locale: Locale; d
   };
 }
 
+/** A check of the link in the words the links table uses for its state (one vocabulary). */
 export function presentCheckHistory(entry: CheckHistory, locale: Locale) {
   const t = linkTexts(locale);
+  const linkStatus = linkStatusOf(entry.statusId);
+  const notRead = notReadReason({ ...entry, checkStatus: entry.statusId });
   return {
     id: entry.id,
     type: 'backlinkCheckHistories' as const,
     attributes: {
       linkId: entry.linkId,
       statusId: entry.statusId,
-      statusText: t.checkStatus(entry.statusId),
+      linkStatus,
+      statusText: t.linkStatus(linkStatus),
       crawlerId: entry.crawlerId,
       crawlerText: t.crawler(entry.crawlerId),
       responseCode: entry.responseCode,
       responseCodeGroup: entry.responseCodeGroup,
+      responseCodeGroupText: t.responseCodeGroup(entry.responseCodeGroup),
+      notReadReason: notRead,
+      notReadReasonText: t.notRead(notRead),
       indexingCapabilityId: entry.indexingCapabilityId,
       countBacklinks: metric(entry.countBacklinks),
       date: iso(entry.date)!,

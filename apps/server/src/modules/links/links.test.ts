@@ -252,7 +252,8 @@ describe('GET links/{id}', () => {
           type: 'backlinkCheckHistories',
           attributes: expect.objectContaining({
             statusId: 2,
-            statusText: 'Активная',
+            linkStatus: 'missing',
+            statusText: 'Ссылка отсутствует',
             crawlerText: 'Консоль поисковой системы',
             countBacklinks: 1,
           }),

@@ -1,4 +1,11 @@
-import { BCP47, type Locale, TaskStatus } from '@linkwatch/shared';
+import {
+  BCP47,
+  type ChangeWords,
+  changeReading,
+  type Locale,
+  type ReportChangeType,
+  TaskStatus,
+} from '@linkwatch/shared';
 import { formatNumber, translate, translateCount } from '@linkwatch/shared/i18n';
 import type { MailMessage } from '../../mail/mailer.ts';
 import type { ActionRow } from '../actions/types.ts';
@@ -99,9 +106,20 @@ function taskMailContent(params: TaskMailParams): MailContent {
   };
 }
 
+/** A change as the report page says it (words, not the stored codes). */
 function changeLine(locale: Locale, line: ChangeLine): string {
   const label = translate(locale, `reports.changesTypes.${line.changesType}`);
-  const values = line.old !== null || line.new !== null ? ` (${line.old ?? '—'} → ${line.new ?? '—'})` : '';
+  const words: ChangeWords = {
+    t: (key, values) => translate(locale, key, values),
+    number: (value) => formatNumber(locale, value),
+  };
+  const reading = changeReading(words, { ...line, changesType: line.changesType as ReportChangeType });
+  const values =
+    'sentence' in reading
+      ? ` (${reading.sentence})`
+      : reading.old !== null || reading.new !== null
+        ? ` (${reading.old ?? '—'} → ${reading.new ?? '—'})`
+        : '';
   return `${label}: ${line.url}${values}`;
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUserWithToken } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { applyPaymentEvent } from './apply-event.ts';
+import { sellerWarning } from './invoice.ts';
 import { makePayment } from './payments.factories.ts';
 
 let t: TestApp;
@@ -63,12 +64,44 @@ describe('GET balances/invoice/{id}', () => {
       '150.00',
       '$150.00',
       'Бонусні кредити (5%)',
+      'Безкоштовно',
       'Спосіб оплати: Картка',
     ])
       expect(text).toContain(expected);
+    // The bonus is given, not sold at 0.00: the only amounts are the price paid and the total.
+    expect(text).not.toMatch(/(^|\s)0\.00(\s|$)/);
     // 150,000 credits and the 7,500 bonus, written the Ukrainian way (a narrow no-break space).
     expect(text.replace(/\s/g, ' ')).toMatch(/150 000/);
     expect(text.replace(/\s/g, ' ')).toMatch(/7 500/);
+  });
+
+  it.each([
+    ['en', 'Free'],
+    ['ru', 'Бесплатно'],
+  ])('writes the bonus credits as free, not as 0.00 (%s)', async (locale, free) => {
+    const { user, token } = await makeUserWithToken(t.db);
+    const payment = await paidPayment(user.id, 15_000);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/balances/invoice/${payment.id}`,
+      headers: { authorization: `Bearer ${token}`, 'x-localization': locale },
+    });
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain(free);
+    expect(text).not.toMatch(/(^|\s)0\.00(\s|$)/);
+  });
+
+  it('tells the operator at start when invoices would name a seller with no address', () => {
+    const seller = {
+      name: 'Linkwatch',
+      address: undefined,
+      vatNumber: undefined,
+      regCode: undefined,
+      email: undefined,
+    };
+    expect(sellerWarning({ seller, paymentsOn: true })).toContain('SELLER_ADDRESS');
+    expect(sellerWarning({ seller, paymentsOn: false })).toBeNull();
+    expect(sellerWarning({ seller: { ...seller, address: 'Narva mnt 5' }, paymentsOn: true })).toBeNull();
   });
 
   it('is not found for a payment not Paid, or someone else’s', async () => {

@@ -157,7 +157,8 @@ function lineItems(doc: PDFKit.PDFDocument, { payment, locale }: InvoiceInput) {
   rule();
   row([t('credits'), formatNumber(locale, credits), centsToUsd(paidCents)]);
   if (payment.bonusCredits > 0)
-    row([t('bonus', { percent }), formatNumber(locale, payment.bonusCredits), '0.00']);
+    // Given, not sold: an amount of 0.00 read as a price left out (issue 25).
+    row([t('bonus', { percent }), formatNumber(locale, payment.bonusCredits), t('free')]);
   rule();
   row(
     [t('total'), formatNumber(locale, credits + payment.bonusCredits), `$${centsToUsd(paidCents)}`],
@@ -168,4 +169,13 @@ function lineItems(doc: PDFKit.PDFDocument, { payment, locale }: InvoiceInput) {
 function methodText({ payment, locale }: InvoiceInput): string {
   const method = translate(locale, `payments.methods.${payment.method}`);
   return payment.payCurrency ? `${method} (${payment.payCurrency.toUpperCase()})` : method;
+}
+
+/**
+ * What an operator is told at start when payments are on but the invoices would name a seller with no
+ * address (SELLER_NAME and SELLER_ADDRESS, documented in the README): null when there is nothing to say.
+ */
+export function sellerWarning(params: { seller: Config['seller']; paymentsOn: boolean }): string | null {
+  if (!params.paymentsOn || params.seller.address) return null;
+  return `Payment invoices name the seller "${params.seller.name}" with no address: set SELLER_NAME and SELLER_ADDRESS (and SELLER_VAT, SELLER_REG_CODE, SELLER_EMAIL as they apply)`;
 }

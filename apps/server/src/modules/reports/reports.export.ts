@@ -1,8 +1,8 @@
-import type { Locale } from '@linkwatch/shared';
-import { translate } from '@linkwatch/shared/i18n';
+import { type ChangeWords, changeReading, type Locale, type ReportChangeType } from '@linkwatch/shared';
+import { formatNumber, translate } from '@linkwatch/shared/i18n';
 import { and, asc, eq, gt, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { campaigns, reportChanges, reportLinks } from '../../db/schema/index.ts';
+import { campaigns, links, reportChanges, reportLinks } from '../../db/schema/index.ts';
 // The one place that knows how a spreadsheet cell is escaped (formula injection), shared by every export.
 import type { CellValue } from '../../lib/spreadsheet.ts';
 import { changesTypeText } from './reports.presenter.ts';
@@ -28,25 +28,42 @@ export async function* reportExportRows(
   params: { where: SQL; locale: Locale },
 ): AsyncGenerator<CellValue[]> {
   yield header(params.locale);
+  const words: ChangeWords = {
+    t: (key, values) => translate(params.locale, key, values),
+    number: (value) => formatNumber(params.locale, value),
+  };
   let lastId = 0;
   for (;;) {
     const chunk = await db
-      .select({ change: reportChanges, link: reportLinks, campaignName: campaigns.name })
+      .select({
+        change: reportChanges,
+        link: reportLinks,
+        campaignName: campaigns.name,
+        pageTitle: links.title,
+      })
       .from(reportChanges)
       .innerJoin(reportLinks, eq(reportLinks.id, reportChanges.reportLinkId))
       .leftJoin(campaigns, eq(campaigns.id, reportLinks.campaignId))
+      // The page's title as the links table shows it, for changes recorded before a title was read.
+      .leftJoin(links, and(eq(links.id, reportLinks.linkId), eq(links.userId, reportLinks.userId)))
       .where(and(params.where, gt(reportChanges.id, lastId)))
       .orderBy(asc(reportChanges.id))
       .limit(EXPORT_CHUNK);
-    for (const { change, link, campaignName } of chunk) {
+    for (const { change, link, campaignName, pageTitle } of chunk) {
+      // The screen's words, never the stored codes: a sentence goes in the new value's column.
+      const reading = changeReading(words, {
+        ...change,
+        changesType: change.changesType as ReportChangeType,
+      });
+      const [old, now] = 'sentence' in reading ? [null, reading.sentence] : [reading.old, reading.new];
       yield [
         link.createdAt.toISOString(),
         campaignName,
         link.url,
         changesTypeText(params.locale, change.changesType),
-        change.old,
-        change.new,
-        change.title,
+        old,
+        now,
+        change.title ?? pageTitle,
         link.actionId,
       ];
     }

@@ -278,3 +278,59 @@ describe('found and lost trend', () => {
     expect((await get('reports/trend?filter[campaign]=abc')).status).toBe(422);
   });
 });
+
+describe('report export reads as the report page (issue 25, point 3)', () => {
+  /** A first check of three pages: one with the backlink, one gone (404), one on a host that does not resolve. */
+  let r: { token: string; projectId: number; found: string; gone: string; unresolvable: string };
+  beforeAll(async () => {
+    const { user, token } = await makeUserWithToken(t.db, { balance: 100 });
+    const project = await makeProject(t.db, { userId: user.id, domains: [acceptor] });
+    const campaign = await makeCampaign(t.db, { userId: user.id, projectId: project.id, name: 'First' });
+    web.set('/first/found', withLink('Shoes review'));
+    const urls = {
+      found: web.url('/first/found'),
+      gone: web.url('/first/gone'),
+      unresolvable: `http://donor-${Date.now()}.invalid/post`,
+    };
+    await makeLinks(t.db, { campaign, urls: Object.values(urls) });
+    const res = await t.api('POST', `actions/${ActionCode.CheckBacklinks}/start?campaign=${campaign.id}`, {
+      token,
+    });
+    expect(res.status).toBe(201);
+    await t.drain();
+    r = { token, projectId: project.id, ...urls };
+  });
+
+  const exported = async (locale: string) => {
+    const res = await get(`reports/export?filter[project]=${r.projectId}&format=csv`, r.token, locale);
+    expect(res.status).toBe(200);
+    const rows: string[][] = parse(res.text, { bom: true });
+    /** URL, change, old value, new value, page title of each change. */
+    return rows.slice(1).map((row) => [row[2], row[3], row[4], row[5], row[6]]);
+  };
+
+  it.each([
+    ['en', ['Found', 'A new backlink was found'], ['Response code', 'Could not resolve host'], 'Forbidden'],
+    [
+      'ru',
+      ['Найдена', 'Найдена новая обратная ссылка'],
+      ['Код ответа', 'Не удалось найти хост'],
+      'Запрещено',
+    ],
+    [
+      'ua',
+      ['Знайдено', 'Знайдено нове зворотне посилання'],
+      ['Код відповіді', 'Не вдалося знайти хост'],
+      'Заборонено',
+    ],
+  ])('writes words, not codes, and the page title (%s)', async (locale, found, noHost, forbidden) => {
+    const rows = await exported(locale);
+    expect(rows).toContainEqual([r.found, found[0], '', found[1], 'Shoes review']);
+    expect(rows).toContainEqual([r.unresolvable, noHost[0], '', noHost[1], '']);
+    expect(rows).toContainEqual([r.gone, noHost[0], '', '404', '']);
+    const capability = rows.filter((row) => row[0] === r.gone && row[3] === forbidden);
+    expect(capability).toHaveLength(1);
+    // No cell of a value column is a bare code of the spec's lists (1, 2, …) but a real HTTP code.
+    expect(rows.flatMap((row) => [row[2], row[3]]).filter((cell) => /^\d{1,2}$/.test(cell))).toEqual([]);
+  });
+});

@@ -10,6 +10,8 @@ import { distinct, figure, found, inBatches, pacedRequester, unknown } from './l
 import { type AuthorityProvider, type DomainFigures, EMPTY_DOMAIN, type Looked } from './types.ts';
 
 export interface OpenPageRankOptions extends ProviderLimits {
+  /** `openpagerank` unless named otherwise (the offline demo's stand-in is `demo`). */
+  name?: string;
   apiKey: string;
   /** https://openpagerank.com unless pointed elsewhere. */
   baseUrl: string;
@@ -39,7 +41,7 @@ const ZError = z.object({ status_code: z.number().optional(), error: z.string().
  * Domains only: pages are not rated.
  */
 export function openPageRankProvider(options: OpenPageRankOptions): AuthorityProvider {
-  const name = 'openpagerank';
+  const name = options.name ?? 'openpagerank';
   const endpoint = `${options.baseUrl.replace(/\/+$/, '')}${OPENPAGERANK_PATH}`;
   const request = pacedRequester(options);
 

@@ -11,6 +11,7 @@ import { PasswordField, TextField } from '@/ui/TextField.tsx';
 import { AuthHeading } from './AuthHeading.tsx';
 import { authApi } from './api/auth.ts';
 import { Captcha } from './Captcha.tsx';
+import { ResendConfirmation } from './ResendConfirmation.tsx';
 
 /**
  * spec point 4: login is followed by fetching the current user. Storing the token is all this page
@@ -24,10 +25,15 @@ export function LoginPage() {
   // Past a login limit the server takes a solved captcha (README, "Login limits"): the box shows then.
   const [limited, setLimited] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  // The address of the last try: an account not confirmed yet can ask for its link again.
+  const [triedEmail, setTriedEmail] = useState('');
   const form = useApiForm({
     schema: () => import('./loginSchema.ts').then((m) => m.ZLoginRequest),
     fields: ['email', 'password'],
-    prepare: (values) => ({ ...values, partner: params.has('partner') || undefined }),
+    prepare: (values) => {
+      setTriedEmail(values.email);
+      return { ...values, partner: params.has('partner') || undefined };
+    },
     submit: (payload) =>
       authApi
         .login(payload)
@@ -46,6 +52,9 @@ export function LoginPage() {
       <AuthHeading title={t('auth.login.title')} subtitle={t('auth.login.subtitle')} />
       <form noValidate onSubmit={form.onSubmit} onInput={form.prepareSchema} className="space-y-5">
         {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
+        {form.formError === t('errors.emailNotConfirmed') && triedEmail ? (
+          <ResendConfirmation email={triedEmail} />
+        ) : null}
         <TextField
           label={t('auth.login.email')}
           name="email"

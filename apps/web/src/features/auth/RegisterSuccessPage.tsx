@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { buttonClass } from '@/ui/Button.tsx';
 import { cn } from '@/ui/cn.ts';
+import { ResendConfirmation } from './ResendConfirmation.tsx';
 
 export function RegisterSuccessPage() {
   const { t } = useTranslation();
@@ -19,6 +20,11 @@ export function RegisterSuccessPage() {
         {email ? t('auth.registerSuccess.body', { email }) : t('auth.registerSuccess.bodyNoEmail')}
       </p>
       <p className="mt-3 text-xs leading-5 text-ink-subtle">{t('auth.registerSuccess.hint')}</p>
+      {email ? (
+        <div className="mt-6">
+          <ResendConfirmation email={email} />
+        </div>
+      ) : null}
       <Link
         to={to('/login')}
         className={cn(buttonClass({ variant: 'secondary', size: 'lg' }), 'mt-8 w-full')}

@@ -223,19 +223,14 @@ export function LinkDrawerPanel({ linkId, onClose }: { linkId: number | null; on
                           {formatDate(h.attributes.date, true)}
                         </td>
                         <td className="py-2">
-                          <Badge
-                            tone={
-                              h.attributes.statusId === 3
-                                ? 'danger'
-                                : h.attributes.statusId === 2
-                                  ? 'success'
-                                  : 'brand'
-                            }
-                          >
-                            {h.attributes.statusText}
-                          </Badge>
+                          <LinkStatusBadge
+                            link={{ ...h.attributes, linkStatusText: h.attributes.statusText }}
+                            short
+                          />
                         </td>
-                        <td className="py-2 tabular-nums">{h.attributes.responseCode ?? '—'}</td>
+                        <td className="py-2 tabular-nums">
+                          <ResponseCodeBadge link={h.attributes} short />
+                        </td>
                         <td className="py-2 text-ink-muted">{h.attributes.crawlerText ?? '—'}</td>
                       </tr>
                     ))}

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import '@/lib/i18n.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n.ts';
 import { LinkStatusBadge, PageVerdict, ResponseCodeBadge } from './cells.tsx';
 
 const page = (values: {
@@ -8,11 +8,15 @@ const page = (values: {
   responseCodeGroup?: number | null;
   responseCodeGroupText?: string | null;
   pageVerdictText?: string | null;
+  notReadReason?: 'robotsTxt' | 'robotsUnreachable' | null;
+  notReadReasonText?: string | null;
 }) => ({
   responseCode: null,
   responseCodeGroup: null,
   responseCodeGroupText: null,
   pageVerdictText: null,
+  notReadReason: null,
+  notReadReasonText: null,
   ...values,
 });
 
@@ -77,4 +81,26 @@ describe('link cells', () => {
     render(<ResponseCodeBadge link={page({})} />);
     expect(screen.getByText('Not checked')).toBeTruthy();
   });
+
+  it.each([
+    ['en', 'robots.txt', 'Blocked by robots.txt (HTTP 200)'],
+    ['ru', 'robots.txt', 'Закрыта в robots.txt (HTTP 200)'],
+    ['ua', 'robots.txt', 'Закрита в robots.txt (HTTP 200)'],
+  ])(
+    'a page robots.txt shut out says so in the code cell, not a green 200 (%s)',
+    async (locale, short, tip) => {
+      await i18n.changeLanguage(locale);
+      const why = tip.replace(' (HTTP 200)', '');
+      const blocked = page({ responseCode: 200, notReadReason: 'robotsTxt', notReadReasonText: why });
+      const { rerender } = render(<ResponseCodeBadge short link={blocked} />);
+      expect(screen.queryByText('200')).toBeNull();
+      const badge = screen.getByText(short).closest('[title]');
+      expect(badge?.getAttribute('title')).toBe(tip);
+      expect(badge?.className).toContain('bg-amber-50');
+      rerender(<ResponseCodeBadge link={blocked} />);
+      expect(screen.getByText(why)).toBeTruthy();
+    },
+  );
 });
+
+afterEach(() => i18n.changeLanguage('en'));

@@ -6,17 +6,29 @@ import type { TLinkAttributes } from './api/links.ts';
 /**
  * 2xx green, 3xx amber, anything else (or a failure to connect) red; unchecked links are grey. In the
  * table a failure to connect says it short ("No host"), with the full text as its tooltip: the long
- * Russian and Ukrainian texts made the table too wide for a 1280 px screen.
+ * Russian and Ukrainian texts made the table too wide for a 1280 px screen. A page that answered but
+ * was not read (robots.txt) says why instead of its code, which would contradict "Not read".
  */
 export function ResponseCodeBadge({
   link,
   short = false,
 }: {
-  link: Pick<TLinkAttributes, 'responseCode' | 'responseCodeGroup' | 'responseCodeGroupText'>;
+  link: Pick<
+    TLinkAttributes,
+    'responseCode' | 'responseCodeGroup' | 'responseCodeGroupText' | 'notReadReason' | 'notReadReasonText'
+  >;
   short?: boolean;
 }) {
   const { t } = useTranslation();
   const code = link.responseCode;
+  if (link.notReadReason && link.notReadReasonText) {
+    const tooltip = code === null ? link.notReadReasonText : `${link.notReadReasonText} (HTTP ${code})`;
+    return (
+      <Badge tone="warning" title={tooltip}>
+        {short ? t(`linksUi.table.notReadShort.${link.notReadReason}`) : link.notReadReasonText}
+      </Badge>
+    );
+  }
   if (code === null && !link.responseCodeGroupText)
     return <span className="text-xs whitespace-nowrap text-ink-subtle">{t('linksUi.table.notChecked')}</span>;
   if (code === null) {

@@ -43,6 +43,10 @@ export default {
     agreePrefix: 'By creating an account you accept our',
     agreeLink: 'security policy',
   },
+  resend: {
+    button: 'Send the confirmation link again',
+    sent: 'A new confirmation link is on its way to {{email}}.',
+  },
   registerSuccess: {
     title: 'Check your inbox',
     body: 'We sent a mail to {{email}}. Follow its link to activate your account (if the address already has an account, the mail tells you how to log in).',

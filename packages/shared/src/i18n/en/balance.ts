@@ -30,6 +30,7 @@ export default {
     amount: 'Amount, USD',
     credits: 'Linkwatch credits (1 credit = $0.001)',
     bonus: 'Bonus credits ({{percent}}%)',
+    free: 'Free',
     total: 'Total paid',
     method: 'Payment method: {{method}}',
     note: 'Credits are used to pay for tasks in Linkwatch.',

@@ -21,7 +21,7 @@ export default {
     4: 'Timeout',
   },
   backlinkType: { 1: 'Image', 2: 'Link', 3: 'Canonical', 4: 'Hreflang' },
-  checkStatus: { 1: 'New', 2: 'Active', 3: 'Lost' },
+  notRead: { robotsTxt: 'Blocked by robots.txt', robotsUnreachable: 'robots.txt could not be read' },
   linkStatus: {
     found: 'Link found',
     missing: 'Link missing',
@@ -36,7 +36,13 @@ export default {
     refused: 'Access refused ({{code}})',
   },
   crawler: { 1: 'Backlink data tool', 2: 'Search console', 3: 'Temporary' },
-  anchorKind: { url: 'URL anchors', brand: 'Brand anchors', empty: 'Empty anchors', text: 'Text anchors' },
+  anchorKind: {
+    url: 'URL anchors',
+    brand: 'Brand anchors',
+    image: 'Image links',
+    empty: 'Empty anchors',
+    text: 'Text anchors',
+  },
   noAnchor: '(no anchor)',
   upload: {
     invalidUrl: 'Not a valid http(s) address',

@@ -71,6 +71,7 @@ export default {
     campaign: 'Campaign',
     notChecked: 'Not checked',
     linkStatus: 'Link',
+    notReadShort: { robotsTxt: 'robots.txt', robotsUnreachable: 'robots.txt error' },
     codeGroupShort: { 1: 'No host', 2: 'No connection', 3: 'Unknown', 4: 'Timeout' },
     linkStatusShort: { found: 'Found', missing: 'Missing', unread: 'Not read', unchecked: 'Not checked' },
     open: 'Open details of {{url}}',

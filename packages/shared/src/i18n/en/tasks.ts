@@ -22,11 +22,14 @@ export default {
     indexed: 'Already indexed',
     unchecked: 'Not checked yet: run a backlink check first',
     notOk: 'The page did not answer 200 at its last check',
+    missing: 'Backlink missing: the page does not link to your site',
     robots: 'Blocked by robots.txt',
     noindex: 'Marked noindex (meta robots or X-Robots-Tag)',
     canonical: 'Its canonical points to another page',
     noIndexer: 'No indexing service is configured for this kind of page',
   },
+  demoAuthority:
+    "Demo service: the figures come from the offline demo's stand-in of Open PageRank, not from a real authority service.",
   demoIndexer:
     "Demo service: the pages go to the offline demo's stand-in indexer, not to a real indexing service.",
   demoService:

@@ -27,6 +27,7 @@ export default {
     amount: 'Сумма, USD',
     credits: 'Кредиты Linkwatch (1 кредит = $0.001)',
     bonus: 'Бонусные кредиты ({{percent}}%)',
+    free: 'Бесплатно',
     total: 'Итого оплачено',
     method: 'Способ оплаты: {{method}}',
     note: 'Кредитами оплачиваются задачи в Linkwatch.',

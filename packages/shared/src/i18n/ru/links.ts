@@ -21,7 +21,7 @@ export default {
     4: 'Тайм-аут',
   },
   backlinkType: { 1: 'Изображение', 2: 'Ссылка', 3: 'Canonical', 4: 'Hreflang' },
-  checkStatus: { 1: 'Новая', 2: 'Активная', 3: 'Потеряна' },
+  notRead: { robotsTxt: 'Закрыта в robots.txt', robotsUnreachable: 'robots.txt не прочитан' },
   linkStatus: {
     found: 'Ссылка найдена',
     missing: 'Ссылка отсутствует',
@@ -39,6 +39,7 @@ export default {
   anchorKind: {
     url: 'URL-анкоры',
     brand: 'Брендовые анкоры',
+    image: 'Ссылки-картинки',
     empty: 'Пустые анкоры',
     text: 'Текстовые анкоры',
   },

@@ -73,6 +73,7 @@ export default {
     campaign: 'Кампания',
     notChecked: 'Не проверена',
     linkStatus: 'Ссылка',
+    notReadShort: { robotsTxt: 'robots.txt', robotsUnreachable: 'Ошибка robots.txt' },
     codeGroupShort: { 1: 'Нет хоста', 2: 'Нет связи', 3: 'Неизвестно', 4: 'Тайм-аут' },
     linkStatusShort: {
       found: 'Найдена',

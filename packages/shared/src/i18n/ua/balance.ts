@@ -27,6 +27,7 @@ export default {
     amount: 'Сума, USD',
     credits: 'Кредити Linkwatch (1 кредит = $0.001)',
     bonus: 'Бонусні кредити ({{percent}}%)',
+    free: 'Безкоштовно',
     total: 'Разом сплачено',
     method: 'Спосіб оплати: {{method}}',
     note: 'Кредитами оплачуються задачі в Linkwatch.',

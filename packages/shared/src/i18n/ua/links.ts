@@ -21,7 +21,7 @@ export default {
     4: 'Тайм-аут',
   },
   backlinkType: { 1: 'Зображення', 2: 'Посилання', 3: 'Canonical', 4: 'Hreflang' },
-  checkStatus: { 1: 'Нове', 2: 'Активне', 3: 'Втрачене' },
+  notRead: { robotsTxt: 'Закрита в robots.txt', robotsUnreachable: 'robots.txt не прочитано' },
   linkStatus: {
     found: 'Посилання знайдено',
     missing: 'Посилання відсутнє',
@@ -39,6 +39,7 @@ export default {
   anchorKind: {
     url: 'URL-анкори',
     brand: 'Брендові анкори',
+    image: 'Посилання-зображення',
     empty: 'Порожні анкори',
     text: 'Текстові анкори',
   },

@@ -73,6 +73,7 @@ export default {
     campaign: 'Кампанія',
     notChecked: 'Не перевірено',
     linkStatus: 'Посилання',
+    notReadShort: { robotsTxt: 'robots.txt', robotsUnreachable: 'Помилка robots.txt' },
     codeGroupShort: { 1: 'Немає хоста', 2: 'Без зв’язку', 3: 'Невідомо', 4: 'Тайм-аут' },
     linkStatusShort: {
       found: 'Знайдено',

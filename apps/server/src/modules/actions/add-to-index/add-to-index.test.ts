@@ -1,4 +1,11 @@
-import { ActionCode, BalanceTransactionType, IndexState, RobotsStatus, TaskStatus } from '@linkwatch/shared';
+import {
+  ActionCode,
+  BalanceTransactionType,
+  IndexState,
+  LinkCheckStatus,
+  RobotsStatus,
+  TaskStatus,
+} from '@linkwatch/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -64,6 +71,8 @@ const PAGES = {
   robots: { ...CHECKED, indexingCapabilityId: RobotsStatus.RobotsTxt },
   noindex: { ...CHECKED, indexingCapabilityId: RobotsStatus.XRobotsNoindex },
   canonical: { ...CHECKED, indexingCapabilityId: RobotsStatus.Canonical },
+  // Answered 200 without the backlink (the demo's forum/thread-42).
+  missing: { ...CHECKED, checkStatus: LinkCheckStatus.Missing, countBacklinks: 0 },
 } as const;
 
 let run = 0;
@@ -97,13 +106,14 @@ describe('add to index (action 3)', () => {
       'robots',
       'noindex',
       'canonical',
+      'missing',
     ]);
     const preview = await t.api('GET', `actions/${ActionCode.AddToIndex}/balance?campaign=${s.campaign.id}`, {
       token: s.token,
     });
     expect(preview.status).toBe(200);
     expect(preview.body.data.attributes).toMatchObject({
-      selected: 8,
+      selected: 9,
       count: 2,
       price: PRICE,
       cost: 2 * PRICE,
@@ -112,6 +122,7 @@ describe('add to index (action 3)', () => {
       { reason: 'indexed', count: 1, title: 'Already indexed' },
       { reason: 'unchecked', count: 1, title: 'Not checked yet: run a backlink check first' },
       { reason: 'notOk', count: 1, title: 'The page did not answer 200 at its last check' },
+      { reason: 'missing', count: 1, title: 'Backlink missing: the page does not link to your site' },
       { reason: 'robots', count: 1, title: 'Blocked by robots.txt' },
       { reason: 'noindex', count: 1, title: 'Marked noindex (meta robots or X-Robots-Tag)' },
       { reason: 'canonical', count: 1, title: 'Its canonical points to another page' },
@@ -124,7 +135,7 @@ describe('add to index (action 3)', () => {
       totalCount: 2,
       cost: 2 * PRICE,
       days: 1,
-      skipped: { indexed: 1, unchecked: 1, notOk: 1, robots: 1, noindex: 1, canonical: 1 },
+      skipped: { indexed: 1, unchecked: 1, notOk: 1, missing: 1, robots: 1, noindex: 1, canonical: 1 },
     });
     expect((await reloadUser(t.db, s.user.id)).balance).toBe(100 - 2 * PRICE);
     await t.drain();
@@ -156,6 +167,22 @@ describe('add to index (action 3)', () => {
     const days = (requests[0].recheckAt.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThan(7.1);
+  });
+
+  it.each([
+    ['ru', 'Ссылка отсутствует: страница не ссылается на ваш сайт'],
+    ['ua', 'Посилання відсутнє: сторінка не посилається на ваш сайт'],
+  ])('leaves out a page whose backlink is missing, saying so (%s)', async (locale, title) => {
+    const s = await campaignOf(['ok', 'missing']);
+    const preview = await t.api('GET', `actions/${ActionCode.AddToIndex}/balance?campaign=${s.campaign.id}`, {
+      token: s.token,
+      locale,
+    });
+    expect(preview.body.data.attributes).toMatchObject({ selected: 2, count: 1, cost: PRICE });
+    expect(preview.body.data.attributes.skipped).toEqual([{ reason: 'missing', count: 1, title }]);
+    const res = await s.start();
+    expect(res.body.data.attributes).toMatchObject({ totalCount: 1, cost: PRICE, skipped: { missing: 1 } });
+    expect((await reloadUser(t.db, s.user.id)).balance).toBe(100 - PRICE);
   });
 
   it('starts nothing and charges nothing when every selected page is left out', async () => {

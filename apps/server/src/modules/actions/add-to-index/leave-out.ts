@@ -1,4 +1,4 @@
-import { IndexState, RobotsStatus } from '@linkwatch/shared';
+import { IndexState, LinkCheckStatus, RobotsStatus } from '@linkwatch/shared';
 import { sql } from 'drizzle-orm';
 import { links, projects } from '../../../db/schema/index.ts';
 import type { Providers } from '../../../providers/index.ts';
@@ -50,6 +50,8 @@ export function indexingLeaveOutRules(providers: Providers): LeaveOutRule[] {
     { reason: 'indexed', where: sql`${links.indexing} = ${IndexState.Indexed}` },
     { reason: 'unchecked', where: sql`${links.dateCheckData} is null` },
     { reason: 'notOk', where: sql`coalesce(${links.responseCode}, 0) <> 200` },
+    // A donor page that no longer carries the backlink is worth nothing to the customer indexed.
+    { reason: 'missing', where: sql`${links.checkStatus} is not distinct from ${LinkCheckStatus.Missing}` },
     { reason: 'robots', where: sql`coalesce(${inList(ROBOTS_BLOCKED)}, false)` },
     { reason: 'noindex', where: sql`coalesce(${inList(NOINDEX)}, false)` },
     {

@@ -62,7 +62,11 @@ export async function applyCheckResults(tx: Tx, action: ActionRow, done: DoneOut
   await recordReport(
     tx,
     action,
-    decided.map(({ link, outcome }) => ({ link, changes: outcome.changes })),
+    // The report names the page by the title this check read (a first check has none stored yet).
+    decided.map(({ link, result, outcome }) => ({
+      link: { ...link, title: (outcome.pageRead ? result.title : null) ?? link.title },
+      changes: outcome.changes,
+    })),
   );
 }
 

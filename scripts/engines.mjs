@@ -1,0 +1,27 @@
+/**
+ * `npm run lint:engines`: every package the lockfile installs must run on the oldest Node the README
+ * promises (the root's `engines.node`). npm only warns (EBADENGINE) when it meets one that does not,
+ * and only on the Node it runs on, so a CI on a newer Node would never see what a newcomer on the
+ * oldest supported one gets as their first command's output.
+ */
+import { readFileSync } from 'node:fs';
+import semver from 'semver';
+
+const root = JSON.parse(readFileSync('package.json', 'utf8'));
+const lock = JSON.parse(readFileSync('package-lock.json', 'utf8'));
+const oldest = semver.minVersion(root.engines.node);
+
+const refused = Object.entries(lock.packages)
+  .filter(([, pkg]) => typeof pkg.engines?.node === 'string')
+  .filter(([, pkg]) => !semver.satisfies(oldest, pkg.engines.node, { includePrerelease: true }))
+  .map(([where, pkg]) => `${where}@${pkg.version} needs Node ${pkg.engines.node}`);
+
+if (refused.length > 0) {
+  console.error(`Packages that do not run on Node ${oldest} (package.json engines.node):`);
+  for (const line of refused) console.error(`  ${line}`);
+  console.error(
+    'Pin a version that declares it (package.json "overrides"), or raise engines.node and the README.',
+  );
+  process.exit(1);
+}
+console.log(`engines: every installed package runs on Node ${oldest}`);
