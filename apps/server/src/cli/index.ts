@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { openDatabase } from '../db/open.ts';
 import { commands } from './commands.ts';
 
 /** Operator commands: `npm run cli -- <command> [--options]`. In embedded mode stop the server first. */
