@@ -19,7 +19,7 @@ import type { AppContext } from '../src/context.ts';
 import { createPglite, type Database, wrapPglite } from '../src/db/client.ts';
 import { campaigns, projects, users } from '../src/db/schema/index.ts';
 import { createAccessToken } from '../src/modules/auth/auth.queries.ts';
-import { mergeSearchEntries } from '../src/modules/links/upload.service.ts';
+import { mergeSearchEntries } from '../src/modules/links/upload.queries.ts';
 import { startServerProcess } from '../src/test/server-process.ts';
 import { benchContext } from './bench-context.ts';
 import { benchDatabase, pgliteSeed, postgresSeed, type SeedConnection, seedCampaign } from './bench-db.ts';

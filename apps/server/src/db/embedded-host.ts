@@ -92,7 +92,8 @@ function serveConnection(db: PGlite, turns: Turns, socket: Socket) {
         },
       }),
     );
-    const idle = tail.length === 6 && tail[0] === READY_FOR_QUERY && tail.readInt32BE(1) === 5 && tail[5] === IDLE;
+    const idle =
+      tail.length === 6 && tail[0] === READY_FOR_QUERY && tail.readInt32BE(1) === 5 && tail[5] === IDLE;
     if (idle) await release();
   };
 

@@ -5,7 +5,15 @@ export { linkCounters } from './counters.ts';
 export { crawlerImports, crawlerItemEvents, crawlerItems, crawlerLinks } from './crawlers.ts';
 export { domains } from './domains.ts';
 export { paymentEvents, paymentLevels, payments } from './payments.ts';
-export { backlinkCheckHistories, backlinks, campaigns, indexHistories, links, projects } from './projects.ts';
+export {
+  backlinkCheckHistories,
+  backlinks,
+  campaigns,
+  indexHistories,
+  links,
+  linkUploads,
+  projects,
+} from './projects.ts';
 export { mailings, notifications, reportChanges, reportLinks } from './reports.ts';
 export { pageLogs, settings } from './site.ts';
 export { accessTokens, emailTokens, loginThrottles, users } from './users.ts';

@@ -7,7 +7,8 @@ import { FieldError } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { findCampaign } from '../projects/campaigns.queries.ts';
-import { mergeSearchEntries, storeUploadedLinks } from './upload.service.ts';
+import { mergeSearchEntries } from './upload.queries.ts';
+import { storeUploadedLinks } from './upload.service.ts';
 import { prepareUploadReading, readUploadFile } from './upload-file.ts';
 
 interface UploadForm {
