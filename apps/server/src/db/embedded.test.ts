@@ -1,0 +1,136 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeCampaign, makeProject, makeUserWithToken } from '../test/factories.ts';
+import { type ServerProcess, startServerProcess } from '../test/server-process.ts';
+import { openPglite } from './client.ts';
+import { embeddedSocketDir } from './embedded.ts';
+
+const SERVER_DIR = new URL('../..', import.meta.url).pathname;
+const UPLOAD_LINES = 20_000;
+/**
+ * The aim is 500 ms (issue 24); the test allows three times that for a machine shared with other
+ * work, and still fails by seconds when the database runs on the API's event loop.
+ */
+const SLOWEST_OTHER_CALL_MS = 1_500;
+
+/**
+ * The real server (`src/main.ts`) on the embedded database, as `npm start` runs it: a statement of
+ * many seconds holds the database, never the process that answers HTTP.
+ */
+describe('the embedded database off the API event loop', () => {
+  let dataDir: string;
+  let server: ServerProcess;
+  let uploader: { token: string; campaignId: number };
+  let other: { token: string };
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'lw-embedded-'));
+    // Seeded before the server starts, with the files opened in this process (the server is not up).
+    const seed = await openPglite(dataDir);
+    await seed.migrate();
+    const a = await makeUserWithToken(seed.db);
+    const project = await makeProject(seed.db, { userId: a.user.id });
+    const campaign = await makeCampaign(seed.db, { userId: a.user.id, projectId: project.id });
+    uploader = { token: a.token, campaignId: campaign.id };
+    other = { token: (await makeUserWithToken(seed.db)).token };
+    await seed.close();
+    server = await startServerProcess({
+      role: 'all',
+      env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      startTimeoutMs: 60_000,
+    });
+  }, 90_000);
+
+  afterAll(async () => {
+    await server?.kill('SIGKILL');
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  /** A call with a token, or (a monitor's) without. */
+  const call = async (url: string, token?: string, init: RequestInit = {}) => {
+    const started = performance.now();
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (token) headers.authorization = `Bearer ${token}`;
+    const res = await fetch(`${server.origin}/api/${url}`, { ...init, headers });
+    const body = await res.json();
+    return { status: res.status, body, ms: performance.now() - started };
+  };
+
+  it("answers another user's calls within moments while a 20,000-line upload is stored, never 503", async () => {
+    const form = new FormData();
+    form.append('campaign', String(uploader.campaignId));
+    const lines = Array.from(
+      { length: UPLOAD_LINES },
+      (_, i) => `https://donor${i % 97}.example.org/article-${i}`,
+    );
+    form.append('file', new Blob([lines.join('\n')]), 'links.txt');
+    let done = false;
+    const uploading = call('links/upload', uploader.token, { method: 'POST', body: form }).finally(() => {
+      done = true;
+    });
+    const answers: { status: number; ms: number }[] = [];
+    while (!done) {
+      answers.push(await call('user/me', other.token));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const upload = await uploading;
+    expect(upload.status, JSON.stringify(upload.body)).toBe(200);
+    expect(upload.body.data.attributes.added).toBe(UPLOAD_LINES);
+    // The upload took long enough for the other user to have asked many times meanwhile.
+    expect(answers.length).toBeGreaterThan(5);
+    expect(answers.filter((a) => a.status !== 200)).toEqual([]);
+    expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(SLOWEST_OTHER_CALL_MS);
+  }, 120_000);
+
+  it('answers /api/health at once, database busy and no 503, while a long statement holds the database', async () => {
+    const client = new pg.Client({
+      host: await embeddedSocketDir(dataDir),
+      port: 5432,
+      user: 'postgres',
+      database: 'postgres',
+    });
+    await client.connect();
+    try {
+      const sleeping = client.query('select pg_sleep(3)');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const health = await call('health');
+      expect(health.status).toBe(200);
+      expect(health.body.db).toBe('busy');
+      expect(health.ms).toBeLessThan(SLOWEST_OTHER_CALL_MS);
+      await sleeping;
+      const after = await call('health');
+      expect(after).toMatchObject({ status: 200, body: { db: 'ok' } });
+    } finally {
+      await client.end();
+    }
+  }, 30_000);
+
+  it('runs a CLI command while the server runs: the server sees what it wrote at once', async () => {
+    const email = `cli-${Date.now()}@example.com`;
+    const password = 'a long enough secret';
+    const cli = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/index.ts', 'user:create', '--email', email, '--password', password],
+      { cwd: SERVER_DIR, env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir }, stdio: 'pipe' },
+    );
+    let printed = '';
+    cli.stdout.on('data', (chunk) => {
+      printed += chunk;
+    });
+    cli.stderr.on('data', (chunk) => {
+      printed += chunk;
+    });
+    const code = await new Promise((resolve) => cli.once('exit', resolve));
+    expect(code, printed).toBe(0);
+    const login = await fetch(`${server.origin}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(login.status).toBe(200);
+  }, 60_000);
+});
