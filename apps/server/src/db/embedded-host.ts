@@ -51,7 +51,7 @@ function nextMessage(buffer: Buffer, started: boolean): { message: Buffer; rest:
 }
 
 function serveConnection(db: PGlite, turns: Turns, socket: Socket) {
-  let buffer = Buffer.alloc(0);
+  let buffer: Buffer = Buffer.alloc(0);
   let started = false;
   let holding = false;
   let closed = false;

@@ -76,12 +76,16 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!form.file) throw new FieldError({ file: 'links.upload.missingFile' });
 
       const entries = await readUploadFile(form.file);
+      // No DATABASE_URL: the embedded database, one statement at a time.
+      const oneAtATime = !ctx.config.databaseUrl;
       const result = await storeUploadedLinks(ctx.db, {
         campaign: found.campaign,
         entries,
         locale: requestLocale(req),
+        oneAtATime,
       });
-      mergeSearchEntries(ctx.db).catch((error) => req.log.warn({ err: error }, 'search index merge failed'));
+      if (!oneAtATime)
+        mergeSearchEntries(ctx.db).catch((error) => req.log.warn({ err: error }, 'search index merge failed'));
       return { data: { id: found.campaign.id, type: 'linkUploads' as const, attributes: result } };
     },
   );

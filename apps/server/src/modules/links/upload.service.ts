@@ -21,12 +21,12 @@ import type { UploadEntry } from './upload-file.ts';
 
 /**
  * An upload adds its links in steps, each a transaction of its own: on the embedded database (one
- * connection) another user's call waits for one step at most, not for the whole file. A step's size
- * follows how long the last one took, aiming at STEP_MS: PostgreSQL takes thousands of URLs in that
- * time, PGlite a few hundred.
+ * connection) another user's statement waits for one step at most, not for the whole file; a call of
+ * a few statements, for a few. A step's size follows how long the last one took, aiming at STEP_MS:
+ * PostgreSQL takes thousands of URLs in that time, PGlite a hundred or two.
  */
-const STEP_MS = 100;
-const STEP_MIN = 250;
+const STEP_MS = 50;
+const STEP_MIN = 100;
 const STEP_MAX = 10_000;
 export const UPLOAD_FIRST_STEP = 1_000;
 
@@ -88,7 +88,13 @@ const handOver = () => new Promise<void>((resolve) => setImmediate(resolve));
  */
 export async function storeUploadedLinks(
   db: Db,
-  params: { campaign: UploadTarget; entries: UploadEntry[]; locale: Locale },
+  params: {
+    campaign: UploadTarget;
+    entries: UploadEntry[];
+    locale: Locale;
+    /** The database runs one statement at a time (the embedded one): no long statement, even after. */
+    oneAtATime?: boolean;
+  },
 ): Promise<TUploadResult> {
   const { entries, campaign } = params;
   const sorter = entrySorter(params.locale);
@@ -99,7 +105,8 @@ export async function storeUploadedLinks(
   /** A step under way; when it ends, the next step's size follows from how long it took. */
   const step = (urls: string[]) => {
     const started = performance.now();
-    const inserted = insertUploadStep(db, { target: campaign, uploadId, urls }).then((count) => {
+    const mergeEachStep = params.oneAtATime ?? false;
+    const inserted = insertUploadStep(db, { target: campaign, uploadId, urls, mergeEachStep }).then((count) => {
       size = nextStepSize(urls.length, performance.now() - started);
       return count;
     });
