@@ -93,7 +93,9 @@ async function seed(dataDir: string) {
     .returning();
   await client.query('CHECKPOINT');
   await database.close();
-  console.log(`seeded ${LINK_COUNT.toLocaleString('en-US')} links in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded ${LINK_COUNT.toLocaleString('en-US')} links in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   return { owner, other, uploadCampaignId: target.id };
 }
 
@@ -137,7 +139,10 @@ async function benchPageCalls(call: Call, owner: { token: string; campaignId: nu
     report(what, await timeCalls(runs, () => call(url, token)), PAGE_AIM_MS);
   report('yardstick: GET /api/health (no token, one select 1)', await timeCalls(RUNS, () => call('health')));
   await page('GET links (page 1 of 50, newest first)', `links?${c}`);
-  await page('GET links (filter indexing=1, sort -responseCode)', `links?${c}&filter[indexing]=1&sort=-responseCode`);
+  await page(
+    'GET links (filter indexing=1, sort -responseCode)',
+    `links?${c}&filter[indexing]=1&sort=-responseCode`,
+  );
   await page('GET links (page 100, sort url)', `links?${c}&sort=url&page[number]=100`);
   await page('GET links/count (exact)', `links/count?${c}`);
   await page('GET links/counts', `links/counts?${c}`);
@@ -175,7 +180,10 @@ async function benchUploadUnderLoad(
     campaignId: number;
   },
 ) {
-  const lines = Array.from({ length: UPLOAD_LINES }, (_, i) => `https://blog${i % 300}.example.net/article-${i}`);
+  const lines = Array.from(
+    { length: UPLOAD_LINES },
+    (_, i) => `https://blog${i % 300}.example.net/article-${i}`,
+  );
   const form = new FormData();
   form.append('campaign', String(params.campaignId));
   form.append('file', new Blob([lines.join('\n')]), 'links.txt');
@@ -215,7 +223,10 @@ async function benchUploadUnderLoad(
     `upload ${seconds.toFixed(1)} s; other user: ${t.runs} calls, median ${ms(t.median)}, p95 ${ms(t.p95)}, max ${ms(t.max)}, ${refused} answered 503; health: median ${ms(h.median)}, p95 ${ms(h.p95)}, max ${ms(h.max)}`,
   );
   figures.push(
-    { what: `upload of a ${UPLOAD_LINES.toLocaleString('en-US')}-line txt`, figure: `${seconds.toFixed(1)} s` },
+    {
+      what: `upload of a ${UPLOAD_LINES.toLocaleString('en-US')}-line txt`,
+      figure: `${seconds.toFixed(1)} s`,
+    },
     {
       what: "another user's page calls during that upload (list, count, user, chart)",
       figure: `${t.runs} calls: median ${ms(t.median)}, p95 ${ms(t.p95)}, max ${ms(t.max)}; ${refused} answered 503`,

@@ -61,7 +61,7 @@ describe('the embedded database off the API event loop', () => {
     return { status: res.status, body, ms: performance.now() - started };
   };
 
-  it("answers another user's calls within moments while a 20,000-line upload is stored, never 503", async () => {
+  it("answers another user's calls and searches within moments while a 20,000-line upload is stored and after, never 503", async () => {
     const form = new FormData();
     form.append('campaign', String(uploader.campaignId));
     const lines = Array.from(
@@ -70,21 +70,28 @@ describe('the embedded database off the API event loop', () => {
     );
     form.append('file', new Blob([lines.join('\n')]), 'links.txt');
     let done = false;
-    const uploading = call('links/upload', uploader.token, { method: 'POST', body: form }).finally(() => {
-      done = true;
+    const uploading = call('links/upload', uploader.token, { method: 'POST', body: form }).then((answer) => {
+      // A little longer: what the upload leaves to do after its answer (merging its search entries)
+      // must not hold the others either.
+      setTimeout(() => {
+        done = true;
+      }, 1_500);
+      return answer;
     });
+    // The other user loads a page and searches (the search reads the trigram indexes the upload fills).
+    const urls = ['user/me', `links?filter[query]=${encodeURIComponent('article-4242')}`];
     const answers: { status: number; ms: number }[] = [];
-    while (!done) {
-      answers.push(await call('user/me', other.token));
+    for (let i = 0; !done; i += 1) {
+      answers.push(await call(urls[i % urls.length], other.token));
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const upload = await uploading;
     expect(upload.status, JSON.stringify(upload.body)).toBe(200);
     expect(upload.body.data.attributes.added).toBe(UPLOAD_LINES);
-    // The upload took long enough for the other user to have asked many times meanwhile.
-    expect(answers.length).toBeGreaterThan(5);
     expect(answers.filter((a) => a.status !== 200)).toEqual([]);
     expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(SLOWEST_OTHER_CALL_MS);
+    // The upload took long enough for the other user to have asked many times meanwhile.
+    expect(answers.length).toBeGreaterThan(10);
   }, 120_000);
 
   it('answers /api/health at once, database busy and no 503, while a long statement holds the database', async () => {

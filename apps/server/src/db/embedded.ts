@@ -107,7 +107,8 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<Database> 
     });
   }
   const database = openPostgres(
-    { host: socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres' },
+    // Kept open while idle: nothing is gained by closing the one connection.
+    { host: socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres', idleTimeoutMillis: 0 },
     1,
   );
   return {

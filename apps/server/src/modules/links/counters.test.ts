@@ -244,7 +244,9 @@ describe('link counters', () => {
     expect(compared.kept.length).toBeGreaterThan(50);
     expect(compared.kept).toEqual(compared.computed);
     // links/chart's "added" bars are counted per day too, on more days than today.
-    const addedDays = new Set(compared.kept.filter((r) => r.includes(' added=')).map((r) => r.split(/[=:]/)[1]));
+    const addedDays = new Set(
+      compared.kept.filter((r) => r.includes(' added=')).map((r) => r.split(/[=:]/)[1]),
+    );
     expect(addedDays.size).toBeGreaterThan(3);
 
     // Every figure the counters serve equals the scan of the same filters, for each scope a page asks.

@@ -157,7 +157,9 @@ async function addedPerDay(db: Queryable, params: { where: SQL; scope?: SQL; fir
       .groupBy(sql`1`);
   const added = (await counterGroups(db, params.scope, ['added'])).get('added')!;
   const since = params.first.toISOString().slice(0, 10);
-  return [...added].filter(([key]) => String(key) >= since).map(([key, value]) => ({ key: String(key), value }));
+  return [...added]
+    .filter(([key]) => String(key) >= since)
+    .map(([key, value]) => ({ key: String(key), value }));
 }
 
 /** Per UTC day of the last 30: links added, links checked, and links found indexed. */

@@ -85,7 +85,9 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
         oneAtATime,
       });
       if (!oneAtATime)
-        mergeSearchEntries(ctx.db).catch((error) => req.log.warn({ err: error }, 'search index merge failed'));
+        mergeSearchEntries(ctx.db).catch((error) =>
+          req.log.warn({ err: error }, 'search index merge failed'),
+        );
       return { data: { id: found.campaign.id, type: 'linkUploads' as const, attributes: result } };
     },
   );

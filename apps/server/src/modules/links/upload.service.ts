@@ -106,10 +106,12 @@ export async function storeUploadedLinks(
   const step = (urls: string[]) => {
     const started = performance.now();
     const mergeEachStep = params.oneAtATime ?? false;
-    const inserted = insertUploadStep(db, { target: campaign, uploadId, urls, mergeEachStep }).then((count) => {
-      size = nextStepSize(urls.length, performance.now() - started);
-      return count;
-    });
+    const inserted = insertUploadStep(db, { target: campaign, uploadId, urls, mergeEachStep }).then(
+      (count) => {
+        size = nextStepSize(urls.length, performance.now() - started);
+        return count;
+      },
+    );
     // Awaited on the next turn; a failure meanwhile must not count as unhandled.
     inserted.catch(() => undefined);
     return inserted;
