@@ -28,10 +28,15 @@ import type { UploadEntry } from './upload-file.ts';
 const STEP_MS = 50;
 const STEP_MIN = 100;
 const STEP_MAX = 10_000;
-export const UPLOAD_FIRST_STEP = 1_000;
+/**
+ * The first step is the smallest: a server's first insert into links pays for its triggers and plans
+ * (over a second for 1,000 URLs on PGlite). A step at most doubles the last one, so one lucky quick
+ * step does not make the next a long one.
+ */
+export const UPLOAD_FIRST_STEP = STEP_MIN;
 
 const nextStepSize = (size: number, elapsedMs: number) =>
-  Math.round(Math.min(STEP_MAX, Math.max(STEP_MIN, (size * STEP_MS) / Math.max(elapsedMs, 1))));
+  Math.round(Math.min(STEP_MAX, size * 2, Math.max(STEP_MIN, (size * STEP_MS) / Math.max(elapsedMs, 1))));
 
 interface SortedEntries {
   /** How many distinct valid URLs the file holds. */

@@ -209,8 +209,9 @@ describe('POST links/upload', () => {
   it('stores nothing of a file whose upload fails after some of its steps were committed', async () => {
     const { token, campaign } = await makeWorkspace(t.db);
     await makeLinks(t.db, { campaign, urls: ['https://failing.example.org/known'] });
-    // The database refuses one URL of the third step: the two steps before it were committed.
-    const refused = `https://failing.example.org/${UPLOAD_FIRST_STEP * 2 + 10}`;
+    // The database refuses one URL of a later step (steps at most double, from UPLOAD_FIRST_STEP): the
+    // steps before it were committed.
+    const refused = `https://failing.example.org/${UPLOAD_FIRST_STEP * 10}`;
     await t.db.execute(
       sql.raw(`create function refuse_one_link() returns trigger language plpgsql as $$
         begin if new.url = '${refused}' then raise exception 'refused'; end if; return new; end $$`),
@@ -220,7 +221,7 @@ describe('POST links/upload', () => {
     );
     try {
       const lines = Array.from(
-        { length: UPLOAD_FIRST_STEP * 3 },
+        { length: UPLOAD_FIRST_STEP * 12 },
         (_, i) => `https://failing.example.org/${i}`,
       );
       const res = await upload(
