@@ -128,6 +128,7 @@ async function benchPageCalls(params: {
   report('GET links/codes', await timeCalls(10, () => get(`links/codes?${c}`)));
   report('GET links/indexing-capability', await timeCalls(10, () => get(`links/indexing-capability?${c}`)));
   report('GET links/statistic', await timeCalls(5, () => get(`links/statistic?${c}`)));
+  report('GET links/chart', await timeCalls(10, () => get(`links/chart?${c}`)));
   report(
     'GET anchors/counts',
     await timeCalls(5, () => get(`anchors/counts?filter[project]=${params.projectId}`)),
