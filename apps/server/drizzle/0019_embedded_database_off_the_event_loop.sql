@@ -153,3 +153,13 @@ $$;
 INSERT INTO link_counters (campaign_id, list_type, tier, kind, key, shard, user_id, project_id, n)
 SELECT campaign_id, list_type, tier, 'added', to_char((created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD'), 0, user_id, project_id, count(*)
 FROM links GROUP BY 1, 2, 3, 5, 7, 8;
+--> statement-breakpoint
+-- The counter triggers' statements are planned once per backend, not for each of their first five
+-- runs (a custom plan each, PostgreSQL's default): on the embedded database, one backend for the
+-- server's life, planning them made the first steps of its first upload take up to a second each.
+-- Their plans do not depend on the values (transition tables, one jsonb of deltas).
+ALTER FUNCTION link_counters_on_links() SET plan_cache_mode = force_generic_plan;
+--> statement-breakpoint
+ALTER FUNCTION link_counters_on_backlinks() SET plan_cache_mode = force_generic_plan;
+--> statement-breakpoint
+ALTER FUNCTION link_counters_add(jsonb) SET plan_cache_mode = force_generic_plan;

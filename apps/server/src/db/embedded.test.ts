@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { access, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -12,10 +12,14 @@ import { embeddedSocketDir } from './embedded.ts';
 const SERVER_DIR = new URL('../..', import.meta.url).pathname;
 const UPLOAD_LINES = 20_000;
 /**
- * The aim is 500 ms (issue 24); the test allows three times that for a machine shared with other
- * work, and still fails by seconds when the database runs on the API's event loop.
+ * The aim is that no call of another user waits 500 ms (issue 24; embedded.bench.ts measures it).
+ * Here, on a machine shared with other work, a call may wait out the first step of the server's first
+ * upload (its triggers and plans are prepared then), so the test holds the slowest call against the
+ * upload's own time: on the API's event loop a call waits for nearly all of it.
  */
-const SLOWEST_OTHER_CALL_MS = 1_500;
+const SLOWEST_SHARE_OF_UPLOAD = 0.25;
+const MEDIAN_OTHER_CALL_MS = 500;
+const HEALTH_MS = 1_500;
 
 /**
  * The real server (`src/main.ts`) on the embedded database, as `npm start` runs it: a statement of
@@ -89,7 +93,9 @@ describe('the embedded database off the API event loop', () => {
     expect(upload.status, JSON.stringify(upload.body)).toBe(200);
     expect(upload.body.data.attributes.added).toBe(UPLOAD_LINES);
     expect(answers.filter((a) => a.status !== 200)).toEqual([]);
-    expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(SLOWEST_OTHER_CALL_MS);
+    const times = answers.map((a) => a.ms).sort((a, b) => a - b);
+    expect(times.at(-1)).toBeLessThan(upload.ms * SLOWEST_SHARE_OF_UPLOAD);
+    expect(times[Math.floor(times.length / 2)]).toBeLessThan(MEDIAN_OTHER_CALL_MS);
     // The upload took long enough for the other user to have asked many times meanwhile.
     expect(answers.length).toBeGreaterThan(10);
   }, 120_000);
@@ -108,7 +114,7 @@ describe('the embedded database off the API event loop', () => {
       const health = await call('health');
       expect(health.status).toBe(200);
       expect(health.body.db).toBe('busy');
-      expect(health.ms).toBeLessThan(SLOWEST_OTHER_CALL_MS);
+      expect(health.ms).toBeLessThan(HEALTH_MS);
       await sleeping;
       const after = await call('health');
       expect(after).toMatchObject({ status: 200, body: { db: 'ok' } });
@@ -141,4 +147,18 @@ describe('the embedded database off the API event loop', () => {
     });
     expect(login.status).toBe(200);
   }, 60_000);
+
+  it('stops on SIGTERM, its database written and its socket gone; a restart finds every row', async () => {
+    const socket = path.join(await embeddedSocketDir(dataDir), '.s.PGSQL.5432');
+    await server.kill('SIGTERM');
+    expect(server.child.exitCode, server.output()).toBe(0);
+    await expect(access(socket)).rejects.toThrow();
+    server = await startServerProcess({
+      role: 'all',
+      env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      startTimeoutMs: 60_000,
+    });
+    const count = await call(`links/count?filter[campaign]=${uploader.campaignId}`, uploader.token);
+    expect(count).toMatchObject({ status: 200, body: { data: { count: UPLOAD_LINES } } });
+  }, 90_000);
 });

@@ -53,15 +53,24 @@ async function startHost(params: { pgdata: string; socketPath: string; onExit: (
     eval: true,
     workerData: { pgdata: params.pgdata, socketPath: params.socketPath },
   });
-  await new Promise<void>((resolve, reject) => {
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the embedded database stopped at start (${code})`)));
-    worker.once('message', (message: { ready?: true; error?: string }) =>
-      message.ready ? resolve() : reject(new Error(`the embedded database did not start: ${message.error}`)),
-    );
-  });
   let closing = false;
-  worker.removeAllListeners();
+  await new Promise<void>((resolve, reject) => {
+    const failed = (error: Error) => {
+      worker.off('exit', exited);
+      reject(error);
+    };
+    const exited = (code: number) => failed(new Error(`the embedded database stopped at start (${code})`));
+    worker.once('error', failed);
+    worker.once('exit', exited);
+    worker.once('message', (message: { ready?: true; error?: string }) => {
+      // Listeners are taken off one by one: removeAllListeners would also take off the Worker's own,
+      // after which no message from the thread reaches this side.
+      worker.off('error', failed);
+      worker.off('exit', exited);
+      if (message.ready) resolve();
+      else reject(new Error(`the embedded database did not start: ${message.error}`));
+    });
+  });
   worker.on('error', (error) => params.onExit(error));
   worker.on('exit', (code) => {
     if (!closing) params.onExit(new Error(`the embedded database thread stopped (${code})`));
