@@ -2,7 +2,7 @@ import { createChecker } from '@linkwatch/checker';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase } from './db/open.ts';
 import { demoLoginMessage, startDemo } from './demo/index.ts';
 import { inProcessBus, postgresBus } from './events/bus.ts';
 import { createLogger } from './logger.ts';
@@ -20,7 +20,14 @@ async function main() {
   const config = loadConfig();
   const pretty = process.stdout.isTTY === true;
   const log = createLogger({ level: config.logLevel, pretty });
-  const database = await openDatabase(config);
+  const database = await openDatabase({
+    ...config,
+    // The embedded database's thread gone, every request would fail: better a restart.
+    onEmbeddedExit: (error) => {
+      log.fatal({ err: error }, 'the embedded database stopped');
+      process.exit(1);
+    },
+  });
   await database.migrate();
   const events = database.pool ? await postgresBus(database.pool) : inProcessBus();
   const demo = config.demo ? await startDemo({ db: database.db, config, log }) : null;

@@ -1,9 +1,12 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { openDatabase } from '../db/open.ts';
 import { commands } from './commands.ts';
 
-/** Operator commands: `npm run cli -- <command> [--options]`. In embedded mode stop the server first. */
+/**
+ * Operator commands: `npm run cli -- <command> [--options]`. On the embedded database a running server's
+ * database is reached through its socket; with the server stopped, the command opens it itself.
+ */
 async function main() {
   const [name, ...rest] = process.argv.slice(2);
   const command = commands.find((c) => c.name === name);

@@ -29,8 +29,9 @@ export interface Database {
 
 export const MIGRATIONS_FOLDER = path.resolve(new URL('../../drizzle', import.meta.url).pathname);
 
-export function openPostgres(url: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+export function openPostgres(connection: string | pg.PoolConfig, poolSize = 10): Database {
+  const config = typeof connection === 'string' ? { connectionString: connection } : connection;
+  const pool = new pg.Pool({ ...config, max: poolSize });
   // An idle connection the server ends (a restart, an administrator, a dropped database) must not
   // crash the process; the pool replaces it on the next query.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
@@ -90,10 +91,6 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   if (!dataDir) return wrapPglite(await createPglite());
   await mkdir(dataDir, { recursive: true });
   return wrapPglite(await createPglite({ dataDir: path.join(dataDir, 'pgdata') }));
-}
-
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }
 
 /**

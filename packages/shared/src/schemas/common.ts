@@ -33,7 +33,8 @@ export const ZFileResponse = z.unknown().meta({ type: 'string', format: 'binary'
 
 export const ZHealthResponse = z.object({
   status: z.literal('ok'),
-  db: z.enum(['ok', 'down']),
+  /** `busy`: the database did not answer within half a second (a long statement holds it). */
+  db: z.enum(['ok', 'busy', 'down']),
   eventLoopDelayMs: z.number(),
   /**
    * `externalMb`: memory outside V8's heap, mostly the embedded database's WebAssembly memory, which

@@ -12,6 +12,7 @@ export {
   categories,
   indexHistories,
   links,
+  linkUploads,
   projects,
 } from './projects.ts';
 export { mailings, notifications, reportChanges, reportLinks } from './reports.ts';

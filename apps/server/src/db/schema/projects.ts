@@ -117,6 +117,11 @@ export const links = pgTable(
     dateAddIndex: at('date_add_index'),
     dateCheckData: at('date_check_data'),
     dateCheckIndexing: at('date_check_indexing'),
+    /**
+     * The upload that added the link (link_uploads), while it runs: an upload commits in short steps so
+     * other users' calls get the database between them, and a failed one deletes what it added.
+     */
+    uploadId: integer('upload_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -153,6 +158,18 @@ export const links = pgTable(
     index('links_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
   ],
 );
+
+/**
+ * An upload of links under way. It adds the file's links in short transactions (each step renews
+ * `aliveUntil`) and removes this row in its last one; a row left behind by a process that died
+ * mid-upload names links to delete (see sweepAbandonedUploads), so an upload lands whole or not at all.
+ */
+export const linkUploads = pgTable('link_uploads', {
+  id: id(),
+  userId: integer('user_id').notNull(),
+  campaignId: integer('campaign_id').notNull(),
+  aliveUntil: at('alive_until').notNull(),
+});
 
 /** A link to the project found on a donor page at the last check. */
 export const backlinks = pgTable(

@@ -10,7 +10,7 @@ import { anchorCounts, anchorsPerTier, anchorTotals } from '../anchors/anchors.q
 import { counterScope } from './links.counters.ts';
 import { linkFiltersWhere } from './links.filters.ts';
 import { countLinks, countLinksPerTab } from './links.queries.ts';
-import { indexingCapabilityCounts, linkStatistic, responseCodeCounts } from './links.stats.ts';
+import { indexingCapabilityCounts, linkChart, linkStatistic, responseCodeCounts } from './links.stats.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -133,6 +133,16 @@ describe('link counters', () => {
           values: { responseCode: 200, indexing: 1, indexingCapabilityId: 1, checkStatus: 1 },
         });
       },
+      async insertOld() {
+        // Links added on earlier days (an import keeps their dates): the chart's "added" bars.
+        const w = pick(world);
+        const daysAgo = Math.floor(next() * 40);
+        await makeLinks(t.db, {
+          campaign: w.campaign,
+          urls: [`https://older.example.org/${++serial}`, `https://older.example.org/${++serial}`],
+          values: { createdAt: new Date(Date.now() - daysAgo * 86_400_000) },
+        });
+      },
       async tab() {
         const w = pick(world);
         const ids = await someIds(w.user.id);
@@ -233,6 +243,11 @@ describe('link counters', () => {
     let compared = await keptAndComputed();
     expect(compared.kept.length).toBeGreaterThan(50);
     expect(compared.kept).toEqual(compared.computed);
+    // links/chart's "added" bars are counted per day too, on more days than today.
+    const addedDays = new Set(
+      compared.kept.filter((r) => r.includes(' added=')).map((r) => r.split(/[=:]/)[1]),
+    );
+    expect(addedDays.size).toBeGreaterThan(3);
 
     // Every figure the counters serve equals the scan of the same filters, for each scope a page asks.
     const scopes: { userId: number; filters: { campaign?: number; project?: number; tier?: number } }[] = [
@@ -254,6 +269,7 @@ describe('link counters', () => {
           await indexingCapabilityCounts(t.db, scanned),
         );
         expect(await linkStatistic(t.db, served)).toEqual(await linkStatistic(t.db, scanned));
+        expect(await linkChart(t.db, { where, scope })).toEqual(await linkChart(t.db, { where }));
       }
       const perTab = await countLinksPerTab(t.db, { ...base, filters: { ...base.filters, type: 2 } });
       const tabCounts = await Promise.all(

@@ -34,8 +34,8 @@ export function counterScope(params: {
   ) as SQL;
 }
 
-/** Kinds whose keys are numbers (the rest, backlink attributes, are text). */
-const TEXT_KINDS = new Set(['bl_attr']);
+/** Kinds whose keys are text (backlink attributes, the UTC days links were added on); the rest are numbers. */
+const TEXT_KINDS = new Set(['bl_attr', 'added']);
 
 /** Per kind asked for, the counted keys with their totals over every shard (zero totals left out). */
 export async function counterGroups(db: Queryable, scope: SQL, kinds: string[]) {

@@ -51,11 +51,6 @@ const tags = ['links'];
 const security = [{ bearerAuth: [] }];
 type FilteredRequest = { query: { filters: LinkFilters } } & Parameters<typeof requireUser>[0];
 
-/** The request's filters as a WHERE scoped to the signed-in user. */
-function filteredWhere(req: FilteredRequest) {
-  return linkFiltersWhere({ userId: requireUser(req).id, filters: req.query.filters });
-}
-
 /** The WHERE, and the counters' scope when the filters are only those the counters are kept by. */
 function statsParams(req: FilteredRequest) {
   const userId = requireUser(req).id;
@@ -122,7 +117,8 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.get('/links/chart', { schema: listSchema(ZLinkChartResponse) }, async (req) => {
-    const days = await linkChart(ctx.db, { where: filteredWhere(req) });
+    const { where, scope } = statsParams(req);
+    const days = await linkChart(ctx.db, { where, scope });
     return { data: { id: 0, type: 'linkChart' as const, attributes: { days } } };
   });
 

@@ -147,18 +147,29 @@ function scannedCodeCounts(db: Queryable, where: SQL) {
 const day = (column: SQL | typeof links.createdAt) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
 
+/** Links added per UTC day since `first`: from the counters when `scope` is given, else a scan of `where`. */
+async function addedPerDay(db: Queryable, params: { where: SQL; scope?: SQL; first: Date }) {
+  if (!params.scope)
+    return db
+      .select({ key: day(links.createdAt), value: count() })
+      .from(links)
+      .where(sql`${params.where} and ${gte(links.createdAt, params.first)}`)
+      .groupBy(sql`1`);
+  const added = (await counterGroups(db, params.scope, ['added'])).get('added')!;
+  const since = params.first.toISOString().slice(0, 10);
+  return [...added]
+    .filter(([key]) => String(key) >= since)
+    .map(([key, value]) => ({ key: String(key), value }));
+}
+
 /** Per UTC day of the last 30: links added, links checked, and links found indexed. */
-export async function linkChart(db: Queryable, params: { where: SQL; now?: Date }) {
+export async function linkChart(db: Queryable, params: { where: SQL; scope?: SQL; now?: Date }) {
   const now = params.now ?? new Date();
   const first = new Date(
     Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (LINK_CHART_DAYS - 1)),
   );
   const [added, checked, indexed] = await Promise.all([
-    db
-      .select({ key: day(links.createdAt), value: count() })
-      .from(links)
-      .where(sql`${params.where} and ${gte(links.createdAt, first)}`)
-      .groupBy(sql`1`),
+    addedPerDay(db, { where: params.where, scope: params.scope, first }),
     db
       .select({
         key: day(sql`${backlinkCheckHistories.date}`),

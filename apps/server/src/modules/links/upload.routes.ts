@@ -7,7 +7,8 @@ import { FieldError } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { findCampaign } from '../projects/campaigns.queries.ts';
-import { mergeSearchEntries, storeUploadedLinks } from './upload.service.ts';
+import { mergeSearchEntries } from './upload.queries.ts';
+import { storeUploadedLinks } from './upload.service.ts';
 import { prepareUploadReading, readUploadFile } from './upload-file.ts';
 
 interface UploadForm {
@@ -75,12 +76,18 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!form.file) throw new FieldError({ file: 'links.upload.missingFile' });
 
       const entries = await readUploadFile(form.file);
+      // No DATABASE_URL: the embedded database, one statement at a time.
+      const oneAtATime = !ctx.config.databaseUrl;
       const result = await storeUploadedLinks(ctx.db, {
         campaign: found.campaign,
         entries,
         locale: requestLocale(req),
+        oneAtATime,
       });
-      mergeSearchEntries(ctx.db).catch((error) => req.log.warn({ err: error }, 'search index merge failed'));
+      if (!oneAtATime)
+        mergeSearchEntries(ctx.db).catch((error) =>
+          req.log.warn({ err: error }, 'search index merge failed'),
+        );
       return { data: { id: found.campaign.id, type: 'linkUploads' as const, attributes: result } };
     },
   );

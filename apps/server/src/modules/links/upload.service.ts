@@ -6,25 +6,37 @@ import {
   UPLOAD_INVALID_LIST_MAX,
 } from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
-import { sql } from 'drizzle-orm';
-import { type Db, type Queryable, rawRows } from '../../db/client.ts';
-import { links } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
 import { FieldError } from '../../errors.ts';
 import { recordLoadLinks } from './load-links.ts';
+import {
+  discardUpload,
+  finishUpload,
+  insertUploadStep,
+  startUpload,
+  sweepAbandonedUploads,
+  type UploadTarget,
+} from './upload.queries.ts';
 import type { UploadEntry } from './upload-file.ts';
 
 /**
- * One statement inserts this many URLs, passed as one array parameter: few statements (each also
- * runs the links' statement triggers once), none so large that a chunk's normalising waits long.
+ * An upload adds its links in steps, each a transaction of its own: on the embedded database (one
+ * connection) another user's statement waits for one step at most, not for the whole file; a call of
+ * a few statements, for a few. A step's size follows how long the last one took, aiming at STEP_MS:
+ * PostgreSQL takes thousands of URLs in that time, PGlite a hundred or two.
  */
-export const INSERT_CHUNK = 10_000;
+const STEP_MS = 50;
+const STEP_MIN = 100;
+const STEP_MAX = 10_000;
+/**
+ * The first step is the smallest: a server's first insert into links pays for its triggers and plans
+ * (over a second for 1,000 URLs on PGlite). A step at most doubles the last one, so one lucky quick
+ * step does not make the next a long one.
+ */
+export const UPLOAD_FIRST_STEP = STEP_MIN;
 
-interface UploadTarget {
-  id: number;
-  userId: number;
-  projectId: number;
-  tier: number;
-}
+const nextStepSize = (size: number, elapsedMs: number) =>
+  Math.round(Math.min(STEP_MAX, size * 2, Math.max(STEP_MIN, (size * STEP_MS) / Math.max(elapsedMs, 1))));
 
 interface SortedEntries {
   /** How many distinct valid URLs the file holds. */
@@ -73,68 +85,64 @@ function entrySorter(locale: Locale) {
 /** Lets a query just started be written to the database before the next synchronous stretch. */
 const handOver = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Inserts what the campaign does not hold yet; the unique (campaign, url) index decides. */
-async function insertNewUrls(db: Queryable, target: UploadTarget, urls: string[]): Promise<number> {
-  const [row] = await rawRows<{ count: number }>(
-    db,
-    sql`
-    with added as (
-      insert into ${links} (user_id, project_id, campaign_id, tier, url)
-      select ${target.userId}, ${target.projectId}, ${target.id}, ${target.tier}, unnest(${sql.param(urls)}::text[])
-      on conflict (campaign_id, url) do nothing
-      returning 1
-    ) select count(*)::int as count from added`,
-  );
-  return row.count;
-}
-
 /**
- * The search indexes (trigram GIN) are what an insert pays most for. GIN's "fast update" keeps new
- * entries in a pending list and merges them into the index in bulk, once the list outgrows
- * `gin_pending_list_limit`; raised for the upload's transaction, no merge happens while the customer
- * waits. `mergeSearchEntries` merges them right after the answer (searches scan the pending list
- * until then, so nothing is ever missing from a search).
- */
-const UPLOAD_PENDING_LIST_LIMIT = '512MB';
-const SEARCH_INDEXES = ['links_url_trgm_idx', 'links_title_trgm_idx'] as const;
-
-export async function mergeSearchEntries(db: Queryable): Promise<void> {
-  for (const index of SEARCH_INDEXES)
-    await db.execute(sql`select gin_clean_pending_list(${index}::regclass)`);
-}
-
-/**
- * Stores the URLs of an upload in one transaction: a failure half-way stores nothing. While the
- * database inserts one chunk, the next is normalised, so the two cores work at once.
+ * Stores the URLs of an upload, whole or not at all: the steps' links carry the upload's id until the
+ * last, short transaction records the task and ends the upload; a failure deletes what the steps added
+ * (and so does the sweep, for a process that died mid-way). The campaign's owner sees its links arrive
+ * meanwhile; nobody else reads them. While the database inserts one step, the next is normalised.
  */
 export async function storeUploadedLinks(
   db: Db,
-  params: { campaign: UploadTarget; entries: UploadEntry[]; locale: Locale },
+  params: {
+    campaign: UploadTarget;
+    entries: UploadEntry[];
+    locale: Locale;
+    /** The database runs one statement at a time (the embedded one): no long statement, even after. */
+    oneAtATime?: boolean;
+  },
 ): Promise<TUploadResult> {
-  const { entries } = params;
+  const { entries, campaign } = params;
   const sorter = entrySorter(params.locale);
-  const added = await db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local gin_pending_list_limit = '${UPLOAD_PENDING_LIST_LIMIT}'`));
-    let total = 0;
+  await sweepAbandonedUploads(db);
+  const uploadId = await startUpload(db, campaign);
+  let added = 0;
+  let size = UPLOAD_FIRST_STEP;
+  /** A step under way; when it ends, the next step's size follows from how long it took. */
+  const step = (urls: string[]) => {
+    const started = performance.now();
+    const mergeEachStep = params.oneAtATime ?? false;
+    const inserted = insertUploadStep(db, { target: campaign, uploadId, urls, mergeEachStep }).then(
+      (count) => {
+        size = nextStepSize(urls.length, performance.now() - started);
+        return count;
+      },
+    );
+    // Awaited on the next turn; a failure meanwhile must not count as unhandled.
+    inserted.catch(() => undefined);
+    return inserted;
+  };
+  try {
     let pending: Promise<number> | null = null;
-    for (let i = 0; i < entries.length; i += INSERT_CHUNK) {
-      const urls = sorter.sort(entries.slice(i, i + INSERT_CHUNK));
-      if (pending) total += await pending;
-      pending = null;
-      if (urls.length === 0) continue;
-      pending = insertNewUrls(tx, params.campaign, urls);
-      // Awaited on the next turn; a failure meanwhile must not count as unhandled.
-      pending.catch(() => undefined);
+    for (let at = 0; at < entries.length; ) {
+      const urls = sorter.sort(entries.slice(at, at + size));
+      at += size;
+      if (pending) added += await pending;
+      pending = urls.length > 0 ? step(urls) : null;
       await handOver();
     }
-    if (pending) total += await pending;
-    // Nothing valid in the file: the transaction is rolled back (it has inserted nothing anyway).
+    if (pending) added += await pending;
+    // Nothing valid in the file: nothing was inserted, and the upload is dropped.
     if (sorter.result.urlCount === 0) throw new FieldError({ file: 'links.upload.noLinks' });
-    const { id: campaignId, userId, projectId, tier } = params.campaign;
-    const counts = { total: entries.length, added: total, invalid: sorter.result.invalidCount };
-    await recordLoadLinks(tx, { userId, projectId, campaignId, tier, ...counts });
-    return total;
-  });
+    const { id: campaignId, userId, projectId, tier } = campaign;
+    const counts = { total: entries.length, added, invalid: sorter.result.invalidCount };
+    await db.transaction(async (tx) => {
+      await recordLoadLinks(tx, { userId, projectId, campaignId, tier, ...counts });
+      await finishUpload(tx, uploadId);
+    });
+  } catch (error) {
+    await discardUpload(db, { id: uploadId, campaignId: campaign.id });
+    throw error;
+  }
   const sorted = sorter.result;
   return {
     campaignId: params.campaign.id,

@@ -1,11 +1,12 @@
 import * as XLSX from '@e965/xlsx';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { links } from '../../db/schema/index.ts';
+import { links, linkUploads } from '../../db/schema/index.ts';
 import { makeLinks, makeWorkspace } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { INSERT_CHUNK, mergeSearchEntries } from './upload.service.ts';
+import { mergeSearchEntries } from './upload.queries.ts';
+import { UPLOAD_FIRST_STEP } from './upload.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -166,15 +167,15 @@ describe('POST links/upload', () => {
     ]);
   });
 
-  it('counts repeats, invalid lines and known URLs across insert chunks, and a file of no URL stores nothing', async () => {
+  it('counts repeats, invalid lines and known URLs across upload steps, and a file of no URL stores nothing', async () => {
     const { token, campaign } = await makeWorkspace(t.db);
     const url = (i: number) => `https://chunked.example.org/${i}`;
-    await makeLinks(t.db, { campaign, urls: [url(INSERT_CHUNK + 5)] });
-    // Line INSERT_CHUNK + 3 repeats line 1 in the next chunk; one invalid line in each chunk.
-    const lines = Array.from({ length: INSERT_CHUNK + 10 }, (_, i) => url(i));
+    await makeLinks(t.db, { campaign, urls: [url(UPLOAD_FIRST_STEP + 5)] });
+    // Line UPLOAD_FIRST_STEP + 3 repeats line 1 in a later step; one invalid line in each of two steps.
+    const lines = Array.from({ length: UPLOAD_FIRST_STEP + 10 }, (_, i) => url(i));
     lines[7] = 'not a url';
-    lines[INSERT_CHUNK + 2] = url(0);
-    lines[INSERT_CHUNK + 8] = 'still not';
+    lines[UPLOAD_FIRST_STEP + 2] = url(0);
+    lines[UPLOAD_FIRST_STEP + 8] = 'still not';
     const res = await upload(
       token,
       { campaign: String(campaign.id) },
@@ -182,16 +183,16 @@ describe('POST links/upload', () => {
     );
     expect(res.status).toBe(200);
     expect(res.body.data.attributes).toMatchObject({
-      total: INSERT_CHUNK + 10,
-      added: INSERT_CHUNK + 6,
+      total: UPLOAD_FIRST_STEP + 10,
+      added: UPLOAD_FIRST_STEP + 6,
       duplicates: 2,
       invalidCount: 2,
       invalid: [
         expect.objectContaining({ line: 8, value: 'not a url' }),
-        expect.objectContaining({ line: INSERT_CHUNK + 9, value: 'still not' }),
+        expect.objectContaining({ line: UPLOAD_FIRST_STEP + 9, value: 'still not' }),
       ],
     });
-    expect(await storedUrls(campaign.id)).toHaveLength(INSERT_CHUNK + 7);
+    expect(await storedUrls(campaign.id)).toHaveLength(UPLOAD_FIRST_STEP + 7);
 
     const other = await makeWorkspace(t.db);
     const none = await upload(
@@ -203,6 +204,86 @@ describe('POST links/upload', () => {
     expect(await storedUrls(other.campaign.id)).toEqual([]);
     const tasks = await t.api('GET', `actions?filter[campaign]=${other.campaign.id}`, { token: other.token });
     expect(tasks.body.data).toEqual([]);
+  });
+
+  it('stores nothing of a file whose upload fails after some of its steps were committed', async () => {
+    const { token, campaign } = await makeWorkspace(t.db);
+    await makeLinks(t.db, { campaign, urls: ['https://failing.example.org/known'] });
+    // The database refuses one URL of a later step (steps at most double, from UPLOAD_FIRST_STEP): the
+    // steps before it were committed.
+    const refused = `https://failing.example.org/${UPLOAD_FIRST_STEP * 10}`;
+    await t.db.execute(
+      sql.raw(`create function refuse_one_link() returns trigger language plpgsql as $$
+        begin if new.url = '${refused}' then raise exception 'refused'; end if; return new; end $$`),
+    );
+    await t.db.execute(
+      sql`create trigger refuse_one_link before insert on links for each row execute function refuse_one_link()`,
+    );
+    try {
+      const lines = Array.from(
+        { length: UPLOAD_FIRST_STEP * 12 },
+        (_, i) => `https://failing.example.org/${i}`,
+      );
+      const res = await upload(
+        token,
+        { campaign: String(campaign.id) },
+        { filename: 'links.txt', content: Buffer.from(lines.join('\n')) },
+      );
+      expect(res.status).toBe(500);
+    } finally {
+      await t.db.execute(sql`drop trigger refuse_one_link on links`);
+      await t.db.execute(sql`drop function refuse_one_link()`);
+    }
+    expect(await storedUrls(campaign.id)).toEqual(['https://failing.example.org/known']);
+    expect(await t.db.select().from(linkUploads).where(eq(linkUploads.campaignId, campaign.id))).toEqual([]);
+    const tasks = await t.api('GET', `actions?filter[campaign]=${campaign.id}`, { token });
+    expect(tasks.body.data).toEqual([]);
+    const counts = await t.api('GET', `links/count?filter[campaign]=${campaign.id}`, { token });
+    expect(counts.body.data.count).toBe(1);
+  });
+
+  it("deletes the links of an upload whose process died mid-way, once its lease ran out, and no other's", async () => {
+    const { token, campaign } = await makeWorkspace(t.db);
+    const [dead] = await t.db
+      .insert(linkUploads)
+      .values({ userId: campaign.userId, campaignId: campaign.id, aliveUntil: new Date(Date.now() - 1_000) })
+      .returning();
+    const [alive] = await t.db
+      .insert(linkUploads)
+      .values({ userId: campaign.userId, campaignId: campaign.id, aliveUntil: new Date(Date.now() + 60_000) })
+      .returning();
+    const [kept] = await makeLinks(t.db, { campaign, urls: ['https://sweep.example.org/kept'] });
+    const halfway = await makeLinks(t.db, {
+      campaign,
+      urls: ['https://sweep.example.org/a', 'https://sweep.example.org/b'],
+    });
+    const running = await makeLinks(t.db, { campaign, urls: ['https://sweep.example.org/running'] });
+    await t.db
+      .update(links)
+      .set({ uploadId: dead.id })
+      .where(
+        inArray(
+          links.id,
+          halfway.map((l) => l.id),
+        ),
+      );
+    await t.db.update(links).set({ uploadId: alive.id }).where(eq(links.id, running[0].id));
+
+    // The next upload, of anyone, sweeps first.
+    const other = await makeWorkspace(t.db);
+    const res = await upload(
+      other.token,
+      { campaign: String(other.campaign.id) },
+      { filename: 'l.txt', content: Buffer.from('https://sweep.example.org/other') },
+    );
+    expect(res.status).toBe(200);
+    expect(await storedUrls(campaign.id)).toEqual([kept.url, running[0].url].sort());
+    expect(
+      (await t.db.select().from(linkUploads).where(eq(linkUploads.campaignId, campaign.id))).map((u) => u.id),
+    ).toEqual([alive.id]);
+    expect(
+      (await t.api('GET', `links/count?filter[campaign]=${campaign.id}`, { token })).body.data.count,
+    ).toBe(2);
   });
 
   it('adds the first column of the first sheet of an xlsx and of an xls', async () => {
