@@ -30,6 +30,8 @@ export {
   type PaymentProviderId,
   PaymentStatus,
   type PaymentStatusId,
+  type PriceUnit,
+  priceUnit,
   REL_ATTRIBUTES,
   ResponseCodeGroup,
   RobotsStatus,

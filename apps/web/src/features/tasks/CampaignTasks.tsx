@@ -1,4 +1,4 @@
-import { ActionCode, TaskStatus } from '@linkwatch/shared';
+import { ActionCode, priceUnit, TaskStatus } from '@linkwatch/shared';
 import { ListChecks, Play } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -275,6 +275,7 @@ function TaskLine({ task, withCampaign }: { task: Task; withCampaign: boolean })
           statusId={a.statusId}
           currentCount={a.currentCount}
           totalCount={a.totalCount}
+          unit={priceUnit(a.actionId)}
         />
       </div>
       {a.statusId === TaskStatus.Done || a.statusId === TaskStatus.Fail ? (
