@@ -412,7 +412,7 @@ describe('balance page', { timeout: 20_000 }, () => {
         },
       });
       server({
-        'GET user/me': meReply({ locale }),
+        'GET user/me': meReply({ locale: locale as 'en' | 'ru' | 'ua' }),
         'GET actions/prices': json(200, withTwo),
         'GET actions/list': json(200, { data: [type(2, true), type(4, false), type(10, true)] }),
       });

@@ -115,7 +115,7 @@ describe('schedule page', () => {
   ])('says what runs the scheduled index checks (%s, %o)', async (locale, type, note) => {
     resetTokenForTests('tok');
     const server = mockApi({
-      'GET user/me': meReply({ locale }),
+      'GET user/me': meReply({ locale: locale as 'en' | 'ru' | 'ua' }),
       'GET actions/list': checkIndexing(type),
       'GET schedules/projects': json(200, {
         data: [group],

@@ -69,7 +69,7 @@ describe('sidebar', () => {
     async (locale, word, credits, number) => {
       resetTokenForTests('tok');
       mockApi({
-        'GET user/me': meReply({ locale }),
+        'GET user/me': meReply({ locale: locale as 'en' | 'ru' | 'ua' }),
         'GET user/balance': json(200, { data: { balance: 1250 } }),
       });
       renderApp(`/${locale}/tasks`);

@@ -51,7 +51,7 @@ function task(id: number, attributes: Partial<TActionAttributes>) {
 function serve(locale: string) {
   resetTokenForTests('tok');
   return mockApi({
-    'GET user/me': meReply({ locale }),
+    'GET user/me': meReply({ locale: locale as 'en' | 'ru' | 'ua' }),
     'GET actions': json(200, {
       data: [task(5, { actionId: 10 })],
       meta: { page: { currentPage: 1, perPage: 50, total: 1, lastPage: 1 } },
