@@ -50,7 +50,8 @@ export function SegmentedTabs<T extends string>({
               if (e.key === 'ArrowLeft') move(index, -1);
             }}
             className={cn(
-              'inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-brand-500',
+              // Narrower on a phone: ua's three list tabs with their counts then fit one line at 390 px.
+              'inline-flex items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-brand-500 sm:gap-2 sm:px-3',
               active ? 'bg-white text-ink shadow-sm' : 'text-ink-muted hover:text-ink',
             )}
           >

@@ -137,9 +137,11 @@ function TaskButtonView({
           {t('tasksUi.cost.credits', { count: cost, value: format.number(cost) })}
         </span>
       ) : costPending ? (
+        // The badge's place, shown as a placeholder: an empty gap read as a stretched button.
         <span
           aria-hidden
-          className="invisible px-1.5 py-0.5 text-xs font-medium whitespace-nowrap tabular-nums"
+          data-cost-pending
+          className="animate-pulse rounded-md bg-white/15 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-transparent tabular-nums"
         >
           {t('tasksUi.cost.credits', { count: 100, value: format.number(100) })}
         </span>
