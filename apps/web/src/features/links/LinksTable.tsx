@@ -185,6 +185,9 @@ function useLinkColumns({
           sort: 'countBacklinks',
           className: 'whitespace-nowrap text-right',
           headerClassName: 'text-right',
+          // ru "Обратные ссылки", ua "Зворотні посилання" over one-digit counts: two lines, and the width
+          // goes to the URL column (it was cut short beside "Не проиндексировано").
+          labelClassName: 'max-w-20',
         },
         cell: ({ row }) => {
           const count = row.original.attributes.countBacklinks;
