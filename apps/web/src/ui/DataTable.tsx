@@ -54,8 +54,6 @@ export type DataColumnMeta = {
   /** Classes of the column's cells (widths, truncation). */
   className?: string;
   headerClassName?: string;
-  /** Classes of the header's label (a narrow column's long label wraps: `max-w-20`). */
-  labelClassName?: string;
   /**
    * Its place on a card (phone width): `select` beside the lead, `lead` the card's title, `field` a
    * labelled value (when visible), `essential` a labelled value even when hidden in the table,
@@ -350,7 +348,7 @@ function HeaderCell<T extends RowData>({
             sorted && 'text-ink',
           )}
         >
-          <span className={meta.labelClassName}>{content}</span>
+          <span>{content}</span>
           <Icon className={cn('size-3.5 shrink-0', !sorted && 'opacity-40')} aria-hidden />
         </button>
       ) : (

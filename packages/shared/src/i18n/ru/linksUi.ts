@@ -66,6 +66,7 @@ export default {
     indexing: 'Индексация',
     robots: 'Роботы',
     backlinks: 'Обратные ссылки',
+    backlinksShort: 'Обр. ссылки',
     anchors: 'Анкор / атрибут',
     lastCheck: 'Проверка',
     comment: 'Комментарий',

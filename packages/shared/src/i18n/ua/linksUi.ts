@@ -66,6 +66,7 @@ export default {
     indexing: 'Індексація',
     robots: 'Роботи',
     backlinks: 'Зворотні посилання',
+    backlinksShort: 'Зв. посил.',
     anchors: 'Анкор / атрибут',
     lastCheck: 'Перевірка',
     comment: 'Коментар',
