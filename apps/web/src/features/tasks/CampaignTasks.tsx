@@ -137,13 +137,16 @@ function TaskButtonView({
           {t('tasksUi.cost.credits', { count: cost, value: format.number(cost) })}
         </span>
       ) : costPending ? (
-        // The badge's place, shown as a placeholder: an empty gap read as a stretched button.
+        // The badge's place, shown as a placeholder: an empty gap read as a stretched button. Its sizing
+        // text is invisible (not transparent), so no contrast check reads it.
         <span
           aria-hidden
           data-cost-pending
-          className="animate-pulse rounded-md bg-white/15 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-transparent tabular-nums"
+          className="animate-pulse rounded-md bg-white/15 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap tabular-nums"
         >
-          {t('tasksUi.cost.credits', { count: 100, value: format.number(100) })}
+          <span className="invisible">
+            {t('tasksUi.cost.credits', { count: 100, value: format.number(100) })}
+          </span>
         </span>
       ) : null}
     </Button>
