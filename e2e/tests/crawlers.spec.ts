@@ -183,7 +183,7 @@ test('load from Ahrefs (the demo’s stand-in): the cost and units first, then t
   await page.getByRole('button', { name: 'Load from Ahrefs' }).click();
   const dialog = page.getByRole('dialog', { name: 'Load backlinks from Ahrefs' });
   await expect(dialog.getByTestId('ahrefs-cost')).toContainText(
-    /^Cost: \d+ credits? of your \d+ credits balance\.$/,
+    /^Cost: \d+ credits? for the pull, whatever the number of backlinks \(your balance: [\d,]+ credits\)\.$/,
   );
   await expect(dialog.getByTestId('ahrefs-units')).toContainText(/reports about \d+ backlinks/);
   if (process.env.CRAWLERS_SHOTS)

@@ -27,7 +27,9 @@ test('logs in, creates a project, uploads links and starts a check with the keyb
   await page.keyboard.press('Enter');
   const panel = page.getByRole('dialog', { name: t.shell.create.title });
   await expect(panel).toBeVisible();
-  await tabTo(page, panel.getByLabel(t.projects.create.domain));
+  // No hidden Tab stop between the tabs and the first input (the tab panel itself was one).
+  await tabTo(page, panel.getByRole('tab', { name: t.shell.create.newProject }));
+  await tabTo(page, panel.getByLabel(t.projects.create.domain), { max: 1 });
   await page.keyboard.type('shop.example');
   await tabTo(page, panel.getByLabel(t.projects.create.campaignName));
   await page.keyboard.type('Keyboard');
@@ -37,8 +39,10 @@ test('logs in, creates a project, uploads links and starts a check with the keyb
   await expect(page).toHaveURL(/\/en\/campaign\/active\/1\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Keyboard' })).toBeVisible();
 
+  // The focus moved to the new page (not back to the sidebar's button): the upload is a few presses away.
+  await expect(page.locator('#content')).toBeFocused();
   // Upload: the file input is in the tab order; Space opens the chooser.
-  await tabTo(page, page.getByRole('button', { name: t.linksUi.toolbar.upload }).first());
+  await tabTo(page, page.getByRole('button', { name: t.linksUi.toolbar.upload }).first(), { max: 12 });
   await page.keyboard.press('Enter');
   const modal = page.getByRole('dialog', { name: t.linksUi.upload.title });
   await expect(modal).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { campaignWithLinks } from './projectHelpers.ts';
 import { createConfirmedUser, logIn, newUser } from './support.ts';
 
 test('a logged-out visit to /ru/profile goes to login and back to /ru/profile after it', async ({
@@ -86,4 +87,47 @@ test('guest and public pages without a locale prefix go to the prefixed form, in
   expect(cookies.find((c) => c.name === 'locale')?.value).toBe('ua');
   await page.goto('/agreement');
   await expect.poll(at).toBe('/ua/agreement');
+});
+
+test("someone else's or a missing campaign, project, crawler or anchor page is the one 404 page", async ({
+  page,
+  request,
+}) => {
+  const owner = newUser('en');
+  const campaign = await campaignWithLinks(request, { user: owner, count: 1 });
+  const login = await request.post('/api/auth/login', {
+    headers: { Accept: 'application/json' },
+    data: { email: owner.email, password: owner.password },
+  });
+  const auth = {
+    Accept: 'application/json',
+    Authorization: `Bearer ${(await login.json()).data.attributes.accessToken}`,
+  };
+  const read = await request.get(`/api/campaigns/${campaign}`, { headers: auth });
+  const project = (await read.json()).data.relationships.project.data.id;
+
+  const visitor = newUser('ru');
+  await createConfirmedUser(request, visitor);
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      errors.push(message.text());
+  });
+  await page.goto('/ru/login');
+  await logIn(page, visitor);
+  await expect(page).toHaveURL(/\/ru$/);
+  for (const path of [
+    `/ru/campaign/active/1/${campaign}`,
+    `/ru/project/active/1/${project}`,
+    `/ru/crawlers/${project}`,
+    `/ru/anchors/${project}/1`,
+    '/ru/campaign/active/1/999999',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Эта страница не найдена' })).toBeVisible();
+    await expect(page).toHaveTitle('Страница не найдена · Linkwatch');
+    // Inside the layout: the sidebar is there to go on from.
+    await expect(page.getByRole('navigation', { name: 'Основная навигация' })).toBeVisible();
+  }
+  expect(errors).toEqual([]);
 });

@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { getToken } from './api/token.ts';
+import { onCaughtError } from './app/caughtErrors.ts';
 import { reloadAfterChunkError } from './app/lazyPage.ts';
 import { prefetchCampaignPage, prefetchDashboardPage, readSoon } from './app/prefetchCampaign.ts';
 import { createQueryClient, Providers } from './app/providers.tsx';
@@ -41,7 +42,7 @@ if (getToken()) {
 // browser answer input between them, instead of one task of 100–300 ms on a phone's slower processor.
 void Promise.allSettled([i18nReady, getToken() ? routeLoaded : undefined]).then(() =>
   startTransition(() =>
-    createRoot(root).render(
+    createRoot(root, { onCaughtError }).render(
       <StrictMode>
         <Providers queryClient={queryClient}>
           <BrowserRouter>

@@ -60,6 +60,15 @@ export const ActionCode = {
   RemoveFromCrawlers: 17,
 } as const;
 
+/**
+ * What an action's price is counted in (`actions/prices` is credits per this): each link it works on,
+ * except loading crawler data (action 10), charged once per pull whatever the number of backlinks it
+ * brings: the backlink service's own units are paid on the user's key (server: load-to-crawlers/handler.ts).
+ */
+export type PriceUnit = 'link' | 'pull';
+export const priceUnit = (action: number): PriceUnit =>
+  action === ActionCode.LoadToCrawlers ? 'pull' : 'link';
+
 export const ResponseCodeGroup = {
   CouldNotResolveHost: 1,
   ConnectionError: 2,

@@ -39,6 +39,8 @@ export {
   type PaymentProviderId,
   PaymentStatus,
   type PaymentStatusId,
+  type PriceUnit,
+  priceUnit,
   Quality,
   type QualityId,
   REL_ATTRIBUTES,

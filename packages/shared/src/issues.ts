@@ -10,7 +10,8 @@ import type { Locale } from './constants.ts';
  */
 export type FieldErrors = Record<string, string[]>;
 
-const HOST_EXAMPLE = 'example.com';
+/** The example address of the without-protocol message when the value gives none (validation.ts). */
+export const HOST_EXAMPLE = 'example.com';
 
 type Issue = z.core.$ZodIssue;
 
@@ -47,7 +48,9 @@ function messageKey(issue: Issue, locale: Locale): string {
 export function localizeIssue(issue: Issue, locale: Locale): string {
   const params: Record<string, string | number> = {
     field: fieldLabel(locale, issue.path),
-    host: HOST_EXAMPLE,
+    // A rule may name its own example (the without-protocol rule shows the user's address put right).
+    host:
+      issue.code === 'custom' && typeof issue.params?.host === 'string' ? issue.params.host : HOST_EXAMPLE,
   };
   if (issue.code === 'too_small') params.min = Number(issue.minimum);
   if (issue.code === 'too_big') params.max = Number(issue.maximum);

@@ -30,17 +30,38 @@ describe('validation messages', () => {
       passwordConfirmation: 'different',
     });
     expect(errors).toEqual({
-      passwordConfirmation: ['The password confirmation field confirmation does not match'],
+      passwordConfirmation: ['The password confirmation does not match the password'],
     });
+    const mismatch = { name: 'A', email: 'a@b.co', password: 'longenough', passwordConfirmation: 'x' };
+    expect(errorsOf(ZRegisterRequest, mismatch, 'ru').passwordConfirmation).toEqual([
+      'Поле подтверждение пароля не совпадает с паролем',
+    ]);
+    expect(errorsOf(ZRegisterRequest, mismatch, 'ua').passwordConfirmation).toEqual([
+      'Поле підтвердження пароля не збігається з паролем',
+    ]);
   });
 
   it('checks domains without protocol and spaces with the exact spec messages', () => {
     const domains = z.object({ domains: z.array(rules.websiteAddressWithoutDomain()) });
-    const errors = errorsOf(domains, { domains: ['good.com', 'http://bad.com', 'with space.com'] });
+    const value = {
+      domains: ['good.com', 'http://bad.com', 'with space.com', 'nodot', 'https://shop.example.org/a'],
+    };
+    const errors = errorsOf(domains, value);
     expect(errors['domains.0']).toBeUndefined();
+    // Both placeholders filled: the field's name, and the user's own address without its protocol.
     expect(errors['domains.1']).toEqual([
-      'The domain field must be valid url(without protocol). For example: "example.com"',
+      'The domain field must be valid url(without protocol). For example: "bad.com"',
     ]);
     expect(errors['domains.2']).toContain('The domain field must be without spaces');
+    // No address to put right: the example is a generic one.
+    expect(errors['domains.3']).toEqual([
+      'The domain field must be valid url(without protocol). For example: "example.com"',
+    ]);
+    expect(errorsOf(domains, value, 'ru')['domains.4']).toEqual([
+      'Поле домен должно быть корректным url (без протокола). Например: "shop.example.org/a"',
+    ]);
+    expect(errorsOf(domains, value, 'ua')['domains.1']).toEqual([
+      'Поле домен має бути коректним url (без протоколу). Наприклад: "bad.com"',
+    ]);
   });
 });

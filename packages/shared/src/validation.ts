@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants.ts';
+import { HOST_EXAMPLE } from './issues.ts';
 
 // The messages of a failed check live in a file without zod: the web app's first download takes them alone.
 export { type FieldErrors, issuesToFieldErrors, localizeIssue } from './issues.ts';
@@ -86,8 +87,26 @@ export const rules = {
     rules
       .requiredString()
       .regex(/^\S*$/, { error: 'validation.withoutSpaces' })
-      .regex(HOST_PATTERN, { error: 'validation.websiteAddressWithoutDomain' }),
+      .check((ctx) => {
+        if (HOST_PATTERN.test(ctx.value)) return;
+        // The message's example (spec point 5, "For example: "{host}"") is what the user typed, put right.
+        ctx.issues.push({
+          code: 'custom',
+          input: ctx.value,
+          message: 'validation.websiteAddressWithoutDomain',
+          params: { host: hostExample(ctx.value) },
+        });
+      }),
 };
+
+/**
+ * The address to show as the example of a field that must be without protocol: the value without its
+ * scheme (`http://shop.com/a` → `shop.com/a`) when that is a valid address, else `example.com`.
+ */
+export function hostExample(value: string): string {
+  const bare = value.trim().replace(/^[a-z][a-z0-9+.-]*:\/*/i, '');
+  return HOST_PATTERN.test(bare) ? bare : HOST_EXAMPLE;
+}
 
 /** `{ id }` path parameters. */
 export const ZIdParams = z.object({ id: rules.id() });

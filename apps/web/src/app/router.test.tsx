@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/renderApp.tsx';
-import { RouteErrorBoundary } from './router.tsx';
+import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 
 function Broken(): never {
   throw new Error('broken page');

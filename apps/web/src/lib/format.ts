@@ -22,6 +22,9 @@ function createFormatter(tag: string) {
   const number = lazily(() => new Intl.NumberFormat(tag));
   const dateTime = lazily(() => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }));
   const dateOnly = lazily(() => new Intl.DateTimeFormat(tag, { dateStyle: 'medium' }));
+  const dateNumeric = lazily(
+    () => new Intl.DateTimeFormat(tag, { day: '2-digit', month: '2-digit', year: 'numeric' }),
+  );
   const day = lazily(() => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' }));
   const dayShort = lazily(
     () => new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
@@ -38,6 +41,8 @@ function createFormatter(tag: string) {
     /** A date (with the time when asked) in a table cell: a dash when there is none. */
     date: (iso: string | null, withTime = false) =>
       iso ? (withTime ? dateTime() : dateOnly()).format(new Date(iso)) : '—',
+    /** A date in digits (`27.11.2026`, `11/27/2026`) for a narrow table column; a dash when there is none. */
+    dateNumeric: (iso: string | null) => (iso ? dateNumeric().format(new Date(iso)) : '—'),
     /** A calendar day `YYYY-MM-DD`, shown as it is written (no time-zone shift). */
     day: (value: string) => day().format(new Date(`${value.slice(0, 10)}T00:00:00Z`)),
     /** A calendar day without its year, for a chart's axis: `22 Nov`, `22 нояб.`. */

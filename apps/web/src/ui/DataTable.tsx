@@ -343,7 +343,9 @@ function HeaderCell<T extends RowData>({
           type="button"
           onClick={column.getToggleSortingHandler()}
           className={cn(
-            'inline-flex items-center gap-1 rounded text-left uppercase hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500',
+            // align-bottom: an inline-flex box sits on its startmost item's baseline, the icon's bottom when
+            // reversed (right-aligned numbers), which lifted those labels above their neighbours.
+            'inline-flex items-center gap-1 rounded text-left align-bottom uppercase hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500',
             meta.align === 'right' && 'flex-row-reverse text-right',
             sorted && 'text-ink',
           )}

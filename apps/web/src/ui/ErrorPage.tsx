@@ -8,14 +8,29 @@ import { LogoMark } from '@/ui/Logo.tsx';
 const KNOWN = { 403: 'forbidden', 404: 'notFound', 500: 'serverError' } as const;
 
 /** spec point 2: status code, message and a back-home button. */
-export function ErrorPage({ status, message }: { status: number; message?: string }) {
+export function ErrorPage({
+  status,
+  message,
+  fullScreen = false,
+}: {
+  status: number;
+  message?: string;
+  /** Alone in the window (no layout around it), or in a layout's page area. */
+  fullScreen?: boolean;
+}) {
   const { t } = useTranslation();
   const to = useLocalePath();
   const known = KNOWN[status as keyof typeof KNOWN] as (typeof KNOWN)[keyof typeof KNOWN] | undefined;
   // The three spec texts win over the server's wording; other statuses keep the server message.
   const text = known ? t(`status.error.${known}`) : (message ?? t('status.error.serverError'));
+  const Frame = fullScreen ? 'main' : 'div';
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center bg-canvas px-6 py-16 text-center">
+    <Frame
+      className={cn(
+        'flex flex-col items-center text-center',
+        fullScreen ? 'min-h-screen justify-center bg-canvas px-6 py-16' : 'py-16',
+      )}
+    >
       <LogoMark className="mb-10 size-10" />
       <p className="text-7xl font-bold tracking-tight text-brand-600 tabular-nums">{status}</p>
       <h1 className="mt-4 text-2xl font-semibold tracking-tight text-ink">{text}</h1>
@@ -23,6 +38,6 @@ export function ErrorPage({ status, message }: { status: number; message?: strin
       <Link to={to('/')} className={cn(buttonClass({ size: 'lg' }), 'mt-8')}>
         {t('common.backHome')}
       </Link>
-    </main>
+    </Frame>
   );
 }

@@ -32,7 +32,10 @@ export function SegmentedTabs<T extends string>({
       role="tablist"
       aria-label={label}
       // Wraps on a phone rather than pushing the page sideways (ru and ua words are long).
-      className={cn('inline-flex max-w-full flex-wrap gap-1 rounded-lg bg-slate-100 p-1', className)}
+      className={cn(
+        'inline-flex max-w-full flex-wrap gap-0.5 rounded-lg bg-slate-100 p-0.5 sm:gap-1 sm:p-1',
+        className,
+      )}
     >
       {items.map((item, index) => {
         const active = item.value === value;
@@ -50,7 +53,8 @@ export function SegmentedTabs<T extends string>({
               if (e.key === 'ArrowLeft') move(index, -1);
             }}
             className={cn(
-              'inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-brand-500',
+              // Narrower on a phone: the three list tabs with their counts fit one line at 390 px in ru and ua.
+              'inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-brand-500 sm:gap-2 sm:px-3',
               active ? 'bg-white text-ink shadow-sm' : 'text-ink-muted hover:text-ink',
             )}
           >
@@ -58,7 +62,7 @@ export function SegmentedTabs<T extends string>({
             {item.count !== undefined && item.count !== null ? (
               <span
                 className={cn(
-                  'rounded-full px-1.5 text-xs tabular-nums',
+                  'rounded-full px-1 text-xs tabular-nums sm:px-1.5',
                   active ? 'bg-brand-50 text-brand-700' : 'bg-slate-200/80 text-ink-subtle',
                 )}
               >

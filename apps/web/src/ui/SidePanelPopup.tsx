@@ -17,6 +17,11 @@ export type SidePanelProps = {
   footer?: ReactNode;
   /** `form`: a narrow panel for a form beside the page; `details`: a wide one for one row's details. */
   size?: 'form' | 'details';
+  /**
+   * Radix's close-focus event, before the panel gives the focus back to its opener; preventing its default
+   * keeps the focus where the caller puts it (a create that moves to the new page).
+   */
+  onCloseAutoFocus?: (event: Event) => void;
   children: ReactNode;
 };
 
@@ -45,6 +50,7 @@ export function SidePanelPopup({
   actions,
   footer,
   size = 'form',
+  onCloseAutoFocus,
   children,
 }: SidePanelProps) {
   const style = sizes[size];
@@ -54,7 +60,11 @@ export function SidePanelPopup({
       <Dialog.Portal>
         <Dialog.Overlay className={cn('fixed inset-0 z-40 animate-fade-in', style.overlay)} />
         <Dialog.Content
-          {...returnFocus}
+          onOpenAutoFocus={returnFocus.onOpenAutoFocus}
+          onCloseAutoFocus={(event) => {
+            onCloseAutoFocus?.(event);
+            if (!event.defaultPrevented) returnFocus.onCloseAutoFocus(event);
+          }}
           className={cn(
             'fixed inset-y-0 right-0 z-50 flex w-full flex-col bg-white shadow-pop animate-slide-in-right focus:outline-none',
             style.content,

@@ -49,4 +49,15 @@ describe('i18n catalogs', () => {
       expect(placeholders(text as string), key).toEqual(placeholders(englishOf(key) as string));
     }
   });
+
+  // One word for a backlink per language in every catalogue (a panel said both "бэклинки" and
+  // "обратные ссылки"): the loanwords are left out for the words the rest of the interface uses.
+  it.each([
+    ['ru', /бэклинк/i, /обратн(ая|ую|ой|ые|ых|ыми?) ссылк/i],
+    ['ua', /беклінк/i, /зворотн(е|і|іх|ього|іми?) посилан/i],
+  ] as const)('names backlinks with one term in %s', (locale, loanword, term) => {
+    const texts = keysOf(resources[locale]).map((key) => String(valueAt(resources[locale], key)));
+    expect(texts.filter((text) => loanword.test(text))).toEqual([]);
+    expect(texts.filter((text) => term.test(text)).length).toBeGreaterThan(10);
+  });
 });

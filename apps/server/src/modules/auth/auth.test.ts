@@ -68,13 +68,13 @@ describe('register, confirm, login', () => {
       name: ['The name field is required'],
       email: ['The email field must be a valid email'],
       password: ['The password field must be at least 8 characters'],
-      passwordConfirmation: ['The password confirmation field confirmation does not match'],
+      passwordConfirmation: ['The password confirmation does not match the password'],
     });
     const mismatch = await t.api('POST', 'auth/register', {
       body: signup('mismatch@example.com', { passwordConfirmation: 'secret-pasS' }),
     });
     expect(mismatch.body.errors).toEqual({
-      passwordConfirmation: ['The password confirmation field confirmation does not match'],
+      passwordConfirmation: ['The password confirmation does not match the password'],
     });
     expect(t.smtp.received).toHaveLength(0);
   });

@@ -321,7 +321,7 @@ describe('PUT links/{id}', () => {
     });
     const put = (url: string) => t.api('PUT', `links/${link.id}`, { token, body: { url, comment: null } });
     expect((await put('http://one.example.org/')).body.errors.url).toEqual([
-      'The url field must be valid url(without protocol). For example: "example.com"',
+      'The url field must be valid url(without protocol). For example: "one.example.org/"',
     ]);
     expect((await put('one example.org')).body.errors.url).toEqual(['The url field must be without spaces']);
     const duplicate = await put('two.example.org/');

@@ -52,7 +52,7 @@ describe('projects', () => {
     });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({
-      'domains.1': ['The domain field must be valid url(without protocol). For example: "example.com"'],
+      'domains.1': ['The domain field must be valid url(without protocol). For example: "bad.com"'],
       'domains.2': ['The domain field must be without spaces'],
       projectName: ['The project name field is required'],
       campaignName: ['The campaign name field is required'],

@@ -2,6 +2,7 @@ import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { markPageShown } from '@/lib/afterPageLoad.ts';
 import { Skeleton } from '@/ui/Spinner.tsx';
+import { RouteErrorBoundary } from '../RouteErrorBoundary.tsx';
 
 function PageSkeleton() {
   return (
@@ -24,16 +25,19 @@ function ContentShown() {
  * a visit opens on does not fade in: there is no change to show, and its content would paint transparent.
  */
 export function PageTransition({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
   const [firstPath] = useState(pathname);
   const [changed, setChanged] = useState(false);
   if (!changed && pathname !== firstPath) setChanged(true);
   return (
     <div key={pathname} className={changed ? 'animate-page-in' : undefined}>
-      <Suspense fallback={<PageSkeleton />}>
-        {children}
-        <ContentShown />
-      </Suspense>
+      {/* A page's error (its project is missing: 404) shows in the page's place; the frame stays. */}
+      <RouteErrorBoundary resetKey={key}>
+        <Suspense fallback={<PageSkeleton />}>
+          {children}
+          <ContentShown />
+        </Suspense>
+      </RouteErrorBoundary>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { downloadExport, useListState } from '@/features/links';
-import { useProjects } from '@/features/projects';
+import { useProject, useProjects } from '@/features/projects';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
@@ -210,6 +210,9 @@ export default function AnchorsPage() {
   const [text, setText] = useState('');
   const tier = params.tier === '1' || params.tier === '2' ? Number(params.tier) : null;
   const project = params.project && /^\d+$/.test(params.project) ? params.project : undefined;
+  // The page's validity check (spec point 2): a project that is missing or someone else's answers 404,
+  // and the 404 page shows instead of an empty list.
+  useProject(project);
   const scope = useMemo(
     () => ({ 'filter[project]': project, 'filter[tier]': tier ?? undefined }),
     [project, tier],

@@ -37,7 +37,7 @@ describe('register form field errors', { timeout: 15_000 }, () => {
     );
     expect(errorUnder(screen.getByLabelText('Email'))).toBe('The email field must be a valid email');
     expect(errorUnder(screen.getByLabelText('Confirm password'))).toBe(
-      'The password confirmation field confirmation does not match',
+      'The password confirmation does not match the password',
     );
     expect(errorUnder(screen.getByLabelText('Name'))).toBeNull();
     expect(server.find('POST auth/register')).toHaveLength(0);

@@ -1,5 +1,7 @@
+import { priceUnit } from '@linkwatch/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTaskTypes } from '@/features/tasks';
 import { Alert } from '@/ui/Alert.tsx';
 import { Badge } from '@/ui/Badge.tsx';
 import { Card, CardHeader } from '@/ui/Card.tsx';
@@ -11,12 +13,26 @@ import { useMoney } from './useMoney.ts';
 /** Paid actions only: the free ones (moving, removing) would only lengthen the list, unless priced for this user. */
 const isShown = (price: ActionPrice) => price.price > 0 || price.customPrice;
 
-/** What each task costs this user per link, with a mark where an individual price applies (spec 2). */
+/** A task that cannot start on this install (no provider of its kind), with the reason `actions/list` gives. */
+function useUnavailable(): Map<number, string> {
+  const types = useTaskTypes();
+  return new Map(
+    (types.data ?? [])
+      .filter((type) => !type.available)
+      .map((type) => [type.id, type.unavailableReason ?? '']),
+  );
+}
+
+/**
+ * What each task costs this user per link (loading crawler data: per pull), with a mark where an
+ * individual price applies (spec 2), and a task that cannot run here said to be unavailable, and why.
+ */
 export function ActionPrices() {
   const { t } = useTranslation();
   const money = useMoney();
   const titleId = useId();
   const prices = useActionPrices();
+  const unavailable = useUnavailable();
   const shown = (prices.data ?? []).filter(isShown);
   return (
     <Card role="region" aria-labelledby={titleId}>
@@ -38,6 +54,7 @@ export function ActionPrices() {
                 className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2.5"
                 data-action={price.action}
                 data-custom-price={price.customPrice || undefined}
+                data-unavailable={unavailable.has(price.action) || undefined}
               >
                 <dt className="flex flex-wrap items-center gap-2 text-sm text-ink">
                   {t(`tasks.actions.${price.action}` as 'tasks.actions.2')}
@@ -47,13 +64,24 @@ export function ActionPrices() {
                     </Badge>
                   ) : null}
                 </dt>
-                <dd className="text-sm text-ink tabular-nums">
-                  {t('balanceUi.prices.perLink', {
-                    count: price.price,
-                    value: money.credits(price.price),
-                    usd: money.usd(price.price),
-                  })}
-                </dd>
+                {unavailable.has(price.action) ? (
+                  <dd className="w-full text-xs text-ink-subtle">
+                    {t('balanceUi.prices.unavailable', { reason: unavailable.get(price.action) })}
+                  </dd>
+                ) : (
+                  <dd className="text-sm text-ink tabular-nums">
+                    {t(
+                      priceUnit(price.action) === 'pull'
+                        ? 'balanceUi.prices.perPull'
+                        : 'balanceUi.prices.perLink',
+                      {
+                        count: price.price,
+                        value: money.credits(price.price),
+                        usd: money.usd(price.price),
+                      },
+                    )}
+                  </dd>
+                )}
               </div>
             ))}
           </dl>

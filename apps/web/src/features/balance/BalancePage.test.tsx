@@ -375,4 +375,55 @@ describe('balance page', { timeout: 20_000 }, () => {
       expect(last?.get('page[number]')).toBe('1');
     });
   });
+
+  it.each([
+    [
+      'en',
+      'Check authorityUnavailable. Not configured here.',
+      'Load to crawlers1 credit ($0.001) per pull, whatever the number of backlinks',
+    ],
+    [
+      'ru',
+      'Проверка авторитетаНедоступно. Not configured here.',
+      'Загрузить в краулеры1 кредит (0,001 $) за выгрузку, сколько бы ни было обратных ссылок',
+    ],
+    [
+      'ua',
+      'Перевірка авторитетуНедоступно. Not configured here.',
+      'Завантажити в краулери1 кредит (0,001 USD) за вивантаження, скільки б не було зворотних посилань',
+    ],
+  ])(
+    'lists a task that cannot run as unavailable, and crawler data per pull (%s)',
+    async (locale, authority, crawlers) => {
+      const withTwo = {
+        data: [
+          ...prices.data,
+          { id: 4, type: 'actionPrices', attributes: { action: 4, price: 2, customPrice: false } },
+          { id: 10, type: 'actionPrices', attributes: { action: 10, price: 1, customPrice: false } },
+        ],
+      };
+      const type = (id: number, available: boolean) => ({
+        id,
+        type: 'actionTypes',
+        attributes: {
+          id,
+          name: '',
+          available,
+          unavailableReason: available ? null : 'Not configured here',
+          demoNote: null,
+        },
+      });
+      server({
+        'GET user/me': meReply({ locale: locale as 'en' | 'ru' | 'ua' }),
+        'GET actions/prices': json(200, withTwo),
+        'GET actions/list': json(200, { data: [type(2, true), type(4, false), type(10, true)] }),
+      });
+      renderApp(`/${locale}/balance`);
+      const priceList = await screen.findByTestId('action-prices', {}, { timeout: 10_000 });
+      const text = (action: number) =>
+        priceList.querySelector(`[data-action="${action}"]`)?.textContent?.replace(/\u00a0|\u202f/g, ' ');
+      await waitFor(() => expect(text(4)).toBe(authority));
+      expect(text(10)).toBe(crawlers);
+    },
+  );
 });

@@ -225,7 +225,7 @@ describe('crawlers page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Load from Ahrefs' }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Load backlinks from Ahrefs' });
     expect((await within(dialog).findByTestId('ahrefs-cost')).textContent).toBe(
-      'Cost: 5 credits of your 100 credits balance.',
+      'Cost: 5 credits for the pull, whatever the number of backlinks (your balance: 100 credits).',
     );
     expect(within(dialog).getByTestId('ahrefs-units').textContent).toBe(
       'Ahrefs reports about 1,200 backlinks; the pull takes about 1,300 of its API units. 50,000 units are left on the key.',

@@ -50,7 +50,7 @@ function useLinkColumns({
   campaignName,
 }: Omit<LinksTableOptions, 'name' | 'sort' | 'onSort'>): DataColumn<Link>[] {
   const { t } = useTranslation();
-  const { date: formatDate, number: formatNumber } = useFormat();
+  const { date: formatDate, dateNumeric, number: formatNumber } = useFormat();
   const allChecked = links.length > 0 && links.every((l) => selected.has(l.id));
   const someChecked = !allChecked && links.some((l) => selected.has(l.id));
 
@@ -189,6 +189,9 @@ function useLinkColumns({
           className: 'whitespace-nowrap text-right',
           headerClassName: 'text-right',
         },
+        // The term abbreviated over a column of counts (ru "Обр. ссылки"): written out, it widened the
+        // table past its card at 1280 px in ru and ua. Cards and the Columns menu keep the full word.
+        header: () => <span title={t('linksUi.table.backlinks')}>{t('linksUi.table.backlinksShort')}</span>,
         cell: ({ row }) => {
           const count = row.original.attributes.countBacklinks;
           return (
@@ -211,7 +214,11 @@ function useLinkColumns({
           card: 'essential',
           className: 'whitespace-nowrap text-ink-muted',
         },
-        cell: ({ row }) => formatDate(row.original.attributes.dateCheckData),
+        // In digits, with the written date as its tooltip: "27 нояб. 2026 г." took the width a ru URL needs.
+        cell: ({ row }) => {
+          const checked = row.original.attributes.dateCheckData;
+          return <span title={checked ? formatDate(checked) : undefined}>{dateNumeric(checked)}</span>;
+        },
       }),
       col.display({
         id: 'comment',
@@ -256,6 +263,7 @@ function useLinkColumns({
   }, [
     t,
     formatDate,
+    dateNumeric,
     formatNumber,
     links.length,
     allChecked,

@@ -1,7 +1,7 @@
 import type { FieldErrors } from '@linkwatch/shared';
 import { useMutation } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { isApiError } from '@/api/client.ts';
@@ -83,6 +83,9 @@ export function CreateCampaignSlideOver() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // Set when the panel closes on a create: the focus goes to the new campaign's page, not back to the
+  // sidebar's button (18 Tab presses from the page's "Upload links").
+  const created = useRef(false);
   const pageProject = usePageProject(open);
   // The page's project, chosen for the user, is no unsaved change.
   const dirty =
@@ -131,6 +134,7 @@ export function CreateCampaignSlideOver() {
   const finish = async (campaign: { id: string | number; tier: number }, message: string) => {
     await invalidate();
     notify.success(message);
+    created.current = true;
     close();
     navigate(to(campaignPath(campaign)));
   };
@@ -181,6 +185,13 @@ export function CreateCampaignSlideOver() {
         title={t('shell.create.title')}
         description={t('shell.create.description')}
         closeLabel={t('common.close')}
+        onCloseAutoFocus={(event) => {
+          if (!created.current) return;
+          created.current = false;
+          event.preventDefault();
+          // The layout's page area (the skip link's target): the next Tab is the new page's first control.
+          document.getElementById('content')?.focus();
+        }}
         footer={
           <>
             <Button variant="secondary" onClick={() => requestClose(false)}>
@@ -217,7 +228,8 @@ export function CreateCampaignSlideOver() {
                 {formError}
               </Alert>
             ) : null}
-            <Tabs.Content value="new" className="mt-5 space-y-5 focus-visible:outline-none">
+            {/* Not a Tab stop of its own (Radix's default): it holds the inputs, and its outline was hidden. */}
+            <Tabs.Content value="new" tabIndex={-1} className="mt-5 space-y-5 focus-visible:outline-none">
               <DomainRows
                 domains={newProject.domains}
                 onChange={(domains) => setNewProject((s) => withDomains(s, domains))}
@@ -246,7 +258,11 @@ export function CreateCampaignSlideOver() {
                 errorOf={errorOf}
               />
             </Tabs.Content>
-            <Tabs.Content value="existing" className="mt-5 space-y-5 focus-visible:outline-none">
+            <Tabs.Content
+              value="existing"
+              tabIndex={-1}
+              className="mt-5 space-y-5 focus-visible:outline-none"
+            >
               <Field label={t('projects.create.project')} error={errorOf('project')}>
                 {(control) => (
                   <ProjectPicker

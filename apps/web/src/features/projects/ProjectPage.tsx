@@ -85,7 +85,8 @@ function ProjectLinks({ route }: { route: NonNullable<ReturnType<typeof parseLis
               {t('linksUi.projectDomains', { domains: p.domains.join(', ') })}
             </p>
           </div>
-          <div className="flex max-w-full flex-wrap items-center gap-2">
+          {/* Tops aligned: an unavailable task's reason hangs under its button without lifting it. */}
+          <div className="flex max-w-full flex-wrap items-start gap-2" data-testid="project-actions">
             <CampaignTaskButtons project={String(route.id)} campaign={only} />
             <Link to={to(`/anchors/${route.id}/${tier}`)} className={buttonClass({ variant: 'ghost' })}>
               <Anchor className="size-4" aria-hidden />

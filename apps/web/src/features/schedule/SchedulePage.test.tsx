@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { resetTokenForTests } from '@/api/token.ts';
 import { json, meReply, mockApi } from '@/test/api.ts';
@@ -33,6 +33,7 @@ describe('schedule page', () => {
     resetTokenForTests('tok');
     const server = mockApi({
       'GET user/me': meReply(),
+      'GET actions/list': json(200, { data: [] }),
       'GET schedules/projects': json(200, {
         data: [group],
         meta: { page: { currentPage: 1, perPage: 50, total: 1, lastPage: 1 } },
@@ -80,6 +81,65 @@ describe('schedule page', () => {
       isActive: true,
     });
     expect(await screen.findByText('The schedule was saved.')).toBeTruthy();
+  });
+
+  const checkIndexing = (over: { available: boolean; demoNote: string | null }) =>
+    json(200, {
+      data: [
+        {
+          id: 1,
+          type: 'actionTypes',
+          attributes: {
+            id: 1,
+            name: 'Check indexing',
+            unavailableReason: over.available ? null : 'none',
+            ...over,
+          },
+        },
+      ],
+    });
+
+  it.each([
+    ['en', { available: true, demoNote: 'demo' }, 'Runs through the demo service, not a real search engine.'],
+    [
+      'ru',
+      { available: true, demoNote: 'demo' },
+      'Выполняется через демо-сервис, а не через настоящую поисковую систему.',
+    ],
+    [
+      'ua',
+      { available: true, demoNote: 'demo' },
+      'Виконується через демо-сервіс, а не через справжню пошукову систему.',
+    ],
+    [
+      'en',
+      { available: false, demoNote: null },
+      'Needs a search provider: indexing checks start once one is connected.',
+    ],
+    [
+      'ru',
+      { available: false, demoNote: null },
+      'Нужен поисковый провайдер: проверки индексации начнутся после его подключения.',
+    ],
+    ['en', { available: true, demoNote: null }, null],
+  ])('says what runs the scheduled index checks (%s, %o)', async (locale, type, note) => {
+    resetTokenForTests('tok');
+    const server = mockApi({
+      'GET user/me': meReply({ locale: locale as 'en' | 'ru' | 'ua' }),
+      'GET actions/list': checkIndexing(type),
+      'GET schedules/projects': json(200, {
+        data: [group],
+        meta: { page: { currentPage: 1, perPage: 50, total: 1, lastPage: 1 } },
+      }),
+    });
+    renderApp(`/${locale}/schedule`);
+    const cells = await screen.findAllByTestId('schedule-task', {}, { timeout: 10_000 });
+    await waitFor(() => expect(server.find('GET actions/list')).toHaveLength(1));
+    if (note)
+      expect(await within(cells[1]).findByTestId('provider-note')).toHaveProperty('textContent', note);
+    else await waitFor(() => expect(within(cells[1]).queryByTestId('provider-note')).toBeNull());
+    // The check-backlinks row never carries the note.
+    expect(within(cells[0]).queryByTestId('provider-note')).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  ActionCode,
   type FieldErrors,
   issuesToFieldErrors,
   ScheduleAction,
@@ -9,6 +10,7 @@ import { Info } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
+import { useDemoNote, useUnavailableReason } from '@/features/tasks';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { useLocale } from '@/lib/useLocale.tsx';
@@ -66,6 +68,24 @@ function Cell({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * What runs the scheduled index checks, said only when it is not a real search service: none (they
+ * cannot start) or the offline demo's stand-in (they run, on its answers). Read from `GET actions/list`.
+ */
+function IndexingProviderNote() {
+  const { t } = useTranslation();
+  const unavailable = useUnavailableReason(ActionCode.CheckIndexing);
+  const demo = useDemoNote(ActionCode.CheckIndexing);
+  const note = unavailable ? t('scheduleUi.needsProvider') : demo ? t('scheduleUi.demoProvider') : null;
+  if (!note) return null;
+  return (
+    <p className="mt-0.5 flex max-w-56 items-start gap-1 text-xs text-ink-subtle" data-testid="provider-note">
+      <Info className="mt-0.5 size-3 shrink-0" aria-hidden />
+      {note}
+    </p>
   );
 }
 
@@ -133,14 +153,11 @@ export function ScheduleRow({
   return (
     <tr className={cn('align-top', dirty && 'bg-amber-50/40')} data-schedule-row={`${campaign.id}-${action}`}>
       {first}
-      <Td>
+      {/* Never the table's first column, though it is its row's first cell under the campaign's rowspan:
+          without first:pl-3! the second row's task took the first column's wider padding. */}
+      <Td className="first:pl-3!" data-testid="schedule-task">
         <p className="text-sm whitespace-nowrap text-ink">{task}</p>
-        {indexing ? (
-          <p className="mt-0.5 flex max-w-56 items-start gap-1 text-xs text-ink-subtle">
-            <Info className="mt-0.5 size-3 shrink-0" aria-hidden />
-            {t('scheduleUi.needsProvider')}
-          </p>
-        ) : null}
+        {indexing ? <IndexingProviderNote /> : null}
       </Td>
       <Td>
         <Switch

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { resetTokenForTests } from '@/api/token.ts';
@@ -46,7 +46,7 @@ describe('sidebar', () => {
     await waitFor(() => expect(server.find('GET reports/new')).toHaveLength(1));
     const targets = [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href'));
     expect(targets).toContain('/en/tasks');
-    for (const section of ['/wiki', '/balance', '/partners', '/admin']) {
+    for (const section of ['/wiki', '/partners', '/admin']) {
       expect(targets.filter((href) => href?.startsWith(`/en${section}`))).toEqual([]);
     }
     expect(nav.textContent).not.toMatch(/wiki/i);
@@ -57,8 +57,50 @@ describe('sidebar', () => {
       .setup()
       .click(await screen.findByRole('button', { name: /Account menu/, expanded: false }));
     const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
-    expect(items).toEqual(['Profile', 'Log out']);
+    expect(items).toEqual(['Balance', 'Profile', 'Log out']);
   });
+
+  it.each([
+    ['en', 'Balance', '1,250 credits', '1,250'],
+    ['ru', 'Баланс', '1 250 кредитов', '1 250'],
+    ['ua', 'Баланс', '1 250 кредитів', '1 250'],
+  ])(
+    'links the balance (%s) from the sidebar, the header at every width and the account menu',
+    async (locale, word, credits, number) => {
+      resetTokenForTests('tok');
+      mockApi({
+        'GET user/me': meReply({ locale: locale as 'en' | 'ru' | 'ua' }),
+        'GET user/balance': json(200, { data: { balance: 1250 } }),
+      });
+      renderApp(`/${locale}/tasks`);
+      const nav = await screen.findByRole('navigation');
+      expect(within(nav).getByRole('link', { name: word }).getAttribute('href')).toBe(`/${locale}/balance`);
+      // The header's chip: a link to the page where credits are bought, its name starting with what it shows
+      // (the number alone below 640 px, with the word above).
+      const chip = await screen.findByTestId('balance-chip');
+      expect(chip.tagName).toBe('A');
+      expect(chip.getAttribute('href')).toBe(`/${locale}/balance`);
+      expect(chip.getAttribute('aria-label')?.replace(/\u00a0|\u202f/g, ' ')).toMatch(
+        new RegExp(`^${credits}`),
+      );
+      const shown = [...chip.querySelectorAll('span')].map((span) => [
+        span.className,
+        span.textContent?.replace(/\u00a0|\u202f/g, ' '),
+      ]);
+      expect(shown).toEqual([
+        [expect.stringContaining('sm:hidden'), number],
+        [expect.stringMatching(/hidden.*sm:inline/), credits],
+      ]);
+      // No class hides the chip itself at any width.
+      expect(chip.className).not.toMatch(/(^|\s)hidden/);
+
+      await userEvent
+        .setup()
+        .click(await screen.findByRole('button', { name: /Меню|Account menu/, expanded: false }));
+      const item = await screen.findByRole('menuitem', { name: new RegExp(`^${word}`) });
+      expect(item.textContent?.replace(/\u00a0|\u202f/g, ' ')).toBe(`${word}${credits}`);
+    },
+  );
 
   it("lists the projects with a link to each one's crawler data", async () => {
     resetTokenForTests('tok');

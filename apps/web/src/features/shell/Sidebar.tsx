@@ -10,6 +10,7 @@ import {
   Plus,
   Radar,
   Search,
+  Wallet,
 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -198,6 +199,12 @@ export function MainNav({ collapsed, onExpand, onNavigate }: SidebarProps) {
           to={to('/search')}
           icon={Search}
           label={t('shell.nav.search')}
+          {...{ collapsed, onNavigate }}
+        />
+        <NavItem
+          to={to('/balance')}
+          icon={Wallet}
+          label={t('shell.nav.balance')}
           {...{ collapsed, onNavigate }}
         />
         {settings?.referralDomain ? (

@@ -1,6 +1,6 @@
-import { ChevronDown, Coins, LogOut, UserRound } from 'lucide-react';
+import { ChevronDown, Coins, LogOut, UserRound, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useBalance } from '@/lib/balance.ts';
 import { useFormat } from '@/lib/format.ts';
 import { useLogout, useMe } from '@/lib/session.ts';
@@ -12,35 +12,54 @@ import {
   DropdownMenuItem,
   DropdownMenuSeparator,
 } from '@/ui/DropdownMenu.tsx';
-import { useMediaQuery } from '@/ui/useMediaQuery.ts';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   return (parts.length > 1 ? `${parts[0][0]}${parts[1][0]}` : (parts[0] ?? '?').slice(0, 2)).toUpperCase();
 }
 
-const BELOW_SM_QUERY = 'not all and (min-width: 40rem)';
-
-/** The balance in the header; it links nowhere until the balance page is built. */
+/**
+ * The balance in the header, on every screen size, as a link to the Balance page (its top-up form is
+ * the first thing there): one click from buying credits. Below Tailwind's `sm` it shows the number only;
+ * its accessible name starts with what it shows (WCAG 2.5.3) and says where it leads.
+ */
 export function BalanceChip() {
   const { t } = useTranslation();
   const format = useFormat();
+  const to = useLocalePath();
   const balance = useBalance();
-  // Not built where it is hidden (below Tailwind's `sm`): on a phone its number formatter alone took
-  // 80 ms of the render that paints the page's title.
-  const phone = useMediaQuery(BELOW_SM_QUERY);
-  if (balance.data === undefined || phone) return null;
+  if (balance.data === undefined) return null;
+  const value = format.number(balance.data);
+  const credits = t('common.credits', { count: balance.data, value });
   return (
-    <p
-      className="hidden items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-700 ring-1 ring-brand-100 ring-inset sm:inline-flex"
-      title={t('shell.balance')}
+    <Link
+      to={to('/balance')}
+      data-testid="balance-chip"
+      className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-brand-50 px-2.5 py-1.5 text-sm font-medium text-brand-700 ring-1 ring-brand-100 ring-inset hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-500 sm:px-3"
+      title={t('shell.balanceLink', { credits })}
+      aria-label={t('shell.balanceLink', { credits })}
     >
       <Coins className="size-4" aria-hidden />
-      <span className="sr-only">{t('shell.balance')}: </span>
-      <span className="tabular-nums">
-        {t('common.credits', { count: balance.data, value: format.number(balance.data) })}
-      </span>
-    </p>
+      <span className="tabular-nums sm:hidden">{value}</span>
+      <span className="hidden tabular-nums sm:inline">{credits}</span>
+    </Link>
+  );
+}
+
+/** The menu's Balance item: the word, and the credits beside it once read. */
+function MenuBalance() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const balance = useBalance();
+  return (
+    <span className="flex flex-1 items-baseline justify-between gap-3">
+      {t('shell.balance')}
+      {balance.data === undefined ? null : (
+        <span className="text-xs text-ink-subtle tabular-nums">
+          {t('common.credits', { count: balance.data, value: format.number(balance.data) })}
+        </span>
+      )}
+    </span>
   );
 }
 
@@ -79,6 +98,12 @@ export function UserMenu() {
           <p className="truncate text-xs text-ink-subtle">{user.email}</p>
         </div>
         <DropdownMenuSeparator />
+        <DropdownMenuItem
+          icon={<Wallet className="size-4" aria-hidden />}
+          onSelect={() => navigate(to('/balance'))}
+        >
+          <MenuBalance />
+        </DropdownMenuItem>
         <DropdownMenuItem
           icon={<UserRound className="size-4" aria-hidden />}
           onSelect={() => navigate(to('/profile'))}

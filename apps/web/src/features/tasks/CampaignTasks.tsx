@@ -1,4 +1,4 @@
-import { ActionCode, TaskStatus } from '@linkwatch/shared';
+import { ActionCode, priceUnit, TaskStatus } from '@linkwatch/shared';
 import { ListChecks, Play } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -137,11 +137,16 @@ function TaskButtonView({
           {t('tasksUi.cost.credits', { count: cost, value: format.number(cost) })}
         </span>
       ) : costPending ? (
+        // The badge's place, shown as a placeholder: an empty gap read as a stretched button. Its sizing
+        // text is invisible (not transparent), so no contrast check reads it.
         <span
           aria-hidden
-          className="invisible px-1.5 py-0.5 text-xs font-medium whitespace-nowrap tabular-nums"
+          data-cost-pending
+          className="animate-pulse rounded-md bg-white/15 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap tabular-nums"
         >
-          {t('tasksUi.cost.credits', { count: 100, value: format.number(100) })}
+          <span className="invisible">
+            {t('tasksUi.cost.credits', { count: 100, value: format.number(100) })}
+          </span>
         </span>
       ) : null}
     </Button>
@@ -275,6 +280,7 @@ function TaskLine({ task, withCampaign }: { task: Task; withCampaign: boolean })
           statusId={a.statusId}
           currentCount={a.currentCount}
           totalCount={a.totalCount}
+          unit={priceUnit(a.actionId)}
         />
       </div>
       {a.statusId === TaskStatus.Done || a.statusId === TaskStatus.Fail ? (

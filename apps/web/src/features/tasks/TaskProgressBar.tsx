@@ -1,4 +1,4 @@
-import { TaskStatus } from '@linkwatch/shared';
+import { type PriceUnit, TaskStatus } from '@linkwatch/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/lib/format.ts';
@@ -43,13 +43,20 @@ const tones: Record<number, string> = {
   [TaskStatus.Fail]: 'bg-rose-500',
 };
 
-type Props = { id: number | string; statusId: number; currentCount: number; totalCount: number };
+type Props = {
+  id: number | string;
+  statusId: number;
+  currentCount: number;
+  totalCount: number;
+  /** What the counts count: links, or a load to crawlers' one pull (shared `priceUnit`). */
+  unit?: PriceUnit;
+};
 
 /**
  * A task's live progress: the bar, "n of m links" and the percent. While the task runs a sheen crosses
  * the bar every 5 s (the spec's duration) so a long task on a slow site still looks alive.
  */
-export function TaskProgressBar({ id, statusId, currentCount, totalCount }: Props) {
+export function TaskProgressBar({ id, statusId, currentCount, totalCount, unit = 'link' }: Props) {
   const { t } = useTranslation();
   const format = useFormat();
   const { current, total } = useThrottled({ current: currentCount, total: totalCount });
@@ -59,7 +66,7 @@ export function TaskProgressBar({ id, statusId, currentCount, totalCount }: Prop
     <div className="min-w-36">
       <div className="mb-1 flex items-baseline justify-between gap-3 text-xs">
         <span className="text-ink-muted tabular-nums">
-          {t('tasksUi.progress.counts', {
+          {t(unit === 'pull' ? 'tasksUi.progress.pulls' : 'tasksUi.progress.counts', {
             count: total,
             current: format.number(current),
             total: format.number(total),

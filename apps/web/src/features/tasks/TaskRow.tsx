@@ -1,4 +1,4 @@
-import { ActionCode, TaskStatus } from '@linkwatch/shared';
+import { ActionCode, priceUnit, TaskStatus } from '@linkwatch/shared';
 import { FileText } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,16 +35,20 @@ function TaskName({ task }: { task: Task }) {
   );
 }
 
+/** Tasks over a project's crawler data (load to, remove from crawlers) have no campaign nor selected links. */
+const CRAWLER_TASKS: number[] = [ActionCode.LoadToCrawlers, ActionCode.RemoveFromCrawlers];
+
 function Target({ task }: { task: Task }) {
   const { t } = useTranslation();
   const a = task.attributes;
+  const noCampaign = CRAWLER_TASKS.includes(a.actionId) ? t('tasksUi.crawlerData') : t('tasksUi.noCampaign');
   return (
     <div className="max-w-32">
       <p className="truncate text-ink" title={a.projectName ?? undefined}>
         {a.projectName ?? '—'}
       </p>
       <p className="truncate text-xs text-ink-subtle" title={a.campaignName ?? undefined}>
-        {a.campaignName ?? t('tasksUi.noCampaign')}
+        {a.campaignName ?? noCampaign}
       </p>
     </div>
   );
@@ -104,7 +108,9 @@ function Cost({ task }: { task: Task }) {
         </p>
       ) : a.price > 0 ? (
         <p className="text-xs text-ink-subtle tabular-nums">
-          {t('tasksUi.cost.price', { value: format.number(a.price) })}
+          {t(priceUnit(a.actionId) === 'pull' ? 'tasksUi.cost.pricePerPull' : 'tasksUi.cost.price', {
+            value: format.number(a.price),
+          })}
         </p>
       ) : null}
     </div>
@@ -201,6 +207,7 @@ export function useTaskColumns(): DataColumn<Task>[] {
                 statusId={a.statusId}
                 currentCount={a.currentCount}
                 totalCount={a.totalCount}
+                unit={priceUnit(a.actionId)}
               />
               <Results task={row.original} />
             </>

@@ -82,9 +82,12 @@ export default {
   },
   prices: {
     title: 'Action prices',
-    subtitle: 'What each task costs you per link.',
+    subtitle: 'What each task costs you: per link it works on, or per pull of backlinks for crawler data.',
     perLink_one: '{{value}} credit ({{usd}}) per link',
     perLink_other: '{{value}} credits ({{usd}}) per link',
+    perPull_one: '{{value}} credit ({{usd}}) per pull, whatever the number of backlinks',
+    perPull_other: '{{value}} credits ({{usd}}) per pull, whatever the number of backlinks',
+    unavailable: 'Unavailable. {{reason}}.',
     custom: 'Your price',
     customHint: 'An individual price set for your account.',
     failed: 'The prices could not be loaded.',

@@ -134,7 +134,7 @@ export default {
   ahrefs: {
     title: 'Load backlinks from Ahrefs',
     body: 'Pulls the backlinks of the project’s main domain from the Ahrefs API as an import of the backlink database source.',
-    cost: 'Cost: {{cost}} of your {{balance}} balance.',
+    cost: 'Cost: {{cost}} for the pull, whatever the number of backlinks (your balance: {{balance}}).',
     costLoading: 'Working out the cost…',
     units: 'Ahrefs reports about {{backlinks}} backlinks; the pull takes about {{units}} of its API units.',
     unitsLeft: '{{value}} units are left on the key.',

@@ -65,6 +65,7 @@ export default {
     indexing: 'Indexing',
     robots: 'Robots',
     backlinks: 'Backlinks',
+    backlinksShort: 'Backlinks',
     anchors: 'Anchor / rel',
     lastCheck: 'Last check',
     comment: 'Comment',

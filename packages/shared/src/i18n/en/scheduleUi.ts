@@ -34,6 +34,7 @@ export default {
   notScheduled: 'Not scheduled',
   off: 'Off',
   needsProvider: 'Needs a search provider: indexing checks start once one is connected.',
+  demoProvider: 'Runs through the demo service, not a real search engine.',
   empty: {
     title: 'Nothing to schedule yet',
     body: 'Create a project and a campaign first: each campaign gets its own schedule here.',

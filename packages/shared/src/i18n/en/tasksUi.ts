@@ -27,6 +27,8 @@ export default {
     label: 'Progress of task #{{id}}',
     counts_one: '{{current}} of {{total}} link',
     counts_other: '{{current}} of {{total}} links',
+    pulls_one: '{{current}} of {{total}} pull',
+    pulls_other: '{{current}} of {{total}} pulls',
     percent: '{{percent}}%',
   },
   results: {
@@ -34,6 +36,8 @@ export default {
     sent_other: '{{value}} pages sent for indexing',
     success_one: '{{value}} link checked',
     success_other: '{{value}} links checked',
+    pulled_one: '{{value}} pull imported',
+    pulled_other: '{{value}} pulls imported',
     errors_one: '{{value}} with an error',
     errors_other: '{{value}} with errors',
     added_one: '{{value}} link added',
@@ -48,6 +52,7 @@ export default {
     refunded_one: '{{value}} credit refunded',
     refunded_other: '{{value}} credits refunded',
     price: '{{value}} per link',
+    pricePerPull: '{{value}} per pull',
   },
   dates: {
     created: 'Created {{date}}',
@@ -66,6 +71,7 @@ export default {
   reportReady: 'New report',
   openReport: 'Open report',
   noCampaign: 'Selected links',
+  crawlerData: 'Crawler data',
   cancel: {
     button: 'Cancel',
     label: 'Cancel task #{{id}}',

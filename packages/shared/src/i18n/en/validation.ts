@@ -6,7 +6,7 @@ export default {
   max_value: 'The {{field}} field must be {{max}} or less',
   min: 'The {{field}} field must be at least {{min}} characters',
   max: 'The {{field}} field may not be greater than {{max}} characters',
-  confirmed: 'The {{field}} field confirmation does not match',
+  confirmed: 'The {{field}} does not match the password',
   unique: 'The {{field}} has already been taken',
   invalid: 'The {{field}} field is invalid',
   websiteAddressWithoutDomain:

@@ -29,6 +29,10 @@ export default {
     counts_few: '{{current}} из {{total}} ссылок',
     counts_many: '{{current}} из {{total}} ссылок',
     counts_other: '{{current}} из {{total}} ссылки',
+    pulls_one: '{{current}} из {{total}} выгрузки',
+    pulls_few: '{{current}} из {{total}} выгрузок',
+    pulls_many: '{{current}} из {{total}} выгрузок',
+    pulls_other: '{{current}} из {{total}} выгрузки',
     percent: '{{percent}}%',
   },
   results: {
@@ -40,6 +44,10 @@ export default {
     success_few: '{{value}} ссылки проверены',
     success_many: '{{value}} ссылок проверено',
     success_other: '{{value}} ссылки проверено',
+    pulled_one: '{{value}} выгрузка импортирована',
+    pulled_few: '{{value}} выгрузки импортированы',
+    pulled_many: '{{value}} выгрузок импортировано',
+    pulled_other: '{{value}} выгрузки импортировано',
     errors_one: '{{value}} с ошибкой',
     errors_few: '{{value}} с ошибками',
     errors_many: '{{value}} с ошибками',
@@ -64,6 +72,7 @@ export default {
     refunded_many: '{{value}} кредитов возвращено',
     refunded_other: '{{value}} кредита возвращено',
     price: '{{value}} за ссылку',
+    pricePerPull: '{{value}} за выгрузку',
   },
   dates: {
     created: 'Создана {{date}}',
@@ -86,6 +95,7 @@ export default {
   reportReady: 'Новый отчёт',
   openReport: 'Открыть отчёт',
   noCampaign: 'Выбранные ссылки',
+  crawlerData: 'Данные краулеров',
   cancel: {
     button: 'Отменить',
     label: 'Отменить задачу #{{id}}',

@@ -6,7 +6,7 @@ export default {
   max_value: 'Поле {{field}} должно быть не больше {{max}}',
   min: 'Поле {{field}} должно содержать не менее {{min}} символов',
   max: 'Поле {{field}} не может быть длиннее {{max}} символов',
-  confirmed: 'Поле {{field}} не совпадает с подтверждением',
+  confirmed: 'Поле {{field}} не совпадает с паролем',
   unique: 'Такое значение поля {{field}} уже занято',
   invalid: 'Поле {{field}} заполнено неверно',
   websiteAddressWithoutDomain:

@@ -29,6 +29,10 @@ export default {
     counts_few: '{{current}} з {{total}} посилань',
     counts_many: '{{current}} з {{total}} посилань',
     counts_other: '{{current}} з {{total}} посилання',
+    pulls_one: '{{current}} з {{total}} вивантаження',
+    pulls_few: '{{current}} з {{total}} вивантажень',
+    pulls_many: '{{current}} з {{total}} вивантажень',
+    pulls_other: '{{current}} з {{total}} вивантаження',
     percent: '{{percent}}%',
   },
   results: {
@@ -40,6 +44,10 @@ export default {
     success_few: '{{value}} посилання перевірено',
     success_many: '{{value}} посилань перевірено',
     success_other: '{{value}} посилання перевірено',
+    pulled_one: '{{value}} вивантаження імпортовано',
+    pulled_few: '{{value}} вивантаження імпортовано',
+    pulled_many: '{{value}} вивантажень імпортовано',
+    pulled_other: '{{value}} вивантаження імпортовано',
     errors_one: '{{value}} з помилкою',
     errors_few: '{{value}} з помилками',
     errors_many: '{{value}} з помилками',
@@ -64,6 +72,7 @@ export default {
     refunded_many: '{{value}} кредитів повернено',
     refunded_other: '{{value}} кредиту повернено',
     price: '{{value}} за посилання',
+    pricePerPull: '{{value}} за вивантаження',
   },
   dates: {
     created: 'Створено {{date}}',
@@ -86,6 +95,7 @@ export default {
   reportReady: 'Новий звіт',
   openReport: 'Відкрити звіт',
   noCampaign: 'Вибрані посилання',
+  crawlerData: 'Дані краулерів',
   cancel: {
     button: 'Скасувати',
     label: 'Скасувати завдання #{{id}}',
