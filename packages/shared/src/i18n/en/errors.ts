@@ -13,6 +13,8 @@ export default {
   serviceBusy: 'The service is busy. Please try again in a few seconds.',
   invalidData: 'The given data was invalid.',
   payloadTooLarge: 'The request is too large.',
+  malformedMultipart:
+    'The upload is not well-formed multipart/form-data: its boundary is missing or the data ends early. Send the form again.',
   noSelectedLinks: 'No selected links',
   exportExpired: 'This download link has expired. Please export the links again.',
 };
