@@ -130,4 +130,37 @@ describe('malformed input', () => {
         });
       }
   });
+
+  it('answers a second file part with a 422 naming it, not a 413', async () => {
+    const boundary = '----linkwatchtwo';
+    const field = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const file = (name: string, filename: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\n\r\nhttps://a.example/\r\n`;
+    const forms = [
+      { url: 'links/upload', fields: field('campaign', String(w.campaign.id)), ext: 'txt' },
+      {
+        url: 'crawlers/upload',
+        fields: field('project', String(w.project.id)) + field('source', '3'),
+        ext: 'csv',
+      },
+    ];
+    for (const form of forms) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/${form.url}`,
+        headers: {
+          authorization: `Bearer ${w.token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+        payload: `${form.fields}${file('file', `a.${form.ext}`)}${file('more', `b.${form.ext}`)}--${boundary}--\r\n`,
+      });
+      expect(res.statusCode, form.url).toBe(422);
+      expect(res.json().errors, form.url).toEqual({
+        file: [
+          `Send one file only, as the field "file": the part "more" (b.${form.ext}) is one file too many.`,
+        ],
+      });
+    }
+  });
 });

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { FieldError } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
+import { extraFilePart } from '../../http/multipart.ts';
 import { findCampaign } from '../projects/campaigns.queries.ts';
 import { mergeSearchEntries, storeUploadedLinks } from './upload.service.ts';
 import { prepareUploadReading, readUploadFile } from './upload-file.ts';
@@ -34,12 +35,12 @@ async function readFile(part: MultipartFile) {
 async function readUploadForm(req: FastifyRequest): Promise<UploadForm> {
   const form: UploadForm = {};
   if (!req.isMultipart()) return form;
-  for await (const part of req.parts()) {
+  // Two files let the second arrive here, to be refused by name, rather than as busboy's bare 413.
+  for await (const part of req.parts({ limits: { files: 2 } })) {
     if (part.type === 'file') {
-      if (part.fieldname === 'file' && !form.file) {
-        prepareUploadReading(part.filename);
-        form.file = await readFile(part);
-      } else await part.toBuffer();
+      if (part.fieldname !== 'file' || form.file) throw extraFilePart(part);
+      prepareUploadReading(part.filename);
+      form.file = await readFile(part);
     } else if (part.fieldname === 'campaign') {
       form.campaign = String(part.value);
     }
