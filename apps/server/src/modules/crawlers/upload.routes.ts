@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { FieldError } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
+import { requestLocale } from '../../http/locale.ts';
 import { extraFilePart } from '../../http/multipart.ts';
 import { importCrawlerFile } from './crawlers.service.ts';
 
@@ -70,9 +71,9 @@ export function crawlerUploadRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /**
    * multipart `file` (csv, tsv, xlsx or xls; up to 50 MB and 500,000 rows), `project`, `source` (1, 2
-   * or 3). Answers what the import found: New, still Active, and RIP (no longer in this source's list).
-   * A file that cannot be read, or a row that is wrong, answers 422 under `file` naming the row, and
-   * nothing is stored.
+   * or 3). Answers what the import found: New, still Active, and RIP (no longer in this source's list),
+   * and the rows skipped (not an address, or a date that does not read) with their numbers. A file that
+   * cannot be read, or has no row to import, answers 422 under `file` and nothing is stored.
    */
   r.post(
     '/crawlers/upload',
@@ -96,6 +97,7 @@ export function crawlerUploadRoutes(app: FastifyInstance, ctx: AppContext) {
           projectId,
           source,
           file: form.file,
+          locale: requestLocale(req),
         });
         const { id, ...attributes } = result;
         return reply.code(201).send({ data: { id, type: 'crawlerImports' as const, attributes } });

@@ -1,0 +1,130 @@
+import { readFile } from 'node:fs/promises';
+import { pipeline, Readable } from 'node:stream';
+import { parentPort, workerData } from 'node:worker_threads';
+import { parse } from 'csv-parse';
+import type { CsvLimits, CsvMessage, CsvRecord, CsvRefusal } from './crawler-csv.ts';
+import { detectLayout } from './crawler-formats.ts';
+
+/** Runs in a worker thread (crawler-csv.ts): parsing a large or hostile file takes seconds of CPU. */
+const { filePath, limits } = workerData as { filePath: string; limits: CsvLimits };
+
+class Refusal extends Error {
+  constructor(readonly refusal: CsvRefusal) {
+    super(refusal.reason);
+  }
+}
+
+type Encoding = 'utf-16le' | 'utf-16be' | 'utf-8';
+
+/** UTF-16 by its BOM (or by the zero bytes of ASCII text without one), else UTF-8. */
+function encodingOf(head: Uint8Array): Encoding {
+  if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
+  if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
+  if (head.length >= 4 && head[1] === 0 && head[3] === 0 && head[0] !== 0) return 'utf-16le';
+  return 'utf-8';
+}
+
+/** The separator the first line uses most: tab (Ahrefs' UTF-16 export), comma or semicolon (Excel in many locales). */
+function delimiterOf(content: Buffer, encoding: Encoding): string {
+  const head = new TextDecoder(encoding).decode(content.subarray(0, 64 * 1024));
+  const firstLine = head.split(/\r\n|\n|\r/)[0] ?? '';
+  const counts = ['\t', ',', ';'].map((d) => ({ d, n: firstLine.split(d).length - 1 }));
+  counts.sort((a, b) => b.n - a.n);
+  return counts[0].n > 0 ? counts[0].d : ',';
+}
+
+/** More than the file's records can be: every line feed, and every carriage return not before one. */
+function lineBound(content: Buffer, encoding: Encoding): number {
+  const unit = encoding === 'utf-8' ? 1 : 2;
+  const low = encoding === 'utf-16be' ? 1 : 0;
+  const at = (i: number, code: number) =>
+    content[i + low] === code && (unit === 1 || content[i + 1 - low] === 0);
+  let lines = 1;
+  for (let i = 0; i < content.length; i += unit) {
+    if (at(i, 0x0a)) lines += 1;
+    else if (at(i, 0x0d) && !at(i + unit, 0x0a)) lines += 1;
+  }
+  return lines;
+}
+
+function* texts(content: Buffer, encoding: Encoding): Generator<string> {
+  const decoder = new TextDecoder(encoding);
+  for (let i = 0; i < content.length; i += 64 * 1024) {
+    const text = decoder.decode(content.subarray(i, i + 64 * 1024), { stream: true });
+    if (text.includes('\u0000')) throw new Refusal({ reason: 'unreadable' });
+    yield text;
+  }
+  const tail = decoder.decode();
+  if (tail) yield tail;
+}
+
+const blank = (cells: string[]) => cells.every((cell) => cell.trim() === '');
+
+/** The file's non-blank records with their row numbers (blank lines are records too, so rows count them). */
+async function* records(content: Buffer, encoding: Encoding): AsyncGenerator<CsvRecord> {
+  const parser = parse({
+    delimiter: delimiterOf(content, encoding),
+    bom: true,
+    relax_quotes: true,
+    relax_column_count: true,
+    max_record_size: limits.maxRowChars,
+  });
+  // The parser is read below; an error of the text or the parser destroys it, and the loop throws.
+  pipeline(Readable.from(texts(content, encoding)), parser, () => undefined);
+  let row = 0;
+  try {
+    for await (const cells of parser as AsyncIterable<string[]>) {
+      row += 1;
+      if (cells.length > limits.maxColumns) throw new Refusal({ reason: 'tooManyColumns', row });
+      if (!blank(cells)) yield { row, cells: cells.slice(0, limits.keepColumns) };
+    }
+  } catch (error) {
+    if (error instanceof Refusal) throw error;
+    // The parser counts the records it has parsed, some of them not yet read here.
+    const { code, records: parsed } = error as { code?: string; records?: number };
+    if (code === 'CSV_MAX_RECORD_SIZE') throw new Refusal({ reason: 'rowTooLong', row: (parsed ?? row) + 1 });
+    throw new Refusal({ reason: 'unreadable' });
+  }
+}
+
+/** Data rows past the limit (a header row is allowed on top), told by reading the whole file once. */
+async function tooManyRows(content: Buffer, encoding: Encoding): Promise<boolean> {
+  let count = 0;
+  let header = 0;
+  for await (const record of records(content, encoding)) {
+    if (count === 0) header = detectLayout(record.cells).headerRows;
+    count += 1;
+    if (count - header > limits.maxRows) return true;
+  }
+  return false;
+}
+
+const post = (message: CsvMessage) => parentPort?.postMessage(message);
+const asked = () => new Promise((resolve) => parentPort?.once('message', resolve));
+
+async function main() {
+  const content = await readFile(filePath);
+  const encoding = encodingOf(content);
+  // Counting costs a parse of the whole file: only a file with more lines than rows allowed pays it.
+  if (lineBound(content, encoding) > limits.maxRows && (await tooManyRows(content, encoding)))
+    throw new Refusal({ reason: 'tooManyRows' });
+  let batch: CsvRecord[] = [];
+  for await (const record of records(content, encoding)) {
+    batch.push(record);
+    if (batch.length < limits.batchRows) continue;
+    post({ type: 'records', records: batch });
+    batch = [];
+    await asked();
+  }
+  if (batch.length > 0) {
+    post({ type: 'records', records: batch });
+    await asked();
+  }
+  post({ type: 'end' });
+}
+
+// The thread ends by itself once nothing is left to wait for; the parent terminates it anyway.
+main().catch((error: unknown) => {
+  if (!(error instanceof Refusal)) throw error;
+  post({ type: 'refused', refusal: error.refusal });
+});
