@@ -29,7 +29,10 @@ const lines = (n: number, from = 0) =>
 describe('crawler CSV read in a worker thread', () => {
   it('hands over the non-blank records with their row numbers, in batches, UTF-16 too', async () => {
     const text = `Link\tDate\r\n\r\n${lines(5).join('\r\n').replaceAll(',', '\t')}\r\n`;
-    const file = await saved('b.tsv', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    const file = await saved(
+      'b.tsv',
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]),
+    );
     const records = await all(csvRecords(file.path, { ...CSV_LIMITS, batchRows: 2 }));
     expect(records.map((r) => r.row)).toEqual([1, 3, 4, 5, 6, 7]);
     expect(records[1].cells).toEqual(['https://donor0.example.org/', '2024-03-05']);
@@ -52,7 +55,10 @@ describe('crawler CSV read in a worker thread', () => {
   }, 60_000);
 
   it('refuses a row of too many columns, or too long, naming the row', async () => {
-    const wide = await saved('w.csv', `${lines(1)[0]}\n${Array.from({ length: 1001 }, () => 'x').join(',')}\n`);
+    const wide = await saved(
+      'w.csv',
+      `${lines(1)[0]}\n${Array.from({ length: 1001 }, () => 'x').join(',')}\n`,
+    );
     await expect(readCrawlerFile(wide)).rejects.toMatchObject({
       fields: { file: { key: 'crawlers.upload.tooManyColumns', params: { row: 2, max: '1,000' } } },
     });

@@ -67,9 +67,7 @@ function inbox(worker: ReturnType<typeof startTsWorker>, limits: CsvLimits) {
     waiting = null;
   });
   worker.on('error', (error: Error & { code?: string }) =>
-    fail(
-      error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new CsvRefused({ reason: 'tooComplex' }) : error,
-    ),
+    fail(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new CsvRefused({ reason: 'tooComplex' }) : error),
   );
   worker.on('exit', (code) => fail(new Error(`crawler csv worker exited with ${code}`)));
   return (): Promise<CsvMessage> => {
@@ -96,7 +94,10 @@ function inbox(worker: ReturnType<typeof startTsWorker>, limits: CsvLimits) {
  * The file's non-blank records, each with its row number in the file (blank rows counted, as a
  * spreadsheet numbers them). Throws `CsvRefused` for a file past a limit or not readable as text.
  */
-export async function* csvRecords(filePath: string, limits: CsvLimits = CSV_LIMITS): AsyncGenerator<CsvRecord> {
+export async function* csvRecords(
+  filePath: string,
+  limits: CsvLimits = CSV_LIMITS,
+): AsyncGenerator<CsvRecord> {
   const worker = startTsWorker(WORKER_URL, {
     workerData: { filePath, limits },
     resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb },

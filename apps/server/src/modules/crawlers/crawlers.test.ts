@@ -547,8 +547,13 @@ describe('POST crawlers/upload: a hostile file is refused off the event loop', (
     const { token, project } = await makeWorkspace(t.db);
     const other = await makeWorkspace(t.db);
     // The issue's repro: 24 MB, one row of a million tab-separated addresses.
-    const content = Buffer.from(Array.from({ length: 1_000_000 }, (_, i) => `http://c${i}.example/`).join('\t'));
-    const { payload, headers } = multipart({ project: String(project.id), source: '3' }, { filename: 'w.csv', content });
+    const content = Buffer.from(
+      Array.from({ length: 1_000_000 }, (_, i) => `http://c${i}.example/`).join('\t'),
+    );
+    const { payload, headers } = multipart(
+      { project: String(project.id), source: '3' },
+      { filename: 'w.csv', content },
+    );
     // In 64 KB pieces, as it comes off a socket.
     const pieces = Array.from({ length: Math.ceil(payload.length / 65536) }, (_, i) =>
       payload.subarray(i * 65536, (i + 1) * 65536),

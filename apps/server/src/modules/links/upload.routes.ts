@@ -9,7 +9,7 @@ import { requestLocale } from '../../http/locale.ts';
 import { extraFilePart } from '../../http/multipart.ts';
 import { findCampaign } from '../projects/campaigns.queries.ts';
 import { mergeSearchEntries, storeUploadedLinks } from './upload.service.ts';
-import { prepareUploadReading, readUploadFile } from './upload-file.ts';
+import { prepareUploadReading, readUploadFile, withoutHeader } from './upload-file.ts';
 
 interface UploadForm {
   campaign?: string;
@@ -53,7 +53,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /**
    * multipart `campaign`, `file` (txt, xlsx or xls). Answers what was added, how many were already there
-   * or repeated, and which lines were not URLs; an unreadable, empty or oversized file answers 422
+   * or repeated, which lines were not URLs, and the first line when it was skipped as a header; an unreadable, empty or oversized file answers 422
    * under `file` and stores nothing.
    */
   r.post(
@@ -75,14 +75,15 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!found) throw new FieldError({ campaign: 'validation.invalid' });
       if (!form.file) throw new FieldError({ file: 'links.upload.missingFile' });
 
-      const entries = await readUploadFile(form.file);
+      const { header, entries } = withoutHeader(await readUploadFile(form.file));
       const result = await storeUploadedLinks(ctx.db, {
         campaign: found.campaign,
         entries,
         locale: requestLocale(req),
       });
       mergeSearchEntries(ctx.db).catch((error) => req.log.warn({ err: error }, 'search index merge failed'));
-      return { data: { id: found.campaign.id, type: 'linkUploads' as const, attributes: result } };
+      const attributes = { ...result, header };
+      return { data: { id: found.campaign.id, type: 'linkUploads' as const, attributes } };
     },
   );
 }
