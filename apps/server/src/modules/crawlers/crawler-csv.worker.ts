@@ -87,16 +87,34 @@ async function* records(content: Buffer, encoding: Encoding): AsyncGenerator<Csv
   }
 }
 
-/** Data rows past the limit (a header row is allowed on top), told by reading the whole file once. */
-async function tooManyRows(content: Buffer, encoding: Encoding): Promise<boolean> {
+/** 1 when the file's first record is a header row (crawler-formats.ts), else 0. */
+async function headerRows(content: Buffer, encoding: Encoding): Promise<number> {
+  const reading = records(content, encoding);
+  try {
+    const first = await reading.next();
+    return first.done ? 0 : detectLayout(first.value.cells).headerRows;
+  } finally {
+    await reading.return(undefined);
+  }
+}
+
+/** Data rows past the limit, told by reading the whole file once. */
+async function tooManyRows(content: Buffer, encoding: Encoding, header: number): Promise<boolean> {
   let count = 0;
-  let header = 0;
-  for await (const record of records(content, encoding)) {
-    if (count === 0) header = detectLayout(record.cells).headerRows;
+  for await (const _ of records(content, encoding)) {
     count += 1;
     if (count - header > limits.maxRows) return true;
   }
   return false;
+}
+
+/** Refuses a file of more data rows than allowed; only one with more lines than that pays for counting. */
+async function checkRows(content: Buffer, encoding: Encoding) {
+  const bound = lineBound(content, encoding);
+  if (bound <= limits.maxRows) return;
+  const header = await headerRows(content, encoding);
+  if (bound > limits.maxRows + header && (await tooManyRows(content, encoding, header)))
+    throw new Refusal({ reason: 'tooManyRows' });
 }
 
 const post = (message: CsvMessage) => parentPort?.postMessage(message);
@@ -105,9 +123,7 @@ const asked = () => new Promise((resolve) => parentPort?.once('message', resolve
 async function main() {
   const content = await readFile(filePath);
   const encoding = encodingOf(content);
-  // Counting costs a parse of the whole file: only a file with more lines than rows allowed pays it.
-  if (lineBound(content, encoding) > limits.maxRows && (await tooManyRows(content, encoding)))
-    throw new Refusal({ reason: 'tooManyRows' });
+  await checkRows(content, encoding);
   let batch: CsvRecord[] = [];
   for await (const record of records(content, encoding)) {
     batch.push(record);
