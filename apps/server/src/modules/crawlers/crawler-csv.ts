@@ -1,3 +1,4 @@
+import type { Worker } from 'node:worker_threads';
 import { CRAWLER_UPLOAD_MAX_ROWS } from '@linkwatch/shared';
 import { startTsWorker } from '../../lib/ts-worker.ts';
 
@@ -38,6 +39,12 @@ export interface CsvRecord {
   cells: string[];
 }
 
+/** The worker's one request, its first message. */
+export interface CsvRequest {
+  filePath: string;
+  limits: CsvLimits;
+}
+
 export type CsvMessage =
   | { type: 'records'; records: CsvRecord[] }
   | { type: 'end' }
@@ -51,8 +58,40 @@ export class CsvRefused extends Error {
 
 const WORKER_URL = new URL('./crawler-csv.worker.ts', import.meta.url);
 
+/**
+ * A worker booted while the file is still arriving (`prepareCsvReader`), waiting for its request:
+ * starting a thread that loads TypeScript takes about half a second, as long as reading a small file.
+ * Each worker reads one file and is ended, so a file that ran it out of memory leaves nothing behind.
+ */
+let spare: Worker | null = null;
+
+function bootWorker(memoryMb: number): Worker {
+  const worker = startTsWorker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: memoryMb } });
+  // While it waits it must neither keep the process alive nor, failing, crash it.
+  worker.unref();
+  worker.on('error', () => undefined);
+  worker.once('exit', () => {
+    if (spare === worker) spare = null;
+  });
+  return worker;
+}
+
+/** Boots the worker that will read a CSV or TSV now being uploaded. */
+export function prepareCsvReader() {
+  spare ??= bootWorker(CSV_LIMITS.memoryMb);
+}
+
+function takeWorker(limits: CsvLimits): Worker {
+  const ready = spare && limits.memoryMb === CSV_LIMITS.memoryMb ? spare : null;
+  if (ready) spare = null;
+  const worker = ready ?? bootWorker(limits.memoryMb);
+  worker.removeAllListeners();
+  worker.ref();
+  return worker;
+}
+
 /** The worker's messages one at a time; a step that takes too long, or memory that runs out, is `tooComplex`. */
-function inbox(worker: ReturnType<typeof startTsWorker>, limits: CsvLimits) {
+function inbox(worker: Worker, limits: CsvLimits) {
   const queue: CsvMessage[] = [];
   let failure: Error | null = null;
   let waiting: { resolve(message: CsvMessage): void; reject(error: Error): void } | null = null;
@@ -98,11 +137,9 @@ export async function* csvRecords(
   filePath: string,
   limits: CsvLimits = CSV_LIMITS,
 ): AsyncGenerator<CsvRecord> {
-  const worker = startTsWorker(WORKER_URL, {
-    workerData: { filePath, limits },
-    resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb },
-  });
+  const worker = takeWorker(limits);
   const next = inbox(worker, limits);
+  worker.postMessage({ filePath, limits } satisfies CsvRequest);
   try {
     for (;;) {
       const message = await next();

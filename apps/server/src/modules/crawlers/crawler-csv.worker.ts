@@ -1,12 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { pipeline, Readable } from 'node:stream';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { parse } from 'csv-parse';
-import type { CsvLimits, CsvMessage, CsvRecord, CsvRefusal } from './crawler-csv.ts';
-import { detectLayout } from './crawler-formats.ts';
+import type { CsvLimits, CsvMessage, CsvRecord, CsvRefusal, CsvRequest } from './crawler-csv.ts';
 
-/** Runs in a worker thread (crawler-csv.ts): parsing a large or hostile file takes seconds of CPU. */
-const { filePath, limits } = workerData as { filePath: string; limits: CsvLimits };
+/**
+ * Runs in a worker thread (crawler-csv.ts): parsing a large or hostile file takes seconds of CPU.
+ * Booted ahead, it waits for its one request (the file and the limits) as its first message.
+ */
+let limits: CsvLimits;
 
 class Refusal extends Error {
   constructor(readonly refusal: CsvRefusal) {
@@ -92,7 +94,11 @@ async function headerRows(content: Buffer, encoding: Encoding): Promise<number> 
   const reading = records(content, encoding);
   try {
     const first = await reading.next();
-    return first.done ? 0 : detectLayout(first.value.cells).headerRows;
+    if (first.done) return 0;
+    // Loaded only here, for the rare file near the row limit: it brings the shared package, which
+    // would double the worker's start for every file.
+    const { detectLayout } = await import('./crawler-formats.ts');
+    return detectLayout(first.value.cells).headerRows;
   } finally {
     await reading.return(undefined);
   }
@@ -120,7 +126,7 @@ async function checkRows(content: Buffer, encoding: Encoding) {
 const post = (message: CsvMessage) => parentPort?.postMessage(message);
 const asked = () => new Promise((resolve) => parentPort?.once('message', resolve));
 
-async function main() {
+async function main(filePath: string) {
   const content = await readFile(filePath);
   const encoding = encodingOf(content);
   await checkRows(content, encoding);
@@ -140,7 +146,10 @@ async function main() {
 }
 
 // The thread ends by itself once nothing is left to wait for; the parent terminates it anyway.
-main().catch((error: unknown) => {
-  if (!(error instanceof Refusal)) throw error;
-  post({ type: 'refused', refusal: error.refusal });
+parentPort?.once('message', (request: CsvRequest) => {
+  limits = request.limits;
+  main(request.filePath).catch((error: unknown) => {
+    if (!(error instanceof Refusal)) throw error;
+    post({ type: 'refused', refusal: error.refusal });
+  });
 });

@@ -16,6 +16,7 @@ import { FieldError } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { extraFilePart } from '../../http/multipart.ts';
+import { prepareCsvReader } from './crawler-csv.ts';
 import { importCrawlerFile } from './crawlers.service.ts';
 
 interface CrawlerForm {
@@ -40,6 +41,7 @@ async function readForm(req: FastifyRequest, dir: string): Promise<CrawlerForm> 
   for await (const part of req.parts({ limits: { fileSize: CRAWLER_UPLOAD_MAX_BYTES, files: 2 } })) {
     if (part.type === 'file') {
       if (part.fieldname !== 'file' || form.file) throw extraFilePart(part);
+      if (/\.(csv|tsv)$/i.test(part.filename)) prepareCsvReader();
       const target = path.join(dir, 'upload');
       try {
         await pipeline(part.file, createWriteStream(target));
