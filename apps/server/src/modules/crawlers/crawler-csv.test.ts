@@ -45,6 +45,15 @@ describe('crawler CSV read in a worker thread', () => {
     const bare = await saved('n.csv', lines(4).join('\n'));
     const records = csvRecords(bare.path, limits);
     await expect(records.next()).rejects.toEqual(new CsvRefused({ reason: 'tooManyRows' }));
+    // Ahrefs' UTF-16 with CRLF line ends: each CRLF is one line.
+    const utf16 = (rows: string[]) =>
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${rows.join('\r\n')}\r\n`, 'utf16le')]);
+    const wide = await saved('h16.tsv', utf16(['Link\tDate', ...lines(3)]));
+    expect(await all(csvRecords(wide.path, limits))).toHaveLength(4);
+    const long = await saved('n16.tsv', utf16(lines(4)));
+    await expect(csvRecords(long.path, limits).next()).rejects.toEqual(
+      new CsvRefused({ reason: 'tooManyRows' }),
+    );
   });
 
   it('refuses 500,001 rows as the reader opens the file, not after importing 500,000', async () => {

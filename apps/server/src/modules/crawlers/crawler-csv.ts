@@ -25,7 +25,8 @@ export const CSV_LIMITS = {
   batchRows: 2000,
   /** The most one step of the worker (counting the file, or a batch) may take. */
   seconds: 60,
-  memoryMb: 512,
+  /** The worker holds a batch and a megabyte of the file at a time; a small heap is collected often. */
+  memoryMb: 128,
 };
 
 export type CsvLimits = typeof CSV_LIMITS;

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { pipeline, Readable } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
 import { parse } from 'csv-parse';
@@ -27,32 +28,41 @@ function encodingOf(head: Uint8Array): Encoding {
 }
 
 /** The separator the first line uses most: tab (Ahrefs' UTF-16 export), comma or semicolon (Excel in many locales). */
-function delimiterOf(content: Buffer, encoding: Encoding): string {
-  const head = new TextDecoder(encoding).decode(content.subarray(0, 64 * 1024));
-  const firstLine = head.split(/\r\n|\n|\r/)[0] ?? '';
+function delimiterOf(head: Buffer, encoding: Encoding): string {
+  const firstLine = new TextDecoder(encoding).decode(head).split(/\r\n|\n|\r/)[0] ?? '';
   const counts = ['\t', ',', ';'].map((d) => ({ d, n: firstLine.split(d).length - 1 }));
   counts.sort((a, b) => b.n - a.n);
   return counts[0].n > 0 ? counts[0].d : ',';
 }
 
+/** The file a megabyte at a time: the worker never holds the whole of it. */
+const chunks = (filePath: string) => createReadStream(filePath, { highWaterMark: 1024 * 1024 });
+
 /** More than the file's records can be: every line feed, and every carriage return not before one. */
-function lineBound(content: Buffer, encoding: Encoding): number {
+async function lineBound(filePath: string, encoding: Encoding): Promise<number> {
   const unit = encoding === 'utf-8' ? 1 : 2;
   const low = encoding === 'utf-16be' ? 1 : 0;
-  const at = (i: number, code: number) =>
-    content[i + low] === code && (unit === 1 || content[i + 1 - low] === 0);
   let lines = 1;
-  for (let i = 0; i < content.length; i += unit) {
-    if (at(i, 0x0a)) lines += 1;
-    else if (at(i, 0x0d) && !at(i + unit, 0x0a)) lines += 1;
+  let afterCr = false;
+  let carry: Buffer = Buffer.alloc(0);
+  for await (const chunk of chunks(filePath)) {
+    const data = carry.length > 0 ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
+    const end = data.length - (data.length % unit);
+    for (let i = 0; i < end; i += unit) {
+      const code = unit === 1 || data[i + 1 - low] === 0 ? data[i + low] : -1;
+      if (code === 0x0a) lines += 1;
+      else if (afterCr) lines += 1;
+      afterCr = code === 0x0d;
+    }
+    carry = data.subarray(end);
   }
-  return lines;
+  return afterCr ? lines + 1 : lines;
 }
 
-function* texts(content: Buffer, encoding: Encoding): Generator<string> {
+async function* texts(filePath: string, encoding: Encoding): AsyncGenerator<string> {
   const decoder = new TextDecoder(encoding);
-  for (let i = 0; i < content.length; i += 64 * 1024) {
-    const text = decoder.decode(content.subarray(i, i + 64 * 1024), { stream: true });
+  for await (const chunk of chunks(filePath)) {
+    const text = decoder.decode(chunk as Buffer, { stream: true });
     if (text.includes('\u0000')) throw new Refusal({ reason: 'unreadable' });
     yield text;
   }
@@ -62,17 +72,23 @@ function* texts(content: Buffer, encoding: Encoding): Generator<string> {
 
 const blank = (cells: string[]) => cells.every((cell) => cell.trim() === '');
 
+interface Source {
+  filePath: string;
+  encoding: Encoding;
+  delimiter: string;
+}
+
 /** The file's non-blank records with their row numbers (blank lines are records too, so rows count them). */
-async function* records(content: Buffer, encoding: Encoding): AsyncGenerator<CsvRecord> {
+async function* records({ filePath, encoding, delimiter }: Source): AsyncGenerator<CsvRecord> {
   const parser = parse({
-    delimiter: delimiterOf(content, encoding),
+    delimiter,
     bom: true,
     relax_quotes: true,
     relax_column_count: true,
     max_record_size: limits.maxRowChars,
   });
   // The parser is read below; an error of the text or the parser destroys it, and the loop throws.
-  pipeline(Readable.from(texts(content, encoding)), parser, () => undefined);
+  pipeline(Readable.from(texts(filePath, encoding)), parser, () => undefined);
   let row = 0;
   try {
     for await (const cells of parser as AsyncIterable<string[]>) {
@@ -90,8 +106,8 @@ async function* records(content: Buffer, encoding: Encoding): AsyncGenerator<Csv
 }
 
 /** 1 when the file's first record is a header row (crawler-formats.ts), else 0. */
-async function headerRows(content: Buffer, encoding: Encoding): Promise<number> {
-  const reading = records(content, encoding);
+async function headerRows(source: Source): Promise<number> {
+  const reading = records(source);
   try {
     const first = await reading.next();
     if (first.done) return 0;
@@ -105,9 +121,9 @@ async function headerRows(content: Buffer, encoding: Encoding): Promise<number> 
 }
 
 /** Data rows past the limit, told by reading the whole file once. */
-async function tooManyRows(content: Buffer, encoding: Encoding, header: number): Promise<boolean> {
+async function tooManyRows(source: Source, header: number): Promise<boolean> {
   let count = 0;
-  for await (const _ of records(content, encoding)) {
+  for await (const _ of records(source)) {
     count += 1;
     if (count - header > limits.maxRows) return true;
   }
@@ -115,23 +131,35 @@ async function tooManyRows(content: Buffer, encoding: Encoding, header: number):
 }
 
 /** Refuses a file of more data rows than allowed; only one with more lines than that pays for counting. */
-async function checkRows(content: Buffer, encoding: Encoding) {
-  const bound = lineBound(content, encoding);
+async function checkRows(source: Source) {
+  const bound = await lineBound(source.filePath, source.encoding);
   if (bound <= limits.maxRows) return;
-  const header = await headerRows(content, encoding);
-  if (bound > limits.maxRows + header && (await tooManyRows(content, encoding, header)))
+  const header = await headerRows(source);
+  if (bound > limits.maxRows + header && (await tooManyRows(source, header)))
     throw new Refusal({ reason: 'tooManyRows' });
 }
 
 const post = (message: CsvMessage) => parentPort?.postMessage(message);
 const asked = () => new Promise((resolve) => parentPort?.once('message', resolve));
 
+async function readHead(filePath: string): Promise<Buffer> {
+  const handle = await open(filePath, 'r');
+  try {
+    const buffer = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
 async function main(filePath: string) {
-  const content = await readFile(filePath);
-  const encoding = encodingOf(content);
-  await checkRows(content, encoding);
+  const head = await readHead(filePath);
+  const encoding = encodingOf(head);
+  const source = { filePath, encoding, delimiter: delimiterOf(head, encoding) };
+  await checkRows(source);
   let batch: CsvRecord[] = [];
-  for await (const record of records(content, encoding)) {
+  for await (const record of records(source)) {
     batch.push(record);
     if (batch.length < limits.batchRows) continue;
     post({ type: 'records', records: batch });
