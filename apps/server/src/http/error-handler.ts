@@ -1,6 +1,6 @@
 import { type FieldErrors, issuesToFieldErrors } from '@linkwatch/shared';
 import { hasKey, translate } from '@linkwatch/shared/i18n';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, type ErrorKind, FieldError, TooManyAttemptsError } from '../errors.ts';
 import { type ErrorBody, RequestValidationError } from './errors.ts';
 import { requestLocale } from './locale.ts';
@@ -14,6 +14,23 @@ const STATUS: Record<ErrorKind, number> = {
   gone: 410,
   tooManyAttempts: 429,
 };
+
+/**
+ * busboy (under @fastify/multipart) throws plain errors, with no status, for a body that is not the
+ * multipart it says it is: no boundary in its content type, or data that ends before its closing
+ * boundary (on the form, or on the file part being read). Those are the client's input, not our fault.
+ */
+const MALFORMED_MULTIPART = [
+  /^Multipart: Boundary not found$/,
+  /unexpected end of multipart data$/i,
+  /^Malformed part header$/,
+  /^Unsupported Content-Type\.$/,
+];
+
+function isMalformedMultipart(error: FastifyError, req: FastifyRequest): boolean {
+  if (error.statusCode !== undefined || !req.isMultipart?.()) return false;
+  return MALFORMED_MULTIPART.some((pattern) => pattern.test(error.message));
+}
 
 /** 422 `{message, errors}` and `{message}` for everything else; a stack trace never reaches a client. */
 export function registerErrorHandling(app: FastifyInstance) {
@@ -38,6 +55,10 @@ export function registerErrorHandling(app: FastifyInstance) {
         errors[field] = [translate(locale, key, { field: label, host: 'example.com', ...params })];
       }
       return send(422, { message: translate(locale, error.message, error.params), errors });
+    }
+    if (isMalformedMultipart(error, req)) {
+      const errors = { _: [translate(locale, 'errors.malformedMultipart')] };
+      return send(422, { message: translate(locale, 'errors.invalidData'), errors });
     }
     if (error instanceof TooManyAttemptsError) reply.header('retry-after', error.retryAfterSeconds);
     if (error instanceof AppError) {

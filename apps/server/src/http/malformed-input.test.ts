@@ -102,4 +102,65 @@ describe('malformed input', () => {
       });
     }
   });
+
+  it('answers a multipart body that is not well formed with a 422 on both upload routes, not a 500', async () => {
+    const boundary = '----linkwatchcut';
+    const cut = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nhttps://a.example/\r\n`;
+    const bodies: { name: string; type: string; payload: string }[] = [
+      { name: 'no boundary', type: 'multipart/form-data', payload: 'garbage' },
+      {
+        name: 'a boundary never found',
+        type: `multipart/form-data; boundary=${boundary}`,
+        payload: 'garbage',
+      },
+      { name: 'a file part cut short', type: `multipart/form-data; boundary=${boundary}`, payload: cut },
+    ];
+    for (const url of ['links/upload', 'crawlers/upload'])
+      for (const body of bodies) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/${url}`,
+          headers: { authorization: `Bearer ${w.token}`, 'content-type': body.type },
+          payload: body.payload,
+        });
+        expect(res.statusCode, `${url}: ${body.name}`).toBe(422);
+        expect(res.json(), `${url}: ${body.name}`).toEqual({
+          message: 'The given data was invalid.',
+          errors: { _: [expect.stringMatching(/^The upload is not well-formed multipart\/form-data/)] },
+        });
+      }
+  });
+
+  it('answers a second file part with a 422 naming it, not a 413', async () => {
+    const boundary = '----linkwatchtwo';
+    const field = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const file = (name: string, filename: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\n\r\nhttps://a.example/\r\n`;
+    const forms = [
+      { url: 'links/upload', fields: field('campaign', String(w.campaign.id)), ext: 'txt' },
+      {
+        url: 'crawlers/upload',
+        fields: field('project', String(w.project.id)) + field('source', '3'),
+        ext: 'csv',
+      },
+    ];
+    for (const form of forms) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/${form.url}`,
+        headers: {
+          authorization: `Bearer ${w.token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+        payload: `${form.fields}${file('file', `a.${form.ext}`)}${file('more', `b.${form.ext}`)}--${boundary}--\r\n`,
+      });
+      expect(res.statusCode, form.url).toBe(422);
+      expect(res.json().errors, form.url).toEqual({
+        file: [
+          `Send one file only, as the field "file": the part "more" (b.${form.ext}) is one file too many.`,
+        ],
+      });
+    }
+  });
 });

@@ -10,9 +10,19 @@ import { type ActionRow, type ClaimedItem, ITEM_STATUS } from '../modules/action
  * processes never take the same items), renewed while it works, and checked before anything is
  * written, so an item taken over from a dead worker is written by its new owner alone.
  */
+/**
+ * `takeover`: only items another worker held whose lease has run out (a worker that died), which a
+ * worker claims even while its own slots are busy, so they wait no longer than their lease.
+ */
+export interface ClaimScope {
+  takeover?: boolean;
+}
+
 export interface Claims {
-  nextClaimableAction(): Promise<ActionRow | undefined>;
-  claim(params: { action: ActionRow; batchSize: number; leaseSeconds: number }): Promise<ClaimedItem[]>;
+  nextClaimableAction(scope?: ClaimScope): Promise<ActionRow | undefined>;
+  claim(
+    params: { action: ActionRow; batchSize: number; leaseSeconds: number } & ClaimScope,
+  ): Promise<ClaimedItem[]>;
   /** Renews the lease of the items every `everyMs` until the returned function is called. */
   keepWhileWorking(params: { itemIds: number[]; leaseSeconds: number; everyMs: number }): () => void;
   /** The WHERE of any write to the items: only while this worker still holds them. */
@@ -23,6 +33,12 @@ export interface Claims {
    */
   releaseAll(): Promise<void>;
 }
+
+/** Items free to claim: never claimed, given back, or their lease run out; for a takeover, only the last. */
+const claimable = ({ takeover }: ClaimScope) =>
+  takeover
+    ? sql`(${actionItems.lockedBy} is not null and ${actionItems.lockedUntil} < now())`
+    : sql`(${actionItems.lockedUntil} is null or ${actionItems.lockedUntil} < now())`;
 
 export function createClaims(params: {
   db: Db;
@@ -41,7 +57,7 @@ export function createClaims(params: {
   return {
     heldByMe,
 
-    async nextClaimableAction() {
+    async nextClaimableAction(scope = {}) {
       const [row] = await db
         .select({ action: actions })
         .from(actionItems)
@@ -49,7 +65,7 @@ export function createClaims(params: {
         .where(
           and(
             eq(actionItems.status, ITEM_STATUS.Pending),
-            sql`(${actionItems.lockedUntil} is null or ${actionItems.lockedUntil} < now())`,
+            claimable(scope),
             sql`${actions.statusId} in (${TaskStatus.Waiting}, ${TaskStatus.Process})`,
           ),
         )
@@ -58,7 +74,7 @@ export function createClaims(params: {
       return row?.action;
     },
 
-    async claim({ action, batchSize, leaseSeconds }) {
+    async claim({ action, batchSize, leaseSeconds, takeover }) {
       const rows = await rawRows<{
         id: number | string;
         link_id: number | null;
@@ -71,8 +87,7 @@ export function createClaims(params: {
         set locked_until = now() + make_interval(secs => ${leaseSeconds}), locked_by = ${workerId}, attempts = attempts + 1
         where id in (
           select id from ${actionItems}
-          where action_id = ${action.id} and status = ${ITEM_STATUS.Pending}
-            and (locked_until is null or locked_until < now())
+          where action_id = ${action.id} and status = ${ITEM_STATUS.Pending} and ${claimable({ takeover })}
           order by id
           limit ${batchSize}
           for update skip locked)

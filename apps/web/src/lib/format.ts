@@ -30,8 +30,11 @@ function createFormatter(tag: string) {
     () => new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
   );
   const weekday = lazily(() => new Intl.DateTimeFormat(tag, { weekday: 'short', timeZone: 'UTC' }));
-  const unit = (value: number, name: 'second' | 'minute' | 'hour' | 'byte' | 'kilobyte' | 'megabyte') =>
-    new Intl.NumberFormat(tag, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+  const unit = (
+    value: number,
+    name: 'second' | 'minute' | 'hour' | 'byte' | 'kilobyte' | 'megabyte',
+    display: 'short' | 'long' = 'short',
+  ) => new Intl.NumberFormat(tag, { style: 'unit', unit: name, unitDisplay: display }).format(value);
   return {
     // A whole number below 1000 reads the same in every language of the app: no formatter for it, as the
     // first Intl.NumberFormat costs about 20 ms (a phone's 80) before a page's title has painted.
@@ -49,9 +52,12 @@ function createFormatter(tag: string) {
     dayShort: (value: string) => dayShort().format(new Date(`${value.slice(0, 10)}T00:00:00Z`)),
     /** An ISO weekday (1 Monday to 7 Sunday), short: `Mon`, `пн` (1 January 2024 was a Monday). */
     weekday: (iso: number) => weekday().format(new Date(Date.UTC(2024, 0, iso))),
-    /** A file's size in the page language: `12,5 КБ`. */
+    /**
+     * A file's size in the page language: `12,5 кБ`. Bytes are spelt out (`215 bytes`, `215 байт`,
+     * `215 байтів`): CLDR's short English form has no plural ("215 byte") and no unit sign.
+     */
     bytes: (size: number) => {
-      if (size < 1024) return unit(size, 'byte');
+      if (size < 1024) return unit(size, 'byte', 'long');
       if (size < 1024 * 1024) return unit(Math.round(size / 102.4) / 10, 'kilobyte');
       return unit(Math.round(size / 1024 / 102.4) / 10, 'megabyte');
     },

@@ -252,6 +252,9 @@ export const ZCrawlerUploadResponse = single(
       active: z.number(),
       rip: z.number(),
       format: z.enum(CRAWLER_FILE_FORMATS),
+      /** Rows not imported (not an address, or a date that does not read), as the link upload lists its lines. */
+      invalidCount: z.number(),
+      invalid: z.array(z.object({ line: z.number(), value: z.string(), reason: z.string() })),
     }),
   ),
 );

@@ -310,6 +310,8 @@ export const ZUploadResponse = singleOf(
     duplicates: z.number(),
     invalidCount: z.number(),
     invalid: z.array(z.object({ line: z.number(), value: z.string(), reason: z.string() })),
+    /** The file's first line when it read as a column title ("URL") and was skipped, not counted invalid. */
+    header: z.object({ line: z.number(), value: z.string() }).nullable().optional(),
   }),
 );
 export type TUploadResult = z.infer<typeof ZUploadResponse>['data']['attributes'];

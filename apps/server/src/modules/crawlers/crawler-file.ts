@@ -1,26 +1,24 @@
-import { createReadStream } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline, Readable } from 'node:stream';
 import {
   CRAWLER_UPLOAD_EXTENSIONS,
   CRAWLER_UPLOAD_MAX_ROWS,
   type CrawlerFileFormat,
 } from '@linkwatch/shared';
-import { parse } from 'csv-parse';
 import { FieldError } from '../../errors.ts';
+import { CSV_LIMITS, type CsvRefusal, CsvRefused, csvRecords } from './crawler-csv.ts';
 import { checkFirstData, detectLayout, type Layout, toCrawlerRow } from './crawler-formats.ts';
 import { readSheet, SHEET_LIMITS, type SheetRefusal } from './crawler-sheet.ts';
-import type { CrawlerRow } from './crawlers.import.ts';
+import type { FileRow } from './crawlers.import.ts';
 
 /**
- * An uploaded crawler file (saved to a temporary file as it arrived) as crawler rows. CSV and TSV are
- * streamed: decoded (UTF-8, or UTF-16 with its BOM as Ahrefs saves it), parsed and handed on row by
- * row, so memory does not grow with the file. A workbook is read whole, in a worker (crawler-sheet.ts).
+ * An uploaded crawler file (saved to a temporary file as it arrived) as crawler rows, or rows skipped
+ * with their reason. Both kinds of file are parsed in worker threads: CSV and TSV a batch of records
+ * at a time (crawler-csv.ts), so memory does not grow with the file; a workbook whole (crawler-sheet.ts).
  */
 export interface CrawlerFile {
   format: CrawlerFileFormat;
-  rows: AsyncIterable<CrawlerRow>;
+  rows: AsyncIterable<FileRow>;
 }
 
 interface FileRecord {
@@ -32,7 +30,8 @@ type Extension = (typeof CRAWLER_UPLOAD_EXTENSIONS)[number];
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-const HEAD_BYTES = 64 * 1024;
+/** Enough to tell a workbook's signature. */
+const HEAD_BYTES = 8;
 
 const fileError = (key: string, params?: Record<string, string | number>) =>
   new FieldError({ file: { key: `crawlers.upload.${key}`, params } });
@@ -54,50 +53,34 @@ async function readHead(filePath: string): Promise<Buffer> {
   }
 }
 
-/** UTF-16 by its BOM (or by the zero bytes of ASCII text without one), else UTF-8. */
-function encodingOf(head: Buffer): 'utf-16le' | 'utf-16be' | 'utf-8' {
-  if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
-  if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
-  if (head.length >= 4 && head[1] === 0 && head[3] === 0 && head[0] !== 0) return 'utf-16le';
-  return 'utf-8';
-}
-
-/** The separator the first line uses most: tab (Ahrefs' UTF-16 export), comma or semicolon (Excel in many locales). */
-function delimiterOf(firstLine: string): string {
-  const counts = ['\t', ',', ';'].map((d) => ({ d, n: firstLine.split(d).length - 1 }));
-  counts.sort((a, b) => b.n - a.n);
-  return counts[0].n > 0 ? counts[0].d : ',';
-}
-
-async function* decode(filePath: string, encoding: string): AsyncGenerator<string> {
-  const decoder = new TextDecoder(encoding);
-  // 64 KB at a time: parsing a chunk holds the event loop for a few milliseconds, never long.
-  for await (const chunk of createReadStream(filePath, { highWaterMark: 64 * 1024 })) {
-    const text = decoder.decode(chunk as Buffer, { stream: true });
-    if (text.includes('\u0000')) throw fileError('unreadable', { format: 'csv' });
-    yield text;
+function csvRefusal(refusal: CsvRefusal, ext: string): FieldError {
+  switch (refusal.reason) {
+    case 'unreadable':
+      return fileError('unreadable', { format: ext });
+    case 'tooManyRows':
+      return fileError('tooManyRows', { max: CSV_LIMITS.maxRows.toLocaleString('en-US') });
+    case 'tooManyColumns':
+      return fileError('tooManyColumns', {
+        row: refusal.row,
+        max: CSV_LIMITS.maxColumns.toLocaleString('en-US'),
+      });
+    case 'rowTooLong':
+      return fileError('rowTooLong', {
+        row: refusal.row,
+        max: CSV_LIMITS.maxRowChars.toLocaleString('en-US'),
+      });
+    case 'tooComplex':
+      return fileError('tooComplex');
   }
-  const tail = decoder.decode();
-  if (tail) yield tail;
 }
 
-async function* csvRecords(filePath: string, head: Buffer): AsyncGenerator<FileRecord> {
-  const encoding = encodingOf(head);
-  const headText = new TextDecoder(encoding).decode(head);
-  const delimiter = delimiterOf(headText.split(/\r\n|\n|\r/)[0] ?? '');
-  // Blank lines are records too (of one empty cell), so a record's number is its row in a spreadsheet.
-  const parser = parse({ delimiter, bom: true, relax_quotes: true, relax_column_count: true });
-  // The parser is read below; an error of the file or the decoder destroys it, and the loop throws.
-  pipeline(Readable.from(decode(filePath, encoding)), parser, () => undefined);
-  let row = 0;
+/** The CSV or TSV's records, read in a worker thread (crawler-csv.ts); its refusals as 422s. */
+async function* textRecords(filePath: string, ext: string): AsyncGenerator<FileRecord> {
   try {
-    for await (const cells of parser as AsyncIterable<string[]>) {
-      row += 1;
-      yield { row, cells };
-    }
+    yield* csvRecords(filePath);
   } catch (error) {
-    if (error instanceof FieldError) throw error;
-    throw fileError('unreadable', { format: 'csv' });
+    if (error instanceof CsvRefused) throw csvRefusal(error.refusal, ext);
+    throw error;
   }
 }
 
@@ -131,7 +114,7 @@ async function layoutRows(records: AsyncGenerator<FileRecord>): Promise<CrawlerF
   while (!first.done && blank(first.value)) first = await records.next();
   if (first.done) throw fileError('empty');
   const layout: Layout = detectLayout(first.value.cells);
-  async function* rows(): AsyncGenerator<CrawlerRow> {
+  async function* rows(): AsyncGenerator<FileRow> {
     let checked = false;
     if (layout.headerRows === 0) {
       checked = true;
@@ -167,7 +150,7 @@ export async function readCrawlerFile(file: {
   const isOle = head.subarray(0, 8).equals(OLE_MAGIC);
   if (ext === 'csv' || ext === 'tsv') {
     if (isZip || isOle) throw fileError('unreadable', { format: ext });
-    return layoutRows(csvRecords(file.path, head));
+    return layoutRows(textRecords(file.path, ext));
   }
   if (!isZip && !isOle) throw fileError('unreadable', { format: ext });
   return layoutRows(sheetRecords(file.path, ext, isZip));

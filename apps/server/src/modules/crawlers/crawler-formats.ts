@@ -1,7 +1,7 @@
 import { type CrawlerFileFormat, normalizeUrl } from '@linkwatch/shared';
 import { FieldError } from '../../errors.ts';
 import { readDate } from './crawler-dates.ts';
-import type { CrawlerRow } from './crawlers.import.ts';
+import type { FileRow } from './crawlers.import.ts';
 
 /**
  * Which kind of export a file is, told by its header row whatever the order of its columns, and how
@@ -197,9 +197,10 @@ function readFlag(value: string | undefined): boolean | null {
 /**
  * One data row (`row`: its number in the file, header included) as a crawler row; null for a blank
  * row, and for one the export itself marks lost (Ahrefs' "Lost", Majestic's "Date Lost"): the tool
- * says the link is gone, so the import reads it as absent. A date that does not read answers 422.
+ * says the link is gone, so the import reads it as absent. A row whose date does not read is skipped,
+ * and named in the answer (the other rows are imported, as the link upload does with its lines).
  */
-export function toCrawlerRow(layout: Layout, cells: string[], row: number): CrawlerRow | null {
+export function toCrawlerRow(layout: Layout, cells: string[], row: number): FileRow | null {
   const cell = (role: Role) => {
     const index = layout.columns[role];
     return index === undefined ? undefined : cells[index]?.trim();
@@ -207,17 +208,21 @@ export function toCrawlerRow(layout: Layout, cells: string[], row: number): Craw
   const url = cell('url');
   if (!url) return null;
   if (cell('lost')) return null;
+  const unread: { value: string; column: string }[] = [];
   const date = (role: Role) => {
     const text = cell(role);
     if (!text) return null;
     const day = readDate(text);
-    if (day === undefined)
-      throw fileError('badDate', { row, value: text.slice(0, 50), column: layout.names[role] ?? role });
-    return day;
+    if (day === undefined) unread.push({ value: text, column: layout.names[role] ?? role });
+    return day ?? null;
   };
   const lastSeen = date('lastSeen');
   const plainDate = date('date');
   const firstSeen = date('firstSeen');
+  if (unread.length > 0) {
+    const { value, column } = unread[0];
+    return { line: row, value: value.slice(0, 100), skipped: { kind: 'badDate', column } };
+  }
   return {
     line: row,
     url,

@@ -41,17 +41,28 @@ describe('importCrawlerRows (what action 10 feeds Ahrefs API rows through)', () 
     expect(events.map((e) => e.status)).toEqual([3, 2]);
   });
 
-  it('refuses a row that is no URL, naming it, and stores nothing', async () => {
+  it('skips a row that is no URL, naming it; with no row to import, refuses and stores nothing', async () => {
     const { user, project } = await makeWorkspace(t.db);
-    const run = importCrawlerRows(t.db, {
-      projectId: project.id,
-      userId: user.id,
-      source: 2,
-      fileName: 'x.csv',
+    const base = { projectId: project.id, userId: user.id, source: 2 as const, fileName: 'x.csv' };
+    const mixed = await importCrawlerRows(t.db, {
+      ...base,
       rows: rowsOf(['https://ok.example.org/', 'not a url']),
     });
-    await expect(run).rejects.toMatchObject({ fields: { file: { params: { row: 2 } } } });
-    const items = await t.db.select().from(crawlerItems).where(eq(crawlerItems.projectId, project.id));
+    expect(mixed).toMatchObject({
+      rows: 2,
+      new: 1,
+      invalidCount: 1,
+      invalid: [{ line: 2, value: 'not a url', skipped: { kind: 'badUrl' } }],
+    });
+    const other = await makeWorkspace(t.db);
+    const none = importCrawlerRows(t.db, {
+      ...base,
+      projectId: other.project.id,
+      userId: other.user.id,
+      rows: rowsOf(['not a url']),
+    });
+    await expect(none).rejects.toMatchObject({ fields: { file: { params: { row: 1 } } } });
+    const items = await t.db.select().from(crawlerItems).where(eq(crawlerItems.projectId, other.project.id));
     expect(items).toHaveLength(0);
   });
 });

@@ -4,6 +4,7 @@ import {
   type CrawlerSourceId,
   LINK_URL_MAX_LENGTH,
   normalizeUrl,
+  UPLOAD_INVALID_LIST_MAX,
 } from '@linkwatch/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rawRows, type Tx } from '../../db/client.ts';
@@ -22,11 +23,24 @@ export interface CrawlerRow {
   seenOn?: string | null;
 }
 
+/** Why a row of a file was not imported. */
+export type RowProblem = { kind: 'badUrl' } | { kind: 'badDate'; column: string };
+
+/** A row the import skips, named in its answer by its number in the file and what it held. */
+export interface SkippedRow {
+  line: number;
+  value: string;
+  skipped: RowProblem;
+}
+
+/** What a file gives the import: a row to import, or one to skip. */
+export type FileRow = CrawlerRow | SkippedRow;
+
 export interface CrawlerImportParams {
   projectId: number;
   userId: number;
   source: CrawlerSourceId;
-  rows: AsyncIterable<CrawlerRow>;
+  rows: AsyncIterable<FileRow>;
   fileName: string;
   /** What kind of file it was (CRAWLER_FILE_FORMATS), or e.g. `ahrefsApi`. */
   format?: string;
@@ -38,6 +52,9 @@ export interface CrawlerImportResult {
   new: number;
   active: number;
   rip: number;
+  /** Rows skipped (not imported), and the first UPLOAD_INVALID_LIST_MAX of them. */
+  invalidCount: number;
+  invalid: SkippedRow[];
 }
 
 /** Rows written per statement: one jsonb parameter each, so memory holds one batch, not the file. */
@@ -168,11 +185,11 @@ async function countSeen(run: ImportRun) {
   return row;
 }
 
-/** A row as stored: its page normalised, or the row is refused (naming it). */
-function batchRow(row: CrawlerRow): BatchRow {
+/** A row as stored: its page normalised; or, not being an address, skipped. */
+function batchRow(row: CrawlerRow): BatchRow | SkippedRow {
   const url = row.url.trim();
   const key = url.length <= LINK_URL_MAX_LENGTH ? normalizeUrl(url) : null;
-  if (!key) throw fileError('badUrl', { row: row.line, value: url.slice(0, 100) });
+  if (!key) return { line: row.line, value: url.slice(0, 100), skipped: { kind: 'badUrl' } };
   return {
     url,
     url_key: key,
@@ -183,10 +200,19 @@ function batchRow(row: CrawlerRow): BatchRow {
   };
 }
 
+/** The 422 for a file none of whose rows could be imported: the first bad row, by number. */
+function nothingImported(first: SkippedRow | undefined): FieldError {
+  if (!first) return fileError('noLinks');
+  const { line: row, value, skipped } = first;
+  if (skipped.kind === 'badDate') return fileError('badDate', { row, value, column: skipped.column });
+  return fileError('badUrl', { row, value });
+}
+
 /**
  * One import of `source` into a project, in one transaction: the rows are read as they come (a file
- * being parsed, or an API being paged) and written in batches; a row that is refused, or a reading
- * that fails, rolls everything back. Then what the source no longer lists is RIP.
+ * being parsed, or an API being paged) and written in batches; a row that is not an address, or whose
+ * date does not read, is skipped and listed, like the link upload's lines. A reading that fails (the
+ * file itself unreadable) rolls everything back. Then what the source no longer lists is RIP.
  */
 export async function importCrawlerRows(db: Db, params: CrawlerImportParams): Promise<CrawlerImportResult> {
   const project = await findProject(db, { userId: params.userId, id: params.projectId });
@@ -218,19 +244,31 @@ export async function importCrawlerRows(db: Db, params: CrawlerImportParams): Pr
       writing.catch(() => undefined);
     };
     let count = 0;
+    let imported = 0;
+    const invalid: SkippedRow[] = [];
+    let invalidCount = 0;
+    const skip = (row: SkippedRow) => {
+      invalidCount += 1;
+      if (invalid.length < UPLOAD_INVALID_LIST_MAX) invalid.push(row);
+    };
     let batch = new Map<string, BatchRow>();
     for await (const row of params.rows) {
       count += 1;
       if (count > CRAWLER_UPLOAD_MAX_ROWS)
         throw fileError('tooManyRows', { max: CRAWLER_UPLOAD_MAX_ROWS.toLocaleString('en-US') });
-      const stored = batchRow(row);
+      const stored = 'skipped' in row ? row : batchRow(row);
+      if ('skipped' in stored) {
+        skip(stored);
+        continue;
+      }
+      imported += 1;
       batch.set(stored.url_key, stored);
       if (batch.size >= BATCH) {
         await write([...batch.values()]);
         batch = new Map();
       }
     }
-    if (count === 0) throw fileError('noLinks');
+    if (imported === 0) throw nothingImported(invalid[0]);
     if (batch.size > 0) await write([...batch.values()]);
     await writing;
     const rip = await sweepGone(run);
@@ -239,6 +277,6 @@ export async function importCrawlerRows(db: Db, params: CrawlerImportParams): Pr
       .update(crawlerImports)
       .set({ rows: count, added: seen.new, active: seen.active, rip })
       .where(sql`${crawlerImports.id} = ${run.importId}::int`);
-    return { id: run.importId, rows: count, new: seen.new, active: seen.active, rip };
+    return { id: run.importId, rows: count, new: seen.new, active: seen.active, rip, invalidCount, invalid };
   });
 }

@@ -9,13 +9,14 @@ import {
   type TCrawlerTrackRequest,
   type TCrawlerTrackResult,
 } from '@linkwatch/shared';
+import { translate } from '@linkwatch/shared/i18n';
 import type { Db } from '../../db/client.ts';
 import { FieldError, notFound } from '../../errors.ts';
 import { storeUploadedLinks } from '../links/upload.service.ts';
 import { findCampaign } from '../projects/campaigns.queries.ts';
 import { findProject } from '../projects/projects.queries.ts';
 import { readCrawlerFile } from './crawler-file.ts';
-import { importCrawlerRows } from './crawlers.import.ts';
+import { importCrawlerRows, type SkippedRow } from './crawlers.import.ts';
 import {
   chartDays,
   deleteOrphanLinks,
@@ -31,6 +32,13 @@ export async function requireProject(db: Db, params: { userId: number; projectId
   return project;
 }
 
+/** A skipped row as the answer lists it: its number, what it held, and why, in the caller's language. */
+const skippedLine = (locale: Locale) => (row: SkippedRow) => ({
+  line: row.line,
+  value: row.value,
+  reason: translate(locale, `crawlers.upload.skipped.${row.skipped.kind}`, { ...row.skipped }),
+});
+
 /** `POST crawlers/upload`: the saved file read and imported in one transaction. */
 export async function importCrawlerFile(
   db: Db,
@@ -39,6 +47,7 @@ export async function importCrawlerFile(
     projectId: number;
     source: CrawlerSourceId;
     file: { filename: string; path: string; size: number };
+    locale: Locale;
   },
 ) {
   await requireProject(db, params);
@@ -51,7 +60,7 @@ export async function importCrawlerFile(
     fileName: params.file.filename,
     format: read.format,
   });
-  return { ...result, format: read.format };
+  return { ...result, invalid: result.invalid.map(skippedLine(params.locale)), format: read.format };
 }
 
 const DAY_MS = 86_400_000;

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import * as XLSX from '@e965/xlsx';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -420,21 +421,21 @@ describe('POST crawlers/upload: broken files answer 422 under file and store not
       message: /No column of links/,
     },
     {
-      name: 'a bad date at row 3',
+      name: 'a file whose only row has a bad date',
       file: utf8('d.csv', [
         ['Referring page URL', 'Target URL', 'Last seen'],
-        [page(1), 'https://mysite.com/', '2024-03-05'],
         [page(2), 'https://mysite.com/', 'yesterday'],
       ]),
-      message: /Row 3: "yesterday" in the column "Last seen" is not a date/,
+      message: /^Row 2: "yesterday" in the column "Last seen" is not a date/,
     },
     {
-      name: 'a bad address at row 2',
+      name: 'a file whose rows are no addresses, naming the first',
       file: utf8('u.csv', [
-        [page(1), '2024-03-05'],
-        ['not an address', '2024-03-05'],
+        ['Referring page URL', 'Target URL'],
+        ['not an address', 'https://mysite.com/'],
+        ['nor this', 'https://mysite.com/'],
       ]),
-      message: /Row 2: "not an address" is not a valid/,
+      message: /^Row 2: "not an address" is not a valid/,
     },
     {
       name: 'a header and no rows',
@@ -492,8 +493,37 @@ describe('POST crawlers/upload: broken files answer 422 under file and store not
       { project: String(project.id), source: '1' },
       { filename: 'b.csv', content },
     );
-    expect(res.status).toBe(422);
-    expect(res.body.errors.file[0]).toBe('Row 6: "2024-13-05" in the column "Date" is not a date.');
+    expect(res.status).toBe(201);
+    expect(res.body.data.attributes).toMatchObject({
+      rows: 2,
+      new: 1,
+      invalidCount: 1,
+      invalid: [{ line: 6, value: '2024-13-05', reason: 'Not a date (column "Date")' }],
+    });
+  });
+
+  it('imports the good rows of a file and lists the bad ones by row, as the link upload does', async () => {
+    const { token, project } = await makeWorkspace(t.db);
+    const file = utf8('mixed.csv', [
+      ['Referring page URL', 'Target URL', 'Last seen'],
+      [page(1), 'https://mysite.com/', '2024-03-05'],
+      [page(2), 'https://mysite.com/', 'yesterday'],
+      ['not an address', 'https://mysite.com/', '2024-03-05'],
+      [page(3), 'https://mysite.com/', ''],
+    ]);
+    const res = await upload(token, { project: String(project.id), source: '2' }, file, 'ua');
+    expect(res.status).toBe(201);
+    expect(res.body.data.attributes).toMatchObject({
+      rows: 4,
+      new: 2,
+      invalidCount: 2,
+      invalid: [
+        { line: 3, value: 'yesterday', reason: 'Не дата (стовпець «Last seen»)' },
+        { line: 4, value: 'not an address', reason: 'Не є адресою http(s)' },
+      ],
+    });
+    const list = await listOf(token, `filter[project]=${project.id}&sort=link`);
+    expect(list.data.map((r) => r.attributes.link)).toEqual([page(1), page(3)]);
   });
 
   it('names the row in Russian for a Russian user', async () => {
@@ -510,6 +540,57 @@ describe('POST crawlers/upload: broken files answer 422 under file and store not
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors).sort()).toEqual(['project', 'source']);
   });
+});
+
+describe('POST crawlers/upload: a hostile file is refused off the event loop', () => {
+  it("refuses a million columns in one row with a readable 422, and another client's calls stay prompt meanwhile", async () => {
+    const { token, project } = await makeWorkspace(t.db);
+    const other = await makeWorkspace(t.db);
+    // The issue's repro: 24 MB, one row of a million tab-separated addresses.
+    const content = Buffer.from(
+      Array.from({ length: 1_000_000 }, (_, i) => `http://c${i}.example/`).join('\t'),
+    );
+    const { payload, headers } = multipart(
+      { project: String(project.id), source: '3' },
+      { filename: 'w.csv', content },
+    );
+    // In 64 KB pieces, as it comes off a socket.
+    const pieces = Array.from({ length: Math.ceil(payload.length / 65536) }, (_, i) =>
+      payload.subarray(i * 65536, (i + 1) * 65536),
+    );
+    let uploading = true;
+    const pending = t.app
+      .inject({
+        method: 'POST',
+        url: '/api/crawlers/upload',
+        payload: Readable.from(pieces),
+        headers: { ...headers, authorization: `Bearer ${token}` },
+      })
+      .then((res) => ({ status: res.statusCode, body: res.json() }))
+      .finally(() => {
+        uploading = false;
+      });
+    // Parsed on the event loop, this row held every other request for seconds; in a worker thread the
+    // other client's calls keep being answered while the file is read and refused.
+    let slowest = 0;
+    let answered = 0;
+    while (uploading) {
+      const started = performance.now();
+      const me = await get(other.token, 'user/me');
+      slowest = Math.max(slowest, performance.now() - started);
+      expect(me.status).toBe(200);
+      answered += 1;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const res = await pending;
+    expect(answered).toBeGreaterThan(0);
+    expect(slowest).toBeLessThan(500);
+    expect(res.status).toBe(422);
+    expect(res.body.errors.file).toEqual([
+      'Row 1 is longer than 1,000,000 characters: this does not look like a list of links. Check the file and retry.',
+    ]);
+    expect((await listOf(token, `filter[project]=${project.id}`)).meta.page.total).toBe(0);
+  }, 120_000);
 });
 
 describe('crawler records over imports', () => {

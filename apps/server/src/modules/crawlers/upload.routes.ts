@@ -14,6 +14,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { FieldError } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
+import { requestLocale } from '../../http/locale.ts';
+import { extraFilePart } from '../../http/multipart.ts';
+import { prepareCsvReader } from './crawler-csv.ts';
 import { importCrawlerFile } from './crawlers.service.ts';
 
 interface CrawlerForm {
@@ -34,12 +37,11 @@ const tooLarge = () =>
 async function readForm(req: FastifyRequest, dir: string): Promise<CrawlerForm> {
   const form: CrawlerForm = {};
   if (!req.isMultipart()) return form;
-  for await (const part of req.parts({ limits: { fileSize: CRAWLER_UPLOAD_MAX_BYTES, files: 1 } })) {
+  // Two files let the second arrive here, to be refused by name, rather than as busboy's bare 413.
+  for await (const part of req.parts({ limits: { fileSize: CRAWLER_UPLOAD_MAX_BYTES, files: 2 } })) {
     if (part.type === 'file') {
-      if (part.fieldname !== 'file' || form.file) {
-        part.file.resume();
-        continue;
-      }
+      if (part.fieldname !== 'file' || form.file) throw extraFilePart(part);
+      if (/\.(csv|tsv)$/i.test(part.filename)) prepareCsvReader();
       const target = path.join(dir, 'upload');
       try {
         await pipeline(part.file, createWriteStream(target));
@@ -71,9 +73,9 @@ export function crawlerUploadRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /**
    * multipart `file` (csv, tsv, xlsx or xls; up to 50 MB and 500,000 rows), `project`, `source` (1, 2
-   * or 3). Answers what the import found: New, still Active, and RIP (no longer in this source's list).
-   * A file that cannot be read, or a row that is wrong, answers 422 under `file` naming the row, and
-   * nothing is stored.
+   * or 3). Answers what the import found: New, still Active, and RIP (no longer in this source's list),
+   * and the rows skipped (not an address, or a date that does not read) with their numbers. A file that
+   * cannot be read, or has no row to import, answers 422 under `file` and nothing is stored.
    */
   r.post(
     '/crawlers/upload',
@@ -97,6 +99,7 @@ export function crawlerUploadRoutes(app: FastifyInstance, ctx: AppContext) {
           projectId,
           source,
           file: form.file,
+          locale: requestLocale(req),
         });
         const { id, ...attributes } = result;
         return reply.code(201).send({ data: { id, type: 'crawlerImports' as const, attributes } });

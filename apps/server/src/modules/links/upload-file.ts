@@ -125,3 +125,19 @@ async function spreadsheetEntries(content: Buffer, ext: Extension, isZip: boolea
   if (result.entries.length === 0) throw fileError('noLinks');
   return result.entries;
 }
+
+/** Words, spaces and a few signs, as a column's title has: no dot, slash or digit as an address has. */
+const HEADER_LIKE = /^[\p{L}\s_()#№:-]{1,60}$/u;
+
+/**
+ * A first line that reads as a column's title ("URL", "Links", "Ссылка") is the file's header, not an
+ * invalid line: it is set apart, and the answer says it was skipped.
+ */
+export function withoutHeader(entries: UploadEntry[]): {
+  header: UploadEntry | null;
+  entries: UploadEntry[];
+} {
+  const [first, ...rest] = entries;
+  if (!first || !HEADER_LIKE.test(first.value)) return { header: null, entries };
+  return { header: first, entries: rest };
+}

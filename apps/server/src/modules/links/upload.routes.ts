@@ -6,10 +6,11 @@ import type { AppContext } from '../../context.ts';
 import { FieldError } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
+import { extraFilePart } from '../../http/multipart.ts';
 import { findCampaign } from '../projects/campaigns.queries.ts';
 import { mergeSearchEntries } from './upload.queries.ts';
 import { storeUploadedLinks } from './upload.service.ts';
-import { prepareUploadReading, readUploadFile } from './upload-file.ts';
+import { prepareUploadReading, readUploadFile, withoutHeader } from './upload-file.ts';
 
 interface UploadForm {
   campaign?: string;
@@ -35,12 +36,12 @@ async function readFile(part: MultipartFile) {
 async function readUploadForm(req: FastifyRequest): Promise<UploadForm> {
   const form: UploadForm = {};
   if (!req.isMultipart()) return form;
-  for await (const part of req.parts()) {
+  // Two files let the second arrive here, to be refused by name, rather than as busboy's bare 413.
+  for await (const part of req.parts({ limits: { files: 2 } })) {
     if (part.type === 'file') {
-      if (part.fieldname === 'file' && !form.file) {
-        prepareUploadReading(part.filename);
-        form.file = await readFile(part);
-      } else await part.toBuffer();
+      if (part.fieldname !== 'file' || form.file) throw extraFilePart(part);
+      prepareUploadReading(part.filename);
+      form.file = await readFile(part);
     } else if (part.fieldname === 'campaign') {
       form.campaign = String(part.value);
     }
@@ -53,7 +54,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /**
    * multipart `campaign`, `file` (txt, xlsx or xls). Answers what was added, how many were already there
-   * or repeated, and which lines were not URLs; an unreadable, empty or oversized file answers 422
+   * or repeated, which lines were not URLs, and the first line when it was skipped as a header; an unreadable, empty or oversized file answers 422
    * under `file` and stores nothing.
    */
   r.post(
@@ -75,7 +76,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!found) throw new FieldError({ campaign: 'validation.invalid' });
       if (!form.file) throw new FieldError({ file: 'links.upload.missingFile' });
 
-      const entries = await readUploadFile(form.file);
+      const { header, entries } = withoutHeader(await readUploadFile(form.file));
       // No DATABASE_URL: the embedded database, one statement at a time.
       const oneAtATime = !ctx.config.databaseUrl;
       const result = await storeUploadedLinks(ctx.db, {
@@ -88,7 +89,8 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
         mergeSearchEntries(ctx.db).catch((error) =>
           req.log.warn({ err: error }, 'search index merge failed'),
         );
-      return { data: { id: found.campaign.id, type: 'linkUploads' as const, attributes: result } };
+      const attributes = { ...result, header };
+      return { data: { id: found.campaign.id, type: 'linkUploads' as const, attributes } };
     },
   );
 }

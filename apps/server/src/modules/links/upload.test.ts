@@ -140,6 +140,7 @@ describe('POST links/upload', () => {
       duplicates: 2,
       invalidCount: 1,
       invalid: [{ line: 4, value: 'not a url', reason: 'Not a valid http(s) address' }],
+      header: null,
     });
     expect(await storedUrls(campaign.id)).toEqual([
       'http://b.example.org/',
@@ -312,6 +313,32 @@ describe('POST links/upload', () => {
         'https://one.example.org/',
       ]);
     }
+  });
+
+  it('skips a first row that reads as a header, and says so, instead of counting it invalid', async () => {
+    const { token, campaign } = await makeWorkspace(t.db);
+    const xlsx = workbook([['URL'], ['https://one.example.org/'], ['Links']], 'xlsx');
+    const res = await upload(token, { campaign: String(campaign.id) }, { filename: 'h.xlsx', content: xlsx });
+    expect(res.status).toBe(200);
+    expect(res.body.data.attributes).toMatchObject({
+      total: 2,
+      added: 1,
+      invalidCount: 1,
+      invalid: [{ line: 3, value: 'Links' }],
+      header: { line: 1, value: 'URL' },
+    });
+    const text = {
+      filename: 'h.txt',
+      content: Buffer.from('\nСсылка на страницу\nhttps://two.example.org/\n'),
+    };
+    const txt = await upload(token, { campaign: String(campaign.id) }, text);
+    expect(txt.body.data.attributes).toMatchObject({
+      invalidCount: 0,
+      header: { line: 2, value: 'Ссылка на страницу' },
+    });
+    const bare = { filename: 'b.txt', content: Buffer.from('three.example.org\nnot-a-url\n') };
+    const noHeader = await upload(token, { campaign: String(campaign.id) }, bare);
+    expect(noHeader.body.data.attributes).toMatchObject({ invalidCount: 1, header: null });
   });
 
   it('takes the campaign field after the file too', async () => {

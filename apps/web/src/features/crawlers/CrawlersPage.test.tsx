@@ -29,7 +29,7 @@ function record(
       targetUrl: 'https://shop.example/',
       anchor: 'best shop',
       nofollow: false,
-      seenOn: '2026-03-01',
+      seenOn: '2026-02-14',
       firstSeenAt: '2026-03-01T10:00:00.000Z',
       lastSeenAt: '2026-03-02T10:00:00.000Z',
       removedAt,
@@ -105,6 +105,10 @@ describe('crawlers page', () => {
     const tracked = (await within(table).findByText('blog.example/post')).closest('tr')!;
     expect(within(tracked).getByText('Reviews')).toBeTruthy();
     expect(within(tracked).getByText('New')).toBeTruthy();
+    // What the file said is a column of its own, shown without opening Columns; the import's day beside it.
+    expect(within(table).getByRole('columnheader', { name: 'Date in file' })).toBeTruthy();
+    expect(within(table).getByRole('columnheader', { name: /First imported/ })).toBeTruthy();
+    expect(within(tracked).getByText('Feb 14, 2026', { selector: 'td' })).toBeTruthy();
     const gone = within(table).getByText('news.example/gone').closest('tr')!;
     expect(within(gone).getByTitle('RIP since Mar 5, 2026').textContent).toBe('RIP Mar 5, 2026');
     expect(within(gone).getByText('Backlink database')).toBeTruthy();

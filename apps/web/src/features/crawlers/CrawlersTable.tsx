@@ -33,7 +33,7 @@ export function useCrawlerColumns({
   onTrack,
 }: ColumnOptions): DataColumn<CrawlerRecord>[] {
   const { t } = useTranslation();
-  const { date } = useFormat();
+  const { date, day } = useFormat();
   const allChecked = records.length > 0 && records.every((r) => selected.has(Number(r.id)));
   const someChecked = !allChecked && records.some((r) => selected.has(Number(r.id)));
 
@@ -117,6 +117,20 @@ export function useCrawlerColumns({
           );
         },
       }),
+      // What the file said (its date column, or the export's last or first seen), shown by default: the
+      // dates beside it are when Linkwatch's imports first and last found the page.
+      col.display({
+        id: 'seenOn',
+        meta: {
+          label: t('crawlersUi.columns.seenOn'),
+          card: 'field',
+          className: 'whitespace-nowrap',
+        },
+        cell: ({ row }) => {
+          const seenOn = row.original.attributes.seenOn;
+          return seenOn ? day(seenOn) : '—';
+        },
+      }),
       col.display({
         id: 'firstSeen',
         meta: {
@@ -183,11 +197,6 @@ export function useCrawlerColumns({
         },
       }),
       col.display({
-        id: 'seenOn',
-        meta: { label: t('crawlersUi.columns.seenOn'), card: 'field', defaultHidden: true },
-        cell: ({ row }) => row.original.attributes.seenOn ?? '—',
-      }),
-      col.display({
         id: 'campaigns',
         meta: { label: t('crawlersUi.columns.campaigns'), card: 'essential' },
         cell: ({ row }) => {
@@ -220,6 +229,6 @@ export function useCrawlerColumns({
         },
       }),
     ],
-    [t, date, records, included, selected, allChecked, someChecked, onToggle, onToggleAll, onTrack],
+    [t, date, day, records, included, selected, allChecked, someChecked, onToggle, onToggleAll, onTrack],
   );
 }

@@ -57,7 +57,18 @@ describe('crawler import modal', () => {
           data: {
             type: 'crawlerImports',
             id: 1,
-            attributes: { rows: 3, new: 2, active: 1, rip: 4, format: 'ahrefs' },
+            attributes: {
+              rows: 5,
+              new: 2,
+              active: 1,
+              rip: 4,
+              format: 'ahrefs',
+              invalidCount: 2,
+              invalid: [
+                { line: 3, value: 'yesterday', reason: 'Not a date (column "Last seen")' },
+                { line: 5, value: 'not an address', reason: 'Not a valid http(s) address' },
+              ],
+            },
           },
         },
       },
@@ -72,6 +83,8 @@ describe('crawler import modal', () => {
     // Dropped onto the zone, as a user drags a file from the desktop.
     fireEvent.drop(within(dialog).getByTestId('crawler-dropzone'), { dataTransfer: { files: [csv()] } });
     expect(within(dialog).getByTestId('crawler-file-name').textContent).toBe('ahrefs.csv');
+    // 37 bytes, in words with their plural: CLDR's short English form reads "37 byte".
+    expect(within(dialog).getByText('37 bytes')).toBeTruthy();
     fireEvent.click(submit);
     expect(await within(dialog).findByText('Row 3: “yesterday” is not a date.')).toBeTruthy();
     expect(sent[0].url).toBe('/api/crawlers/upload');
@@ -82,7 +95,20 @@ describe('crawler import modal', () => {
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
     const result = await within(dialog).findByTestId('import-result');
-    expect(within(result).getByText('3 rows read')).toBeTruthy();
+    expect(within(result).getByText('5 rows read')).toBeTruthy();
+    expect(
+      within(result).getByText('2 rows skipped: they are listed below with their row numbers.'),
+    ).toBeTruthy();
+    const skipped = within(result).getByTestId('import-skipped');
+    expect(within(skipped).getByRole('heading', { name: 'Rows not imported' })).toBeTruthy();
+    const rows = within(skipped)
+      .getAllByRole('row')
+      .map((row) => Array.from(row.querySelectorAll('th, td')).map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Row', 'Value', 'Reason'],
+      ['3', 'yesterday', 'Not a date (column "Last seen")'],
+      ['5', 'not an address', 'Not a valid http(s) address'],
+    ]);
     expect(within(result).getByText('2 new')).toBeTruthy();
     expect(within(result).getByText('1 seen again')).toBeTruthy();
     expect(within(result).getByText('4 no longer seen (RIP)')).toBeTruthy();

@@ -10,6 +10,7 @@ import { Button } from '@/ui/Button.tsx';
 import { cn } from '@/ui/cn.ts';
 import { FileDropZone, PickedFile } from '@/ui/FileDropZone.tsx';
 import { Modal } from '@/ui/Modal.tsx';
+import { SkippedLines } from '@/ui/SkippedLines.tsx';
 import { crawlerKeys } from './api/keys.ts';
 import { uploadCrawlers } from './api/upload.ts';
 
@@ -65,6 +66,7 @@ export function ImportModal({
     setFile(picked);
   };
   const result = upload.data;
+  const moreSkipped = result ? result.invalidCount - result.invalid.length : 0;
   const count = (key: 'rows' | 'new' | 'active' | 'rip', value: number) =>
     t(`crawlersUi.import.result.${key}`, { count: value, value: format.number(value) });
 
@@ -107,6 +109,31 @@ export function ImportModal({
           <p className="text-xs text-ink-subtle">
             {t('crawlersUi.import.result.format', { format: FORMAT_NAMES[result.format] ?? result.format })}
           </p>
+          {result.invalidCount > 0 ? (
+            <Alert tone="warning">
+              {t('crawlersUi.import.result.skipped', {
+                count: result.invalidCount,
+                value: format.number(result.invalidCount),
+              })}
+            </Alert>
+          ) : null}
+          <SkippedLines
+            lines={result.invalid}
+            testId="import-skipped"
+            labels={{
+              title: t('crawlersUi.import.skipped.title'),
+              line: t('crawlersUi.import.skipped.row'),
+              value: t('crawlersUi.import.skipped.value'),
+              reason: t('crawlersUi.import.skipped.reason'),
+              more:
+                moreSkipped > 0
+                  ? t('crawlersUi.import.skipped.more', {
+                      count: moreSkipped,
+                      value: format.number(moreSkipped),
+                    })
+                  : null,
+            }}
+          />
         </div>
       ) : (
         <div className="space-y-4">

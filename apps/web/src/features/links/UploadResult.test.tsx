@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import '@/lib/i18n.ts';
+import { i18n } from '@/lib/i18n.ts';
 import { UploadResult } from './UploadResult.tsx';
 
 describe('upload result', () => {
@@ -54,5 +54,20 @@ describe('upload result', () => {
       />,
     );
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('says the first line was skipped as a header, in the page language', async () => {
+    const result = { campaignId: 1, total: 1, added: 1, duplicates: 0, invalidCount: 0, invalid: [] };
+    const { unmount } = render(<UploadResult result={{ ...result, header: { line: 1, value: 'URL' } }} />);
+    expect(screen.getByTestId('upload-header').textContent).toBe(
+      'Line 1 ("URL") reads as a column title: it was skipped as the file\'s header.',
+    );
+    unmount();
+    await i18n.changeLanguage('ua');
+    render(<UploadResult result={{ ...result, header: { line: 2, value: 'Посилання' } }} />);
+    expect(screen.getByTestId('upload-header').textContent).toBe(
+      'Рядок 2 («Посилання») схожий на заголовок стовпця: його пропущено як заголовок файлу.',
+    );
+    await i18n.changeLanguage('en');
   });
 });

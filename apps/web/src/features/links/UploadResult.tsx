@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/lib/format.ts';
 import { cn } from '@/ui/cn.ts';
+import { SkippedLines } from '@/ui/SkippedLines.tsx';
 import type { TUploadResult } from './api/links.ts';
 
 function Figure({
@@ -28,7 +29,7 @@ function Figure({
   );
 }
 
-/** What an upload did: added, duplicates, and the invalid lines with their reasons. */
+/** What an upload did: added, duplicates, the invalid lines with their reasons, and a header skipped. */
 export function UploadResult({ result }: { result: TUploadResult }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -66,44 +67,22 @@ export function UploadResult({ result }: { result: TUploadResult }) {
           </div>
         ))}
       </dl>
-      {result.invalid.length > 0 ? (
-        <div>
-          <h3 className="mb-2 text-sm font-medium text-ink">{t('linksUi.upload.invalidTable')}</h3>
-          <div className="max-h-56 overflow-auto rounded-lg ring-1 ring-slate-200">
-            <table className="w-full text-sm">
-              <thead className="sticky top-0 bg-slate-50 text-left text-xs text-ink-subtle">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    {t('linksUi.upload.line')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    {t('linksUi.upload.value')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    {t('linksUi.upload.reason')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.invalid.map((row) => (
-                  <tr key={row.line} className="border-t border-slate-100">
-                    <td className="px-3 py-2 text-ink-subtle tabular-nums">{row.line}</td>
-                    <td className="max-w-48 truncate px-3 py-2 font-mono text-xs" title={row.value}>
-                      {row.value}
-                    </td>
-                    <td className="px-3 py-2 text-rose-700">{row.reason}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {more > 0 ? (
-            <p className="mt-2 text-xs text-ink-subtle">
-              {t('linksUi.upload.moreInvalid', { count: more, value: format.number(more) })}
-            </p>
-          ) : null}
-        </div>
+      {result.header ? (
+        <p className="text-sm text-ink-muted" data-testid="upload-header">
+          {t('linksUi.upload.headerSkipped', { line: result.header.line, value: result.header.value })}
+        </p>
       ) : null}
+      <SkippedLines
+        lines={result.invalid}
+        labels={{
+          title: t('linksUi.upload.invalidTable'),
+          line: t('linksUi.upload.line'),
+          value: t('linksUi.upload.value'),
+          reason: t('linksUi.upload.reason'),
+          more:
+            more > 0 ? t('linksUi.upload.moreInvalid', { count: more, value: format.number(more) }) : null,
+        }}
+      />
     </div>
   );
 }

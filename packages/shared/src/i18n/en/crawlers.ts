@@ -33,6 +33,14 @@ export default {
     unpackedTooLarge: 'The file unpacks to more than {{max}} MB. Save it as csv and retry.',
     tooManyCells: 'The file has more than {{max}} cells. Save it as csv and retry.',
     tooComplex: 'The file took too long or too much memory to read. Save it as csv and retry.',
+    tooManyColumns:
+      'Row {{row}} has more than {{max}} columns: this does not look like a list of links. Check the file and retry.',
+    rowTooLong:
+      'Row {{row}} is longer than {{max}} characters: this does not look like a list of links. Check the file and retry.',
+    skipped: {
+      badUrl: 'Not a valid http(s) address',
+      badDate: 'Not a date (column "{{column}}")',
+    },
   },
   track: {
     noSelection: 'Select the crawler records to add.',

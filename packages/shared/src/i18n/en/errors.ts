@@ -14,6 +14,10 @@ export default {
   serviceBusy: 'The service is busy. Please try again in a few seconds.',
   invalidData: 'The given data was invalid.',
   payloadTooLarge: 'The request is too large.',
+  extraFilePart:
+    'Send one file only, as the field "file": the part "{{part}}" ({{name}}) is one file too many.',
+  malformedMultipart:
+    'The upload is not well-formed multipart/form-data: its boundary is missing or the data ends early. Send the form again.',
   noSelectedLinks: 'No selected links',
   exportExpired: 'This download link has expired. Please export the links again.',
 };

@@ -226,6 +226,8 @@ export default {
     added: 'Added',
     duplicates: 'Duplicates',
     invalid: 'Invalid lines',
+    headerSkipped:
+      'Line {{line}} ("{{value}}") reads as a column title: it was skipped as the file\'s header.',
     invalidTable: 'Lines that were not added',
     line: 'Line',
     value: 'Value',
