@@ -11,7 +11,8 @@ import type { LinkFilters } from './links.filters.ts';
 export type Counts = Map<number | string, number>;
 
 /** The filters the counters are kept by; any other filter set means a scan. */
-const COUNTED_FILTERS = new Set(['campaign', 'project', 'tier', 'type']);
+// `exclude` only turns other filters around (spec 4 Filter 2), so on its own it selects nothing.
+const COUNTED_FILTERS = new Set(['campaign', 'project', 'tier', 'type', 'exclude']);
 
 /**
  * The link_counters rows of the request's scope (owner, campaign, project, tier, tab), or undefined
