@@ -7,8 +7,9 @@ const t = texts('en');
 
 /**
  * An indexing request on the offline demo (its stand-in indexer): after a backlink and an index check of
- * the sample pages, only the two pages that answer 200, may be indexed and are not yet are sent; the
- * others are left out with their reasons before anything is charged. Spread over 2 days, the request
+ * the sample pages, only the two pages that answer 200, still link to the shop, may be indexed and are not
+ * yet are sent (the deals page, twice under two addresses); the others are left out with their reasons
+ * before anything is charged. Spread over 2 days, the request
  * sends one page now and the other tomorrow, so it stays in Process.
  */
 test('asks to index only the pages that can be, shows the left-out ones by reason and spreads the rest over 2 days', async ({
@@ -16,12 +17,16 @@ test('asks to index only the pages that can be, shows the left-out ones by reaso
   request,
 }) => {
   test.setTimeout(120_000);
-  const account = await makeAccount(request, 'en', [...SAMPLE_PATHS, '/deals/sponsored']);
+  const account = await makeAccount(request, 'en', [
+    ...SAMPLE_PATHS,
+    '/deals/sponsored',
+    '/deals/sponsored?page=2',
+  ]);
   await finished(request, account);
   await page.goto(`/en/login?redirect=/en/campaign/active/1/${account.campaign}`);
   await logIn(page, account.user);
   await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
-  await expect(page.locator('[data-link-row]')).toHaveCount(7);
+  await expect(page.locator('[data-link-row]')).toHaveCount(8);
 
   // Offered beside the checks with its price per link (5 credits).
   await page.getByRole('checkbox', { name: t.linksUi.table.selectAll }).check();
@@ -35,21 +40,23 @@ test('asks to index only the pages that can be, shows the left-out ones by reaso
   const summary = dialog.getByTestId('task-cost');
   const line = (label: string) =>
     summary.locator('div').filter({ has: page.getByText(label, { exact: true }) });
-  await expect(line(t.linksUi.addToIndex.selected).locator('dd')).toHaveText('7');
-  await expect(line(t.linksUi.addToIndex.leftOut).locator('dd')).toHaveText('5');
+  await expect(line(t.linksUi.addToIndex.selected).locator('dd')).toHaveText('8');
+  await expect(line(t.linksUi.addToIndex.leftOut).locator('dd')).toHaveText('6');
   await expect(line(t.linksUi.addToIndex.sent).locator('dd')).toHaveText('2');
   await expect(line(t.linksUi.addToIndex.cost).locator('dd')).toHaveText(
     fill(t.tasksUi.cost.credits_other, { value: '10' }),
   );
 
-  // Two pages the demo's search engine has, the 404, the robots.txt block and the noindex page.
+  // Two pages the demo's search engine has, the 404, the robots.txt block, the noindex page and the forum
+  // thread that no longer links to the shop (its backlink is Missing).
   const reasons = dialog.getByRole('region', { name: t.linksUi.addToIndex.skippedTitle });
   const reason = (code: keyof typeof t.tasks.skipReasons) => reasons.locator(`[data-reason="${code}"]`);
   await expect(reason('indexed')).toHaveText(`2${t.tasks.skipReasons.indexed}`);
   await expect(reason('notOk')).toHaveText(`1${t.tasks.skipReasons.notOk}`);
   await expect(reason('robots')).toHaveText(`1${t.tasks.skipReasons.robots}`);
   await expect(reason('noindex')).toHaveText(`1${t.tasks.skipReasons.noindex}`);
-  await expect(reasons.getByRole('listitem')).toHaveCount(4);
+  await expect(reason('missing')).toHaveText(`1${t.tasks.skipReasons.missing}`);
+  await expect(reasons.getByRole('listitem')).toHaveCount(5);
   await expect(dialog.getByText(t.tasks.demoIndexer)).toBeVisible();
 
   // The drip feed: the advice is the default and describes the select.
@@ -82,6 +89,6 @@ test('asks to index only the pages that can be, shows the left-out ones by reaso
   await expect(task).toHaveCount(1);
   await expect(task.locator('[data-status]')).toHaveText(t.tasks.statuses['2'] /* Process */);
   await expect(task.locator('[data-indexing-notes]')).toHaveText(
-    `${fill(t.tasksUi.indexing.days_other, { value: '2' })}${fill(t.tasksUi.indexing.skipped_other, { value: '5' })}`,
+    `${fill(t.tasksUi.indexing.days_other, { value: '2' })}${fill(t.tasksUi.indexing.skipped_other, { value: '6' })}`,
   );
 });
