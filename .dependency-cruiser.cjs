@@ -15,25 +15,6 @@ const STATEMENT_INFRASTRUCTURE = [
 
 /** Issue 26: files whose statements are being moved into queries files; this list only shrinks. */
 const STATEMENTS_STILL_TO_MOVE = [
-  // actions (branch actions)
-  '^apps/server/src/modules/actions/action-events\\.ts$',
-  '^apps/server/src/modules/actions/actions\\.service\\.ts$',
-  '^apps/server/src/modules/actions/add-to-index/apply\\.ts$',
-  '^apps/server/src/modules/actions/add-to-index/handler\\.ts$',
-  '^apps/server/src/modules/actions/add-to-index/leave-out\\.ts$',
-  '^apps/server/src/modules/actions/add-to-index/recheck\\.ts$',
-  '^apps/server/src/modules/actions/check-authority/apply\\.ts$',
-  '^apps/server/src/modules/actions/check-backlinks/apply\\.ts$',
-  '^apps/server/src/modules/actions/check-backlinks/handler\\.ts$',
-  '^apps/server/src/modules/actions/check-backlinks/tier2-counts\\.ts$',
-  '^apps/server/src/modules/actions/check-indexing/apply\\.ts$',
-  '^apps/server/src/modules/actions/item-links\\.ts$',
-  '^apps/server/src/modules/actions/left-out\\.ts$',
-  '^apps/server/src/modules/actions/lifecycle\\.ts$',
-  '^apps/server/src/modules/actions/load-to-crawlers/handler\\.ts$',
-  '^apps/server/src/modules/actions/prices\\.ts$',
-  '^apps/server/src/modules/actions/remove-from-crawlers/queries\\.ts$',
-  '^apps/server/src/modules/actions/report-changes\\.ts$',
   // links and anchors (branch links)
   '^apps/server/src/modules/anchors/anchors\\.filters\\.ts$',
   '^apps/server/src/modules/links/export\\.csv\\.ts$',

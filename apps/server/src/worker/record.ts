@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { actionItems } from '../db/schema/index.ts';
-import type { BatchDelta } from '../modules/actions/lifecycle.ts';
+import type { BatchDelta } from '../modules/actions/actions.queries.ts';
 import {
   type ActionHandler,
   type ActionRow,

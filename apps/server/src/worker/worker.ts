@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { addProgress, type BatchDelta } from '../modules/actions/actions.queries.ts';
 import { actionCatalog } from '../modules/actions/catalog.ts';
-import { addProgress, type BatchDelta, finishIfComplete } from '../modules/actions/lifecycle.ts';
+import { finishIfComplete } from '../modules/actions/lifecycle.ts';
 import type {
   ActionHandler,
   ActionRow,

@@ -1,20 +1,15 @@
 import { type Locale, TaskStatus } from '@linkwatch/shared';
 import { formatNumber, translate } from '@linkwatch/shared/i18n';
-import { and, count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { actions, users } from '../../db/schema/index.ts';
 import { notify, publishActionCount } from '../notifications/notifications.service.ts';
+import { countNewReports, findUserLocale } from './actions.queries.ts';
 import type { ActionRow, WorkerHooks } from './types.ts';
 
 /** spec point 9: progress bars are throttled to one update per 200 ms. */
 export const PROGRESS_THROTTLE_MS = 200;
 
-export async function newReportCount(ctx: Pick<AppContext, 'db'>, userId: number) {
-  const [row] = await ctx.db
-    .select({ count: count() })
-    .from(actions)
-    .where(and(eq(actions.userId, userId), eq(actions.hasNewReport, true)));
-  return row.count;
+export function newReportCount(ctx: Pick<AppContext, 'db'>, userId: number) {
+  return countNewReports(ctx.db, { userId });
 }
 
 export type FinishedListener = (action: ActionRow) => Promise<void>;
@@ -32,11 +27,7 @@ export function actionEventHooks(ctx: AppContext, extraOnFinished: FinishedListe
     async onFinished(action) {
       lastSent.delete(action.id);
       await ctx.events.publish({ userId: action.userId, event: 'ActionProgress', data: progressOf(action) });
-      const [user] = await ctx.db
-        .select({ locale: users.locale })
-        .from(users)
-        .where(eq(users.id, action.userId));
-      const locale = (user?.locale ?? 'en') as Locale;
+      const locale = ((await findUserLocale(ctx.db, { userId: action.userId })) ?? 'en') as Locale;
       const actionName = translate(locale, `tasks.actions.${action.actionId}`);
       const failed = action.statusId === TaskStatus.Fail;
       await notify(ctx, {

@@ -1,4 +1,4 @@
-import { ActionCode, type Locale } from '@linkwatch/shared';
+import { ActionCode, type Locale, type SkipReason } from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
 import { iso, resource } from '../../http/present.ts';
 import type { ActionRow } from './types.ts';
@@ -44,6 +44,18 @@ export function presentAction(
       campaign: { data: action.campaignId ? { id: action.campaignId, type: 'campaigns' as const } : null },
     },
   );
+}
+
+/** A price preview, each reason a link is left out for named in the user's language. */
+export function presentActionCost<A extends { skipped: { reason: SkipReason; count: number }[] }>(
+  cost: { type: 'actionCosts'; attributes: A },
+  locale: Locale,
+) {
+  const skipped = cost.attributes.skipped.map((s) => ({
+    ...s,
+    title: translate(locale, `tasks.skipReasons.${s.reason}`),
+  }));
+  return { type: cost.type, attributes: { ...cost.attributes, skipped } };
 }
 
 /** An indexing request's drip feed, as its filters hold it; null for other tasks. */

@@ -1,7 +1,6 @@
 import {
   ActionCode,
   rules,
-  SKIP_REASONS,
   ZActionCostResponse,
   ZActionDatesResponse,
   ZActionListQuery,
@@ -17,20 +16,22 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { paginated, resource } from '../../http/present.ts';
-import { countSelection } from '../links/links.selection.ts';
-import { publishActionCount, runningActionCount } from '../notifications/notifications.service.ts';
-import { presentAction } from './actions.presenter.ts';
-import { actionDates, findAction, listActions } from './actions.queries.ts';
-import { cancelAction, startAction } from './actions.service.ts';
+import { runningActionCount } from '../notifications/notifications.service.ts';
+import { presentAction, presentActionCost } from './actions.presenter.ts';
+import {
+  actionCost,
+  actionDays,
+  actionsPage,
+  cancelAction,
+  type ShownAction,
+  showAction,
+  startActionForUser,
+} from './actions.service.ts';
 import { actionCatalog, missingProvider, runsOnDemoService, STARTABLE_ACTIONS } from './catalog.ts';
-import { countLeftOut } from './left-out.ts';
-import { finishIfComplete } from './lifecycle.ts';
-import { allPricesFor, priceFor } from './prices.ts';
-import { projectTaskCost } from './project-tasks.ts';
+import { allPricesFor } from './prices.ts';
 import { readCostQuery, readStartQuery, ZTaskQuery } from './task-query.ts';
 
 const tags = ['actions'];
@@ -39,7 +40,7 @@ const ZAction = z.object({ action: rules.id() });
 
 export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const present = (req: FastifyRequest, row: NonNullable<Awaited<ReturnType<typeof findAction>>>) =>
+  const present = (req: FastifyRequest, row: ShownAction) =>
     presentAction(row.action, requestLocale(req), { project: row.project, campaign: row.campaign });
 
   r.post(
@@ -56,15 +57,13 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const user = requireUser(req);
       const query = readStartQuery(actionCatalog.get(req.params.action), user.id, req.query);
-      const action = await startAction(ctx, {
+      const row = await startActionForUser(ctx, {
         userId: user.id,
         action: req.params.action,
         selection: query.kind === 'links' ? query.selection : undefined,
         filters: query.filters,
       });
-      await publishActionCount(ctx, user.id);
-      const row = await findAction(ctx.db, { userId: user.id, id: action.id });
-      return reply.code(201).send({ data: present(req, row!) });
+      return reply.code(201).send({ data: present(req, row) });
     },
   );
 
@@ -74,7 +73,7 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const user = requireUser(req);
       const { page, filters } = req.query;
-      const { rows, total } = await listActions(ctx.db, { userId: user.id, page, filters });
+      const { rows, total } = await actionsPage(ctx, { userId: user.id, page, filters });
       return paginated(
         rows.map((row) => present(req, row)),
         page,
@@ -91,7 +90,7 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
     '/actions/dates',
     { schema: { tags, security, response: { 200: ZActionDatesResponse } } },
     async (req) => ({
-      data: await actionDates(ctx.db, requireUser(req).id),
+      data: await actionDays(ctx, requireUser(req).id),
     }),
   );
 
@@ -138,33 +137,9 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const user = requireUser(req);
-      const handler = actionCatalog.get(req.params.action);
-      const query = readCostQuery(handler, user.id, req.query);
-      if (query.kind === 'project') {
-        return {
-          data: await projectTaskCost(ctx, { user, action: req.params.action, filters: query.filters }),
-        };
-      }
-      const selection = query.selection;
-      const locale = requestLocale(req);
-      const leaveOut = handler?.leaveOut?.(ctx.providers) ?? [];
-      const [{ price }, selected, leftOut] = await Promise.all([
-        priceFor(ctx.db, { userId: user.id, action: req.params.action }),
-        countSelection(ctx.db, selection.where),
-        countLeftOut(ctx.db, selection.where, leaveOut),
-      ]);
-      const skipped = SKIP_REASONS.filter((reason) => leftOut[reason]).map((reason) => ({
-        reason,
-        count: leftOut[reason]!,
-        title: translate(locale, `tasks.skipReasons.${reason}`),
-      }));
-      const count = selected - skipped.reduce((sum, s) => sum + s.count, 0);
-      return {
-        data: {
-          type: 'actionCosts' as const,
-          attributes: { cost: price * count, price, count, balance: user.balance, selected, skipped },
-        },
-      };
+      const query = readCostQuery(actionCatalog.get(req.params.action), user.id, req.query);
+      const cost = await actionCost(ctx, { user, action: req.params.action, query });
+      return { data: presentActionCost(cost, requestLocale(req)) };
     },
   );
 
@@ -172,8 +147,7 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
     '/actions/:id',
     { schema: { tags, security, params: ZIdParams, response: { 200: ZActionResponse } } },
     async (req) => {
-      const row = await findAction(ctx.db, { userId: requireUser(req).id, id: req.params.id });
-      if (!row) throw notFound();
+      const row = await showAction(ctx, { userId: requireUser(req).id, id: req.params.id });
       return { data: present(req, row) };
     },
   );
@@ -182,12 +156,8 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
     '/actions/:id/cancel',
     { schema: { tags, security, params: ZIdParams, response: { 200: ZActionResponse } } },
     async (req) => {
-      const user = requireUser(req);
-      await cancelAction(ctx, { userId: user.id, id: req.params.id });
-      await finishIfComplete(ctx.db, req.params.id);
-      await publishActionCount(ctx, user.id);
-      const row = await findAction(ctx.db, { userId: user.id, id: req.params.id });
-      return { data: present(req, row!) };
+      const row = await cancelAction(ctx, { userId: requireUser(req).id, id: req.params.id });
+      return { data: present(req, row) };
     },
   );
 }

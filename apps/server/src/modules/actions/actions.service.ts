@@ -1,20 +1,97 @@
-import { BalanceTransactionType, TaskStatus } from '@linkwatch/shared';
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { BalanceTransactionType, SKIP_REASONS } from '@linkwatch/shared';
 import type { AppContext } from '../../context.ts';
-import { rawRowCount, type Tx } from '../../db/client.ts';
-import { actionItems, actions, campaigns, links, projects } from '../../db/schema/index.ts';
+import type { Tx } from '../../db/client.ts';
 import { AppError, FieldError, notFound } from '../../errors.ts';
+import type { PageQuery } from '../../http/present.ts';
 import { assertCanStartTasks } from '../balance/blocking.ts';
 import { applyLedgerEntry, InsufficientBalanceError } from '../balance/ledger.ts';
+import { countSelection } from '../links/links.selection.ts';
+import { publishActionCount } from '../notifications/notifications.service.ts';
 import { findCampaign } from '../projects/campaigns.queries.ts';
 import { findProject } from '../projects/projects.queries.ts';
+import {
+  type ActionFilters,
+  actionDates,
+  cancelPendingItems,
+  countLeftOut,
+  findAction,
+  findOwnAction,
+  findRunningAction,
+  insertAction,
+  insertLinkItems,
+  keptWhere,
+  listActions,
+  lockCampaign,
+  lockProject,
+  markCancelRequested,
+  RUNNING,
+  setActionTotals,
+} from './actions.queries.ts';
 import { actionCatalog, missingProvider } from './catalog.ts';
-import { countLeftOut, keptWhere } from './left-out.ts';
+import { finishIfComplete } from './lifecycle.ts';
 import { priceFor } from './prices.ts';
+import { projectTaskCost } from './project-tasks.ts';
 import type { Selection } from './selection.ts';
-import { type ActionHandler, type ActionRow, ITEM_STATUS } from './types.ts';
+import type { TaskQuery } from './task-query.ts';
+import type { ActionHandler, ActionRow } from './types.ts';
 
-const RUNNING = [TaskStatus.Waiting, TaskStatus.Process];
+/** The tasks page: the user's tasks, newest first, with their project's and campaign's names. */
+export function actionsPage(
+  ctx: AppContext,
+  params: { userId: number; page: PageQuery; filters: ActionFilters },
+) {
+  return listActions(ctx.db, params);
+}
+
+/** Days that have tasks, newest first, for the tasks page's date filter. */
+export function actionDays(ctx: AppContext, userId: number) {
+  return actionDates(ctx.db, userId);
+}
+
+/** One task of the user's with its names; another user's is as absent as a missing one. */
+export async function showAction(ctx: AppContext, params: { userId: number; id: number }) {
+  const row = await findAction(ctx.db, params);
+  if (!row) throw notFound();
+  return row;
+}
+
+export type ShownAction = Awaited<ReturnType<typeof showAction>>;
+
+/** A start from the tasks form: the task, the live count of running tasks, the task as shown. */
+export async function startActionForUser(ctx: AppContext, params: StartParams): Promise<ShownAction> {
+  const action = await startAction(ctx, params);
+  await publishActionCount(ctx, params.userId);
+  const row = await findAction(ctx.db, { userId: params.userId, id: action.id });
+  return row!;
+}
+
+/**
+ * The price preview of a task: a project-level task's (project-tasks.ts), else what the selected
+ * links would cost at the user's price once the links the task leaves out are taken away.
+ */
+export async function actionCost(
+  ctx: AppContext,
+  params: { user: { id: number; balance: number }; action: number; query: TaskQuery },
+) {
+  const { user, action, query } = params;
+  if (query.kind === 'project') return projectTaskCost(ctx, { user, action, filters: query.filters });
+  const selection = query.selection;
+  const leaveOut = actionCatalog.get(action)?.leaveOut?.(ctx.providers) ?? [];
+  const [{ price }, selected, leftOut] = await Promise.all([
+    priceFor(ctx.db, { userId: user.id, action }),
+    countSelection(ctx.db, selection.where),
+    countLeftOut(ctx.db, selection.where, leaveOut),
+  ]);
+  const skipped = SKIP_REASONS.filter((reason) => leftOut[reason]).map((reason) => ({
+    reason,
+    count: leftOut[reason]!,
+  }));
+  const count = selected - skipped.reduce((sum, s) => sum + s.count, 0);
+  return {
+    type: 'actionCosts' as const,
+    attributes: { cost: price * count, price, count, balance: user.balance, selected, skipped },
+  };
+}
 
 export interface StartParams {
   userId: number;
@@ -55,20 +132,17 @@ export async function startAction(ctx: AppContext, params: StartParams): Promise
       if (campaign)
         await assertNotRunning(tx, { ...params, campaignId: campaign.id, campaignName: campaign.name });
       if (project) await assertNotRunning(tx, { ...params, projectId: project.id });
-      const [action] = await tx
-        .insert(actions)
-        .values({
-          userId: params.userId,
-          actionId: params.action,
-          projectId: project?.id ?? campaign?.projectId ?? null,
-          campaignId: campaign?.id ?? null,
-          tier: campaign?.tier ?? null,
-          price,
-          filters,
-          isAutostart: params.isAutostart ?? false,
-          scheduleId: params.scheduleId ?? null,
-        })
-        .returning();
+      const action = await insertAction(tx, {
+        userId: params.userId,
+        actionId: params.action,
+        projectId: project?.id ?? campaign?.projectId ?? null,
+        campaignId: campaign?.id ?? null,
+        tier: campaign?.tier ?? null,
+        price,
+        filters,
+        isAutostart: params.isAutostart ?? false,
+        scheduleId: params.scheduleId ?? null,
+      });
       let skipped: Awaited<ReturnType<typeof countLeftOut>> | null = null;
       let total: number;
       if (scope) {
@@ -77,7 +151,7 @@ export async function startAction(ctx: AppContext, params: StartParams): Promise
       } else {
         const where = selection!.where;
         skipped = leaveOut.length > 0 ? await countLeftOut(tx, where, leaveOut) : null;
-        total = await insertItems(tx, {
+        total = await insertLinkItems(tx, {
           actionId: action.id,
           where: keptWhere(where, leaveOut),
           days: handler.dripDays?.(filters) ?? 1,
@@ -90,11 +164,7 @@ export async function startAction(ctx: AppContext, params: StartParams): Promise
         throw new AppError('invalid', 'errors.noSelectedLinks');
       }
       const cost = price * total;
-      const [started] = await tx
-        .update(actions)
-        .set({ totalCount: total, cost, skipped })
-        .where(eq(actions.id, action.id))
-        .returning();
+      const started = await setActionTotals(tx, { id: action.id, totalCount: total, cost, skipped });
       if (cost > 0) {
         await applyLedgerEntry(tx, {
           userId: params.userId,
@@ -156,28 +226,9 @@ async function assertNotRunning(
   ),
 ) {
   // Serialises concurrent starts for one campaign (project) so two of them cannot both pass the check.
-  const scoped =
-    'campaignId' in params
-      ? eq(actions.campaignId, params.campaignId)
-      : and(eq(actions.projectId, params.projectId), isNull(actions.campaignId));
-  if ('campaignId' in params) {
-    await tx
-      .select({ id: campaigns.id })
-      .from(campaigns)
-      .where(eq(campaigns.id, params.campaignId))
-      .for('update');
-  } else {
-    await tx
-      .select({ id: projects.id })
-      .from(projects)
-      .where(eq(projects.id, params.projectId))
-      .for('update');
-  }
-  const [running] = await tx
-    .select({ id: actions.id })
-    .from(actions)
-    .where(and(scoped, eq(actions.actionId, params.action), inArray(actions.statusId, RUNNING)))
-    .limit(1);
+  if ('campaignId' in params) await lockCampaign(tx, { campaignId: params.campaignId });
+  else await lockProject(tx, { projectId: params.projectId });
+  const running = await findRunningAction(tx, params);
   if (!running) return;
   if ('campaignId' in params)
     throw new AppError('invalid', 'tasks.errors.alreadyRun', { campaign: params.campaignName });
@@ -185,43 +236,21 @@ async function assertNotRunning(
 }
 
 /**
- * One item per link. Spread over `days` (a drip feed), the k-th of n items waits until day
- * ⌊k·days/n⌋: the first portion goes at once, the others one day after another.
+ * Cancels a waiting or running task: its pending items stop and their share is refunded. A task with
+ * no batch in a worker's hands ends at once; the live count of running tasks follows. Answers the
+ * task as shown.
  */
-async function insertItems(tx: Tx, params: { actionId: number; where: SQL; days: number }): Promise<number> {
-  if (params.days <= 1) {
-    return rawRowCount(
-      tx,
-      sql`
-      insert into ${actionItems} (action_id, link_id)
-      select ${params.actionId}, ${links.id} from ${links} where ${params.where} order by ${links.id}`,
-    );
-  }
-  return rawRowCount(
-    tx,
-    sql`
-    insert into ${actionItems} (action_id, link_id, locked_until)
-    select ${params.actionId}, id,
-      case when portion = 0 then null else now() + portion * interval '1 day' end
-    from (
-      select ${links.id} as id,
-        floor((row_number() over (order by ${links.id}) - 1) * ${params.days}::int / count(*) over ())::int as portion
-      from ${links} where ${params.where}) as spread
-    order by id`,
-  );
-}
-
-/** Cancels a waiting or running task: its pending items stop and their share is refunded. */
-export async function cancelAction(ctx: AppContext, params: { userId: number; id: number }) {
-  const [action] = await ctx.db
-    .select()
-    .from(actions)
-    .where(and(eq(actions.id, params.id), eq(actions.userId, params.userId)));
+export async function cancelAction(
+  ctx: AppContext,
+  params: { userId: number; id: number },
+): Promise<ShownAction> {
+  const action = await findOwnAction(ctx.db, params);
   if (!action) throw notFound();
   if (!RUNNING.includes(action.statusId as 0 | 2)) throw new AppError('invalid', 'tasks.errors.notRunning');
-  await ctx.db
-    .update(actionItems)
-    .set({ status: ITEM_STATUS.Cancelled, processedAt: new Date() })
-    .where(and(eq(actionItems.actionId, action.id), eq(actionItems.status, ITEM_STATUS.Pending)));
-  await ctx.db.update(actions).set({ cancelRequested: true }).where(eq(actions.id, action.id));
+  await cancelPendingItems(ctx.db, { actionId: action.id });
+  await markCancelRequested(ctx.db, { actionId: action.id });
+  await finishIfComplete(ctx.db, params.id);
+  await publishActionCount(ctx, params.userId);
+  const row = await findAction(ctx.db, params);
+  return row!;
 }

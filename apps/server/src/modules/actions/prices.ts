@@ -1,8 +1,7 @@
 import { ActionCode } from '@linkwatch/shared';
-import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { actionPrices, userActionPrices } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { findStoredPrice, findUserPrice, listStoredPrices, listUserPrices } from './actions.queries.ts';
 
 /** Credits per link when no price row is stored; list moves are free, checks cost. */
 export const DEFAULT_PRICES: Record<number, number> = {
@@ -34,15 +33,9 @@ export async function priceFor(
 ): Promise<ActionPrice> {
   // Codes outside spec point 4 have no price (and would not fit the price tables' smallint).
   if (DEFAULT_PRICES[params.action] === undefined) throw new AppError('invalid', 'tasks.errors.selectTask');
-  const [custom] = await db
-    .select({ price: userActionPrices.price })
-    .from(userActionPrices)
-    .where(and(eq(userActionPrices.userId, params.userId), eq(userActionPrices.actionId, params.action)));
+  const custom = await findUserPrice(db, params);
   if (custom) return { action: params.action, price: custom.price, customPrice: true };
-  const [stored] = await db
-    .select({ price: actionPrices.price })
-    .from(actionPrices)
-    .where(eq(actionPrices.actionId, params.action));
+  const stored = await findStoredPrice(db, { action: params.action });
   return {
     action: params.action,
     price: stored?.price ?? DEFAULT_PRICES[params.action] ?? 0,
@@ -51,10 +44,7 @@ export async function priceFor(
 }
 
 export async function allPricesFor(db: Queryable, userId: number): Promise<ActionPrice[]> {
-  const [stored, custom] = await Promise.all([
-    db.select().from(actionPrices),
-    db.select().from(userActionPrices).where(eq(userActionPrices.userId, userId)),
-  ]);
+  const [stored, custom] = await Promise.all([listStoredPrices(db), listUserPrices(db, { userId })]);
   return Object.keys(DEFAULT_PRICES).map((key) => {
     const action = Number(key);
     const own = custom.find((c) => c.actionId === action);

@@ -1,8 +1,6 @@
 import type { ReportChangeType } from '@linkwatch/shared';
-import { eq } from 'drizzle-orm';
-import { insertRows } from '../../db/bulk.ts';
 import type { Tx } from '../../db/client.ts';
-import { actions, links, reportChanges, reportLinks } from '../../db/schema/index.ts';
+import { insertReportChanges, insertReportLinks, markNewReport } from './actions.queries.ts';
 import type { ActionRow } from './types.ts';
 
 /** One change a task saw on a link, as its report lists it. */
@@ -11,16 +9,6 @@ export interface ReportChange {
   old: string | null;
   new: string | null;
 }
-
-/** The columns of a link its report line copies: select them to build a ChangedLink. */
-export const REPORTED_LINK = {
-  id: links.id,
-  userId: links.userId,
-  campaignId: links.campaignId,
-  projectId: links.projectId,
-  url: links.url,
-  title: links.title,
-};
 
 export interface ChangedLink {
   link: {
@@ -41,10 +29,8 @@ export interface ChangedLink {
 export async function recordReport(tx: Tx, action: ActionRow, changed: ChangedLink[]) {
   const withChanges = changed.filter((c) => c.changes.length > 0);
   if (withChanges.length === 0) return;
-  const inserted = await insertRows<{ id: number; link_id: number }>(
+  const inserted = await insertReportLinks(
     tx,
-    reportLinks,
-    REPORT_LINK_SHAPE,
     withChanges.map(({ link }) => ({
       user_id: link.userId,
       action_id: action.id,
@@ -53,7 +39,6 @@ export async function recordReport(tx: Tx, action: ActionRow, changed: ChangedLi
       project_id: link.projectId,
       url: link.url,
     })),
-    'id, link_id',
   );
   const reportIdOf = new Map(inserted.map((r) => [r.link_id, r.id]));
   const changeRows = withChanges.flatMap(({ link, changes }) =>
@@ -70,25 +55,6 @@ export async function recordReport(tx: Tx, action: ActionRow, changed: ChangedLi
       };
     }),
   );
-  await insertRows(tx, reportChanges, REPORT_CHANGE_SHAPE, changeRows);
-  await tx.update(actions).set({ hasNewReport: true }).where(eq(actions.id, action.id));
+  await insertReportChanges(tx, changeRows);
+  await markNewReport(tx, { actionId: action.id });
 }
-
-const REPORT_LINK_SHAPE = {
-  user_id: 'int',
-  action_id: 'int',
-  link_id: 'int',
-  campaign_id: 'int',
-  project_id: 'int',
-  url: 'text',
-} as const;
-
-const REPORT_CHANGE_SHAPE = {
-  report_link_id: 'int',
-  changes_type: 'text',
-  old: 'text',
-  new: 'text',
-  old_title: 'text',
-  new_title: 'text',
-  title: 'text',
-} as const;

@@ -27,7 +27,8 @@ import {
   reloadUser,
 } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { REQUEST_STATE, recheckIndexRequests } from './recheck.ts';
+import { REQUEST_STATE } from './add-to-index.queries.ts';
+import { recheckIndexRequests } from './recheck.ts';
 
 /**
  * The indexing request (action 3) through the API, the worker and the services' own protocols (our

@@ -1,13 +1,9 @@
 import { ActionCode } from '@linkwatch/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { inIds } from '../../../db/bulk.ts';
-import { links } from '../../../db/schema/index.ts';
 import { readyIndexNowKey } from '../../index-now/index-now.service.ts';
 import { ZTaskFilters } from '../task-filters.ts';
 import type { ActionHandler, ActionRow, ClaimedItem, ItemOutcome, WorkerContext } from '../types.ts';
-import { applySentPages, type SentResult } from './apply.ts';
-import { indexingLeaveOutRules, isOwnSitePage } from './leave-out.ts';
+import { applySentPages, indexingLeaveOutRules, listPages, type SentResult } from './add-to-index.queries.ts';
 import { combineOwnSite, type SendVerdict, sendToDonorServices, sendToOwnSiteServices } from './send.ts';
 
 /** A service that failed without saying when to come back is asked again this long after. */
@@ -22,7 +18,7 @@ type IndexingFilters = z.infer<typeof ZIndexingFilters>;
 /**
  * Action 3, add to index: sends donor pages to the indexer services and pages of the user's own
  * sites to IndexNow and Google's Indexing API. Pages that cannot be indexed are left out before
- * charging (leave-out.ts); a page a service took is re-checked N days later and refunded when it is
+ * charging (indexingLeaveOutRules); a page a service took is re-checked N days later and refunded when it is
  * still not indexed (recheck.ts).
  */
 export const addToIndexHandler: ActionHandler<SentResult, IndexingFilters> = {
@@ -106,15 +102,7 @@ interface Page {
 async function pagesOf(ctx: WorkerContext, action: ActionRow, items: ClaimedItem[]) {
   const ids = items.map((i) => i.linkId).filter((id): id is number => id !== null);
   if (ids.length === 0) return new Map<number, Page>();
-  const rows = await ctx.db
-    .select({
-      linkId: links.id,
-      url: links.url,
-      projectId: links.projectId,
-      ownSite: sql<boolean>`${isOwnSitePage}`,
-    })
-    .from(links)
-    .where(and(eq(links.userId, action.userId), inIds(links.id, ids)));
+  const rows = await listPages(ctx.db, { userId: action.userId, ids });
   return new Map(rows.map((row) => [row.linkId, row]));
 }
 

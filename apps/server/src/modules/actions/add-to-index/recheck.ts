@@ -1,34 +1,27 @@
 import { BalanceTransactionType, IndexState, type Locale } from '@linkwatch/shared';
 import { formatNumber, translate } from '@linkwatch/shared/i18n';
-import { and, eq, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
-import { inIds, jsonRows } from '../../../db/bulk.ts';
-import { rawRows, type Tx } from '../../../db/client.ts';
-import { actions, indexRequests, links, users } from '../../../db/schema/index.ts';
+import type { Tx } from '../../../db/client.ts';
 import { applyLedgerEntry } from '../../balance/ledger.ts';
 import { notify } from '../../notifications/notifications.service.ts';
+import { addRefunded, findActionById, findUserLocale, listReportedLinks } from '../actions.queries.ts';
 import { applyIndexStates, type IndexResult } from '../check-indexing/apply.ts';
 import { decideIndexState } from '../check-indexing/verdict.ts';
-import { REPORTED_LINK, recordReport } from '../report-changes.ts';
+import { recordReport } from '../report-changes.ts';
 import type { ActionRow, DoneOutcome } from '../types.ts';
+import {
+  claimDueRequests,
+  type DueRequest,
+  markRequestsIndexed,
+  markRequestsRefunded,
+  REQUEST_STATE,
+  scheduleRechecks,
+} from './add-to-index.queries.ts';
 
-/** index_requests.state */
-export const REQUEST_STATE = { Waiting: 0, Confirming: 1, Indexed: 2, Refunded: 3 } as const;
-
-/** A claimed request is left to other processes this long; a page nobody answered for, an hour. */
-const LEASE = sql`interval '15 minutes'`;
+/** A page nobody answered for is asked again an hour later. */
 const NO_ANSWER_RETRY_MS = 3_600_000;
 
 type Ctx = Pick<AppContext, 'db' | 'providers' | 'events' | 'log'>;
-
-interface DueRequest {
-  id: number;
-  action_id: number;
-  link_id: number;
-  price: number;
-  state: number;
-  url: string;
-}
 
 /**
  * Re-checks the pages an indexing request sent once their day has come (INDEXING_REFUND_AFTER_DAYS
@@ -39,7 +32,7 @@ interface DueRequest {
 export async function recheckIndexRequests(ctx: Ctx, options: { limit?: number } = {}) {
   const { adapters, confirmAfterMs } = ctx.providers.indexCheck;
   if (adapters.length === 0) return { checked: 0, refunded: 0 };
-  const due = await claimDue(ctx, options.limit ?? 100);
+  const due = await claimDueRequests(ctx.db, { limit: options.limit ?? 100 });
   const verdicts = await Promise.all(
     due.map(async (request) => ({
       request,
@@ -68,22 +61,6 @@ export async function recheckIndexRequests(ctx: Ctx, options: { limit?: number }
   return { checked: due.length, refunded };
 }
 
-/** The due requests, each claimed by this process alone (SKIP LOCKED) for one lease. */
-function claimDue(ctx: Ctx, limit: number) {
-  return rawRows<DueRequest>(
-    ctx.db,
-    sql`
-    update ${indexRequests} r set recheck_at = now() + ${LEASE}, updated_at = now()
-    from ${links} l
-    where l.id = r.link_id and r.id in (
-      select id from ${indexRequests}
-      where state < ${REQUEST_STATE.Indexed} and recheck_at <= now()
-      order by recheck_at limit ${limit}
-      for update skip locked)
-    returning r.id, r.action_id, r.link_id, r.price, r.state, l.url`,
-  );
-}
-
 /**
  * Writes one task's answers in one transaction: the links' index states (history, report flips),
  * then the refunds of the pages still not indexed: once each, even if two processes got here.
@@ -91,7 +68,7 @@ function claimDue(ctx: Ctx, limit: number) {
 async function settle(ctx: Ctx, actionId: number, settled: { request: DueRequest; result: IndexResult }[]) {
   if (settled.length === 0) return 0;
   const refund = await ctx.db.transaction(async (tx) => {
-    const [action] = await tx.select().from(actions).where(eq(actions.id, actionId));
+    const action = await findActionById(tx, { id: actionId });
     if (!action) return null;
     const done: DoneOutcome<IndexResult>[] = settled.map(({ request, result }) => ({
       itemId: request.id,
@@ -102,12 +79,7 @@ async function settle(ctx: Ctx, actionId: number, settled: { request: DueRequest
     }));
     await applyIndexStates(tx, action, done);
     const indexed = settled.filter((s) => s.result.state === IndexState.Indexed).map((s) => s.request.id);
-    if (indexed.length > 0) {
-      await tx
-        .update(indexRequests)
-        .set({ state: REQUEST_STATE.Indexed })
-        .where(and(inIds(indexRequests.id, indexed), lt(indexRequests.state, REQUEST_STATE.Indexed)));
-    }
+    if (indexed.length > 0) await markRequestsIndexed(tx, { ids: indexed });
     const notIndexed = settled
       .filter((s) => s.result.state === IndexState.NotIndexed)
       .map((s) => s.request.id);
@@ -118,11 +90,7 @@ async function settle(ctx: Ctx, actionId: number, settled: { request: DueRequest
 }
 
 async function refundNotIndexed(tx: Tx, action: ActionRow, requestIds: number[]) {
-  const rows = await tx
-    .update(indexRequests)
-    .set({ state: REQUEST_STATE.Refunded })
-    .where(and(inIds(indexRequests.id, requestIds), lt(indexRequests.state, REQUEST_STATE.Indexed)))
-    .returning({ linkId: indexRequests.linkId, price: indexRequests.price });
+  const rows = await markRequestsRefunded(tx, { ids: requestIds });
   const credits = rows.reduce((sum, row) => sum + row.price, 0);
   if (credits > 0) {
     await applyLedgerEntry(tx, {
@@ -132,20 +100,9 @@ async function refundNotIndexed(tx: Tx, action: ActionRow, requestIds: number[])
       description: `task:${action.actionId}:not-indexed`,
       actionId: action.id,
     });
-    await tx
-      .update(actions)
-      .set({ refunded: sql`${actions.refunded} + ${credits}` })
-      .where(eq(actions.id, action.id));
+    await addRefunded(tx, { id: action.id, credits });
   }
-  const refundedLinks = await tx
-    .select(REPORTED_LINK)
-    .from(links)
-    .where(
-      inIds(
-        links.id,
-        rows.map((r) => r.linkId),
-      ),
-    );
+  const refundedLinks = await listReportedLinks(tx, { linkIds: rows.map((r) => r.linkId) });
   const priceOf = new Map(rows.map((r) => [r.linkId, r.price]));
   await recordReport(
     tx,
@@ -161,8 +118,7 @@ async function refundNotIndexed(tx: Tx, action: ActionRow, requestIds: number[])
 /** The notification of a refund, in the user's language. */
 async function tellRefund(ctx: Ctx, refund: { action: ActionRow; pages: number; credits: number }) {
   const { action, pages, credits } = refund;
-  const [user] = await ctx.db.select({ locale: users.locale }).from(users).where(eq(users.id, action.userId));
-  const locale = (user?.locale ?? 'en') as Locale;
+  const locale = ((await findUserLocale(ctx.db, { userId: action.userId })) ?? 'en') as Locale;
   const days = Math.round(ctx.providers.indexing.refundAfterMs / 86_400_000);
   await notify(ctx, {
     userId: action.userId,
@@ -179,14 +135,7 @@ async function tellRefund(ctx: Ctx, refund: { action: ActionRow; pages: number; 
 /** Requests asked again later: a first "not indexed" to confirm, or a page nobody answered for. */
 async function later(ctx: Ctx, rows: { id: number; state: number; afterMs: number }[]) {
   if (rows.length === 0) return;
-  await ctx.db.execute(sql`
-    update ${indexRequests} set state = v.state, updated_at = now(),
-      recheck_at = now() + v.after_ms * interval '1 millisecond'
-    from ${jsonRows(
-      rows.map((r) => ({ id: r.id, state: r.state, after_ms: r.afterMs })),
-      { id: 'int', state: 'smallint', after_ms: 'bigint' },
-    )}
-    where ${indexRequests.id} = v.id`);
+  await scheduleRechecks(ctx.db, rows);
 }
 
 function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {

@@ -3,7 +3,7 @@ import type { DomainFigures } from '../../../providers/authority/index.ts';
 import { itemUrls } from '../item-links.ts';
 import { type TaskFilters, ZTaskFilters } from '../task-filters.ts';
 import type { ActionHandler, ActionRow, ClaimedItem, ItemOutcome, WorkerContext } from '../types.ts';
-import { applyAuthority } from './apply.ts';
+import { applyAuthority } from './check-authority.queries.ts';
 import { type AuthorityResult, domainOf, lookUpAll, type Merged } from './figures.ts';
 
 const RETRY_AFTER_MS = 30_000;

@@ -1,12 +1,10 @@
 import { type AcceptorSet, type CheckResult, RobotsCache } from '@linkwatch/checker';
-import { ActionCode, LinkListType, Tier } from '@linkwatch/shared';
-import { and, eq } from 'drizzle-orm';
-import { inIds } from '../../../db/bulk.ts';
+import { ActionCode, Tier } from '@linkwatch/shared';
 import type { Queryable } from '../../../db/client.ts';
-import { links, projects } from '../../../db/schema/index.ts';
 import { type TaskFilters, ZTaskFilters } from '../task-filters.ts';
 import type { ActionHandler, ActionRow, ClaimedItem, ItemOutcome, WorkerContext } from '../types.ts';
 import { applyCheckResults } from './apply.ts';
+import { findProjectDomains, listActiveTierOneUrls, listLinksToCheck } from './check-backlinks.queries.ts';
 import { refreshTier2Counts, tierTwoProjectsOf } from './tier2-counts.ts';
 
 /** Per-task caches: robots.txt is fetched once per host per task; acceptor sets once per project and tier. */
@@ -30,23 +28,9 @@ async function loadAcceptors(
   params: { projectId: number; tier: number },
 ): Promise<AcceptorSet> {
   if (params.tier === Tier.Two) {
-    const rows = await db
-      .select({ url: links.url })
-      .from(links)
-      .where(
-        and(
-          eq(links.projectId, params.projectId),
-          eq(links.tier, Tier.One),
-          eq(links.listType, LinkListType.Active),
-        ),
-      );
-    return { kind: 'urls', urls: rows.map((r) => r.url) };
+    return { kind: 'urls', urls: await listActiveTierOneUrls(db, { projectId: params.projectId }) };
   }
-  const [project] = await db
-    .select({ domains: projects.domains })
-    .from(projects)
-    .where(eq(projects.id, params.projectId));
-  return { kind: 'domains', domains: project?.domains ?? [] };
+  return { kind: 'domains', domains: await findProjectDomains(db, { projectId: params.projectId }) };
 }
 
 function acceptorsFor(ctx: WorkerContext, actionId: number, link: { projectId: number; tier: number }) {
@@ -88,12 +72,7 @@ export const checkBacklinksHandler: ActionHandler<CheckResult, TaskFilters> = {
     items: ClaimedItem[],
   ): Promise<ItemOutcome<CheckResult>[]> {
     const linkIds = items.map((i) => i.linkId).filter((id): id is number => id !== null);
-    const rows = linkIds.length
-      ? await ctx.db
-          .select({ id: links.id, url: links.url, projectId: links.projectId, tier: links.tier })
-          .from(links)
-          .where(and(eq(links.userId, action.userId), inIds(links.id, linkIds)))
-      : [];
+    const rows = linkIds.length ? await listLinksToCheck(ctx.db, { userId: action.userId, linkIds }) : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
     const { robots } = cachesFor(action.id);
 

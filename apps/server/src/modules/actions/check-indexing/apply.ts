@@ -1,10 +1,8 @@
 import { IndexState } from '@linkwatch/shared';
-import { sql } from 'drizzle-orm';
-import { inIds, insertRows, jsonRows } from '../../../db/bulk.ts';
 import type { Tx } from '../../../db/client.ts';
-import { indexHistories, links } from '../../../db/schema/index.ts';
-import { type ChangedLink, REPORTED_LINK, recordReport } from '../report-changes.ts';
+import { type ChangedLink, recordReport } from '../report-changes.ts';
 import type { ActionRow, DoneOutcome } from '../types.ts';
+import { insertIndexHistories, lockIndexedLinks, writeIndexStates } from './check-indexing.queries.ts';
 
 /** What the providers agreed on for one page. */
 export interface IndexResult {
@@ -19,26 +17,12 @@ export interface IndexResult {
 export async function applyIndexStates(tx: Tx, action: ActionRow, done: DoneOutcome<IndexResult>[]) {
   const decided = done.filter((d): d is DoneOutcome<IndexResult> & { linkId: number } => d.linkId !== null);
   if (decided.length === 0) return;
-  const before = await tx
-    .select({ ...REPORTED_LINK, indexing: links.indexing })
-    .from(links)
-    .where(
-      inIds(
-        links.id,
-        decided.map((d) => d.linkId),
-      ),
-    )
-    .for('update');
+  const before = await lockIndexedLinks(tx, { linkIds: decided.map((d) => d.linkId) });
 
   const values = decided.map((d) => ({ id: d.linkId, indexing: d.result.state }));
-  await tx.execute(sql`
-    update ${links} set indexing = v.indexing, date_check_indexing = now(), updated_at = now()
-    from ${jsonRows(values, { id: 'int', indexing: 'smallint' })}
-    where ${links.id} = v.id`);
-  await insertRows(
+  await writeIndexStates(tx, values);
+  await insertIndexHistories(
     tx,
-    indexHistories,
-    { link_id: 'int', value: 'smallint', provider: 'text' },
     decided.map((d) => ({ link_id: d.linkId, value: d.result.state, provider: d.result.provider })),
   );
 

@@ -4,13 +4,11 @@ import {
   ZLoadToCrawlersFilters,
   ZLoadToCrawlersQuery,
 } from '@linkwatch/shared';
-import { sql } from 'drizzle-orm';
-import { rawRowCount } from '../../../db/client.ts';
-import { actionItems } from '../../../db/schema/index.ts';
 import { AppError } from '../../../errors.ts';
 import { BacklinkPullError } from '../../../providers/crawlers/index.ts';
 import { findProject } from '../../projects/projects.queries.ts';
 import type { ActionHandler, ItemOutcome, ScopeContext } from '../types.ts';
+import { insertPullItem } from './load-to-crawlers.queries.ts';
 import { type PullResult, providerUnits, pullIntoCrawlers, pullTarget, refusal } from './pull.ts';
 
 /** A pull that Ahrefs throttled or that failed on its side is tried again this much later. */
@@ -58,7 +56,7 @@ export const loadToCrawlersHandler: ActionHandler<PullResult, TLoadToCrawlersFil
     },
 
     async insertItems(tx, { actionId }) {
-      return rawRowCount(tx, sql`insert into ${actionItems} (action_id) values (${actionId})`);
+      return insertPullItem(tx, { actionId });
     },
 
     async preview(ctx, { userId, filters }) {

@@ -5,7 +5,12 @@ import {
   ZRemoveFromCrawlersQuery,
 } from '@linkwatch/shared';
 import type { ActionHandler, ItemOutcome } from '../types.ts';
-import { countSelectedRecords, insertRecordItems, recordsOfItems, removeRecords } from './queries.ts';
+import {
+  countSelectedRecords,
+  insertRecordItems,
+  recordsOfItems,
+  removeRecords,
+} from './remove-from-crawlers.queries.ts';
 
 /**
  * Action 17, remove from crawlers: removes the selected crawler records of a project (ticked ids, or
