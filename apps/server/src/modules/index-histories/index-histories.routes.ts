@@ -6,7 +6,7 @@ import { requireUser } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { paginated } from '../../http/present.ts';
 import { presentIndexHistory } from '../links/links.presenter.ts';
-import { listIndexHistories } from './index-histories.queries.ts';
+import { indexHistoryPage } from './index-histories.service.ts';
 
 export function indexHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -25,7 +25,7 @@ export function indexHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const user = requireUser(req);
       const { page, filters } = req.query;
-      const { rows, total } = await listIndexHistories(ctx.db, { userId: user.id, filters, page });
+      const { rows, total } = await indexHistoryPage(ctx, { userId: user.id, filters, page });
       const locale = requestLocale(req);
       return paginated(
         rows.map((row) =>

@@ -2,7 +2,7 @@ import { ZPageLogRequest, ZTrueResponse } from '@linkwatch/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { logPageVisit } from './page-logs.queries.ts';
+import { recordPageVisit } from './page-logs.service.ts';
 
 /** The web app reports each visited path; guests are logged too, without a user. */
 export function pageLogRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -12,7 +12,7 @@ export function pageLogRoutes(app: FastifyInstance, ctx: AppContext) {
       '/page-logs/',
       { schema: { tags: ['page-logs'], body: ZPageLogRequest, response: { 200: ZTrueResponse } } },
       async (req) => {
-        await logPageVisit(ctx.db, { userId: req.user?.id ?? null, page: req.body.page });
+        await recordPageVisit(ctx, { userId: req.user?.id ?? null, page: req.body.page });
         return true as const;
       },
     );
