@@ -4,11 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
-import { attachment, type CellValue, collect, csvStream, MIME, xlsxBuffer } from '../../lib/spreadsheet.ts';
-import { findProject } from '../projects/projects.queries.ts';
-import { anchorWhere } from './anchors.filters.ts';
-import { anchorExportHeader, anchorExportRow } from './anchors.presenter.ts';
-import { allAnchors, campaignNames } from './anchors.queries.ts';
+import { attachment, collect, csvStream, MIME, xlsxBuffer } from '../../lib/spreadsheet.ts';
+import { exportAnchors } from './anchors.service.ts';
 
 /** `GET anchors/export`: the whole anchors table as CSV or XLSX, saved as anchor_{project}.{format}. */
 export function anchorExportRoute(app: FastifyInstance, ctx: AppContext) {
@@ -26,27 +23,10 @@ export function anchorExportRoute(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const userId = requireUser(req).id;
       const { format, filters, sort } = req.query;
-      const where = anchorWhere({ userId, filters });
       const locale = requestLocale(req);
-
-      async function* rows(): AsyncGenerator<CellValue[]> {
-        yield anchorExportHeader(locale);
-        for await (const chunk of allAnchors(ctx.db, { where, sort })) {
-          const names = await campaignNames(ctx.db, {
-            userId,
-            ids: [...new Set(chunk.flatMap((r) => r.campaignIds))],
-          });
-          for (const row of chunk) yield anchorExportRow(row, { locale, campaignNames: names });
-        }
-      }
-
-      const project = filters.project
-        ? await findProject(ctx.db, { userId, id: filters.project })
-        : undefined;
-      reply
-        .header('content-disposition', attachment(`anchor_${project?.name ?? 'all'}.${format}`))
-        .type(MIME[format]);
-      return reply.send(format === 'csv' ? csvStream(rows()) : xlsxBuffer(await collect(rows()), 'Anchors'));
+      const { filename, rows } = await exportAnchors(ctx.db, { userId, filters, sort, format, locale });
+      reply.header('content-disposition', attachment(filename)).type(MIME[format]);
+      return reply.send(format === 'csv' ? csvStream(rows) : xlsxBuffer(await collect(rows), 'Anchors'));
     },
   );
 }

@@ -7,12 +7,53 @@ import {
   LinkElementKind,
   LinkListType,
 } from '@linkwatch/shared';
-import { and, asc, count, countDistinct, desc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { type Queryable, rawRows } from '../../db/client.ts';
+import { escapeLike } from '../../db/like.ts';
 import { paginate } from '../../db/paginate.ts';
 import { backlinks, campaigns, linkCounters, links, projects } from '../../db/schema/index.ts';
 import type { PageQuery } from '../../http/present.ts';
-import { anchorWhere } from './anchors.filters.ts';
+
+/** The user's active links of the project, campaign and tier asked for. */
+export function anchorLinkScope(params: {
+  userId: number;
+  filters: AnchorFilters;
+  ignoreTier?: boolean;
+}): SQL {
+  const f = params.filters;
+  return and(
+    eq(links.userId, params.userId),
+    eq(links.listType, LinkListType.Active),
+    f.project !== undefined ? eq(links.projectId, f.project) : undefined,
+    f.campaign !== undefined ? eq(links.campaignId, f.campaign) : undefined,
+    f.tier !== undefined && !params.ignoreTier ? eq(links.tier, f.tier) : undefined,
+  ) as SQL;
+}
+
+/** A WHERE over `backlinks` joined to `links`, scoped to the owner on both tables. */
+export function anchorWhere(params: { userId: number; filters: AnchorFilters; ignoreTier?: boolean }): SQL {
+  const f = params.filters;
+  return and(
+    eq(backlinks.userId, params.userId),
+    anchorLinkScope(params),
+    f.query ? ilike(backlinks.anchor, `%${escapeLike(f.query)}%`) : undefined,
+    f.anchor !== undefined ? eq(backlinks.anchor, f.anchor) : undefined,
+    f.anchorId !== undefined ? sql`md5(${backlinks.anchor}) = ${f.anchorId}` : undefined,
+  ) as SQL;
+}
 
 export type AnchorSort = { field: (typeof ANCHOR_SORT_FIELDS)[number]; desc: boolean };
 

@@ -24,7 +24,6 @@ import { requestLocale } from '../../http/locale.ts';
 import { paginated } from '../../http/present.ts';
 import { linkTexts } from '../links/links.presenter.ts';
 import { anchorExportRoute } from './anchors.export.ts';
-import { anchorLinkScope, anchorWhere } from './anchors.filters.ts';
 import {
   anchorTitle,
   keyed,
@@ -34,25 +33,21 @@ import {
   relKeys,
 } from './anchors.presenter.ts';
 import {
-  anchorCounts,
-  anchorKinds,
-  anchorLinks,
-  anchorRelated,
-  anchorTotals,
-  campaignNames,
-  countUnverifiedLinks,
-  groupAnchorBacklinks,
-  listAnchors,
-  topAnchors,
-} from './anchors.queries.ts';
+  backlinksOfAnchor,
+  chartInfoOfAnchors,
+  chartOfAnchors,
+  countOfUnverifiedLinks,
+  countsOfAnchors,
+  pageOfAnchors,
+  statisticOfAnchors,
+} from './anchors.service.ts';
 
 const tags = ['anchors'];
 const security = [{ bearerAuth: [] }];
 
-/** The request's filters, with the user, ready for the anchor queries. */
+/** The user and the anchor filters of a call. */
 function scopeOf(req: FastifyRequest, filters: AnchorFilters) {
-  const userId = requireUser(req).id;
-  return { userId, filters, where: anchorWhere({ userId, filters }), locale: requestLocale(req) };
+  return { userId: requireUser(req).id, filters };
 }
 
 export function anchorRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -68,12 +63,9 @@ export function anchorRoutes(app: FastifyInstance, ctx: AppContext) {
   /** The anchors table: one row per anchor text, most linked first, with the pages and backlinks behind it. */
   r.get('/anchors', { schema: schema(ZAnchorTableQuery, ZAnchorListResponse) }, async (req) => {
     const { page, sort } = req.query;
-    const { userId, where, locale } = scopeOf(req, req.query.filters);
-    const { rows, total } = await listAnchors(ctx.db, { where, sort, page });
-    const [names, related] = await Promise.all([
-      campaignNames(ctx.db, { userId, ids: [...new Set(rows.flatMap((r) => r.campaignIds))] }),
-      anchorRelated(ctx.db, { where, anchors: rows.map((r) => r.anchor) }),
-    ]);
+    const scope = scopeOf(req, req.query.filters);
+    const { rows, total, names, related } = await pageOfAnchors(ctx.db, { ...scope, sort, page });
+    const locale = requestLocale(req);
     const relatedOf = (anchor: string) => related.filter((r) => r.anchor === anchor);
     const data = rows.map((row) =>
       presentAnchor(row, { locale, campaignNames: names, related: relatedOf(row.anchor) }),
@@ -84,8 +76,9 @@ export function anchorRoutes(app: FastifyInstance, ctx: AppContext) {
   /** The backlinks of one anchor (`filter[anchor]` or `filter[anchorId]`), for an expanded row. */
   r.get('/anchors/links', { schema: schema(ZAnchorLinkListQuery, ZAnchorLinkListResponse) }, async (req) => {
     const { page } = req.query;
-    const { where, locale } = scopeOf(req, req.query.filters);
-    const { rows, total } = await anchorLinks(ctx.db, { where, page });
+    const scope = scopeOf(req, req.query.filters);
+    const { rows, total } = await backlinksOfAnchor(ctx.db, { ...scope, page });
+    const locale = requestLocale(req);
     return paginated(
       rows.map((row) => presentAnchorLink(row, locale)),
       page,
@@ -94,27 +87,23 @@ export function anchorRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.get('/anchors/counts', { schema: schema(ZAnchorFilterQuery, ZAnchorCountsResponse) }, async (req) => {
-    const { userId, filters } = scopeOf(req, req.query.filters);
-    return single('anchorCounts', await anchorCounts(ctx.db, { userId, filters }));
+    return single('anchorCounts', await countsOfAnchors(ctx.db, scopeOf(req, req.query.filters)));
   });
 
   /** Links not checked yet, whose anchors are therefore unverified. */
   r.get('/anchors/count/unverified', { schema: schema(ZAnchorFilterQuery, ZCountResponse) }, async (req) => {
-    const { userId, filters } = scopeOf(req, req.query.filters);
-    return { data: { count: await countUnverifiedLinks(ctx.db, anchorLinkScope({ userId, filters })) } };
+    return { data: { count: await countOfUnverifiedLinks(ctx.db, scopeOf(req, req.query.filters)) } };
   });
 
   r.get(
     '/anchors/statistic',
     { schema: schema(ZAnchorFilterQuery, ZAnchorStatisticResponse) },
     async (req) => {
-      const { where, locale } = scopeOf(req, req.query.filters);
-      const t = linkTexts(locale);
-      const [attributes, types, indexing] = await Promise.all([
-        groupAnchorBacklinks(ctx.db, { where, by: 'attribute' }),
-        groupAnchorBacklinks(ctx.db, { where, by: 'backlinkType' }),
-        groupAnchorBacklinks(ctx.db, { where, by: 'indexing' }),
-      ]);
+      const { attributes, types, indexing } = await statisticOfAnchors(
+        ctx.db,
+        scopeOf(req, req.query.filters),
+      );
+      const t = linkTexts(requestLocale(req));
       return single('anchorStatistics', {
         attributes: keyed(relKeys, attributes, String),
         backlinkTypes: keyed(Object.values(LinkElementKind), types, t.backlinkType),
@@ -125,8 +114,8 @@ export function anchorRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** The top anchors by backlinks, for a pie or bar chart; `other` sums the rest. */
   r.get('/anchors/chart', { schema: schema(ZAnchorFilterQuery, ZAnchorChartResponse) }, async (req) => {
-    const { where, locale } = scopeOf(req, req.query.filters);
-    const { rows, total, other } = await topAnchors(ctx.db, where);
+    const { rows, total, other } = await chartOfAnchors(ctx.db, scopeOf(req, req.query.filters));
+    const locale = requestLocale(req);
     const items = rows.map((row) => ({
       key: row.anchor,
       value: row.value,
@@ -140,8 +129,8 @@ export function anchorRoutes(app: FastifyInstance, ctx: AppContext) {
     '/anchors/chart/info',
     { schema: schema(ZAnchorFilterQuery, ZAnchorChartInfoResponse) },
     async (req) => {
-      const { where, locale } = scopeOf(req, req.query.filters);
-      const [totals, kinds] = await Promise.all([anchorTotals(ctx.db, where), anchorKinds(ctx.db, where)]);
+      const { totals, kinds } = await chartInfoOfAnchors(ctx.db, scopeOf(req, req.query.filters));
+      const locale = requestLocale(req);
       const kindList = keyed(ANCHOR_KINDS, kinds, (k) => translate(locale, `links.anchorKind.${k}`));
       return single('anchorChartInfo', { ...totals, kinds: kindList });
     },

@@ -6,9 +6,8 @@ import { requireUser } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { paginated } from '../../http/present.ts';
 import { attachment, type CellValue, csvStream, MIME, xlsxBuffer } from '../../lib/spreadsheet.ts';
-import { findProject } from '../projects/projects.queries.ts';
 import { domainExportHeader, domainExportRow, presentDomain } from './domains.presenter.ts';
-import { allDomains, domainIds, domainLinks, listDomains } from './domains.queries.ts';
+import { exportDomains, pageOfDomains } from './domains.service.ts';
 
 const tags = ['domains'];
 const security = [{ bearerAuth: [] }];
@@ -23,13 +22,8 @@ export function domainRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const userId = requireUser(req).id;
       const { filters, page, sort } = req.query;
-      const { rows, total } = await listDomains(ctx.db, { userId, filters, page, sort });
+      const { rows, total, ids, linksOf } = await pageOfDomains(ctx.db, { userId, filters, page, sort });
       const locale = requestLocale(req);
-      const names = rows.map((row) => row.domain);
-      const [ids, linksOf] = await Promise.all([
-        domainIds(ctx.db, { userId, domains: names }),
-        domainLinks(ctx.db, { userId, filters, domains: names }),
-      ]);
       const data = rows.map((row) =>
         presentDomain(row, {
           id: row.id ?? ids.get(row.domain)!,
@@ -56,14 +50,9 @@ export function domainRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const userId = requireUser(req).id;
       const { format, filters, sort } = req.query;
-      const rows = await allDomains(ctx.db, { userId, filters, sort });
+      const { filename, rows } = await exportDomains(ctx.db, { userId, filters, sort, format });
       const table: CellValue[][] = [domainExportHeader(requestLocale(req)), ...rows.map(domainExportRow)];
-      const project = filters.project
-        ? await findProject(ctx.db, { userId, id: filters.project })
-        : undefined;
-      reply
-        .header('content-disposition', attachment(`domains_${project?.name ?? 'all'}.${format}`))
-        .type(MIME[format]);
+      reply.header('content-disposition', attachment(filename)).type(MIME[format]);
       if (format === 'xlsx') return reply.send(xlsxBuffer(table, 'Domains'));
       return reply.send(
         csvStream(

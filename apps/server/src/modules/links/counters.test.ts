@@ -5,11 +5,8 @@ import { rawRows } from '../../db/client.ts';
 import { backlinks, campaigns, links, users } from '../../db/schema/index.ts';
 import { makeCampaign, makeLinks, makeProject, makeUserWithToken } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { anchorWhere } from '../anchors/anchors.filters.ts';
-import { anchorCounts, anchorsPerTier, anchorTotals } from '../anchors/anchors.queries.ts';
-import { counterScope } from './links.counters.ts';
-import { linkFiltersWhere } from './links.filters.ts';
-import { countLinks, countLinksPerTab } from './links.queries.ts';
+import { anchorCounts, anchorsPerTier, anchorTotals, anchorWhere } from '../anchors/anchors.queries.ts';
+import { counterScope, countLinks, countLinksPerTab, linkFiltersWhere } from './links.queries.ts';
 import { indexingCapabilityCounts, linkChart, linkStatistic, responseCodeCounts } from './links.stats.ts';
 
 let t: TestApp;

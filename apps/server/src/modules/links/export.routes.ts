@@ -1,43 +1,16 @@
 import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
-import {
-  EXPORT_MAIL_THRESHOLD,
-  XLSX_EXPORT_MAX_ROWS,
-  ZExportMailedResponse,
-  ZFileResponse,
-  ZLinkExportQuery,
-} from '@linkwatch/shared';
+import { ZExportMailedResponse, ZFileResponse, ZLinkExportQuery } from '@linkwatch/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import type { Queryable } from '../../db/client.ts';
-import { AppError, FieldError, notFound } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
-import { attachment, collect, MIME, xlsxBuffer } from '../../lib/spreadsheet.ts';
-import { findCampaign } from '../projects/campaigns.queries.ts';
-import { findProject } from '../projects/projects.queries.ts';
-import { exportCsvText } from './export.csv.ts';
-import { exportRows } from './export.rows.ts';
-import { findExportFile, mailExport } from './export.service.ts';
-import type { LinkFilters } from './links.filters.ts';
-import { countSelection, noSelectedLinks, selectionWhere } from './links.selection.ts';
+import { attachment, MIME } from '../../lib/spreadsheet.ts';
+import { exportLinks, findExportFile } from './export.service.ts';
 
 const tags = ['links'];
-
-/** export_{campaign or project name}.{format}, as the web app names the file (spec point 7). */
-async function exportFilename(
-  db: Queryable,
-  params: { userId: number; filters?: LinkFilters; format: string },
-) {
-  const { filters, userId } = params;
-  const campaign = filters?.campaign ? await findCampaign(db, { userId, id: filters.campaign }) : undefined;
-  const project =
-    !campaign && filters?.project ? await findProject(db, { userId, id: filters.project }) : undefined;
-  const name = campaign?.campaign.name ?? project?.name ?? 'links';
-  return `export_${name}.${params.format}`;
-}
 
 export function exportRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -61,32 +34,18 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const user = requireUser(req);
       const { format, selection } = req.query;
-      const where = selectionWhere({ userId: user.id, selection });
-      const count = await countSelection(ctx.db, where);
-      if (count === 0) throw noSelectedLinks();
-      if (format === 'xlsx' && count > XLSX_EXPORT_MAX_ROWS)
-        throw new FieldError({
-          format: { key: 'links.exportXlsxTooMany', params: { max: XLSX_EXPORT_MAX_ROWS } },
-        });
       const locale = requestLocale(req);
-
-      if (count > EXPORT_MAIL_THRESHOLD) {
-        mailExport(ctx, { user, locale, where, format, count }).catch((err) =>
-          req.log.error({ err, userId: user.id }, 'mailed export failed'),
-        );
+      const found = await exportLinks(ctx, { user, selection, format, locale, log: req.log });
+      if (found.mailed)
         return reply.code(202).send({
-          data: { id: 0, type: 'linkExports' as const, attributes: { mailed: true as const, count } },
+          data: {
+            id: 0,
+            type: 'linkExports' as const,
+            attributes: { mailed: true as const, count: found.count },
+          },
         });
-      }
-      const filters = 'filters' in selection ? selection.filters : undefined;
-      const filename = await exportFilename(ctx.db, { userId: user.id, filters, format });
-      reply.header('content-disposition', attachment(filename)).type(MIME[format]);
-      const params = { where, locale };
-      return reply.send(
-        format === 'csv'
-          ? Readable.from(exportCsvText(ctx.db, params))
-          : xlsxBuffer(await collect(exportRows(ctx.db, params)), 'Links'),
-      );
+      reply.header('content-disposition', attachment(found.filename)).type(MIME[found.format]);
+      return reply.send(found.content);
     },
   );
 

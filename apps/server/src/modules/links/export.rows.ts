@@ -1,15 +1,10 @@
 import { type Locale, linkStatusOf, notReadReason } from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
-import { and, asc, gt, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { backlinks, links } from '../../db/schema/index.ts';
 import type { CellValue } from '../../lib/spreadsheet.ts';
-import { qualified } from './links.filters.ts';
+import { EXPORT_CHUNK, type ExportRecord, readChunk } from './links.export.queries.ts';
 import { linkTexts } from './links.presenter.ts';
-
-/** Rows read per query: two chunks (one written, the next being read) stay small on a million links. */
-export const EXPORT_CHUNK = 2000;
 
 const COLUMNS = [
   'url',
@@ -28,46 +23,6 @@ const COLUMNS = [
 
 export const exportHeader = (locale: Locale): CellValue[] =>
   COLUMNS.map((c) => translate(locale, `links.exportColumns.${c}`));
-
-/**
- * A timestamp as `Date#toISOString` writes it (UTC, milliseconds, Z), formatted by the database: a
- * million rows skip parsing two dates each into Date objects only to print them again.
- */
-const isoText = (column: PgColumn) =>
-  sql<string | null>`to_char(${qualified(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-export const exportFields = {
-  id: links.id,
-  url: links.url,
-  title: links.title,
-  responseCode: links.responseCode,
-  responseCodeGroup: links.responseCodeGroup,
-  checkStatus: links.checkStatus,
-  indexing: links.indexing,
-  indexingCapabilityId: links.indexingCapabilityId,
-  countBacklinks: links.countBacklinks,
-  comment: links.comment,
-  createdAt: isoText(links.createdAt),
-  dateCheckData: isoText(links.dateCheckData),
-  anchors: sql<
-    string | null
-  >`(select string_agg(distinct ${qualified(backlinks.anchor)}, ' | ') from ${backlinks}
-    where ${qualified(backlinks.linkId)} = ${qualified(links.id)} and ${qualified(backlinks.anchor)} <> '')`,
-  rels: sql<
-    string | null
-  >`(select string_agg(distinct ${qualified(backlinks.attribute)}, ', ') from ${backlinks}
-    where ${qualified(backlinks.linkId)} = ${qualified(links.id)})`,
-};
-
-const readChunk = (db: Queryable, where: SQL, lastId: number) =>
-  db
-    .select(exportFields)
-    .from(links)
-    .where(and(where, gt(links.id, lastId)))
-    .orderBy(asc(links.id))
-    .limit(EXPORT_CHUNK);
-
-type ExportRecord = Awaited<ReturnType<typeof readChunk>>[number];
 
 /** A translation looked up once per distinct value, not once per row. */
 function memo<K, V>(get: (key: K) => V): (key: K) => V {

@@ -4,14 +4,28 @@ import { mkdir, readdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { EXPORT_DOWNLOAD_DAYS, type ExportFileFormat, type Locale } from '@linkwatch/shared';
+import {
+  EXPORT_DOWNLOAD_DAYS,
+  EXPORT_MAIL_THRESHOLD,
+  type ExportFileFormat,
+  type LinkFilters,
+  type LinkSelection,
+  type Locale,
+  XLSX_EXPORT_MAX_ROWS,
+} from '@linkwatch/shared';
 import { translate, translateCount } from '@linkwatch/shared/i18n';
 import type { SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/client.ts';
+import { FieldError } from '../../errors.ts';
 import { collect, xlsxBuffer } from '../../lib/spreadsheet.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
+import { findCampaign } from '../projects/campaigns.queries.ts';
+import { findProject } from '../projects/projects.queries.ts';
 import { exportCsvText } from './export.csv.ts';
 import { exportRows } from './export.rows.ts';
+import { countSelection, noSelectedLinks, selectionWhere } from './links.selection.ts';
 
 const DOWNLOAD_TTL_MS = EXPORT_DOWNLOAD_DAYS * 24 * 60 * 60 * 1000;
 /** 32 random bytes, base64url: the file's name is the secret that lets the mail link in without a login. */
@@ -111,4 +125,61 @@ export async function findExportFile(ctx: AppContext, token: string): Promise<Ex
     return { status: 'ok', file, format };
   }
   return { status: 'missing' };
+}
+
+/** export_{campaign or project name}.{format}, as the web app names the file (spec point 7). */
+async function exportFilename(
+  db: Queryable,
+  params: { userId: number; filters?: LinkFilters; format: string },
+) {
+  const { filters, userId } = params;
+  const campaign = filters?.campaign ? await findCampaign(db, { userId, id: filters.campaign }) : undefined;
+  const project =
+    !campaign && filters?.project ? await findProject(db, { userId, id: filters.project }) : undefined;
+  const name = campaign?.campaign.name ?? project?.name ?? 'links';
+  return `export_${name}.${params.format}`;
+}
+
+/** The export asked for: mailed (over EXPORT_MAIL_THRESHOLD links), or the file to answer with. */
+export type LinkExport =
+  | { mailed: true; count: number }
+  | { mailed: false; filename: string; format: ExportFileFormat; content: Readable | Buffer };
+
+/**
+ * `GET links/export`: the file of the selected links (CSV streamed, XLSX built in memory, at most
+ * XLSX_EXPORT_MAX_ROWS). Over EXPORT_MAIL_THRESHOLD links the file is built in the background and a
+ * download link is mailed; a failure then is only logged.
+ */
+export async function exportLinks(
+  ctx: AppContext,
+  params: {
+    user: MailedExport['user'] & { id: number };
+    selection: LinkSelection;
+    format: ExportFileFormat;
+    locale: Locale;
+    log: FastifyBaseLogger;
+  },
+): Promise<LinkExport> {
+  const { user, selection, format, locale } = params;
+  const where = selectionWhere({ userId: user.id, selection });
+  const count = await countSelection(ctx.db, where);
+  if (count === 0) throw noSelectedLinks();
+  if (format === 'xlsx' && count > XLSX_EXPORT_MAX_ROWS)
+    throw new FieldError({
+      format: { key: 'links.exportXlsxTooMany', params: { max: XLSX_EXPORT_MAX_ROWS } },
+    });
+
+  if (count > EXPORT_MAIL_THRESHOLD) {
+    mailExport(ctx, { user, locale, where, format, count }).catch((err) =>
+      params.log.error({ err, userId: user.id }, 'mailed export failed'),
+    );
+    return { mailed: true, count };
+  }
+  const filters = 'filters' in selection ? selection.filters : undefined;
+  const filename = await exportFilename(ctx.db, { userId: user.id, filters, format });
+  const content =
+    format === 'csv'
+      ? Readable.from(exportCsvText(ctx.db, { where, locale }))
+      : xlsxBuffer(await collect(exportRows(ctx.db, { where, locale })), 'Links');
+  return { mailed: false, filename, format, content };
 }

@@ -11,7 +11,8 @@ import { makeLinks, makeWorkspace } from '../../test/factories.ts';
 import { linkIn } from '../../test/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { exportCsvText } from './export.csv.ts';
-import { EXPORT_CHUNK, exportChunks, exportRows } from './export.rows.ts';
+import { exportChunks, exportRows } from './export.rows.ts';
+import { EXPORT_CHUNK } from './links.export.queries.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -199,3 +199,37 @@ export function presentLinkCrawler(row: LinkCrawler, locale: Locale) {
     relationships: { campaigns: toMany('campaigns', row.campaign_ids) },
   };
 }
+
+/** A link with the records its `include` named (undefined when not named). */
+export interface ShownLink {
+  link: Link;
+  backlinks?: Backlink[];
+  histories?: CheckHistory[];
+  indexHistories?: IndexHistory[];
+  crawlers?: LinkCrawler[];
+}
+
+/** `GET links/{id}`: the link, its relationships to what `include` named, and those records as `included`. */
+export function presentShownLink(
+  shown: ShownLink,
+  options: { locale: Locale; includes: ReadonlySet<string> },
+) {
+  const { link } = shown;
+  const { locale } = options;
+  const relations = {
+    backlinks: shown.backlinks?.map((b) => b.id),
+    histories: shown.histories?.map((h) => h.id),
+    indexHistories: shown.indexHistories?.map((h) => h.id),
+    crawlers: shown.crawlers?.map((c) => c.id),
+  };
+  const included = [
+    ...(shown.backlinks ?? []).map((b) => presentBacklink(b, { locale, donor: link.url })),
+    ...(shown.histories ?? []).map((h) => presentCheckHistory(h, locale)),
+    ...(shown.indexHistories ?? []).map((h) =>
+      presentIndexHistory(h, { locale, url: link.url, campaignId: link.campaignId }),
+    ),
+    ...(shown.crawlers ?? []).map((c) => presentLinkCrawler(c, locale)),
+  ];
+  const data = presentLink(link, { locale, relations });
+  return options.includes.size > 0 ? { data, included } : { data };
+}

@@ -1,4 +1,5 @@
 import {
+  type LinkFilters,
   ZCountResponse,
   ZIdParams,
   ZKeyValueTitleListResponse,
@@ -18,47 +19,32 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { paginated } from '../../http/present.ts';
 import { bulkLinkRoutes } from './bulk.routes.ts';
 import { exportRoutes } from './export.routes.ts';
-import { counterScope } from './links.counters.ts';
-import { type LinkFilters, linkFiltersWhere } from './links.filters.ts';
+import { presentLink, presentShownLink } from './links.presenter.ts';
 import {
-  presentBacklink,
-  presentCheckHistory,
-  presentIndexHistory,
-  presentLink,
-  presentLinkCrawler,
-} from './links.presenter.ts';
-import {
-  backlinksOfLink,
-  checkHistoriesOfLink,
-  countLinks,
-  countLinksPerTab,
-  crawlersOfLink,
-  findLink,
-  indexHistoriesOfLink,
-  listLinks,
-} from './links.queries.ts';
-import { deleteBacklink, updateLink } from './links.service.ts';
-import { indexingCapabilityCounts, linkChart, linkStatistic, responseCodeCounts } from './links.stats.ts';
+  chartOfLinks,
+  countOfLinks,
+  countsPerTab,
+  deleteBacklink,
+  indexingCapabilityOfLinks,
+  pageOfLinks,
+  responseCodesOfLinks,
+  showLink,
+  statisticOfLinks,
+  updateLink,
+} from './links.service.ts';
 import { uploadRoutes } from './upload.routes.ts';
 
 const tags = ['links'];
 const security = [{ bearerAuth: [] }];
-type FilteredRequest = { query: { filters: LinkFilters } } & Parameters<typeof requireUser>[0];
 
-/** The WHERE, and the counters' scope when the filters are only those the counters are kept by. */
-function statsParams(req: FilteredRequest) {
-  const userId = requireUser(req).id;
-  return {
-    where: linkFiltersWhere({ userId, filters: req.query.filters }),
-    scope: counterScope({ userId, filters: req.query.filters }),
-    locale: requestLocale(req),
-  };
+/** The user and the list filters of a links-page call, and the language its texts are in. */
+function filtered(req: { query: { filters: LinkFilters } } & Parameters<typeof requireUser>[0]) {
+  return { userId: requireUser(req).id, filters: req.query.filters, locale: requestLocale(req) };
 }
 
 export function linkRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -77,7 +63,7 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const user = requireUser(req);
       const { page, filters, sort } = req.query;
-      const { rows, total, estimated } = await listLinks(ctx.db, { userId: user.id, filters, sort, page });
+      const { rows, total, estimated } = await pageOfLinks(ctx.db, { userId: user.id, filters, sort, page });
       const locale = requestLocale(req);
       const first = (page.number - 1) * page.size;
       const body = paginated(
@@ -90,35 +76,30 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   r.get('/links/count', { schema: listSchema(ZCountResponse) }, async (req) => {
-    const { where, scope } = statsParams(req);
-    return { data: { count: await countLinks(ctx.db, where, scope) } };
+    return { data: { count: await countOfLinks(ctx.db, filtered(req)) } };
   });
 
   r.get('/links/counts', { schema: listSchema(ZLinkCountsResponse) }, async (req) => {
-    const counts = await countLinksPerTab(ctx.db, {
-      userId: requireUser(req).id,
-      filters: req.query.filters,
-    });
+    const counts = await countsPerTab(ctx.db, filtered(req));
     return { data: { id: 0, type: 'linkCounts' as const, attributes: counts } };
   });
 
   r.get('/links/statistic', { schema: listSchema(ZLinkStatisticResponse) }, async (req) => {
-    const statistic = await linkStatistic(ctx.db, statsParams(req));
+    const statistic = await statisticOfLinks(ctx.db, filtered(req));
     return { data: { id: 0, type: 'linkStatistics' as const, attributes: statistic } };
   });
 
   r.get('/links/indexing-capability', { schema: listSchema(ZKeyValueTitleListResponse) }, async (req) => ({
-    data: await indexingCapabilityCounts(ctx.db, statsParams(req)),
+    data: await indexingCapabilityOfLinks(ctx.db, filtered(req)),
   }));
 
   r.get('/links/codes', { schema: listSchema(ZLinkCodesResponse) }, async (req) => {
-    const codes = await responseCodeCounts(ctx.db, statsParams(req));
+    const codes = await responseCodesOfLinks(ctx.db, filtered(req));
     return { data: { id: 0, type: 'linkCodes' as const, attributes: codes } };
   });
 
   r.get('/links/chart', { schema: listSchema(ZLinkChartResponse) }, async (req) => {
-    const { where, scope } = statsParams(req);
-    const days = await linkChart(ctx.db, { where, scope });
+    const days = await chartOfLinks(ctx.db, filtered(req));
     return { data: { id: 0, type: 'linkChart' as const, attributes: { days } } };
   });
 
@@ -136,31 +117,8 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const user = requireUser(req);
       const { includes } = req.query;
-      const link = await findLink(ctx.db, { userId: user.id, id: req.params.id });
-      if (!link) throw notFound();
-      const locale = requestLocale(req);
-      const [found, histories, indexes, crawlers] = await Promise.all([
-        includes.has('backlinks') ? backlinksOfLink(ctx.db, link.id) : undefined,
-        includes.has('histories') ? checkHistoriesOfLink(ctx.db, link.id) : undefined,
-        includes.has('indexHistories') ? indexHistoriesOfLink(ctx.db, link.id) : undefined,
-        includes.has('crawlers') ? crawlersOfLink(ctx.db, link) : undefined,
-      ]);
-      const relations = {
-        backlinks: found?.map((b) => b.id),
-        histories: histories?.map((h) => h.id),
-        indexHistories: indexes?.map((h) => h.id),
-        crawlers: crawlers?.map((c) => c.id),
-      };
-      const included = [
-        ...(found ?? []).map((b) => presentBacklink(b, { locale, donor: link.url })),
-        ...(histories ?? []).map((h) => presentCheckHistory(h, locale)),
-        ...(indexes ?? []).map((h) =>
-          presentIndexHistory(h, { locale, url: link.url, campaignId: link.campaignId }),
-        ),
-        ...(crawlers ?? []).map((c) => presentLinkCrawler(c, locale)),
-      ];
-      const data = presentLink(link, { locale, relations });
-      return includes.size > 0 ? { data, included } : { data };
+      const shown = await showLink(ctx.db, { userId: user.id, id: req.params.id, includes });
+      return presentShownLink(shown, { locale: requestLocale(req), includes });
     },
   );
 

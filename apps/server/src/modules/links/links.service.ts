@@ -1,9 +1,102 @@
-import { IndexState, normalizeUrl, type TUpdateLinkRequest } from '@linkwatch/shared';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import {
+  IndexState,
+  type LinkSelection,
+  type Locale,
+  normalizeUrl,
+  type TUpdateLinkRequest,
+} from '@linkwatch/shared';
 import type { Queryable } from '../../db/client.ts';
-import { backlinks, links } from '../../db/schema/index.ts';
 import { FieldError, notFound } from '../../errors.ts';
-import { findLink, type Link } from './links.queries.ts';
+import type { PageQuery } from '../../http/present.ts';
+import { findCampaign } from '../projects/campaigns.queries.ts';
+import {
+  addLinksToDisallow,
+  addLinksToHistory,
+  deleteLinks,
+  moveLinks,
+  recoverLinksFromDisallow,
+  recoverLinksFromHistory,
+} from './links.bulk.ts';
+import type { ShownLink } from './links.presenter.ts';
+import {
+  backlinksOfLink,
+  checkHistoriesOfLink,
+  counterScope,
+  countLinks,
+  countLinksPerTab,
+  crawlersOfLink,
+  deleteBacklinksOfLink,
+  deleteUserBacklink,
+  findLink,
+  findOtherLinkWithUrl,
+  indexHistoriesOfLink,
+  type Link,
+  type LinkFilters,
+  type LinkSort,
+  linkFiltersWhere,
+  listLinks,
+  type NewLink,
+  recountBacklinks,
+  saveLink,
+} from './links.queries.ts';
+import { noSelectedLinks, resolveSelection } from './links.selection.ts';
+import { indexingCapabilityCounts, linkChart, linkStatistic, responseCodeCounts } from './links.stats.ts';
+
+/** The links page's calls: the user's links under the list filters. */
+interface FilteredLinks {
+  userId: number;
+  filters: LinkFilters;
+}
+
+/** The WHERE, and the counters' scope when the filters are only those the counters are kept by. */
+function statsScope(params: FilteredLinks) {
+  const { userId, filters } = params;
+  return { where: linkFiltersWhere({ userId, filters }), scope: counterScope({ userId, filters }) };
+}
+
+/** `GET links`: a page of the links table, with its total (estimated past a point, see listLinks). */
+export const pageOfLinks = (db: Queryable, params: FilteredLinks & { sort: LinkSort; page: PageQuery }) =>
+  listLinks(db, params);
+
+/** `GET links/count`: always exact. */
+export function countOfLinks(db: Queryable, params: FilteredLinks) {
+  const { where, scope } = statsScope(params);
+  return countLinks(db, where, scope);
+}
+
+/** `GET links/counts`: the tabs' badges. */
+export const countsPerTab = (db: Queryable, params: FilteredLinks) => countLinksPerTab(db, params);
+
+export const statisticOfLinks = (db: Queryable, params: FilteredLinks & { locale: Locale }) =>
+  linkStatistic(db, { ...statsScope(params), locale: params.locale });
+
+export const indexingCapabilityOfLinks = (db: Queryable, params: FilteredLinks & { locale: Locale }) =>
+  indexingCapabilityCounts(db, { ...statsScope(params), locale: params.locale });
+
+export const responseCodesOfLinks = (db: Queryable, params: FilteredLinks & { locale: Locale }) =>
+  responseCodeCounts(db, { ...statsScope(params), locale: params.locale });
+
+export function chartOfLinks(db: Queryable, params: FilteredLinks) {
+  const { where, scope } = statsScope(params);
+  return linkChart(db, { where, scope });
+}
+
+/** `GET links/{id}`: one of the user's links, and what `include` asks for with it. */
+export async function showLink(
+  db: Queryable,
+  params: { userId: number; id: number; includes: ReadonlySet<string> },
+): Promise<ShownLink> {
+  const { includes } = params;
+  const link = await findLink(db, { userId: params.userId, id: params.id });
+  if (!link) throw notFound();
+  const [backlinks, histories, indexHistories, crawlers] = await Promise.all([
+    includes.has('backlinks') ? backlinksOfLink(db, link.id) : undefined,
+    includes.has('histories') ? checkHistoriesOfLink(db, link.id) : undefined,
+    includes.has('indexHistories') ? indexHistoriesOfLink(db, link.id) : undefined,
+    includes.has('crawlers') ? crawlersOfLink(db, link) : undefined,
+  ]);
+  return { link, backlinks, histories, indexHistories, crawlers };
+}
 
 /** A unique index refused the row; drizzle may wrap the driver's error. */
 export function isUniqueViolation(error: unknown): boolean {
@@ -31,7 +124,7 @@ const resetCheckResults = {
   dateAddIndex: null,
   dateCheckData: null,
   dateCheckIndexing: null,
-} satisfies Partial<typeof links.$inferInsert>;
+} satisfies Partial<NewLink>;
 
 /**
  * `PUT links/{id}`: the url comes without protocol (spec point 3); the link keeps the scheme it had.
@@ -47,17 +140,14 @@ export async function updateLink(
   const url = normalizeUrl(`${scheme}://${params.input.url}`);
   if (!url) throw new FieldError({ url: 'validation.websiteAddressWithoutDomain' });
   const comment = params.input.comment || null;
-  if (url === current.url) return saveLink(db, current, { comment });
+  if (url === current.url) return saveLink(db, { id: current.id, values: { comment } });
 
-  const [taken] = await db
-    .select({ id: links.id })
-    .from(links)
-    .where(and(eq(links.campaignId, current.campaignId), eq(links.url, url), ne(links.id, current.id)));
+  const taken = await findOtherLinkWithUrl(db, { campaignId: current.campaignId, url, exceptId: current.id });
   if (taken) throw new FieldError({ url: 'validation.unique' });
   try {
     return await db.transaction(async (tx) => {
-      await tx.delete(backlinks).where(eq(backlinks.linkId, current.id));
-      return saveLink(tx, current, { url, comment, ...resetCheckResults });
+      await deleteBacklinksOfLink(tx, current.id);
+      return saveLink(tx, { id: current.id, values: { url, comment, ...resetCheckResults } });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new FieldError({ url: 'validation.unique' });
@@ -65,24 +155,52 @@ export async function updateLink(
   }
 }
 
-async function saveLink(db: Queryable, current: Link, values: Partial<typeof links.$inferInsert>) {
-  const [link] = await db.update(links).set(values).where(eq(links.id, current.id)).returning();
-  return link;
-}
-
 /** `DELETE backlinks/{id}`: the link's backlink count follows. */
 export async function deleteBacklink(db: Queryable, params: { userId: number; id: number }) {
   await db.transaction(async (tx) => {
-    const [deleted] = await tx
-      .delete(backlinks)
-      .where(and(eq(backlinks.id, params.id), eq(backlinks.userId, params.userId)))
-      .returning({ linkId: backlinks.linkId });
+    const deleted = await deleteUserBacklink(tx, params);
     if (!deleted) throw notFound();
-    await tx
-      .update(links)
-      .set({
-        countBacklinks: sql`(select count(*)::int from ${backlinks} where ${backlinks.linkId} = ${deleted.linkId})`,
-      })
-      .where(eq(links.id, deleted.linkId));
+    await recountBacklinks(tx, deleted.linkId);
   });
+}
+
+/** The bulk calls of the links table (spec point 7), by the name their route gives. */
+const BULK_OPERATIONS = {
+  addToHistory: addLinksToHistory,
+  recoverFromHistory: recoverLinksFromHistory,
+  addToDisallow: addLinksToDisallow,
+  recoverFromDisallow: recoverLinksFromDisallow,
+  delete: deleteLinks,
+};
+
+export type BulkOperation = keyof typeof BULK_OPERATIONS;
+
+/** A bulk call: an empty selection is refused; answers how many links changed. */
+export async function changeSelectedLinks(
+  db: Queryable,
+  params: { userId: number; selection: LinkSelection; operation: BulkOperation },
+): Promise<number> {
+  const { userId } = params;
+  const { selection } = await resolveSelection(db, { userId, selection: params.selection });
+  return BULK_OPERATIONS[params.operation](db, { userId, selection });
+}
+
+/** The move target: one of the user's campaigns, named by the `campaign` query parameter. */
+async function findTargetCampaign(db: Queryable, params: { userId: number; id: number }) {
+  const found = await findCampaign(db, params);
+  if (!found) throw new FieldError({ campaign: 'validation.invalid' });
+  return found.campaign;
+}
+
+/** `POST links/move`: `moved` links went to the target; `skipped` were already there. */
+export async function moveSelectedLinks(
+  db: Queryable,
+  params: { userId: number; targetId: number; selection?: LinkSelection },
+) {
+  const { userId } = params;
+  const target = await findTargetCampaign(db, { userId, id: params.targetId });
+  if (!params.selection) throw noSelectedLinks();
+  const { selection, total } = await resolveSelection(db, { userId, selection: params.selection });
+  const { moved } = await moveLinks(db, { userId, selection, target });
+  return { moved, skipped: total - moved };
 }

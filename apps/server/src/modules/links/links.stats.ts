@@ -9,15 +9,20 @@ import {
   RobotsStatus,
   type TKeyValueTitle,
 } from '@linkwatch/shared';
-import { count, countDistinct, eq, gte, type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { backlinkCheckHistories, backlinks, indexHistories, links } from '../../db/schema/index.ts';
-import { type Counts, counterGroups } from './links.counters.ts';
-import { badCode, goodCode } from './links.filters.ts';
 import { linkTexts } from './links.presenter.ts';
-
-const toCounts = (rows: { key: number | string | null; value: number }[]): Counts =>
-  new Map(rows.filter((r) => r.key !== null).map((r) => [r.key as number | string, r.value]));
+import {
+  type Counts,
+  counterGroups,
+  groupBacklinks,
+  groupLinks,
+  linksAddedPerDay,
+  linksCheckedPerDay,
+  linksIndexedPerDay,
+  scannedCodeCounts,
+  toCounts,
+} from './links.queries.ts';
 
 /** Every known key in spec order, zero when absent, so charts keep their bars in place. */
 function listed<K extends number | string>(keys: readonly K[], counts: Counts, title: (key: K) => string) {
@@ -39,31 +44,6 @@ interface StatsParams {
   locale: Locale;
 }
 
-async function groupLinks(db: Queryable, where: SQL, column: SQL) {
-  return toCounts(
-    await db
-      .select({ key: sql<number | null>`${column}`, value: count() })
-      .from(links)
-      .where(where)
-      .groupBy(sql`1`),
-  );
-}
-
-async function groupBacklinks(
-  db: Queryable,
-  where: SQL,
-  column: typeof backlinks.typeId | typeof backlinks.attribute,
-) {
-  return toCounts(
-    await db
-      .select({ key: sql<number | string>`${column}`, value: count() })
-      .from(backlinks)
-      .innerJoin(links, eq(links.id, backlinks.linkId))
-      .where(where)
-      .groupBy(sql`1`),
-  );
-}
-
 /** spec point 3 "Statistics": lists of key/value/title for backlink types, indexing, index capability, attributes. */
 export async function linkStatistic(db: Queryable, params: StatsParams) {
   const t = linkTexts(params.locale);
@@ -72,10 +52,10 @@ export async function linkStatistic(db: Queryable, params: StatsParams) {
         ['indexing', 'capability', 'bl_type', 'bl_attr'].map((kind) => g.get(kind)!),
       )
     : await Promise.all([
-        groupLinks(db, params.where, sql`${links.indexing}`),
-        groupLinks(db, params.where, sql`${links.indexingCapabilityId}`),
-        groupBacklinks(db, params.where, backlinks.typeId),
-        groupBacklinks(db, params.where, backlinks.attribute),
+        groupLinks(db, { where: params.where, by: 'indexing' }),
+        groupLinks(db, { where: params.where, by: 'capability' }),
+        groupBacklinks(db, { where: params.where, by: 'type' }),
+        groupBacklinks(db, { where: params.where, by: 'attribute' }),
       ]);
   const knownRels = REL_ATTRIBUTES as readonly string[];
   const otherRels = [...attributes.keys()]
@@ -96,7 +76,7 @@ export async function indexingCapabilityCounts(db: Queryable, params: StatsParam
   const t = linkTexts(params.locale);
   const counts = params.scope
     ? (await counterGroups(db, params.scope, ['capability'])).get('capability')!
-    : await groupLinks(db, params.where, sql`${links.indexingCapabilityId}`);
+    : await groupLinks(db, { where: params.where, by: 'capability' });
   return listed(ROBOTS_STATUSES, counts, (k) => t.robotsStatus(k)!);
 }
 
@@ -126,35 +106,9 @@ export async function responseCodeCounts(db: Queryable, params: StatsParams) {
   };
 }
 
-function scannedCodeCounts(db: Queryable, where: SQL) {
-  return Promise.all([
-    groupLinks(db, where, sql`${links.responseCode}`),
-    groupLinks(db, where, sql`${links.responseCodeGroup}`),
-    db
-      .select({
-        good: sql<number>`count(*) filter (where ${goodCode})::int`,
-        bad: sql<number>`count(*) filter (where ${badCode})::int`,
-        unchecked: sql<number>`count(*) filter (where ${links.responseCode} is null and ${links.responseCodeGroup} is null)::int`,
-        found: sql<number>`count(*) filter (where ${links.checkStatus} = ${LinkCheckStatus.Found})::int`,
-        missing: sql<number>`count(*) filter (where ${links.checkStatus} = ${LinkCheckStatus.Missing})::int`,
-        unread: sql<number>`count(*) filter (where ${links.checkStatus} = ${LinkCheckStatus.Unread})::int`,
-      })
-      .from(links)
-      .where(where),
-  ]);
-}
-
-const day = (column: SQL | typeof links.createdAt) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
-
 /** Links added per UTC day since `first`: from the counters when `scope` is given, else a scan of `where`. */
 async function addedPerDay(db: Queryable, params: { where: SQL; scope?: SQL; first: Date }) {
-  if (!params.scope)
-    return db
-      .select({ key: day(links.createdAt), value: count() })
-      .from(links)
-      .where(sql`${params.where} and ${gte(links.createdAt, params.first)}`)
-      .groupBy(sql`1`);
+  if (!params.scope) return linksAddedPerDay(db, params);
   const added = (await counterGroups(db, params.scope, ['added'])).get('added')!;
   const since = params.first.toISOString().slice(0, 10);
   return [...added]
@@ -170,23 +124,8 @@ export async function linkChart(db: Queryable, params: { where: SQL; scope?: SQL
   );
   const [added, checked, indexed] = await Promise.all([
     addedPerDay(db, { where: params.where, scope: params.scope, first }),
-    db
-      .select({
-        key: day(sql`${backlinkCheckHistories.date}`),
-        value: countDistinct(backlinkCheckHistories.linkId),
-      })
-      .from(backlinkCheckHistories)
-      .innerJoin(links, eq(links.id, backlinkCheckHistories.linkId))
-      .where(sql`${params.where} and ${gte(backlinkCheckHistories.date, first)}`)
-      .groupBy(sql`1`),
-    db
-      .select({ key: day(sql`${indexHistories.createdAt}`), value: countDistinct(indexHistories.linkId) })
-      .from(indexHistories)
-      .innerJoin(links, eq(links.id, indexHistories.linkId))
-      .where(
-        sql`${params.where} and ${gte(indexHistories.createdAt, first)} and ${eq(indexHistories.value, IndexState.Indexed)}`,
-      )
-      .groupBy(sql`1`),
+    linksCheckedPerDay(db, { where: params.where, first }),
+    linksIndexedPerDay(db, { where: params.where, first }),
   ]);
   const [a, c, i] = [toCounts(added), toCounts(checked), toCounts(indexed)];
   return Array.from({ length: LINK_CHART_DAYS }, (_, n) => {

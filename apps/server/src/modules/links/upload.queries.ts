@@ -1,6 +1,9 @@
+import { ActionCode, TaskStatus } from '@linkwatch/shared';
 import { eq, lt, sql } from 'drizzle-orm';
 import { type Db, type Queryable, rawRows } from '../../db/client.ts';
-import { links, linkUploads } from '../../db/schema/index.ts';
+import { actions, links, linkUploads } from '../../db/schema/index.ts';
+
+/** The statements of an upload (listed in links.queries.ts): its steps, its lease, and its task. */
 
 /** The campaign an upload adds to. */
 export interface UploadTarget {
@@ -107,4 +110,38 @@ export async function sweepAbandonedUploads(db: Queryable): Promise<number> {
     .where(lt(linkUploads.aliveUntil, sql`now()`));
   for (const upload of abandoned) await discardUpload(db, upload);
   return abandoned.length;
+}
+
+/**
+ * Action 5 (load links): an upload is stored in one request, so it is recorded as a finished, free task
+ * in the same transaction, and shows in the tasks list like any other work done on the user's links.
+ */
+export async function recordLoadLinks(
+  db: Queryable,
+  params: {
+    userId: number;
+    projectId: number;
+    campaignId: number;
+    tier: number;
+    total: number;
+    added: number;
+    invalid: number;
+  },
+) {
+  const now = new Date();
+  await db.insert(actions).values({
+    userId: params.userId,
+    actionId: ActionCode.LoadLinks,
+    statusId: TaskStatus.Done,
+    projectId: params.projectId,
+    campaignId: params.campaignId,
+    tier: params.tier,
+    totalCount: params.total,
+    currentCount: params.total,
+    successCount: params.added,
+    errorCount: params.invalid,
+    totalErrorCount: params.invalid,
+    startedAt: now,
+    finishedAt: now,
+  });
 }

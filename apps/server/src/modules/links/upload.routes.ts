@@ -1,5 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
-import { LINK_UPLOAD_MAX_BYTES, rules, ZUploadResponse } from '@linkwatch/shared';
+import { LINK_UPLOAD_MAX_BYTES, ZUploadResponse } from '@linkwatch/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -7,15 +7,8 @@ import { FieldError } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { extraFilePart } from '../../http/multipart.ts';
-import { findCampaign } from '../projects/campaigns.queries.ts';
-import { mergeSearchEntries } from './upload.queries.ts';
-import { storeUploadedLinks } from './upload.service.ts';
-import { prepareUploadReading, readUploadFile, withoutHeader } from './upload-file.ts';
-
-interface UploadForm {
-  campaign?: string;
-  file?: { filename: string; content: Buffer };
-}
+import { type UploadForm, uploadLinks } from './upload.service.ts';
+import { prepareUploadReading } from './upload-file.ts';
 
 const tooLarge = () =>
   new FieldError({
@@ -70,27 +63,14 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const user = requireUser(req);
       const form = await readUploadForm(req);
-      if (!form.campaign) throw new FieldError({ campaign: 'validation.required' });
-      const id = rules.id('validation.invalid').safeParse(form.campaign);
-      const found = id.success ? await findCampaign(ctx.db, { userId: user.id, id: id.data }) : undefined;
-      if (!found) throw new FieldError({ campaign: 'validation.invalid' });
-      if (!form.file) throw new FieldError({ file: 'links.upload.missingFile' });
-
-      const { header, entries } = withoutHeader(await readUploadFile(form.file));
-      // No DATABASE_URL: the embedded database, one statement at a time.
-      const oneAtATime = !ctx.config.databaseUrl;
-      const result = await storeUploadedLinks(ctx.db, {
-        campaign: found.campaign,
-        entries,
-        locale: requestLocale(req),
-        oneAtATime,
+      const locale = requestLocale(req);
+      const { campaignId, uploaded } = await uploadLinks(ctx, {
+        userId: user.id,
+        form,
+        locale,
+        log: req.log,
       });
-      if (!oneAtATime)
-        mergeSearchEntries(ctx.db).catch((error) =>
-          req.log.warn({ err: error }, 'search index merge failed'),
-        );
-      const attributes = { ...result, header };
-      return { data: { id: found.campaign.id, type: 'linkUploads' as const, attributes } };
+      return { data: { id: campaignId, type: 'linkUploads' as const, attributes: uploaded } };
     },
   );
 }

@@ -2,22 +2,27 @@ import {
   LINK_URL_MAX_LENGTH,
   type Locale,
   normalizeUrl,
+  rules,
   type TUploadResult,
   UPLOAD_INVALID_LIST_MAX,
 } from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { FieldError } from '../../errors.ts';
-import { recordLoadLinks } from './load-links.ts';
+import { findCampaign } from '../projects/campaigns.queries.ts';
 import {
   discardUpload,
   finishUpload,
   insertUploadStep,
+  mergeSearchEntries,
+  recordLoadLinks,
   startUpload,
   sweepAbandonedUploads,
   type UploadTarget,
 } from './upload.queries.ts';
-import type { UploadEntry } from './upload-file.ts';
+import { readUploadFile, type UploadEntry, withoutHeader } from './upload-file.ts';
 
 /**
  * An upload adds its links in steps, each a transaction of its own: on the embedded database (one
@@ -152,4 +157,39 @@ export async function storeUploadedLinks(
     invalidCount: sorted.invalidCount,
     invalid: sorted.invalid,
   };
+}
+
+/** The fields of an upload's form, as they came. */
+export interface UploadForm {
+  campaign?: string;
+  file?: { filename: string; content: Buffer };
+}
+
+/**
+ * `POST links/upload`: the form's campaign must be one of the user's, and its file readable; answers
+ * the campaign and what was stored, with the first line when it was skipped as a header.
+ */
+export async function uploadLinks(
+  ctx: AppContext,
+  params: { userId: number; form: UploadForm; locale: Locale; log: FastifyBaseLogger },
+) {
+  const { form } = params;
+  if (!form.campaign) throw new FieldError({ campaign: 'validation.required' });
+  const id = rules.id('validation.invalid').safeParse(form.campaign);
+  const found = id.success ? await findCampaign(ctx.db, { userId: params.userId, id: id.data }) : undefined;
+  if (!found) throw new FieldError({ campaign: 'validation.invalid' });
+  if (!form.file) throw new FieldError({ file: 'links.upload.missingFile' });
+
+  const { header, entries } = withoutHeader(await readUploadFile(form.file));
+  // No DATABASE_URL: the embedded database, one statement at a time.
+  const oneAtATime = !ctx.config.databaseUrl;
+  const result = await storeUploadedLinks(ctx.db, {
+    campaign: found.campaign,
+    entries,
+    locale: params.locale,
+    oneAtATime,
+  });
+  if (!oneAtATime)
+    mergeSearchEntries(ctx.db).catch((error) => params.log.warn({ err: error }, 'search index merge failed'));
+  return { campaignId: found.campaign.id, uploaded: { ...result, header } };
 }
