@@ -17,11 +17,11 @@ import {
   ZHealthResponse,
 } from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
-import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
+import { ping } from './db/client.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { requestLocale } from './http/locale.ts';
 import { API_PREFIX } from './http/prefix.ts';
@@ -202,7 +202,7 @@ async function dbStatus(ctx: AppContext): Promise<'ok' | 'busy' | 'down'> {
   const busy = new Promise<'busy'>((resolve) => {
     timer = setTimeout(() => resolve('busy'), DB_PROBE_MS);
   });
-  const probe = ctx.db.execute(sql`select 1`).then(
+  const probe = ping(ctx.db).then(
     () => 'ok' as const,
     () => 'down' as const,
   );
