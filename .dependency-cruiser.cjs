@@ -45,24 +45,6 @@ const STATEMENTS_STILL_TO_MOVE = [
   '^apps/server/src/modules/links/links\\.service\\.ts$',
   '^apps/server/src/modules/links/links\\.stats\\.ts$',
   '^apps/server/src/modules/links/load-links\\.ts$',
-  // the other modules, app, cli, demo (branch modules)
-  '^apps/server/src/app\\.ts$',
-  '^apps/server/src/cli/commands\\.ts$',
-  '^apps/server/src/cli/payment-commands\\.ts$',
-  '^apps/server/src/demo/project\\.ts$',
-  '^apps/server/src/demo/seed\\.ts$',
-  '^apps/server/src/modules/auth/auth\\.service\\.ts$',
-  '^apps/server/src/modules/balance/blocking\\.ts$',
-  '^apps/server/src/modules/balance/welcome\\.ts$',
-  '^apps/server/src/modules/crawlers/crawlers\\.import\\.ts$',
-  '^apps/server/src/modules/mailings/unsubscribe-token\\.ts$',
-  '^apps/server/src/modules/notifications/notifications\\.service\\.ts$',
-  '^apps/server/src/modules/payments/apply-event\\.ts$',
-  '^apps/server/src/modules/payments/invoice\\.service\\.ts$',
-  '^apps/server/src/modules/payments/levels\\.ts$',
-  '^apps/server/src/modules/projects/projects\\.service\\.ts$',
-  '^apps/server/src/modules/reports/reports\\.export\\.ts$',
-  '^apps/server/src/modules/users/users\\.service\\.ts$',
 ];
 
 module.exports = {

@@ -1,10 +1,8 @@
-import { TaskStatus } from '@linkwatch/shared';
-import { and, count, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { actions, notifications } from '../../db/schema/index.ts';
 import { iso, resource } from '../../http/present.ts';
+import { countRunningActions, insertNotification, type Notification } from './notifications.queries.ts';
 
-export type Notification = typeof notifications.$inferSelect;
+export type { Notification };
 
 export function presentNotification(n: Notification) {
   return resource('notifications', n.id, {
@@ -25,15 +23,12 @@ export async function notify(
     props?: unknown[];
   },
 ) {
-  const [row] = await ctx.db
-    .insert(notifications)
-    .values({
-      userId: params.userId,
-      message: params.message,
-      type: params.type ?? 'info',
-      props: params.props ?? [],
-    })
-    .returning();
+  const row = await insertNotification(ctx.db, {
+    userId: params.userId,
+    message: params.message,
+    type: params.type ?? 'info',
+    props: params.props ?? [],
+  });
   await ctx.events.publish({
     userId: params.userId,
     event: 'CreateNotification',
@@ -43,13 +38,7 @@ export async function notify(
 }
 
 export async function runningActionCount(ctx: Pick<AppContext, 'db'>, userId: number) {
-  const [row] = await ctx.db
-    .select({ count: count() })
-    .from(actions)
-    .where(
-      and(eq(actions.userId, userId), inArray(actions.statusId, [TaskStatus.Waiting, TaskStatus.Process])),
-    );
-  return row.count;
+  return countRunningActions(ctx.db, userId);
 }
 
 export async function publishActionCount(ctx: Pick<AppContext, 'db' | 'events'>, userId: number) {
