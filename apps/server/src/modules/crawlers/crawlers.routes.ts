@@ -117,7 +117,12 @@ export function crawlerRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const userId = requireUser(req).id;
       const { format, selection, sort } = req.query;
-      const { project, campaignNames, rows } = await crawlerExport(ctx.db, { userId, format, selection, sort });
+      const { project, campaignNames, rows } = await crawlerExport(ctx.db, {
+        userId,
+        format,
+        selection,
+        sort,
+      });
       const locale = requestLocale(req);
       async function* table(): AsyncGenerator<CellValue[]> {
         yield crawlerExportHeader(locale);

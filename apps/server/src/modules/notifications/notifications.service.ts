@@ -1,6 +1,13 @@
 import type { AppContext } from '../../context.ts';
+import { notFound } from '../../errors.ts';
 import { iso, resource } from '../../http/present.ts';
-import { countRunningActions, insertNotification, type Notification } from './notifications.queries.ts';
+import {
+  countRunningActions,
+  deleteNotification,
+  insertNotification,
+  listNotifications,
+  type Notification,
+} from './notifications.queries.ts';
 
 export type { Notification };
 
@@ -47,4 +54,17 @@ export async function publishActionCount(ctx: Pick<AppContext, 'db' | 'events'>,
     event: 'ActionCount',
     data: { count: await runningActionCount(ctx, userId) },
   });
+}
+
+/** The bell's notifications, oldest first. */
+export function notificationsOf(ctx: Pick<AppContext, 'db'>, userId: number) {
+  return listNotifications(ctx.db, userId);
+}
+
+/** Dismisses one of the user's notifications; another's, or one gone, is not found. */
+export async function dismissNotification(
+  ctx: Pick<AppContext, 'db'>,
+  params: { userId: number; id: number },
+) {
+  if (!(await deleteNotification(ctx.db, params))) throw notFound();
 }
