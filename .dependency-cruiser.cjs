@@ -1,8 +1,7 @@
 /**
  * The house's boundaries, checked by `npm run lint` (DESIGN.md, "Layout"). Run per workspace so each
  * resolves its own `@/` alias: see the `lint:boundaries` script.
- */
-/**
+ *
  * Files outside *.queries.ts that may build statements, and why: the worker's claims and record are the
  * lease protocol (SKIP LOCKED claims, fenced writes) that every action shares; the ledger is the one place
  * a balance changes, row-locked with its ledger row in one statement.
@@ -11,28 +10,6 @@ const STATEMENT_INFRASTRUCTURE = [
   '^apps/server/src/worker/claims\\.ts$',
   '^apps/server/src/worker/record\\.ts$',
   '^apps/server/src/modules/balance/ledger\\.ts$',
-];
-
-/** Issue 26: files whose statements are being moved into queries files; this list only shrinks. */
-const STATEMENTS_STILL_TO_MOVE = [
-  // the other modules, app, cli, demo (branch modules)
-  '^apps/server/src/app\\.ts$',
-  '^apps/server/src/cli/commands\\.ts$',
-  '^apps/server/src/cli/payment-commands\\.ts$',
-  '^apps/server/src/demo/project\\.ts$',
-  '^apps/server/src/demo/seed\\.ts$',
-  '^apps/server/src/modules/auth/auth\\.service\\.ts$',
-  '^apps/server/src/modules/balance/blocking\\.ts$',
-  '^apps/server/src/modules/balance/welcome\\.ts$',
-  '^apps/server/src/modules/crawlers/crawlers\\.import\\.ts$',
-  '^apps/server/src/modules/mailings/unsubscribe-token\\.ts$',
-  '^apps/server/src/modules/notifications/notifications\\.service\\.ts$',
-  '^apps/server/src/modules/payments/apply-event\\.ts$',
-  '^apps/server/src/modules/payments/invoice\\.service\\.ts$',
-  '^apps/server/src/modules/payments/levels\\.ts$',
-  '^apps/server/src/modules/projects/projects\\.service\\.ts$',
-  '^apps/server/src/modules/reports/reports\\.export\\.ts$',
-  '^apps/server/src/modules/users/users\\.service\\.ts$',
 ];
 
 module.exports = {
@@ -63,7 +40,7 @@ module.exports = {
       name: 'no-statements-outside-queries',
       comment:
         'Every statement of a module lives in its *.queries.ts (services hold rules and transactions); ' +
-        'db/ and the infrastructure files below build statements of their own (docs/architecture.md).',
+        'db/ and the infrastructure files below build statements of their own (README, "Layout").',
       severity: 'error',
       from: {
         path: '^apps/server/src/',
@@ -73,7 +50,6 @@ module.exports = {
           '^apps/server/src/db/',
           '^apps/server/src/test/',
           ...STATEMENT_INFRASTRUCTURE,
-          ...STATEMENTS_STILL_TO_MOVE,
         ],
       },
       to: {

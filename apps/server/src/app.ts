@@ -17,11 +17,11 @@ import {
   ZHealthResponse,
 } from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
-import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
+import { ping } from './db/client.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { requestLocale } from './http/locale.ts';
 import { API_PREFIX } from './http/prefix.ts';
@@ -30,9 +30,8 @@ import { withTagManager } from './http/tag-manager-csp.ts';
 import { validatorCompiler } from './http/validator.ts';
 import { actionRoutes } from './modules/actions/actions.routes.ts';
 import { anchorRoutes } from './modules/anchors/anchors.routes.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
+import { authRoutes, resendConfirmationRoutes } from './modules/auth/auth.routes.ts';
 import { registerAuthentication } from './modules/auth/authenticate.ts';
-import { resendConfirmationRoutes } from './modules/auth/resend-confirmation.ts';
 import { balanceRoutes } from './modules/balance/balance.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { crawlerRoutes } from './modules/crawlers/index.ts';
@@ -202,7 +201,7 @@ async function dbStatus(ctx: AppContext): Promise<'ok' | 'busy' | 'down'> {
   const busy = new Promise<'busy'>((resolve) => {
     timer = setTimeout(() => resolve('busy'), DB_PROBE_MS);
   });
-  const probe = ctx.db.execute(sql`select 1`).then(
+  const probe = ping(ctx.db).then(
     () => 'ok' as const,
     () => 'down' as const,
   );

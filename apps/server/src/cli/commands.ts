@@ -1,9 +1,9 @@
 import { BalanceTransactionType } from '@linkwatch/shared';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
 import { findUserByEmail } from '../modules/auth/auth.queries.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { applyLedgerEntry } from '../modules/balance/ledger.ts';
+import { insertUser } from '../modules/users/users.queries.ts';
 import type { Command } from './command.ts';
 import { paymentCommands } from './payment-commands.ts';
 
@@ -22,18 +22,14 @@ export async function createUser(
   if (await findUserByEmail(db, params.email))
     throw new Error(`A user with email ${params.email} already exists`);
   if (params.password.length < 8) throw new Error('The password must be at least 8 characters');
-  const [user] = await db
-    .insert(users)
-    .values({
-      email: params.email,
-      name: params.name ?? params.email.split('@')[0],
-      passwordHash: await hashPassword(params.password),
-      emailVerifiedAt: new Date(),
-      isAdmin: params.isAdmin ?? false,
-      isPartner: params.isPartner ?? false,
-    })
-    .returning();
-  return user;
+  return insertUser(db, {
+    email: params.email,
+    name: params.name ?? params.email.split('@')[0],
+    passwordHash: await hashPassword(params.password),
+    emailVerifiedAt: new Date(),
+    isAdmin: params.isAdmin ?? false,
+    isPartner: params.isPartner ?? false,
+  });
 }
 
 export async function creditUser(db: Db, params: { email: string; amount: number; description?: string }) {

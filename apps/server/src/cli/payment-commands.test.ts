@@ -2,7 +2,7 @@ import { ActionCode } from '@linkwatch/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { priceFor } from '../modules/actions/prices.ts';
-import { listLevels } from '../modules/payments/levels.ts';
+import { listLevels } from '../modules/payments/payments.queries.ts';
 import { freshDatabase } from '../test/database.ts';
 import { makeUser, reloadUser } from '../test/factories.ts';
 import { commands } from './commands.ts';

@@ -1,11 +1,16 @@
 import { ActionCode, centsToUsd, usdToCents } from '@linkwatch/shared';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { actionPrices, userActionPrices } from '../db/schema/index.ts';
 import { DEFAULT_PRICES } from '../modules/actions/prices.ts';
 import { findUserByEmail } from '../modules/auth/auth.queries.ts';
 import { setBlocked } from '../modules/balance/blocking.ts';
-import { levelsProblem, listLevels, type PaymentLevel, replaceLevels } from '../modules/payments/levels.ts';
+import { levelsProblem, type PaymentLevel } from '../modules/payments/levels.ts';
+import {
+  deleteUserActionPrice,
+  listLevels,
+  replaceLevels,
+  setActionPrice,
+  setUserActionPrice,
+} from '../modules/payments/payments.queries.ts';
 import type { Command } from './command.ts';
 
 type Values = Record<string, string | boolean | undefined>;
@@ -66,9 +71,7 @@ export async function setPrice(
   if (params.reset) {
     if (!params.email) throw new Error('--reset removes a user’s individual price: give --email');
     const user = await userByEmail(db, params.email);
-    await db
-      .delete(userActionPrices)
-      .where(and(eq(userActionPrices.userId, user.id), eq(userActionPrices.actionId, params.action)));
+    await deleteUserActionPrice(db, { userId: user.id, action: params.action });
     return `${params.email} pays the common price for action ${params.action} again`;
   }
   const price = params.price;
@@ -76,16 +79,10 @@ export async function setPrice(
     throw new Error('--price must be a whole number of credits, 0 or more (1 credit = $0.001)');
   if (params.email) {
     const user = await userByEmail(db, params.email);
-    await db
-      .insert(userActionPrices)
-      .values({ userId: user.id, actionId: params.action, price })
-      .onConflictDoUpdate({ target: [userActionPrices.userId, userActionPrices.actionId], set: { price } });
+    await setUserActionPrice(db, { userId: user.id, action: params.action, price });
     return `Action ${params.action} costs ${params.email} ${price} credits a link (individual price)`;
   }
-  await db
-    .insert(actionPrices)
-    .values({ actionId: params.action, price })
-    .onConflictDoUpdate({ target: actionPrices.actionId, set: { price } });
+  await setActionPrice(db, { action: params.action, price });
   return `Action ${params.action} costs ${price} credits a link`;
 }
 

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -109,4 +109,9 @@ export async function rawRowCount(db: Queryable, statement: SQL): Promise<number
     affectedRows?: number;
   };
   return Number(result.rowCount ?? result.affectedRows ?? 0);
+}
+
+/** The cheapest statement there is: whether the database answers at all (the health check). */
+export async function ping(db: Queryable): Promise<void> {
+  await db.execute(sql`select 1`);
 }

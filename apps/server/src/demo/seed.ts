@@ -1,10 +1,9 @@
 import { BalanceTransactionType } from '@linkwatch/shared';
-import { count } from 'drizzle-orm';
 import { createUser } from '../cli/commands.ts';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
 import { DEMO_CREDITS_DESCRIPTION } from '../modules/balance/descriptions.ts';
 import { applyLedgerEntry } from '../modules/balance/ledger.ts';
+import { countUsers } from '../modules/users/users.queries.ts';
 import { makeDemoProject } from './project.ts';
 
 export const DEMO_EMAIL = 'demo@linkwatch.local';
@@ -12,8 +11,7 @@ export const DEMO_CREDITS = 1000;
 
 /** On an empty database only: a demo account with credits and a sample project. Returns its password. */
 export async function seedDemo(db: Db, params: { sampleOrigin: string; password: string }) {
-  const [{ total }] = await db.select({ total: count() }).from(users);
-  if (total > 0) return null;
+  if ((await countUsers(db)) > 0) return null;
   const user = await createUser(db, { email: DEMO_EMAIL, password: params.password, name: 'Demo user' });
   await db.transaction((tx) =>
     applyLedgerEntry(tx, {

@@ -11,6 +11,36 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
   return user;
 }
 
+/** A registration's account; none when a parallel registration of the address won the unique index. */
+export async function insertRegisteredUser(
+  db: Queryable,
+  values: { name: string; email: string; passwordHash: string; locale: string; referral: string | null },
+): Promise<User | undefined> {
+  const [user] = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return user;
+}
+
+export async function markEmailVerified(db: Queryable, userId: number) {
+  await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** When the account's address was confirmed, or null: read before a reset confirms it. */
+export async function findEmailVerifiedAt(db: Queryable, userId: number) {
+  const [row] = await db
+    .select({ emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** A reset's new password, which also proves the address. */
+export async function setPasswordAndVerify(db: Queryable, params: { userId: number; passwordHash: string }) {
+  await db
+    .update(users)
+    .set({ passwordHash: params.passwordHash, emailVerifiedAt: new Date() })
+    .where(eq(users.id, params.userId));
+}
+
 export async function findUserByAccessToken(db: Queryable, token: string): Promise<User | null> {
   const [row] = await db
     .select({ user: users })

@@ -3,6 +3,7 @@ import {
   ZForgotPasswordRequest,
   ZLoginRequest,
   ZRegisterRequest,
+  ZResendConfirmationRequest,
   ZResetPasswordRequest,
   ZTrueResponse,
 } from '@linkwatch/shared';
@@ -14,6 +15,7 @@ import { requestLocale } from '../../http/locale.ts';
 import { confirmEmail, forgotPassword, register, resetPassword } from './auth.service.ts';
 import { deviceToken, setDeviceCookie } from './device-cookie.ts';
 import { login } from './login.service.ts';
+import { resendConfirmation } from './resend-confirmation.ts';
 import { logout } from './sessions.ts';
 
 const tags = ['auth'];
@@ -76,4 +78,17 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
       return true as const;
     },
   );
+}
+
+export function resendConfirmationRoutes(app: FastifyInstance, ctx: AppContext) {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/auth/email/resend',
+      { schema: { tags: ['auth'], body: ZResendConfirmationRequest, response: { 200: ZTrueResponse } } },
+      async (req) => {
+        await resendConfirmation(ctx, { email: req.body.email, ip: req.ip });
+        return true as const;
+      },
+    );
 }

@@ -1,7 +1,5 @@
 import type { Locale, TRegisterRequest, TResetPasswordRequest } from '@linkwatch/shared';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { users } from '../../db/schema/index.ts';
 import { FieldError } from '../../errors.ts';
 import { actionMail } from '../../mail/templates.ts';
 import { grantWelcomeCredits } from '../balance/welcome.ts';
@@ -9,9 +7,13 @@ import {
   consumeEmailToken,
   consumeEmailTokenAndSiblings,
   createEmailToken,
+  findEmailVerifiedAt,
   findUserByEmail,
   forgetDevices,
+  insertRegisteredUser,
+  markEmailVerified,
   revokeAllAccessTokens,
+  setPasswordAndVerify,
   type User,
 } from './auth.queries.ts';
 import { hashPassword } from './passwords.ts';
@@ -52,17 +54,13 @@ export async function register(
   const passwordHash = await hashPassword(input.password);
   const taken = await findUserByEmail(ctx.db, input.email);
   if (taken) return mailTakenAddress(ctx, taken);
-  const [user] = await ctx.db
-    .insert(users)
-    .values({
-      name: input.name,
-      email: input.email,
-      passwordHash,
-      locale: input.locale ?? locale,
-      referral: input.referral ?? null,
-    })
-    .onConflictDoNothing()
-    .returning();
+  const user = await insertRegisteredUser(ctx.db, {
+    name: input.name,
+    email: input.email,
+    passwordHash,
+    locale: input.locale ?? locale,
+    referral: input.referral ?? null,
+  });
   // A concurrent registration of the same address won the unique index: the address is taken after all.
   if (!user) {
     const winner = await findUserByEmail(ctx.db, input.email);
@@ -85,7 +83,7 @@ export async function confirmEmail(ctx: AppContext, code: string) {
   await ctx.db.transaction(async (tx) => {
     const token = await consumeEmailToken(tx, { code, kind: 'confirm' });
     if (!token) throw new FieldError({ code: 'errors.confirmLinkInvalid' }, 'errors.confirmLinkInvalid');
-    await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, token.userId));
+    await markEmailVerified(tx, token.userId);
     await grantWelcomeCredits(tx, { userId: token.userId, amount: ctx.config.welcomeCredits });
   });
 }
@@ -114,14 +112,8 @@ export async function resetPassword(ctx: AppContext, input: TResetPasswordReques
     }
     const passwordHash = await hashPassword(input.password);
     // A reset also proves the address, and signs out every session that may have known the old password.
-    const [before] = await tx
-      .select({ emailVerifiedAt: users.emailVerifiedAt })
-      .from(users)
-      .where(eq(users.id, token.userId));
-    await tx
-      .update(users)
-      .set({ passwordHash, emailVerifiedAt: new Date() })
-      .where(eq(users.id, token.userId));
+    const before = await findEmailVerifiedAt(tx, token.userId);
+    await setPasswordAndVerify(tx, { userId: token.userId, passwordHash });
     // It is then the account's confirmation: the welcome credits come with it (still once per account,
     // whichever of the two links is followed first). An account confirmed before gets nothing new.
     if (!before?.emailVerifiedAt) {

@@ -1,6 +1,3 @@
-import { ZResendConfirmationRequest, ZTrueResponse } from '@linkwatch/shared';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { TooManyAttemptsError } from '../../errors.ts';
 import { countLoginFailure, findUserByEmail } from './auth.queries.ts';
@@ -30,17 +27,4 @@ export async function resendConfirmation(ctx: AppContext, params: { email: strin
   const user = await findUserByEmail(ctx.db, params.email);
   if (!user || user.emailVerifiedAt) return;
   await sendConfirmationMail(ctx, user);
-}
-
-export function resendConfirmationRoutes(app: FastifyInstance, ctx: AppContext) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/auth/email/resend',
-      { schema: { tags: ['auth'], body: ZResendConfirmationRequest, response: { 200: ZTrueResponse } } },
-      async (req) => {
-        await resendConfirmation(ctx, { email: req.body.email, ip: req.ip });
-        return true as const;
-      },
-    );
 }

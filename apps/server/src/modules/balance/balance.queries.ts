@@ -2,7 +2,8 @@ import { BalanceTransactionType, type TBalanceListQuery } from '@linkwatch/share
 import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { paginate } from '../../db/paginate.ts';
-import { balanceTransactions } from '../../db/schema/index.ts';
+import { balanceTransactions, users } from '../../db/schema/index.ts';
+import { WELCOME_CREDITS_DESCRIPTION } from './descriptions.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -49,4 +50,41 @@ export async function bonusTotal(db: Queryable, userId: number): Promise<number>
       ),
     );
   return row?.sum ?? 0;
+}
+
+/** Whether the account is blocked (blocking.ts), read from its row. */
+export async function isUserBlocked(db: Queryable, userId: number): Promise<boolean | undefined> {
+  const [user] = await db.select({ isBlocked: users.isBlocked }).from(users).where(eq(users.id, userId));
+  return user?.isBlocked;
+}
+
+/** Blocks or unblocks an account; false when there is no such account. */
+export async function setUserBlocked(db: Queryable, params: { userId: number; blocked: boolean }) {
+  const [row] = await db
+    .update(users)
+    .set({ isBlocked: params.blocked })
+    .where(eq(users.id, params.userId))
+    .returning({ id: users.id });
+  return row !== undefined;
+}
+
+/** Locks the user's row for the rest of the transaction: its welcome credits are given one at a time. */
+export async function lockUser(tx: Queryable, userId: number) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/** The ledger row of the account's welcome credits, if they were given. */
+export async function findWelcomeCredits(tx: Queryable, userId: number) {
+  const [given] = await tx
+    .select({ id: balanceTransactions.id })
+    .from(balanceTransactions)
+    .where(
+      and(
+        eq(balanceTransactions.userId, userId),
+        eq(balanceTransactions.typeId, BalanceTransactionType.Bonus),
+        eq(balanceTransactions.description, WELCOME_CREDITS_DESCRIPTION),
+      ),
+    )
+    .limit(1);
+  return given;
 }

@@ -6,7 +6,7 @@ import { requireUser } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { pageMeta } from '../../http/present.ts';
 import { presentTransaction } from './balance.presenter.ts';
-import { bonusTotal, listTransactions } from './balance.queries.ts';
+import { balanceHistory } from './balance.service.ts';
 
 const tags = ['balance'];
 const security = [{ bearerAuth: [] }];
@@ -29,10 +29,7 @@ export function balanceRoutes(app: FastifyInstance, ctx: AppContext) {
       const user = requireUser(req);
       const locale = requestLocale(req);
       const { page, filters } = req.query;
-      const [{ rows, total }, bonus] = await Promise.all([
-        listTransactions(ctx.db, { userId: user.id, page, filters }),
-        bonusTotal(ctx.db, user.id),
-      ]);
+      const { rows, total, bonus } = await balanceHistory(ctx, { userId: user.id, page, filters });
       return {
         data: rows.map((row) => presentTransaction(row, locale)),
         meta: { ...pageMeta(page, total), balance: user.balance, bonus },

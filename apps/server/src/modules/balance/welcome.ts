@@ -1,7 +1,6 @@
 import { BalanceTransactionType } from '@linkwatch/shared';
-import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { balanceTransactions, users } from '../../db/schema/index.ts';
+import { findWelcomeCredits, lockUser } from './balance.queries.ts';
 import { WELCOME_CREDITS_DESCRIPTION } from './descriptions.ts';
 import { applyLedgerEntry } from './ledger.ts';
 
@@ -12,18 +11,8 @@ import { applyLedgerEntry } from './ledger.ts';
  */
 export async function grantWelcomeCredits(tx: Queryable, params: { userId: number; amount: number }) {
   if (params.amount <= 0) return;
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, params.userId)).for('update');
-  const [given] = await tx
-    .select({ id: balanceTransactions.id })
-    .from(balanceTransactions)
-    .where(
-      and(
-        eq(balanceTransactions.userId, params.userId),
-        eq(balanceTransactions.typeId, BalanceTransactionType.Bonus),
-        eq(balanceTransactions.description, WELCOME_CREDITS_DESCRIPTION),
-      ),
-    )
-    .limit(1);
+  await lockUser(tx, params.userId);
+  const given = await findWelcomeCredits(tx, params.userId);
   if (given) return;
   await applyLedgerEntry(tx, {
     userId: params.userId,

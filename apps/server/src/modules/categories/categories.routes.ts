@@ -10,12 +10,16 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { paginated } from '../../http/present.ts';
 import { presentCategory } from './categories.presenter.ts';
-import { deleteCategory, findCategory, listCategories } from './categories.queries.ts';
-import { changeCategory, createCategory } from './categories.service.ts';
+import {
+  categoryPage,
+  createCategory,
+  ownCategory,
+  removeCategory,
+  renameOwnCategory,
+} from './categories.service.ts';
 
 const tags = ['categories'];
 const security = [{ bearerAuth: [] }];
@@ -29,7 +33,7 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, security, querystring: ZCategoryListQuery, response: { 200: ZCategoryListResponse } } },
     async (req) => {
       const { page, search } = req.query;
-      const { rows, total } = await listCategories(ctx.db, { userId: requireUser(req).id, page, search });
+      const { rows, total } = await categoryPage(ctx.db, { userId: requireUser(req).id, page, search });
       return paginated(
         rows.map((row) => presentCategory(row.category, row.projectsCount)),
         page,
@@ -42,8 +46,7 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext) {
     '/categories/:id',
     { schema: { tags, security, params: ZIdParams, response: { 200: ZCategoryResponse } } },
     async (req) => {
-      const row = await findCategory(ctx.db, { userId: requireUser(req).id, id: req.params.id });
-      if (!row) throw notFound();
+      const row = await ownCategory(ctx.db, { userId: requireUser(req).id, id: req.params.id });
       return { data: presentCategory(row.category, row.projectsCount) };
     },
   );
@@ -69,9 +72,11 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const userId = requireUser(req).id;
-      await changeCategory(ctx.db, { userId, id: req.params.id, name: req.body.name });
-      const row = (await findCategory(ctx.db, { userId, id: req.params.id }))!;
+      const row = await renameOwnCategory(ctx.db, {
+        userId: requireUser(req).id,
+        id: req.params.id,
+        name: req.body.name,
+      });
       return { data: presentCategory(row.category, row.projectsCount) };
     },
   );
@@ -81,8 +86,7 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext) {
     '/categories/:id',
     { schema: { tags, security, params: ZIdParams, response: { 200: ZTrueResponse } } },
     async (req) => {
-      if (!(await deleteCategory(ctx.db, { userId: requireUser(req).id, id: req.params.id })))
-        throw notFound();
+      await removeCategory(ctx.db, { userId: requireUser(req).id, id: req.params.id });
       return true as const;
     },
   );

@@ -1,6 +1,24 @@
 import type { Queryable } from '../../db/client.ts';
 import { FieldError, notFound } from '../../errors.ts';
-import { findCategory, findCategoryByName, insertCategory, renameCategory } from './categories.queries.ts';
+import {
+  deleteCategory,
+  findCategory,
+  findCategoryByName,
+  insertCategory,
+  listCategories,
+  renameCategory,
+} from './categories.queries.ts';
+
+export function categoryPage(db: Queryable, params: Parameters<typeof listCategories>[1]) {
+  return listCategories(db, params);
+}
+
+/** The user's category with its project count; another user's is not found. */
+export async function ownCategory(db: Queryable, params: { userId: number; id: number }) {
+  const row = await findCategory(db, params);
+  if (!row) throw notFound();
+  return row;
+}
 
 const taken = () => new FieldError({ name: 'projects.categories.errors.taken' });
 
@@ -17,6 +35,17 @@ export async function changeCategory(db: Queryable, params: { userId: number; id
   const category = await renameCategory(db, params);
   if (!category) throw notFound();
   return category;
+}
+
+/** `PUT categories/{id}`: the rename, then the category as the list shows it. */
+export async function renameOwnCategory(db: Queryable, params: { userId: number; id: number; name: string }) {
+  await changeCategory(db, params);
+  return (await findCategory(db, params))!;
+}
+
+/** Its projects stay, uncategorised. */
+export async function removeCategory(db: Queryable, params: { userId: number; id: number }) {
+  if (!(await deleteCategory(db, params))) throw notFound();
 }
 
 /**

@@ -3,10 +3,12 @@ import {
   type CrawlerFilters,
   type CrawlerSelection,
   type CrawlerSortField,
+  type CrawlerSourceId,
 } from '@linkwatch/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, rawRowCount, rawRows } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
+import { crawlerImports } from '../../db/schema/index.ts';
 import type { PageQuery } from '../../http/present.ts';
 
 /**
@@ -261,4 +263,141 @@ export async function trackedPages(db: Queryable, params: { project: number; url
       where c.project_id = ${params.project}::int and k.url = any(${sql.param(params.urls)}::text[])`,
   );
   return new Set(rows.map((r) => r.url));
+}
+
+// The import of a source's rows (crawlers.import.ts), all in its transaction.
+
+/** The status codes as SQL literals (constants, so no parameter whose type PostgreSQL must guess). */
+const STATUS = {
+  new: sql.raw(String(CRAWLER_STATUS.New)),
+  active: sql.raw(String(CRAWLER_STATUS.Active)),
+  rip: sql.raw(String(CRAWLER_STATUS.Rip)),
+};
+
+export interface BatchRow {
+  url: string;
+  url_key: string;
+  target_url: string | null;
+  anchor: string | null;
+  nofollow: boolean | null;
+  seen_on: string | null;
+}
+
+/** One import's run: what every statement of it is scoped by. */
+export interface ImportRun {
+  importId: number;
+  projectId: number;
+  source: number;
+  now: string;
+}
+
+/**
+ * One batch: its new referring pages, then one item per page for this source. A page with no item of
+ * the source becomes New; an item seen again becomes Active (an RIP one loses its removedAt); an item
+ * this import already wrote keeps its status (a page repeated in the file). An item's first sight is
+ * its `first_seen_at`; its later changes are events: here the RIP items seen again, found before the
+ * upsert (every part of a statement reads the same snapshot). Pages and RIP items are found by one
+ * index probe each (a lateral `limit 1`, which the planner does not flatten into a join): a hash over
+ * the project's rows would read all of them in every batch.
+ */
+export async function writeImportBatch(tx: Queryable, run: ImportRun, batch: BatchRow[]): Promise<void> {
+  const { importId, projectId, source, now } = run;
+  await tx.execute(sql`
+    with v as (
+      select * from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
+        as v(url text, url_key text, target_url text, anchor text, nofollow boolean, seen_on date)
+    ),
+    added_links as (
+      insert into crawler_links (project_id, url, url_key)
+      select ${projectId}::int, url, url_key from v
+      on conflict (project_id, url_key) do nothing
+      returning id, url_key
+    ),
+    l as materialized (
+      select id, url_key from added_links
+      union all
+      select x.id, x.url_key from v cross join lateral (
+        select cl.id, cl.url_key from crawler_links cl
+        where cl.project_id = ${projectId}::int and cl.url_key = v.url_key limit 1
+      ) x
+    ),
+    revived as (
+      select x.id from l cross join lateral (
+        select i.id from crawler_items i
+        where i.crawler_link_id = l.id and i.source = ${source}::int and i.status = ${STATUS.rip}
+          and i.last_import_id is distinct from ${importId}::int limit 1
+      ) x
+    ),
+    up as (
+      insert into crawler_items as i (project_id, crawler_link_id, source, status, first_seen_at,
+        last_seen_at, target_url, anchor, nofollow, seen_on, last_import_id)
+      select ${projectId}::int, l.id, ${source}::int, ${STATUS.new}, ${now}::timestamptz, ${now}::timestamptz,
+        v.target_url, v.anchor, v.nofollow, v.seen_on, ${importId}::int
+      from v join l on l.url_key = v.url_key
+      on conflict (crawler_link_id, source) do update set
+        status = case when i.last_import_id = ${importId}::int then i.status else ${STATUS.active} end,
+        removed_at = null,
+        last_seen_at = excluded.last_seen_at,
+        target_url = coalesce(excluded.target_url, i.target_url),
+        anchor = coalesce(excluded.anchor, i.anchor),
+        nofollow = coalesce(excluded.nofollow, i.nofollow),
+        seen_on = coalesce(excluded.seen_on, i.seen_on),
+        last_import_id = excluded.last_import_id
+      returning i.id
+    )
+    insert into crawler_item_events (item_id, project_id, source, import_id, status, at)
+    select id, ${projectId}::int, ${source}::int, ${importId}::int, ${STATUS.active}, ${now}::timestamptz
+    from revived`);
+}
+
+/** Items of the source this import did not mention, and not RIP yet, are RIP now. */
+export async function sweepGoneItems(tx: Queryable, run: ImportRun): Promise<number> {
+  const { importId, projectId, source, now } = run;
+  const [row] = await rawRows<{ count: number }>(
+    tx,
+    sql`
+    with gone as (
+      update crawler_items set status = ${STATUS.rip}, removed_at = ${now}::timestamptz
+      where project_id = ${projectId}::int and source = ${source}::int and status <> ${STATUS.rip}
+        and last_import_id is distinct from ${importId}::int
+      returning id
+    ),
+    logged as (
+      insert into crawler_item_events (item_id, project_id, source, import_id, status, at)
+      select id, ${projectId}::int, ${source}::int, ${importId}::int, ${STATUS.rip}, ${now}::timestamptz from gone
+      returning 1
+    )
+    select count(*)::int as count from logged`,
+  );
+  return row.count;
+}
+
+export async function countSeenItems(tx: Queryable, run: ImportRun) {
+  const [row] = await rawRows<{ new: number; active: number }>(
+    tx,
+    sql`
+    select count(*) filter (where status = ${STATUS.new})::int as new,
+           count(*) filter (where status = ${STATUS.active})::int as active
+    from crawler_items
+    where project_id = ${run.projectId}::int and source = ${run.source}::int and last_import_id = ${run.importId}::int`,
+  );
+  return row;
+}
+
+export async function insertCrawlerImport(
+  tx: Queryable,
+  values: { projectId: number; userId: number; source: CrawlerSourceId; fileName: string; format: string },
+) {
+  const [created] = await tx.insert(crawlerImports).values(values).returning({ id: crawlerImports.id });
+  return created;
+}
+
+export async function finishCrawlerImport(
+  tx: Queryable,
+  params: { importId: number; rows: number; added: number; active: number; rip: number },
+) {
+  await tx
+    .update(crawlerImports)
+    .set({ rows: params.rows, added: params.added, active: params.active, rip: params.rip })
+    .where(sql`${crawlerImports.id} = ${params.importId}::int`);
 }

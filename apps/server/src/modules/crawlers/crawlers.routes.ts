@@ -1,5 +1,4 @@
 import {
-  XLSX_EXPORT_MAX_ROWS,
   ZCrawlerChartQuery,
   ZCrawlerChartResponse,
   ZCrawlerCountsQuery,
@@ -16,7 +15,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { FieldError } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { paginated } from '../../http/present.ts';
@@ -28,14 +26,13 @@ import {
   presentCrawler,
 } from './crawlers.presenter.ts';
 import {
-  campaignsByIds,
-  campaignsOfProject,
-  countByStatus,
-  countSelected,
-  crawlerItemsOf,
-  listCrawlerItems,
-} from './crawlers.queries.ts';
-import { crawlerChart, deleteCrawlerItems, requireProject, trackCrawlerPages } from './crawlers.service.ts';
+  crawlerChart,
+  crawlerCounts,
+  crawlerExport,
+  crawlerPage,
+  deleteCrawlerItems,
+  trackCrawlerPages,
+} from './crawlers.service.ts';
 import { crawlerUploadRoutes } from './upload.routes.ts';
 
 const tags = ['crawlers'];
@@ -54,8 +51,7 @@ export function crawlerRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const userId = requireUser(req).id;
       const { project, source } = req.query;
-      await requireProject(ctx.db, { userId, projectId: project });
-      const counts = await countByStatus(ctx.db, { userId, project, source });
+      const counts = await crawlerCounts(ctx.db, { userId, project, source });
       return { data: { id: project, type: 'crawlerCounts' as const, attributes: counts } };
     },
   );
@@ -70,11 +66,8 @@ export function crawlerRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const userId = requireUser(req).id;
       const { filters, page, sort } = req.query;
-      await requireProject(ctx.db, { userId, projectId: filters.project });
-      const { rows, total } = await listCrawlerItems(ctx.db, { userId, filters, page, sort });
+      const { rows, total, campaigns } = await crawlerPage(ctx.db, { userId, filters, page, sort });
       const locale = requestLocale(req);
-      const campaignIds = [...new Set(rows.flatMap((row) => row.campaign_ids))];
-      const campaigns = await campaignsByIds(ctx.db, { userId, ids: campaignIds });
       return {
         ...paginated(
           rows.map((row) => presentCrawler(row, locale)),
@@ -124,19 +117,16 @@ export function crawlerRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const userId = requireUser(req).id;
       const { format, selection, sort } = req.query;
-      const projectId = 'ids' in selection ? selection.project : selection.filters.project;
-      const project = await requireProject(ctx.db, { userId, projectId });
-      if (format === 'xlsx' && (await countSelected(ctx.db, { userId, selection })) > XLSX_EXPORT_MAX_ROWS)
-        throw new FieldError({
-          format: { key: 'links.exportXlsxTooMany', params: { max: XLSX_EXPORT_MAX_ROWS } },
-        });
+      const { project, campaignNames, rows } = await crawlerExport(ctx.db, {
+        userId,
+        format,
+        selection,
+        sort,
+      });
       const locale = requestLocale(req);
-      const campaigns = await campaignsOfProject(ctx.db, { userId, projectId });
-      const campaignNames = new Map(campaigns.map((c) => [c.id, c.name]));
       async function* table(): AsyncGenerator<CellValue[]> {
         yield crawlerExportHeader(locale);
-        for await (const row of crawlerItemsOf(ctx.db, { userId, selection, sort }))
-          yield crawlerExportRow(row, { locale, campaignNames });
+        for await (const row of rows) yield crawlerExportRow(row, { locale, campaignNames });
       }
       reply.header('content-disposition', attachment(`crawler_${project.name}.${format}`)).type(MIME[format]);
       if (format === 'xlsx') return reply.send(xlsxBuffer(await collect(table()), 'Crawlers'));

@@ -8,6 +8,7 @@ import {
   type Locale,
   type TCrawlerTrackRequest,
   type TCrawlerTrackResult,
+  XLSX_EXPORT_MAX_ROWS,
 } from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
 import type { Db } from '../../db/client.ts';
@@ -18,9 +19,15 @@ import { findProject } from '../projects/projects.queries.ts';
 import { readCrawlerFile } from './crawler-file.ts';
 import { importCrawlerRows, type SkippedRow } from './crawlers.import.ts';
 import {
+  campaignsByIds,
+  campaignsOfProject,
   chartDays,
+  countByStatus,
+  countSelected,
+  crawlerItemsOf,
   deleteOrphanLinks,
   deleteSelected,
+  listCrawlerItems,
   selectedPages,
   trackedPages,
 } from './crawlers.queries.ts';
@@ -30,6 +37,42 @@ export async function requireProject(db: Db, params: { userId: number; projectId
   const project = await findProject(db, { userId: params.userId, id: params.projectId });
   if (!project) throw notFound();
   return project;
+}
+
+/** `GET crawlers/counts`: active, new and RIP records of the user's project, of one source or all. */
+export async function crawlerCounts(db: Db, params: { userId: number; project: number; source?: number }) {
+  await requireProject(db, { userId: params.userId, projectId: params.project });
+  return countByStatus(db, params);
+}
+
+/** `GET crawlers`: a page of the project's records, and the campaigns that track their pages. */
+export async function crawlerPage(db: Db, params: Parameters<typeof listCrawlerItems>[1]) {
+  const { userId } = params;
+  await requireProject(db, { userId, projectId: params.filters.project });
+  const { rows, total } = await listCrawlerItems(db, params);
+  const campaignIds = [...new Set(rows.flatMap((row) => row.campaign_ids))];
+  const campaigns = await campaignsByIds(db, { userId, ids: campaignIds });
+  return { rows, total, campaigns };
+}
+
+/**
+ * `GET crawlers/export`: the project, its campaigns' names and the selection's records in order (read
+ * as they are written out). An xlsx holds at most XLSX_EXPORT_MAX_ROWS rows.
+ */
+export async function crawlerExport(
+  db: Db,
+  params: Parameters<typeof crawlerItemsOf>[1] & { format: 'csv' | 'xlsx' },
+) {
+  const { userId, selection, sort } = params;
+  const projectId = 'ids' in selection ? selection.project : selection.filters.project;
+  const project = await requireProject(db, { userId, projectId });
+  if (params.format === 'xlsx' && (await countSelected(db, { userId, selection })) > XLSX_EXPORT_MAX_ROWS)
+    throw new FieldError({
+      format: { key: 'links.exportXlsxTooMany', params: { max: XLSX_EXPORT_MAX_ROWS } },
+    });
+  const campaigns = await campaignsOfProject(db, { userId, projectId });
+  const campaignNames = new Map(campaigns.map((c) => [c.id, c.name]));
+  return { project, campaignNames, rows: crawlerItemsOf(db, { userId, selection, sort }) };
 }
 
 /** A skipped row as the answer lists it: its number, what it held, and why, in the caller's language. */

@@ -93,3 +93,21 @@ export async function taskRecipients(db: Queryable, userId: number) {
     .where(and(eq(mailings.userId, userId), or(eq(mailings.actions, true), eq(mailings.report, true))))
     .orderBy(asc(mailings.id));
 }
+
+/**
+ * Adds an unsubscribe token's hash to the recipient's row (unsubscribe-token.ts): newest first,
+ * space-separated, cut to `keptLength` characters. One UPDATE expression, so two mails minted at once
+ * both keep their hash (the row lock orders them).
+ */
+export async function addTokenHash(
+  db: Queryable,
+  params: { mailingId: number; hash: string; keptLength: number },
+) {
+  const column = mailings.unsubscribeTokenHash;
+  await db
+    .update(mailings)
+    .set({
+      unsubscribeTokenHash: sql`left(${params.hash} || coalesce(' ' || ${column}, ''), ${params.keptLength})`,
+    })
+    .where(eq(mailings.id, params.mailingId));
+}

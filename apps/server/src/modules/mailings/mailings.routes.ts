@@ -14,12 +14,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { paginated } from '../../http/present.ts';
 import { presentMailing } from './mailings.presenter.ts';
-import { findMailing, listMailings } from './mailings.queries.ts';
-import { changeMailing, createMailing, removeMailing, unsubscribe } from './mailings.service.ts';
+import {
+  changeMailing,
+  createMailing,
+  mailingPage,
+  ownMailing,
+  removeMailing,
+  unsubscribe,
+} from './mailings.service.ts';
 
 const tags = ['mailings'];
 const security = [{ bearerAuth: [] }];
@@ -34,7 +39,7 @@ export function mailingRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, security, querystring: ZPageQuery, response: { 200: ZMailingListResponse } } },
     async (req) => {
       const { page } = req.query;
-      const { rows, total } = await listMailings(ctx.db, { userId: requireUser(req).id, page });
+      const { rows, total } = await mailingPage(ctx, { userId: requireUser(req).id, page });
       return paginated(rows.map(presentMailing), page, total);
     },
   );
@@ -43,8 +48,7 @@ export function mailingRoutes(app: FastifyInstance, ctx: AppContext) {
     '/mailings/:id',
     { schema: { tags, security, params: ZIdParams, response: { 200: ZMailingResponse } } },
     async (req) => {
-      const mailing = await findMailing(ctx.db, { userId: requireUser(req).id, id: req.params.id });
-      if (!mailing) throw notFound();
+      const mailing = await ownMailing(ctx, { userId: requireUser(req).id, id: req.params.id });
       return { data: presentMailing(mailing) };
     },
   );

@@ -7,6 +7,7 @@ import {
 } from '@linkwatch/shared';
 import type { AppContext } from '../../context.ts';
 import { FieldError, notFound } from '../../errors.ts';
+import type { PageQuery } from '../../http/present.ts';
 import {
   countMailings,
   deleteMailing,
@@ -14,11 +15,23 @@ import {
   findMailing,
   findMailingById,
   insertMailing,
+  listMailings,
   lockOwner,
   switchOff,
   updateMailing,
 } from './mailings.queries.ts';
 import { hashListHas, parseToken } from './unsubscribe-token.ts';
+
+export function mailingPage(ctx: Pick<AppContext, 'db'>, params: { userId: number; page: PageQuery }) {
+  return listMailings(ctx.db, params);
+}
+
+/** One of the user's recipients; another user's is not found. */
+export async function ownMailing(ctx: Pick<AppContext, 'db'>, params: { userId: number; id: number }) {
+  const mailing = await findMailing(ctx.db, params);
+  if (!mailing) throw notFound();
+  return mailing;
+}
 
 const emailTakenError = () => new FieldError({ email: 'validation.unique' });
 

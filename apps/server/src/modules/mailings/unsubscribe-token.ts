@@ -1,7 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { mailings } from '../../db/schema/index.ts';
+import { addTokenHash } from './mailings.queries.ts';
 
 /**
  * Unsubscribe tokens: `{mailingId}.{secret}`, 32 random bytes per mail sent. Only SHA-256 hashes are
@@ -26,13 +25,6 @@ export function parseToken(token: string): { mailingId: number; hash: string } |
   return { mailingId: Number(match[1]), hash: sha256(match[2]) };
 }
 
-/** The stored hashes: newest first, space-separated, at most KEPT_TOKENS of them. */
-export function withNewHash(hash: string): SQL {
-  const column = mailings.unsubscribeTokenHash;
-  // One UPDATE expression, so two mails minted at once both keep their hash (the row lock orders them).
-  return sql`left(${hash} || coalesce(' ' || ${column}, ''), ${KEPT_TOKENS * (HASH_LENGTH + 1) - 1})`;
-}
-
 export function hashListHas(stored: string | null, hash: string): boolean {
   const wanted = Buffer.from(hash);
   return (stored ?? '')
@@ -43,9 +35,6 @@ export function hashListHas(stored: string | null, hash: string): boolean {
 /** A fresh token for one mail to this recipient; its hash joins the row's list. */
 export async function issueToken(db: Queryable, mailingId: number): Promise<string> {
   const { token, hash } = mintToken(mailingId);
-  await db
-    .update(mailings)
-    .set({ unsubscribeTokenHash: withNewHash(hash) })
-    .where(eq(mailings.id, mailingId));
+  await addTokenHash(db, { mailingId, hash, keptLength: KEPT_TOKENS * (HASH_LENGTH + 1) - 1 });
   return token;
 }

@@ -2,10 +2,8 @@ import { ZIdParams, ZNotificationListResponse, ZTrueResponse } from '@linkwatch/
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
-import { deleteNotification, listNotifications } from './notifications.queries.ts';
-import { presentNotification } from './notifications.service.ts';
+import { dismissNotification, notificationsOf, presentNotification } from './notifications.service.ts';
 
 const tags = ['notifications'];
 const security = [{ bearerAuth: [] }];
@@ -17,7 +15,7 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext) {
     '/notifications',
     { schema: { tags, security, response: { 200: ZNotificationListResponse } } },
     async (req) => {
-      const rows = await listNotifications(ctx.db, requireUser(req).id);
+      const rows = await notificationsOf(ctx, requireUser(req).id);
       return { data: rows.map(presentNotification) };
     },
   );
@@ -26,8 +24,7 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext) {
     '/notifications/:id',
     { schema: { tags, security, params: ZIdParams, response: { 200: ZTrueResponse } } },
     async (req) => {
-      if (!(await deleteNotification(ctx.db, { userId: requireUser(req).id, id: req.params.id })))
-        throw notFound();
+      await dismissNotification(ctx, { userId: requireUser(req).id, id: req.params.id });
       return true as const;
     },
   );

@@ -1,10 +1,15 @@
-import { TaskStatus } from '@linkwatch/shared';
-import { and, count, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { actions, notifications } from '../../db/schema/index.ts';
+import { notFound } from '../../errors.ts';
 import { iso, resource } from '../../http/present.ts';
+import {
+  countRunningActions,
+  deleteNotification,
+  insertNotification,
+  listNotifications,
+  type Notification,
+} from './notifications.queries.ts';
 
-export type Notification = typeof notifications.$inferSelect;
+export type { Notification };
 
 export function presentNotification(n: Notification) {
   return resource('notifications', n.id, {
@@ -25,15 +30,12 @@ export async function notify(
     props?: unknown[];
   },
 ) {
-  const [row] = await ctx.db
-    .insert(notifications)
-    .values({
-      userId: params.userId,
-      message: params.message,
-      type: params.type ?? 'info',
-      props: params.props ?? [],
-    })
-    .returning();
+  const row = await insertNotification(ctx.db, {
+    userId: params.userId,
+    message: params.message,
+    type: params.type ?? 'info',
+    props: params.props ?? [],
+  });
   await ctx.events.publish({
     userId: params.userId,
     event: 'CreateNotification',
@@ -43,13 +45,7 @@ export async function notify(
 }
 
 export async function runningActionCount(ctx: Pick<AppContext, 'db'>, userId: number) {
-  const [row] = await ctx.db
-    .select({ count: count() })
-    .from(actions)
-    .where(
-      and(eq(actions.userId, userId), inArray(actions.statusId, [TaskStatus.Waiting, TaskStatus.Process])),
-    );
-  return row.count;
+  return countRunningActions(ctx.db, userId);
 }
 
 export async function publishActionCount(ctx: Pick<AppContext, 'db' | 'events'>, userId: number) {
@@ -58,4 +54,17 @@ export async function publishActionCount(ctx: Pick<AppContext, 'db' | 'events'>,
     event: 'ActionCount',
     data: { count: await runningActionCount(ctx, userId) },
   });
+}
+
+/** The bell's notifications, oldest first. */
+export function notificationsOf(ctx: Pick<AppContext, 'db'>, userId: number) {
+  return listNotifications(ctx.db, userId);
+}
+
+/** Dismisses one of the user's notifications; another's, or one gone, is not found. */
+export async function dismissNotification(
+  ctx: Pick<AppContext, 'db'>,
+  params: { userId: number; id: number },
+) {
+  if (!(await deleteNotification(ctx.db, params))) throw notFound();
 }

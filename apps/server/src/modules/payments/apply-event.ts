@@ -4,15 +4,21 @@ import {
   UNBLOCK_MIN_CENTS,
   usdCentsToCredits,
 } from '@linkwatch/shared';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { paymentEvents, users } from '../../db/schema/index.ts';
 import type { PaymentEvent, PaymentProviderName } from '../../providers/payments/types.ts';
 import { setBlocked } from '../balance/blocking.ts';
 import { applyLedgerEntry } from '../balance/ledger.ts';
-import { bonusFor, listLevels } from './levels.ts';
-import { lockPaymentByRef, type PaymentRow, updatePayment } from './payments.queries.ts';
+import { bonusFor } from './levels.ts';
+import {
+  findAccountState,
+  insertPaymentEvent,
+  listLevels,
+  lockPaymentByRef,
+  type PaymentRow,
+  setEventPayment,
+  updatePayment,
+} from './payments.queries.ts';
 
 /** What a notification did: nothing new (a replay, an event we ignore), or what it changed. */
 export type EventOutcome =
@@ -33,16 +39,12 @@ export async function applyPaymentEvent(
 ): Promise<EventOutcome> {
   if (event.kind === 'ignored') return { applied: false, reason: 'ignored' };
   const outcome = await ctx.db.transaction(async (tx): Promise<EventOutcome> => {
-    const [seen] = await tx
-      .insert(paymentEvents)
-      .values({ provider, eventId: event.eventId, kind: event.kind })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id });
+    const seen = await insertPaymentEvent(tx, { provider, eventId: event.eventId, kind: event.kind });
     if (!seen) return { applied: false, reason: 'replay' };
     const payment = await lockPaymentByRef(tx, { provider, providerRef: event.providerRef });
     // Kept as seen: an event for a session that is not ours (a shared provider account) stays ignored.
     if (!payment) return { applied: false, reason: 'unknownPayment' };
-    await tx.update(paymentEvents).set({ paymentId: payment.id }).where(eq(paymentEvents.id, seen.id));
+    await setEventPayment(tx, { eventId: seen.id, paymentId: payment.id });
     const change = await applyToPayment(tx, { payment, event });
     return { applied: true, userId: payment.userId, change };
   });
@@ -149,9 +151,6 @@ function withProblem(payment: PaymentRow, problem: string): string {
 
 /** The balance (and the block, which a payment or dispute may change) reach the user's open pages. */
 async function publishAccount(ctx: AppContext, userId: number) {
-  const [user] = await ctx.db
-    .select({ balance: users.balance, isBlocked: users.isBlocked })
-    .from(users)
-    .where(eq(users.id, userId));
+  const user = await findAccountState(ctx.db, userId);
   if (user) await ctx.events.publish({ userId, event: 'Balance', data: user });
 }

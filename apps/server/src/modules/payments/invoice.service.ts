@@ -1,10 +1,8 @@
 import { type Locale, PaymentStatus } from '@linkwatch/shared';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { users } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { renderInvoice } from './invoice.ts';
-import { findOwnPayment } from './payments.queries.ts';
+import { findBuyer, findOwnPayment } from './payments.queries.ts';
 
 /** The invoice of one of the user's payments: only a Paid one has any (anything else is not found). */
 export async function invoiceFor(
@@ -13,7 +11,7 @@ export async function invoiceFor(
 ) {
   const payment = await findOwnPayment(ctx.db, { userId: params.userId, id: params.paymentId });
   if (!payment || payment.statusId !== PaymentStatus.Paid) throw notFound();
-  const [buyer] = await ctx.db.select().from(users).where(eq(users.id, params.userId));
+  const buyer = await findBuyer(ctx.db, params.userId);
   if (!buyer) throw notFound();
   return renderInvoice({ payment, buyer, seller: ctx.config.seller, locale: params.locale });
 }

@@ -1,7 +1,4 @@
 import { bonusCreditsFor, type TPaymentLevelAttributes } from '@linkwatch/shared';
-import { asc } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.ts';
-import { paymentLevels } from '../../db/schema/index.ts';
 
 export interface PaymentLevel {
   id: number;
@@ -9,10 +6,6 @@ export interface PaymentLevel {
   min: number;
   max: number | null;
   percent: number;
-}
-
-export async function listLevels(db: Queryable): Promise<PaymentLevel[]> {
-  return db.select().from(paymentLevels).orderBy(asc(paymentLevels.min));
 }
 
 /** A level as the API shows it: bounds in US dollars, like payment amounts. */
@@ -26,15 +19,6 @@ export function bonusFor({ levels, paidCents }: { levels: PaymentLevel[]; paidCe
   const credits = bonusCreditsFor({ levels: inDollars, amountCents: paidCents });
   const level = levels.find((l) => paidCents >= l.min && (l.max === null || paidCents <= l.max));
   return { credits, percent: level?.percent ?? 0 };
-}
-
-/**
- * Replaces every level at once (the operator's `payments:levels set`): tiers must not overlap, or a
- * payment would match two of them. Checked by the caller (see cli), written in one transaction.
- */
-export async function replaceLevels(db: Queryable, levels: Omit<PaymentLevel, 'id'>[]) {
-  await db.delete(paymentLevels);
-  if (levels.length > 0) await db.insert(paymentLevels).values(levels);
 }
 
 /** The first problem of a set of tiers (overlap, a max below its min, a bad percent), or null. */

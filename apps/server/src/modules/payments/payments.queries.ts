@@ -1,7 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { payments } from '../../db/schema/index.ts';
+import {
+  actionPrices,
+  paymentEvents,
+  paymentLevels,
+  payments,
+  userActionPrices,
+  users,
+} from '../../db/schema/index.ts';
 import type { PaymentMethod, PaymentProviderName } from '../../providers/payments/types.ts';
+import type { PaymentLevel } from './levels.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -53,4 +61,84 @@ export async function updatePayment(
   params: { id: number; values: Partial<typeof payments.$inferInsert> },
 ) {
   await tx.update(payments).set(params.values).where(eq(payments.id, params.id));
+}
+
+/**
+ * Marks a provider's event seen, once: answers its row, or nothing for a replay (the unique index on
+ * provider and event id makes a parallel delivery of the same event wait, then find the first).
+ */
+export async function insertPaymentEvent(
+  tx: Queryable,
+  values: { provider: PaymentProviderName; eventId: string; kind: string },
+) {
+  const [seen] = await tx
+    .insert(paymentEvents)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  return seen;
+}
+
+export async function setEventPayment(tx: Queryable, params: { eventId: number; paymentId: number }) {
+  await tx
+    .update(paymentEvents)
+    .set({ paymentId: params.paymentId })
+    .where(eq(paymentEvents.id, params.eventId));
+}
+
+/** The buyer of an invoice: the account as it is now. */
+export async function findBuyer(db: Queryable, userId: number) {
+  const [buyer] = await db.select().from(users).where(eq(users.id, userId));
+  return buyer;
+}
+
+/** The balance and the block of an account, which a payment or a dispute changes. */
+export async function findAccountState(db: Queryable, userId: number) {
+  const [user] = await db
+    .select({ balance: users.balance, isBlocked: users.isBlocked })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user;
+}
+
+// Bonus levels.
+
+export async function listLevels(db: Queryable): Promise<PaymentLevel[]> {
+  return db.select().from(paymentLevels).orderBy(asc(paymentLevels.min));
+}
+
+/**
+ * Replaces every level at once (the operator's `payments:levels set`): tiers must not overlap, or a
+ * payment would match two of them. Checked by the caller (see cli), written in one transaction.
+ */
+export async function replaceLevels(db: Queryable, levels: Omit<PaymentLevel, 'id'>[]) {
+  await db.delete(paymentLevels);
+  if (levels.length > 0) await db.insert(paymentLevels).values(levels);
+}
+
+// Prices the operator sets (cli `prices:set`); actions/prices.ts reads them.
+
+export async function setActionPrice(db: Queryable, params: { action: number; price: number }) {
+  const { price } = params;
+  await db
+    .insert(actionPrices)
+    .values({ actionId: params.action, price })
+    .onConflictDoUpdate({ target: actionPrices.actionId, set: { price } });
+}
+
+export async function setUserActionPrice(
+  db: Queryable,
+  params: { userId: number; action: number; price: number },
+) {
+  const { price } = params;
+  await db
+    .insert(userActionPrices)
+    .values({ userId: params.userId, actionId: params.action, price })
+    .onConflictDoUpdate({ target: [userActionPrices.userId, userActionPrices.actionId], set: { price } });
+}
+
+export async function deleteUserActionPrice(db: Queryable, params: { userId: number; action: number }) {
+  await db
+    .delete(userActionPrices)
+    .where(and(eq(userActionPrices.userId, params.userId), eq(userActionPrices.actionId, params.action)));
 }

@@ -23,9 +23,9 @@ import { WebhookSignatureError } from '../../providers/payments/types.ts';
 import { applyPaymentEvent } from './apply-event.ts';
 import { invoiceFor } from './invoice.service.ts';
 import { invoiceFileName } from './invoice.ts';
-import { levelInDollars, listLevels } from './levels.ts';
+import { levelInDollars } from './levels.ts';
 import { presentPayment } from './payments.presenter.ts';
-import { capturePayment, createPayment, ownPayment } from './payments.service.ts';
+import { capturePayment, createPayment, ownPayment, paymentLevels } from './payments.service.ts';
 
 const tags = ['payments'];
 const security = [{ bearerAuth: [] }];
@@ -38,7 +38,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, security, response: { 200: ZPaymentLevelListResponse } } },
     async (req) => {
       requireUser(req);
-      const levels = await listLevels(ctx.db);
+      const levels = await paymentLevels(ctx);
       return { data: levels.map((level) => resource('paymentLevels', level.id, levelInDollars(level))) };
     },
   );

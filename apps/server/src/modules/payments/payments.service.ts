@@ -11,6 +11,7 @@ import { applyPaymentEvent } from './apply-event.ts';
 import {
   findOwnPayment,
   insertPayment,
+  listLevels,
   type PaymentRow,
   setProviderRef,
   updatePayment,
@@ -103,4 +104,9 @@ export async function capturePayment(ctx: AppContext, params: { userId: number; 
   const event = await provider.capture(payment.providerRef);
   await applyPaymentEvent(ctx, provider.name, event);
   return ownPayment(ctx, params);
+}
+
+/** The bonus tiers, lowest first (`GET payments/levels`). */
+export function paymentLevels(ctx: AppContext) {
+  return listLevels(ctx.db);
 }

@@ -10,13 +10,16 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { FieldError, notFound } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { paginated } from '../../http/present.ts';
 import { presentCampaign } from './campaigns.presenter.ts';
-import { deleteCampaign, findCampaign, insertCampaign, listCampaigns } from './campaigns.queries.ts';
-import { changeCampaignSettings } from './campaigns.service.ts';
-import { findProject } from './projects.queries.ts';
+import {
+  campaignPage,
+  changeCampaignSettings,
+  createCampaign,
+  ownCampaign,
+  removeCampaign,
+} from './campaigns.service.ts';
 
 const tags = ['campaigns'];
 const security = [{ bearerAuth: [] }];
@@ -30,7 +33,7 @@ export function campaignRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const user = requireUser(req);
       const { page, filters } = req.query;
-      const { rows, total } = await listCampaigns(ctx.db, { userId: user.id, page, filters });
+      const { rows, total } = await campaignPage(ctx, { userId: user.id, page, filters });
       return paginated(
         rows.map((row) =>
           presentCampaign(row.campaign, { projectName: row.projectName, linksCount: row.linksCount }),
@@ -45,8 +48,7 @@ export function campaignRoutes(app: FastifyInstance, ctx: AppContext) {
     '/campaigns/:id',
     { schema: { tags, security, params: ZIdParams, response: { 200: ZCampaignResponse } } },
     async (req) => {
-      const row = await findCampaign(ctx.db, { userId: requireUser(req).id, id: req.params.id });
-      if (!row) throw notFound();
+      const row = await ownCampaign(ctx, { userId: requireUser(req).id, id: req.params.id });
       return { data: presentCampaign(row.campaign, { projectName: row.projectName }) };
     },
   );
@@ -55,14 +57,9 @@ export function campaignRoutes(app: FastifyInstance, ctx: AppContext) {
     '/campaigns/',
     { schema: { tags, security, body: ZCreateCampaignRequest, response: { 201: ZCampaignResponse } } },
     async (req, reply) => {
-      const user = requireUser(req);
-      const project = await findProject(ctx.db, { userId: user.id, id: req.body.project });
-      if (!project) throw new FieldError({ project: 'validation.invalid' });
-      const campaign = await insertCampaign(ctx.db, {
-        userId: user.id,
-        projectId: project.id,
-        name: req.body.name,
-        tier: req.body.tier,
+      const { campaign, project } = await createCampaign(ctx, {
+        userId: requireUser(req).id,
+        input: req.body,
       });
       return reply.code(201).send({ data: presentCampaign(campaign, { projectName: project.name }) });
     },
@@ -86,7 +83,6 @@ export function campaignRoutes(app: FastifyInstance, ctx: AppContext) {
         id: req.params.id,
         body: req.body,
       });
-      if (!campaign) throw notFound();
       return { data: presentCampaign(campaign) };
     },
   );
@@ -95,8 +91,7 @@ export function campaignRoutes(app: FastifyInstance, ctx: AppContext) {
     '/campaigns/:id',
     { schema: { tags, security, params: ZIdParams, response: { 200: ZTrueResponse } } },
     async (req) => {
-      if (!(await deleteCampaign(ctx.db, { userId: requireUser(req).id, id: req.params.id })))
-        throw notFound();
+      await removeCampaign(ctx, { userId: requireUser(req).id, id: req.params.id });
       return true as const;
     },
   );

@@ -8,6 +8,32 @@ import type { PageQuery } from '../../http/present.ts';
 
 export type Project = typeof projects.$inferSelect;
 
+export async function insertProject(db: Queryable, values: typeof projects.$inferInsert) {
+  const [project] = await db.insert(projects).values(values).returning();
+  return project;
+}
+
+export async function updateOwnProject(
+  db: Queryable,
+  params: { userId: number; id: number; values: Partial<typeof projects.$inferInsert> },
+) {
+  const [project] = await db
+    .update(projects)
+    .set(params.values)
+    .where(and(eq(projects.id, params.id), eq(projects.userId, params.userId)))
+    .returning();
+  return project;
+}
+
+/** Deletes the owner's project; answers whether there was one. */
+export async function deleteOwnProject(db: Queryable, params: { userId: number; id: number }) {
+  const deleted = await db
+    .delete(projects)
+    .where(and(eq(projects.id, params.id), eq(projects.userId, params.userId)))
+    .returning({ id: projects.id });
+  return deleted.length > 0;
+}
+
 export async function findProject(db: Queryable, params: { userId: number; id: number }) {
   const [project] = await db
     .select()

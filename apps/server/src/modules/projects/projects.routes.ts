@@ -12,14 +12,18 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { paginated } from '../../http/present.ts';
-import { categoryNames } from '../categories/categories.queries.ts';
 import { presentCampaign } from './campaigns.presenter.ts';
 import { presentProject, presentStatistic } from './projects.presenter.ts';
-import { findProject, listProjects, projectStatistics, statisticTotals } from './projects.queries.ts';
-import { createProjectWithCampaign, deleteProject, updateProject } from './projects.service.ts';
+import {
+  createProject,
+  deleteProject,
+  ownProject,
+  projectPage,
+  projectStatisticTotals,
+  saveProject,
+} from './projects.service.ts';
 
 const tags = ['projects'];
 const security = [{ bearerAuth: [] }];
@@ -33,7 +37,7 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, security, response: { 200: ZProjectStatisticResponse } } },
     async (req) => {
       const user = requireUser(req);
-      return { data: presentStatistic(0, await statisticTotals(ctx.db, user.id)) };
+      return { data: presentStatistic(0, await projectStatisticTotals(ctx, user.id)) };
     },
   );
 
@@ -43,16 +47,7 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const user = requireUser(req);
       const { page, search } = req.query;
-      const { rows, total } = await listProjects(ctx.db, {
-        userId: user.id,
-        page,
-        search,
-        favoritesFirst: true,
-      });
-      const [statistics, names] = await Promise.all([
-        projectStatistics(ctx.db, { userId: user.id, projectIds: rows.map((p) => p.id) }),
-        categoryNames(ctx.db, { userId: user.id, ids: rows.map((p) => p.categoryId) }),
-      ]);
+      const { rows, total, statistics, names } = await projectPage(ctx, { userId: user.id, page, search });
       return paginated(
         rows.map((p) => presentProject(p, statistics.get(p.id), names.get(p.categoryId ?? 0))),
         page,
@@ -66,12 +61,7 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, security, params: ZIdParams, response: { 200: ZProjectResponse } } },
     async (req) => {
       const user = requireUser(req);
-      const project = await findProject(ctx.db, { userId: user.id, id: req.params.id });
-      if (!project) throw notFound();
-      const [statistics, names] = await Promise.all([
-        projectStatistics(ctx.db, { userId: user.id, projectIds: [project.id] }),
-        categoryNames(ctx.db, { userId: user.id, ids: [project.categoryId] }),
-      ]);
+      const { project, statistics, names } = await ownProject(ctx, { userId: user.id, id: req.params.id });
       return {
         data: presentProject(project, statistics.get(project.id), names.get(project.categoryId ?? 0)),
       };
@@ -83,11 +73,7 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, security, body: ZCreateProjectRequest, response: { 201: ZCreateProjectResponse } } },
     async (req, reply) => {
       const user = requireUser(req);
-      const { project, campaign } = await createProjectWithCampaign(ctx, {
-        userId: user.id,
-        input: req.body,
-      });
-      const names = await categoryNames(ctx.db, { userId: user.id, ids: [project.categoryId] });
+      const { project, campaign, names } = await createProject(ctx, { userId: user.id, input: req.body });
       return reply.code(201).send({
         data: presentProject(project, undefined, names.get(project.categoryId ?? 0)),
         included: [presentCampaign(campaign)],
@@ -108,8 +94,11 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const user = requireUser(req);
-      const project = await updateProject(ctx, { userId: user.id, id: req.params.id, input: req.body });
-      const names = await categoryNames(ctx.db, { userId: user.id, ids: [project.categoryId] });
+      const { project, names } = await saveProject(ctx, {
+        userId: user.id,
+        id: req.params.id,
+        input: req.body,
+      });
       return { data: presentProject(project, undefined, names.get(project.categoryId ?? 0)) };
     },
   );

@@ -1,11 +1,11 @@
 import { type ChangeWords, changeReading, type Locale, type ReportChangeType } from '@linkwatch/shared';
 import { formatNumber, translate } from '@linkwatch/shared/i18n';
-import { and, asc, eq, gt, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { campaigns, links, reportChanges, reportLinks } from '../../db/schema/index.ts';
 // The one place that knows how a spreadsheet cell is escaped (formula injection), shared by every export.
 import type { CellValue } from '../../lib/spreadsheet.ts';
 import { changesTypeText } from './reports.presenter.ts';
+import { exportChunk } from './reports.queries.ts';
 
 /** Rows read per query: keeps memory flat however long the report is. */
 const EXPORT_CHUNK = 5000;
@@ -34,21 +34,7 @@ export async function* reportExportRows(
   };
   let lastId = 0;
   for (;;) {
-    const chunk = await db
-      .select({
-        change: reportChanges,
-        link: reportLinks,
-        campaignName: campaigns.name,
-        pageTitle: links.title,
-      })
-      .from(reportChanges)
-      .innerJoin(reportLinks, eq(reportLinks.id, reportChanges.reportLinkId))
-      .leftJoin(campaigns, eq(campaigns.id, reportLinks.campaignId))
-      // The page's title as the links table shows it, for changes recorded before a title was read.
-      .leftJoin(links, and(eq(links.id, reportLinks.linkId), eq(links.userId, reportLinks.userId)))
-      .where(and(params.where, gt(reportChanges.id, lastId)))
-      .orderBy(asc(reportChanges.id))
-      .limit(EXPORT_CHUNK);
+    const chunk = await exportChunk(db, { where: params.where, afterId: lastId, limit: EXPORT_CHUNK });
     for (const { change, link, campaignName, pageTitle } of chunk) {
       // The screen's words, never the stored codes: a sentence goes in the new value's column.
       const reading = changeReading(words, {

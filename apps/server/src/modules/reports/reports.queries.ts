@@ -1,8 +1,8 @@
 import type { ReportChangeType, ReportFilters } from '@linkwatch/shared';
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { paginate } from '../../db/paginate.ts';
-import { actions, campaigns, reportChanges, reportLinks } from '../../db/schema/index.ts';
+import { actions, campaigns, links, reportChanges, reportLinks } from '../../db/schema/index.ts';
 import type { PageQuery } from '../../http/present.ts';
 
 export type ReportLinkRow = typeof reportLinks.$inferSelect;
@@ -184,4 +184,25 @@ export async function foundLostPerDay(
       ),
     )
     .groupBy(sql`1`);
+}
+
+/** The export's next changes after `afterId`, oldest first: a keyset chunk, an index range scan. */
+export function exportChunk(db: Queryable, params: { where: SQL; afterId: number; limit: number }) {
+  return (
+    db
+      .select({
+        change: reportChanges,
+        link: reportLinks,
+        campaignName: campaigns.name,
+        pageTitle: links.title,
+      })
+      .from(reportChanges)
+      .innerJoin(reportLinks, eq(reportLinks.id, reportChanges.reportLinkId))
+      .leftJoin(campaigns, eq(campaigns.id, reportLinks.campaignId))
+      // The page's title as the links table shows it, for changes recorded before a title was read.
+      .leftJoin(links, and(eq(links.id, reportLinks.linkId), eq(links.userId, reportLinks.userId)))
+      .where(and(params.where, gt(reportChanges.id, params.afterId)))
+      .orderBy(asc(reportChanges.id))
+      .limit(params.limit)
+  );
 }

@@ -2,7 +2,7 @@ import { ZSettingsResponse } from '@linkwatch/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { resource } from '../../http/present.ts';
-import { loadSettings, SETTINGS_ID } from './settings.queries.ts';
+import { loadSettings, SETTINGS_ID } from './settings.service.ts';
 
 export function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(

@@ -11,13 +11,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
 import { presentUser } from './users.presenter.ts';
-import {
-  becomePartner,
-  changePassword,
-  confirmChangedEmail,
-  updateLocale,
-  updateProfile,
-} from './users.service.ts';
+import { becomePartner, changePassword, confirmChangedEmail, saveUser } from './users.service.ts';
 
 const tags = ['user'];
 const security = [{ bearerAuth: [] }];
@@ -40,13 +34,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const user = requireUser(req);
-      const body = req.body;
-      const updated =
-        'fullname' in body
-          ? await updateProfile(ctx, { user, input: body })
-          : await updateLocale(ctx, { user, locale: body.locale });
-      return presentUser(updated);
+      return presentUser(await saveUser(ctx, { user: requireUser(req), input: req.body }));
     },
   );
 

@@ -1,7 +1,5 @@
 import type { Locale, TChangePasswordRequest, TProfileRequest } from '@linkwatch/shared';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { users } from '../../db/schema/index.ts';
 import { FieldError } from '../../errors.ts';
 import { actionMail } from '../../mail/templates.ts';
 import {
@@ -14,12 +12,23 @@ import {
 import { appLink } from '../auth/auth.service.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { endOtherSessions } from '../auth/sessions.ts';
+import { type UserValues, updateUser as updateUserRow } from './users.queries.ts';
 
 const CHANGE_EMAIL_TTL_MINUTES = 24 * 60;
 
-async function updateUser(ctx: AppContext, userId: number, values: Partial<typeof users.$inferInsert>) {
-  const [user] = await ctx.db.update(users).set(values).where(eq(users.id, userId)).returning();
-  return user;
+function updateUser(ctx: AppContext, userId: number, values: Partial<UserValues>) {
+  return updateUserRow(ctx.db, { userId, values });
+}
+
+/** PUT /user: a profile save, or the language alone (its body has no `fullname`). */
+export function saveUser(
+  ctx: AppContext,
+  params: { user: User; input: TProfileRequest | { locale: Locale } },
+) {
+  const { user, input } = params;
+  return 'fullname' in input
+    ? updateProfile(ctx, { user, input })
+    : updateLocale(ctx, { user, locale: input.locale });
 }
 
 export function updateLocale(ctx: AppContext, params: { user: User; locale: Locale }) {

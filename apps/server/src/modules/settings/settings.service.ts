@@ -1,0 +1,22 @@
+import type { TSettingsAttributes } from '@linkwatch/shared';
+import type { AppContext } from '../../context.ts';
+import { paymentSettings } from '../payments/payment-settings.ts';
+import { findSettings } from './settings.queries.ts';
+
+export { SETTINGS_ID } from './settings.queries.ts';
+
+/** The site-wide settings row, with what the configuration decides (captcha, tag manager, payments). */
+export async function loadSettings(ctx: AppContext): Promise<TSettingsAttributes> {
+  const row = await findSettings(ctx.db);
+  return {
+    linkserviceUrl: row?.linkserviceUrl ?? null,
+    partnerLandingUrl: row?.partnerLandingUrl ?? null,
+    backlinksUrl: row?.backlinksUrl ?? null,
+    warning: row?.warning ?? null,
+    referralDomain: row?.referralDomain ?? null,
+    captchaSiteKey: ctx.captcha.enabled ? (ctx.config.captcha.siteKey ?? null) : null,
+    tagManagerId: ctx.config.tagManager.id ?? null,
+    // Payment methods are on when their providers are configured, whatever the row says (issue 12).
+    ...paymentSettings(ctx),
+  };
+}
