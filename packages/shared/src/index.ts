@@ -311,6 +311,15 @@ export {
   ZScheduleListQuery,
 } from './schemas/queries.ts';
 export {
+  REALTIME_SUBSCRIBED,
+  type RealtimeEventName,
+  type TActionProgress,
+  type TBalanceEvent,
+  type TRealtimeEvent,
+  ZRealtimeEvent,
+  ZRealtimeQuery,
+} from './schemas/realtime.ts';
+export {
   isReportChangeType,
   MAILING_FLAGS,
   MAILINGS_MAX,

@@ -4,11 +4,10 @@ import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { migrateWithFunctions } from './migrate.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -26,8 +25,6 @@ export interface Database {
   /** The underlying PostgreSQL pool, for LISTEN/NOTIFY; null on PGlite. */
   pool: pg.Pool | null;
 }
-
-export const MIGRATIONS_FOLDER = path.resolve(new URL('../../drizzle', import.meta.url).pathname);
 
 export function openPostgres(connection: string | pg.PoolConfig, poolSize = 10): Database {
   const config = typeof connection === 'string' ? { connectionString: connection } : connection;
@@ -56,7 +53,7 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    await migrateWithFunctions(drizzlePg(client, { schema }));
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     client.release();
@@ -82,7 +79,7 @@ export function wrapPglite(client: PGlite): Database {
     db,
     kind: 'pglite',
     pool: null,
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migrateWithFunctions(db),
     close: () => client.close(),
   };
 }

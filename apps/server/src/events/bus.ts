@@ -1,24 +1,25 @@
 import { EventEmitter } from 'node:events';
+import type { TRealtimeEvent } from '@linkwatch/shared';
 import type pg from 'pg';
 
 /**
- * Real-time events of spec point 4, plus task progress and the balance after a payment's notification
- * (`Balance`: `{ balance, isBlocked }`); each goes to one user's private channel.
+ * Internal: sessions of the user ended (logout, password change or reset): the tokens named (by hash), or
+ * every one but `exceptTokenHash`. Their sockets close; never forwarded to a browser.
  */
-export type AppEventName =
-  | 'CreateNotification'
-  | 'ActionCount'
-  | 'NewReportCount'
-  | 'ActionProgress'
-  | 'Balance'
-  /** Internal: sessions ended (logout, password change or reset); their sockets close. Not forwarded. */
-  | 'SessionsRevoked';
-
-export interface AppEvent {
-  userId: number;
-  event: AppEventName;
-  data: unknown;
+export interface SessionsRevoked {
+  tokenHashes?: string[];
+  exceptTokenHash?: string;
 }
+
+/**
+ * What the bus carries to one user's private channel: the real-time events of the shared contract
+ * (`ZRealtimeEvent`: spec point 4, task progress, the balance after a payment's notification), and the
+ * internal `SessionsRevoked`.
+ */
+export type AppEvent = { userId: number } & (
+  | TRealtimeEvent
+  | { event: 'SessionsRevoked'; data: SessionsRevoked }
+);
 
 export interface EventBus {
   publish(event: AppEvent): Promise<void>;

@@ -1,15 +1,9 @@
 import type { AppContext } from '../../context.ts';
+import type { SessionsRevoked } from '../../events/bus.ts';
 import { revokeAccessToken, revokeAllAccessTokens } from './auth.queries.ts';
 import { hashSecret } from './tokens.ts';
 
-/**
- * Which of a user's sessions ended: the tokens named (by hash), or every one but `exceptTokenHash`.
- * Sent on the event bus (so it reaches every API process) for the live sockets, never to a browser.
- */
-export interface SessionsRevoked {
-  tokenHashes?: string[];
-  exceptTokenHash?: string;
-}
+export type { SessionsRevoked };
 
 export function isRevoked(revoked: SessionsRevoked, tokenHash: string): boolean {
   if (revoked.tokenHashes) return revoked.tokenHashes.includes(tokenHash);

@@ -1,8 +1,10 @@
 import websocket from '@fastify/websocket';
+import { REALTIME_SUBSCRIBED, ZRealtimeQuery } from '@linkwatch/shared';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { findUserByAccessToken } from '../auth/auth.queries.ts';
-import { isRevoked, type SessionsRevoked } from '../auth/sessions.ts';
+import { isRevoked } from '../auth/sessions.ts';
 import { hashSecret } from '../auth/tokens.ts';
 
 export const WS_PATH = '/ws';
@@ -13,32 +15,36 @@ export const WS_PATH = '/ws';
  */
 export async function registerWebSocket(app: FastifyInstance, ctx: AppContext) {
   await app.register(websocket);
-  app.get(WS_PATH, { websocket: true, schema: { hide: true } }, async (socket, req) => {
-    const query = req.query as { token?: string };
-    const token = query.token ?? req.headers.authorization?.replace(/^Bearer\s+/i, '');
-    const user = token ? await findUserByAccessToken(ctx.db, token) : null;
-    if (!token || !user) {
-      socket.close(4401, 'Unauthenticated');
-      return;
-    }
-    const channel = `user.${user.id}`;
-    const tokenHash = hashSecret(token);
-    const unsubscribe = ctx.events.subscribe((event) => {
-      if (event.userId !== user.id) return;
-      // Logout, a password change or reset ended this socket's session: it stops here (issue 24, point 4).
-      if (event.event === 'SessionsRevoked') {
-        if (isRevoked(event.data as SessionsRevoked, tokenHash)) socket.close(4401, 'Unauthenticated');
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    WS_PATH,
+    { websocket: true, schema: { hide: true, querystring: ZRealtimeQuery } },
+    async (socket, req) => {
+      const token = req.query.token ?? req.headers.authorization?.replace(/^Bearer\s+/i, '');
+      const user = token ? await findUserByAccessToken(ctx.db, token) : null;
+      if (!token || !user) {
+        socket.close(4401, 'Unauthenticated');
         return;
       }
-      if (socket.readyState !== socket.OPEN) return;
-      socket.send(JSON.stringify({ channel, event: event.event, data: event.data }));
-    });
-    socket.on('close', unsubscribe);
-    // A logout between the first look-up and the subscription would have gone unheard: look again.
-    if (!(await findUserByAccessToken(ctx.db, token))) {
-      socket.close(4401, 'Unauthenticated');
-      return;
-    }
-    socket.send(JSON.stringify({ channel, event: 'Subscribed', data: { userId: user.id } }));
-  });
+      const channel = `user.${user.id}`;
+      const tokenHash = hashSecret(token);
+      const unsubscribe = ctx.events.subscribe((event) => {
+        if (event.userId !== user.id) return;
+        // Logout, a password change or reset ended this socket's session: it stops here (issue 24, point 4).
+        if (event.event === 'SessionsRevoked') {
+          if (isRevoked(event.data, tokenHash)) socket.close(4401, 'Unauthenticated');
+          return;
+        }
+        if (socket.readyState !== socket.OPEN) return;
+        socket.send(JSON.stringify({ channel, event: event.event, data: event.data }));
+      });
+      socket.on('close', unsubscribe);
+      // A logout between the first look-up and the subscription would have gone unheard: look again.
+      if (!(await findUserByAccessToken(ctx.db, token))) {
+        socket.close(4401, 'Unauthenticated');
+        return;
+      }
+      socket.send(JSON.stringify({ channel, event: REALTIME_SUBSCRIBED, data: { userId: user.id } }));
+    },
+  );
 }

@@ -1,5 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { postSigned } from './post-signed.ts';
 
 /**
  * NOWPayments' instant payment notifications as its docs describe them: a POST of the payment's state
@@ -82,19 +81,4 @@ export interface IpnDelivery {
   status: string;
   httpStatus: number;
   response: string;
-}
-
-export async function postIpn(params: {
-  url: string;
-  body: IpnBody;
-  signed: SignedIpn;
-}): Promise<IpnDelivery> {
-  const { url, body, signed } = params;
-  const answered = await postSigned(url, signed);
-  return {
-    paymentId: body.payment_id,
-    status: body.payment_status,
-    httpStatus: answered.status,
-    response: answered.response,
-  };
 }

@@ -7,11 +7,11 @@ import {
   type IpnBody,
   type IpnDelivery,
   type IpnSigningOptions,
-  postIpn,
   type SignedIpn,
   signedIpn,
 } from './nowpayments-ipn.ts';
 import { closedPage, paymentPage } from './nowpayments-page.ts';
+import { sendSigned } from './post-signed.ts';
 
 export type { StandInInvoice, StandInPayment };
 
@@ -165,9 +165,15 @@ export async function startNowPaymentsStandIn(
     if (options.ipnStepMs) await new Promise((resolve) => setTimeout(resolve, options.ipnStepMs));
     const invoice = body.invoice_id === null ? undefined : invoices.get(String(body.invoice_id));
     const url = ipnUrl ?? invoice?.ipnCallbackUrl ?? undefined;
-    const delivery = url
-      ? await postIpn({ url, body, signed: signedIpn(body, ipnSecret, signing) })
-      : { paymentId: body.payment_id, status: body.payment_status, httpStatus: 0, response: 'No IPN URL' };
+    const answered = await sendSigned({ url, missing: 'No IPN URL' }, () =>
+      signedIpn(body, ipnSecret, signing),
+    );
+    const delivery = {
+      paymentId: body.payment_id,
+      status: body.payment_status,
+      httpStatus: answered.status,
+      response: answered.response,
+    };
     deliveries.push(delivery);
     return delivery;
   }

@@ -1,7 +1,6 @@
 import { createSign, createVerify, generateKeyPairSync, type KeyObject, randomUUID } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { paypalId, type StandInOrder } from './paypal-orders.ts';
-import { postSigned } from './post-signed.ts';
 
 /**
  * PayPal's webhook deliveries as its docs describe them (developer.paypal.com/api/rest/webhooks): a
@@ -138,15 +137,6 @@ export interface PayPalDelivery {
   type: string;
   status: number;
   response: string;
-}
-
-export async function postDelivery(params: {
-  url: string;
-  event: PayPalEventBody;
-  delivery: PayPalSignedDelivery;
-}): Promise<PayPalDelivery> {
-  const { url, event, delivery } = params;
-  return { eventId: event.id, type: event.event_type, ...(await postSigned(url, delivery)) };
 }
 
 /** A throwaway key: what a forger signs with. */

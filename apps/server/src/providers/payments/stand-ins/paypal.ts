@@ -19,9 +19,9 @@ import {
   type PayPalSignedDelivery,
   type PayPalSigningOptions,
   paypalEvent,
-  postDelivery,
   webhookSigner,
 } from './paypal-webhooks.ts';
+import { sendSigned } from './post-signed.ts';
 
 /**
  * A loopback server answering as PayPal's REST API does for an Orders v2 integration, for the
@@ -123,9 +123,10 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
 
   async function deliver(event: PayPalEventBody, signing?: PayPalSigningOptions): Promise<PayPalDelivery> {
     events.set(event.id, event);
-    const delivery = webhookUrl
-      ? await postDelivery({ url: webhookUrl, event, delivery: signer.sign(event, signing) })
-      : { eventId: event.id, type: event.event_type, status: 0, response: 'No webhook URL set' };
+    const answered = await sendSigned({ url: webhookUrl, missing: 'No webhook URL set' }, () =>
+      signer.sign(event, signing),
+    );
+    const delivery = { eventId: event.id, type: event.event_type, ...answered };
     deliveries.push(delivery);
     return delivery;
   }

@@ -4,11 +4,26 @@ export interface Answered {
   response: string;
 }
 
-/** POSTs a signed webhook or IPN to the app, as the provider would, and reads what it answered. */
-export async function postSigned(
-  url: string,
-  signed: { headers: Record<string, string>; rawBody: Buffer | string },
+/** A notification as signed by a stand-in: its headers and the exact bytes they sign. */
+export interface SignedRequest {
+  headers: Record<string, string>;
+  rawBody: Buffer | string;
+}
+
+/**
+ * The one sender of the payment stand-ins' webhooks and IPNs: signs the notification (each provider its
+ * own way) and POSTs it to the app, as the provider would, reading what it answered. Without an address
+ * to send to, nothing is signed and the answer says so (status 0, `missing`).
+ */
+export function sendSigned(
+  to: { url: string | null | undefined; missing: string },
+  sign: () => SignedRequest,
 ): Promise<Answered> {
+  if (!to.url) return Promise.resolve({ status: 0, response: to.missing });
+  return postSigned(to.url, sign());
+}
+
+async function postSigned(url: string, signed: SignedRequest): Promise<Answered> {
   try {
     const response = await fetch(url, {
       method: 'POST',

@@ -1,5 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { postSigned } from './post-signed.ts';
 import { randomId } from './stripe-sessions.ts';
 
 /**
@@ -86,13 +85,4 @@ export interface Delivery {
   type: string;
   status: number;
   response: string;
-}
-
-export async function postDelivery(params: {
-  url: string;
-  event: StripeEventBody;
-  delivery: SignedDelivery;
-}): Promise<Delivery> {
-  const { url, event, delivery } = params;
-  return { eventId: event.id, type: event.type, ...(await postSigned(url, delivery)) };
 }

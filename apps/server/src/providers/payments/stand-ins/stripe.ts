@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sendSigned } from './post-signed.ts';
 import { checkoutPage, closedPage } from './stripe-checkout-page.ts';
 import { type FormObject, parseStripeForm } from './stripe-form.ts';
 import {
@@ -12,7 +13,6 @@ import {
 } from './stripe-sessions.ts';
 import {
   type Delivery,
-  postDelivery,
   type SignedDelivery,
   type SigningOptions,
   type StripeEventBody,
@@ -113,9 +113,10 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
 
   async function deliver(event: StripeEventBody, signing?: SigningOptions): Promise<Delivery> {
     events.set(event.id, event);
-    const delivery = webhookUrl
-      ? await postDelivery({ url: webhookUrl, event, delivery: sign(event, signing) })
-      : { eventId: event.id, type: event.type, status: 0, response: 'No webhook URL set' };
+    const answered = await sendSigned({ url: webhookUrl, missing: 'No webhook URL set' }, () =>
+      sign(event, signing),
+    );
+    const delivery = { eventId: event.id, type: event.type, ...answered };
     deliveries.push(delivery);
     return delivery;
   }
