@@ -53,5 +53,4 @@ function usesDatabase(file) {
 
 const others = process.argv.includes('--others');
 const tests = [...walk(SERVER_SRC)].filter((f) => f.endsWith('.test.ts')).sort();
-for (const file of tests)
-  if (usesDatabase(file) !== others) console.log(path.relative(ROOT, file));
+for (const file of tests) if (usesDatabase(file) !== others) console.log(path.relative(ROOT, file));
