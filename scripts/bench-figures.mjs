@@ -1,7 +1,7 @@
 /**
- * The benchmarks' figures for the README: each bench writes what it measured against its aims with
- * `writeBenchFigures`, and `node scripts/bench-table.mjs` (the last step of `npm run bench`) prints them
- * all and rewrites the README's benchmark table from them.
+ * The benchmarks' figures for docs/benchmarks.md: each bench writes what it measured against its aims
+ * with `writeBenchFigures`, and `node scripts/bench-table.mjs` (the last step of `npm run bench`) prints
+ * them all and rewrites the table in docs/benchmarks.md from them.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -52,7 +52,7 @@ const slug = (text) =>
 function currentCommit() {
   try {
     const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-    // The README and .bench/ change with every run (this table), docs by hand: only code counts.
+    // .bench/ and docs/benchmarks.md change with every run (this table), the README by hand: only code counts.
     const dirty = execFileSync(
       'git',
       ['status', '--porcelain', '--untracked-files=no', '--', '.', ':!README.md', ':!.bench', ':!docs'],

@@ -1,13 +1,14 @@
 /**
  * The last step of `npm run bench`: prints every aim next to its figure and the commit measured, and
- * rewrites the README's benchmark table (between its `bench-table` markers) from the figures the
- * benches wrote. A bench that was not run keeps its last figures.
+ * rewrites the benchmark table of docs/benchmarks.md (between its `bench-table` markers) from the
+ * figures the benches wrote. A bench that was not run keeps its last figures. The README keeps a
+ * summary written by hand: update it when an aim changes sides.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { readBenchFigures } from './bench-figures.mjs';
 
-const README = path.resolve(new URL('..', import.meta.url).pathname, 'README.md');
+const TABLE_FILE = path.resolve(new URL('..', import.meta.url).pathname, 'docs/benchmarks.md');
 const START = '<!-- bench-table:start (written by `npm run bench`: scripts/bench-table.mjs) -->';
 const END = '<!-- bench-table:end -->';
 
@@ -38,12 +39,12 @@ lines.push(END);
 const table = lines.join('\n');
 
 console.log(`\n${table}\n`);
-const readme = readFileSync(README, 'utf8');
-const from = readme.indexOf(START);
-const to = readme.indexOf(END);
+const page = readFileSync(TABLE_FILE, 'utf8');
+const from = page.indexOf(START);
+const to = page.indexOf(END);
 if (from < 0 || to < from) {
-  console.error('README.md has no bench-table markers; the table above was not written into it');
+  console.error('docs/benchmarks.md has no bench-table markers; the table above was not written into it');
   process.exit(1);
 }
-writeFileSync(README, readme.slice(0, from) + table + readme.slice(to + END.length));
-console.log('README.md: benchmark table rewritten');
+writeFileSync(TABLE_FILE, page.slice(0, from) + table + page.slice(to + END.length));
+console.log('docs/benchmarks.md: benchmark table rewritten');
