@@ -59,6 +59,15 @@ const ZEnv = z.object({
     .default('us'),
   SEMRUSH_RATE_PER_SECOND: z.coerce.number().positive().default(5),
   SEMRUSH_CONCURRENCY: z.coerce.number().int().positive().default(5),
+  FACEBOOK_API_KEY: z.string().optional(),
+  FACEBOOK_BASE_URL: z.url().default('https://graph.facebook.com'),
+  FACEBOOK_GRAPH_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/)
+    .default('v24.0'),
+  // The URL node allows 10 reads of one URL per app per hour; the app's own limit is shared with its other uses.
+  FACEBOOK_RATE_PER_SECOND: z.coerce.number().positive().default(1),
+  FACEBOOK_CONCURRENCY: z.coerce.number().int().positive().default(2),
   AHREFS_API_KEY: z.string().optional(),
   AHREFS_BASE_URL: z.url().default('https://api.ahrefs.com'),
   AHREFS_RATE_PER_SECOND: z.coerce.number().positive().default(1),
@@ -207,6 +216,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         database: e.SEMRUSH_DATABASE,
         ratePerSecond: e.SEMRUSH_RATE_PER_SECOND,
         concurrency: e.SEMRUSH_CONCURRENCY,
+      },
+      facebook: {
+        apiKey: e.FACEBOOK_API_KEY || undefined,
+        baseUrl: e.FACEBOOK_BASE_URL,
+        version: e.FACEBOOK_GRAPH_VERSION,
+        ratePerSecond: e.FACEBOOK_RATE_PER_SECOND,
+        concurrency: e.FACEBOOK_CONCURRENCY,
+        // Graph API's rate limits are counted over an hour and its errors carry no Retry-After.
+        rateLimitBackoffMs: 15 * 60_000,
       },
     },
     /**

@@ -23,6 +23,7 @@ export const DOMAIN_SORT_FIELDS = [
   'spamScore',
   'semRushTraffic',
   'referringPage',
+  'faceBookActivity',
 ] as const;
 export type DomainSortField = (typeof DOMAIN_SORT_FIELDS)[number];
 
@@ -64,9 +65,10 @@ const metric = z.union([z.number(), z.literal(NOT_AVAILABLE)]);
 export const DOMAIN_LINKS_SHOWN = 10;
 
 /**
- * Domain (spec point 3). `alexaRank` and `faceBookActivity` are absent: Amazon closed Alexa and its
- * API on 1 May 2022, and none of the configured authority services reports Facebook activity;
- * `notProvided` gives the reader the reason, by field (see providers/authority/types.ts).
+ * Domain (spec point 3). `alexaRank` is absent: Amazon closed Alexa and its API on 1 May 2022.
+ * `faceBookActivity` comes from Facebook's Graph API when the operator configured an app token (N/A
+ * until the domain's authority is checked); without one it reads N/A too. `notProvided` gives the
+ * reader the reason, by field, for every field no configured service gives (see providers/authority/types.ts).
  */
 export const ZDomainAttributes = z.object({
   domain: z.string(),
@@ -86,6 +88,8 @@ export const ZDomainAttributes = z.object({
   semRush: z.object({ traffic: metric, rank: metric, links: metric, keywords: metric }),
   linksIn: metric,
   referringPage: metric,
+  /** Reactions, comments and shares of the domain's home page on Facebook. */
+  faceBookActivity: metric,
   /** Why a figure no service gives reads N/A (Alexa closed, MozRank retired...), by field. */
   notProvided: z.record(z.string(), z.string()),
   providers: z.string().nullable(),

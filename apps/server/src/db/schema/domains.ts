@@ -26,6 +26,8 @@ export const domains = pgTable(
     semRushLinks: bigint('sem_rush_links', { mode: 'number' }),
     linksIn: bigint('links_in', { mode: 'number' }),
     referringPage: bigint('referring_page', { mode: 'number' }),
+    /** Reactions, comments and shares of the home page on Facebook. */
+    faceBookActivity: bigint('face_book_activity', { mode: 'number' }),
     /** The services that answered last, e.g. "openpagerank+moz". */
     providers: text('providers'),
     dateCheckAuthority: at('date_check_authority'),

@@ -8,21 +8,19 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 const share = (row: DomainRow) => (row.links === 0 ? 0 : Math.round((row.indexed_links / row.links) * 100));
 
 /**
- * The Domain fields no configured service can give, with why, in the reader's language: Alexa rank and
- * Facebook activity are left out of the attributes, MozRank reads N/A.
+ * The Domain fields no configured service can give, with why, in the reader's language: Alexa rank is
+ * left out of the attributes, MozRank reads N/A, and so does Facebook activity without a Facebook app.
  */
-function notProvided(locale: Locale) {
-  return Object.fromEntries(
-    (['alexaRank', 'faceBookActivity', 'mozRank'] as const).map((field) => [
-      field,
-      translate(locale, `links.notProvided.${field}`),
-    ]),
-  );
+function notProvided(locale: Locale, facebook: boolean) {
+  const fields = facebook
+    ? (['alexaRank', 'mozRank'] as const)
+    : (['alexaRank', 'faceBookActivity', 'mozRank'] as const);
+  return Object.fromEntries(fields.map((field) => [field, translate(locale, `links.notProvided.${field}`)]));
 }
 
 export function presentDomain(
   row: DomainRow,
-  params: { id: number; links: { id: number; url: string }[]; locale: Locale },
+  params: { id: number; links: { id: number; url: string }[]; locale: Locale; facebook: boolean },
 ) {
   const attributes: TDomainAttributes = {
     domain: row.domain,
@@ -44,7 +42,8 @@ export function presentDomain(
     },
     linksIn: metric(row.links_in),
     referringPage: metric(row.referring_page),
-    notProvided: notProvided(params.locale),
+    faceBookActivity: metric(row.face_book_activity),
+    notProvided: notProvided(params.locale, params.facebook),
     providers: row.providers,
     dateCheckAuthority: iso(row.date_check_authority),
   };
@@ -63,6 +62,7 @@ const EXPORT_COLUMNS = [
   'semRushKeywords',
   'semRushLinks',
   'referringPage',
+  'faceBookActivity',
   'checked',
 ] as const;
 
@@ -83,6 +83,7 @@ export function domainExportRow(row: DomainRow): CellValue[] {
     n(row.sem_rush_keywords),
     n(row.sem_rush_links),
     n(row.referring_page),
+    n(row.face_book_activity),
     iso(row.date_check_authority) ?? '',
   ];
 }

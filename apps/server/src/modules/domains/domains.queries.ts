@@ -20,6 +20,7 @@ export interface DomainRow {
   id: number | null;
   da: number | null;
   moz_rank: number | null;
+  face_book_activity: number | null;
   spam_score: number | null;
   page_rank_decimal: number | null;
   page_rank: number | null;
@@ -55,6 +56,7 @@ const ORDER: Record<DomainSortField, string> = {
   spamScore: 'd.spam_score',
   semRushTraffic: 'd.sem_rush_traffic',
   referringPage: 'd.referring_page',
+  faceBookActivity: 'd.face_book_activity',
 };
 
 function orderBy(sort: { field: DomainSortField; desc: boolean }) {
@@ -71,7 +73,7 @@ function domainsOfScope(params: { userId: number; filters: DomainFilters }) {
         coalesce(sum(${links.countBacklinksT2}), 0)::int as backlinks_tier
       from ${links} where ${scopeWhere(params.userId, params.filters)}
       group by 1)
-    select s.*, d.id, d.da, d.moz_rank, d.spam_score, d.page_rank_decimal, d.page_rank, d.sem_rush_rank,
+    select s.*, d.id, d.da, d.moz_rank, d.face_book_activity, d.spam_score, d.page_rank_decimal, d.page_rank, d.sem_rush_rank,
       d.sem_rush_traffic, d.sem_rush_keywords, d.sem_rush_links, d.links_in, d.referring_page, d.providers,
       d.date_check_authority
     from s left join ${domains} d on d.user_id = ${params.userId} and d.domain = s.domain

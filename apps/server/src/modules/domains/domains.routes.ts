@@ -29,6 +29,7 @@ export function domainRoutes(app: FastifyInstance, ctx: AppContext) {
           id: row.id ?? ids.get(row.domain)!,
           links: linksOf.get(row.domain) ?? [],
           locale,
+          facebook: ctx.providers.authority.adapters.some((adapter) => adapter.name === 'facebook'),
         }),
       );
       return paginated(data, page, total);

@@ -45,7 +45,7 @@ describe('Domain entity (spec point 3)', () => {
     expect((await list()).map((d) => d.id)).toEqual([blog.id, other.id]);
   });
 
-  it('leaves Alexa rank and Facebook activity out, with the reason in the reader’s language', async () => {
+  it('leaves Alexa rank out and Facebook activity N/A with no Facebook app, with the reasons in the reader’s language', async () => {
     const { token, campaign } = await makeWorkspace(t.db);
     await makeLinks(t.db, { campaign, urls: ['https://site.example/'] });
     const reasons = { en: /Amazon closed Alexa/, ru: /Amazon закрыла Alexa/, ua: /Amazon закрила Alexa/ };
@@ -53,7 +53,7 @@ describe('Domain entity (spec point 3)', () => {
       const res = await t.api('GET', `domains?filter[campaign]=${campaign.id}`, { token, locale });
       const { attributes } = res.body.data[0] as DomainItem;
       expect(attributes).not.toHaveProperty('alexaRank');
-      expect(attributes).not.toHaveProperty('faceBookActivity');
+      expect(attributes.faceBookActivity).toBe('N/A');
       const notProvided = attributes.notProvided as Record<string, string>;
       expect(notProvided.alexaRank).toMatch(alexa);
       expect(notProvided.faceBookActivity).toMatch(/Facebook/);

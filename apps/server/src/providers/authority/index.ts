@@ -1,4 +1,5 @@
 import type { Config } from '../../config.ts';
+import { facebookProvider } from './facebook.ts';
 import { type MozCredentials, mozProvider } from './moz.ts';
 import { openPageRankProvider } from './openpagerank.ts';
 import { semrushProvider } from './semrush.ts';
@@ -8,13 +9,13 @@ export type { AuthorityAnswer, AuthorityProvider, DomainFigures, Looked, PageFig
 export { NOT_PROVIDED } from './types.ts';
 
 /**
- * The configured authority services, always in the same order (Open PageRank, Moz, Semrush); each
+ * The configured authority services, always in the same order (Open PageRank, Moz, Semrush, Facebook); each
  * fills its own fields (see types.ts), so a check asks every one of them. Empty when no service has
  * its credentials. Each provider holds its service's pace (rate, open requests, a 429's back-off):
  * make them once per process and share them between tasks.
  */
 export function createAuthorityProviders(config: Config['authority']): AuthorityProvider[] {
-  const { timeoutMs, openpagerank, moz, semrush } = config;
+  const { timeoutMs, openpagerank, moz, semrush, facebook } = config;
   const providers: AuthorityProvider[] = [];
   if (openpagerank.apiKey) {
     providers.push(openPageRankProvider({ ...openpagerank, apiKey: openpagerank.apiKey, timeoutMs }));
@@ -22,6 +23,7 @@ export function createAuthorityProviders(config: Config['authority']): Authority
   const credentials = mozCredentials(moz);
   if (credentials) providers.push(mozProvider({ ...moz, credentials, timeoutMs }));
   if (semrush.apiKey) providers.push(semrushProvider({ ...semrush, apiKey: semrush.apiKey, timeoutMs }));
+  if (facebook.apiKey) providers.push(facebookProvider({ ...facebook, apiKey: facebook.apiKey, timeoutMs }));
   return providers;
 }
 

@@ -21,6 +21,7 @@ import type { IndexCheckFailure } from '../index-check/types.ts';
  * | semRushLinks      |                        |                                         | backlinks_overview total             |
  * | linksIn           |                        |                                         | backlinks_overview total             |
  * | referringPage     |                        | external_pages_to_root_domain           | backlinks_overview urls_num          |
+ * | faceBookActivity  | (Facebook Graph API: the home page's engagement, reactions + comments + shares; see facebook.ts) |
  * | pa (page)         |                        | page_authority                          |                                      |
  * | spamScore (page)  |                        | spam_score                              |                                      |
  * | semRushULinks (p.)|                        |                                         | backlinks_overview (url) total       |
@@ -52,6 +53,8 @@ export interface DomainFigures {
   linksIn: number | null;
   /** Pages on other sites linking to the domain. */
   referringPage: number | null;
+  /** Reactions, comments and shares of the domain's home page on Facebook (Graph API URL node). */
+  faceBookActivity: number | null;
 }
 
 export interface PageFigures {
@@ -104,7 +107,7 @@ export interface AuthorityProvider {
 export const NOT_PROVIDED = {
   alexaRank: 'Alexa rank is no longer published: Amazon closed Alexa.com and its API on 1 May 2022.',
   faceBookActivity:
-    'Facebook activity is not available: none of the configured services reports it, and Facebook gives it only to an app of your own through its Graph API.',
+    'Facebook activity is not available: the operator has not connected a Facebook app (FACEBOOK_API_KEY).',
   mozRank: 'MozRank is no longer published: Moz retired it in favour of Domain and Page Authority.',
 } as const;
 
@@ -120,6 +123,7 @@ export const EMPTY_DOMAIN: DomainFigures = {
   semRushLinks: null,
   linksIn: null,
   referringPage: null,
+  faceBookActivity: null,
 };
 
 export const EMPTY_PAGE: PageFigures = { pa: null, spamScore: null, semRushULinks: null };

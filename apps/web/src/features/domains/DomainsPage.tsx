@@ -132,6 +132,11 @@ function useDomainColumns(): DataColumn<DomainRow>[] {
       figure('referringPage', t('links.domainColumns.referringPage'), (a) => a.referringPage, {
         sort: 'referringPage',
       }),
+      figure('faceBookActivity', t('links.domainColumns.faceBookActivity'), (a) => a.faceBookActivity, {
+        sort: 'faceBookActivity',
+        defaultHidden: true,
+        reason: (a) => a.notProvided.faceBookActivity,
+      }),
       figure('backlinksTier', t('linksUi.domains.backlinksTier'), (a) => a.backlinksTier),
       col.display({
         id: 'pages',

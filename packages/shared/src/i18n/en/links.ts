@@ -88,7 +88,8 @@ export default {
   exportXlsxTooMany: 'An XLSX export holds at most {{max}} links. Choose CSV, or narrow the filters.',
   notProvided: {
     alexaRank: 'Alexa rank is no longer published: Amazon closed Alexa.com and its API on 1 May 2022.',
-    faceBookActivity: 'Facebook activity is not available: no configured service reports it.',
+    faceBookActivity:
+      'Facebook activity is not available: the operator has not connected a Facebook app (FACEBOOK_API_KEY).',
     mozRank: 'MozRank is no longer published: Moz retired it in favour of Domain and Page Authority.',
   },
   domainColumns: {
@@ -103,6 +104,7 @@ export default {
     semRushKeywords: 'Semrush keywords',
     semRushLinks: 'Semrush backlinks',
     referringPage: 'Referring pages',
+    faceBookActivity: 'Facebook activity',
     checked: 'Authority checked',
   },
   exportMail: {

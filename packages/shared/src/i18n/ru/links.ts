@@ -90,7 +90,8 @@ export default {
   exportXlsxTooMany: 'Экспорт XLSX вмещает не более {{max}} ссылок. Выберите CSV или сузьте фильтры.',
   notProvided: {
     alexaRank: 'Рейтинг Alexa больше не публикуется: Amazon закрыла Alexa.com и её API 1 мая 2022 года.',
-    faceBookActivity: 'Активность в Facebook недоступна: ни один из настроенных сервисов её не сообщает.',
+    faceBookActivity:
+      'Активность в Facebook недоступна: оператор не подключил приложение Facebook (FACEBOOK_API_KEY).',
     mozRank: 'MozRank больше не публикуется: Moz заменила его показателями Domain и Page Authority.',
   },
   domainColumns: {
@@ -105,6 +106,7 @@ export default {
     semRushKeywords: 'Ключевые слова Semrush',
     semRushLinks: 'Обратные ссылки Semrush',
     referringPage: 'Ссылающиеся страницы',
+    faceBookActivity: 'Активность в Facebook',
     checked: 'Авторитет проверен',
   },
   exportMail: {

@@ -90,7 +90,8 @@ export default {
   exportXlsxTooMany: 'Експорт XLSX вміщує не більше {{max}} посилань. Оберіть CSV або звузьте фільтри.',
   notProvided: {
     alexaRank: 'Рейтинг Alexa більше не публікується: Amazon закрила Alexa.com та її API 1 травня 2022 року.',
-    faceBookActivity: 'Активність у Facebook недоступна: жоден із налаштованих сервісів її не повідомляє.',
+    faceBookActivity:
+      'Активність у Facebook недоступна: оператор не підключив застосунок Facebook (FACEBOOK_API_KEY).',
     mozRank: 'MozRank більше не публікується: Moz замінила його показниками Domain і Page Authority.',
   },
   domainColumns: {
@@ -105,6 +106,7 @@ export default {
     semRushKeywords: 'Ключові слова Semrush',
     semRushLinks: 'Зворотні посилання Semrush',
     referringPage: 'Сторінки, що посилаються',
+    faceBookActivity: 'Активність у Facebook',
     checked: 'Авторитет перевірено',
   },
   exportMail: {

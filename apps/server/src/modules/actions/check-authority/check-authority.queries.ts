@@ -27,6 +27,7 @@ export async function applyAuthority(tx: Tx, action: ActionRow, done: DoneOutcom
       sem_rush_links: f.semRushLinks ?? null,
       links_in: f.linksIn ?? null,
       referring_page: f.referringPage ?? null,
+      face_book_activity: f.faceBookActivity ?? null,
       providers: providers.join('+'),
     }));
     const kept = (column: string) => sql.raw(`${column} = coalesce(excluded.${column}, domains.${column})`);
@@ -65,6 +66,7 @@ const FIGURES = [
   'sem_rush_links',
   'links_in',
   'referring_page',
+  'face_book_activity',
 ];
 
 const DOMAIN_SHAPE = {
@@ -81,5 +83,6 @@ const DOMAIN_SHAPE = {
   sem_rush_links: 'bigint',
   links_in: 'bigint',
   referring_page: 'bigint',
+  face_book_activity: 'bigint',
   providers: 'text',
 } as const;
