@@ -21,7 +21,7 @@ export const EXPORT_CHUNK = 2000;
 const isoText = (column: PgColumn) =>
   sql<string | null>`to_char(${qualified(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-export const exportFields = {
+const exportFields = {
   id: links.id,
   url: links.url,
   title: links.title,

@@ -56,8 +56,8 @@ export type IndexHistory = typeof indexHistories.$inferSelect;
 // The filters of the links page as a WHERE (spec 4).
 
 /** 2xx; "bad" is any other answer, or a failure to get one (spec response-code groups). */
-export const goodCode = sql`${links.responseCode} between 200 and 299`;
-export const badCode = sql`((${links.responseCode} is not null and ${links.responseCode} not between 200 and 299) or ${links.responseCodeGroup} is not null)`;
+const goodCode = sql`${links.responseCode} between 200 and 299`;
+const badCode = sql`((${links.responseCode} is not null and ${links.responseCode} not between 200 and 299) or ${links.responseCodeGroup} is not null)`;
 
 function responseCodeGroupWhere(group: NonNullable<LinkFilters['responseCodeGroup']>): SQL {
   if (group === 'good') return goodCode;
@@ -205,6 +205,8 @@ export async function counterGroups(db: Queryable, scope: SQL, kinds: string[]) 
   }
   return groups;
 }
+
+// The links table, and one link with what its panel shows.
 
 export interface LinkSort {
   field: LinkSortField;
@@ -380,6 +382,8 @@ export function indexHistoriesOfLink(db: Queryable, linkId: number) {
     .orderBy(desc(indexHistories.createdAt), desc(indexHistories.id))
     .limit(100);
 }
+
+// The links a bulk call or a task acts on.
 
 /** Ticked ids act whatever their tab is; filters act on their tab (active unless `filter[type]` says else). */
 export function selectionWhere(params: { userId: number; selection: LinkSelection }): SQL {
