@@ -43,7 +43,8 @@ function answers(socketPath: string): Promise<boolean> {
 }
 
 const WORKER_URL = new URL('./embedded.worker.ts', import.meta.url).href;
-// The server runs its TypeScript through tsx, which a worker thread does not inherit (see spreadsheet-read.ts).
+// The server runs its TypeScript through tsx, which a worker thread does not inherit (see lib/ts-worker.ts,
+// not imported here: db/ → lib/ would close a cycle of the server's layers).
 const TSX_API = import.meta.resolve('tsx/esm/api');
 const BOOTSTRAP = `import(${JSON.stringify(TSX_API)}).then((tsx) => tsx.tsImport(${JSON.stringify(WORKER_URL)}, ${JSON.stringify(WORKER_URL)}))`;
 
