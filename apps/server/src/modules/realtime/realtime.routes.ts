@@ -1,8 +1,7 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { findUserByAccessToken } from '../auth/auth.queries.ts';
-import { isRevoked, type SessionsRevoked } from '../auth/sessions.ts';
+import { isRevoked, type SessionsRevoked, sessionUser } from '../auth/sessions.ts';
 import { hashSecret } from '../auth/tokens.ts';
 
 export const WS_PATH = '/ws';
@@ -16,7 +15,7 @@ export async function registerWebSocket(app: FastifyInstance, ctx: AppContext) {
   app.get(WS_PATH, { websocket: true, schema: { hide: true } }, async (socket, req) => {
     const query = req.query as { token?: string };
     const token = query.token ?? req.headers.authorization?.replace(/^Bearer\s+/i, '');
-    const user = token ? await findUserByAccessToken(ctx.db, token) : null;
+    const user = token ? await sessionUser(ctx, token) : null;
     if (!token || !user) {
       socket.close(4401, 'Unauthenticated');
       return;
@@ -35,7 +34,7 @@ export async function registerWebSocket(app: FastifyInstance, ctx: AppContext) {
     });
     socket.on('close', unsubscribe);
     // A logout between the first look-up and the subscription would have gone unheard: look again.
-    if (!(await findUserByAccessToken(ctx.db, token))) {
+    if (!(await sessionUser(ctx, token))) {
       socket.close(4401, 'Unauthenticated');
       return;
     }
