@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { SessionsRevoked } from '../../events/bus.ts';
-import { revokeAccessToken, revokeAllAccessTokens } from './auth.queries.ts';
+import { findUserByAccessToken, revokeAccessToken, revokeAllAccessTokens } from './auth.queries.ts';
 import { hashSecret } from './tokens.ts';
 
 export type { SessionsRevoked };
@@ -8,6 +8,11 @@ export type { SessionsRevoked };
 export function isRevoked(revoked: SessionsRevoked, tokenHash: string): boolean {
   if (revoked.tokenHashes) return revoked.tokenHashes.includes(tokenHash);
   return tokenHash !== revoked.exceptTokenHash;
+}
+
+/** The user a live token belongs to, or null (a revoked or unknown token). */
+export function sessionUser(ctx: Pick<AppContext, 'db'>, token: string) {
+  return findUserByAccessToken(ctx.db, token);
 }
 
 /** Tells the live sockets of the ended sessions to close (issue 24, point 4). */

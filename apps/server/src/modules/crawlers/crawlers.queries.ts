@@ -265,7 +265,8 @@ export async function trackedPages(db: Queryable, params: { project: number; url
   return new Set(rows.map((r) => r.url));
 }
 
-// The import of a source's rows (crawlers.import.ts), all in its transaction.
+// The import of a source's rows (crawlers.import.ts), all in its transaction. These are scoped by the
+// project alone: the import checks the project is the user's before it starts.
 
 /** The status codes as SQL literals (constants, so no parameter whose type PostgreSQL must guess). */
 const STATUS = {

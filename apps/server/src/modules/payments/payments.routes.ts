@@ -13,19 +13,22 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { resource } from '../../http/present.ts';
 import { attachment } from '../../lib/spreadsheet.ts';
-import { cryptoNetworks, providerNamed } from '../../providers/payments/index.ts';
-import { WebhookSignatureError } from '../../providers/payments/types.ts';
-import { applyPaymentEvent } from './apply-event.ts';
 import { invoiceFor } from './invoice.service.ts';
 import { invoiceFileName } from './invoice.ts';
 import { levelInDollars } from './levels.ts';
 import { presentPayment } from './payments.presenter.ts';
-import { capturePayment, createPayment, ownPayment, paymentLevels } from './payments.service.ts';
+import {
+  capturePayment,
+  createPayment,
+  ownPayment,
+  paymentLevels,
+  paymentNetworks,
+  receiveWebhook,
+} from './payments.service.ts';
 
 const tags = ['payments'];
 const security = [{ bearerAuth: [] }];
@@ -48,7 +51,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, security, response: { 200: ZPaymentNetworksResponse } } },
     async (req) => {
       requireUser(req);
-      return { data: await cryptoNetworks(ctx.providers.payments) };
+      return { data: await paymentNetworks(ctx) };
     },
   );
 
@@ -154,23 +157,19 @@ function webhookRoutes(ctx: AppContext) {
         },
       },
       async (req, reply) => {
-        const provider = providerNamed(ctx.providers.payments, req.params.provider);
-        if (!provider) throw notFound();
         const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-        let event: Awaited<ReturnType<typeof provider.readWebhook>>;
-        try {
-          event = await provider.readWebhook({ headers: req.headers, rawBody });
-        } catch (error) {
-          if (error instanceof WebhookSignatureError) {
-            // 400 and nothing changed: a forged or altered delivery (the provider retries a genuine one).
-            req.log.warn({ provider: provider.name, reason: error.message }, 'webhook signature refused');
-            return reply
-              .code(400)
-              .send({ message: translate(requestLocale(req), 'payments.errors.badSignature') });
-          }
-          throw error;
+        const outcome = await receiveWebhook(ctx, {
+          provider: req.params.provider,
+          headers: req.headers,
+          rawBody,
+        });
+        if ('refused' in outcome) {
+          // 400 and nothing changed: a forged or altered delivery (the provider retries a genuine one).
+          req.log.warn({ provider: outcome.provider, reason: outcome.refused }, 'webhook signature refused');
+          return reply
+            .code(400)
+            .send({ message: translate(requestLocale(req), 'payments.errors.badSignature') });
         }
-        await applyPaymentEvent(ctx, provider.name, event);
         return { received: true as const };
       },
     );

@@ -2,10 +2,12 @@ import { BCP47, type Locale, PaymentStatus, usdCentsToCredits } from '@linkwatch
 import { formatNumber, translate } from '@linkwatch/shared/i18n';
 import type { AppContext } from '../../context.ts';
 import { AppError, FieldError, notFound } from '../../errors.ts';
+import { cryptoNetworks, providerNamed } from '../../providers/payments/index.ts';
 import {
   AmountBelowMinimumError,
   type Checkout,
   type PaymentMethod,
+  WebhookSignatureError,
 } from '../../providers/payments/types.ts';
 import { applyPaymentEvent } from './apply-event.ts';
 import {
@@ -109,4 +111,31 @@ export async function capturePayment(ctx: AppContext, params: { userId: number; 
 /** The bonus tiers, lowest first (`GET payments/levels`). */
 export function paymentLevels(ctx: AppContext) {
   return listLevels(ctx.db);
+}
+
+/** The crypto networks the payment popup offers (none when crypto is off). */
+export function paymentNetworks(ctx: AppContext) {
+  return cryptoNetworks(ctx.providers.payments);
+}
+
+/**
+ * `POST payments/webhooks/{provider}`: a delivery verified by its provider and applied. One whose
+ * signature does not hold changes nothing and is answered `refused` (the provider retries a genuine one);
+ * an unknown provider is not found.
+ */
+export async function receiveWebhook(
+  ctx: AppContext,
+  params: { provider: string; headers: Record<string, string | string[] | undefined>; rawBody: Buffer },
+): Promise<{ received: true } | { refused: string; provider: string }> {
+  const provider = providerNamed(ctx.providers.payments, params.provider);
+  if (!provider) throw notFound();
+  let event: Awaited<ReturnType<typeof provider.readWebhook>>;
+  try {
+    event = await provider.readWebhook({ headers: params.headers, rawBody: params.rawBody });
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) return { refused: error.message, provider: provider.name };
+    throw error;
+  }
+  await applyPaymentEvent(ctx, provider.name, event);
+  return { received: true };
 }

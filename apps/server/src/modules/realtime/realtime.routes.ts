@@ -3,8 +3,7 @@ import { REALTIME_SUBSCRIBED, ZRealtimeQuery } from '@linkwatch/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { findUserByAccessToken } from '../auth/auth.queries.ts';
-import { isRevoked } from '../auth/sessions.ts';
+import { isRevoked, sessionUser } from '../auth/sessions.ts';
 import { hashSecret } from '../auth/tokens.ts';
 
 export const WS_PATH = '/ws';
@@ -21,7 +20,7 @@ export async function registerWebSocket(app: FastifyInstance, ctx: AppContext) {
     { websocket: true, schema: { hide: true, querystring: ZRealtimeQuery } },
     async (socket, req) => {
       const token = req.query.token ?? req.headers.authorization?.replace(/^Bearer\s+/i, '');
-      const user = token ? await findUserByAccessToken(ctx.db, token) : null;
+      const user = token ? await sessionUser(ctx, token) : null;
       if (!token || !user) {
         socket.close(4401, 'Unauthenticated');
         return;
@@ -40,7 +39,7 @@ export async function registerWebSocket(app: FastifyInstance, ctx: AppContext) {
       });
       socket.on('close', unsubscribe);
       // A logout between the first look-up and the subscription would have gone unheard: look again.
-      if (!(await findUserByAccessToken(ctx.db, token))) {
+      if (!(await sessionUser(ctx, token))) {
         socket.close(4401, 'Unauthenticated');
         return;
       }

@@ -1,5 +1,4 @@
 import {
-  XLSX_EXPORT_MAX_ROWS,
   ZFileResponse,
   ZMarkReportsSeenQuery,
   ZMarkReportsSeenRequest,
@@ -18,17 +17,21 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { FieldError } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { paginated } from '../../http/present.ts';
 import { attachment, collect, csvStream, MIME, xlsxBuffer } from '../../lib/spreadsheet.ts';
 import { newReportCount } from '../actions/action-events.ts';
-import { reportExportRows, reportFilename } from './reports.export.ts';
-import { readChangeTypeParam } from './reports.filters.ts';
+import { reportFilename } from './reports.export.ts';
 import { presentChangeWithLink } from './reports.presenter.ts';
-import { countReportChanges, listChangesOfType, reportChangeWhere } from './reports.queries.ts';
-import { markSeen, reportCountsOf, reportLinksPage, reportTrendOf } from './reports.service.ts';
+import {
+  changesOfTypePage,
+  markSeen,
+  reportCountsOf,
+  reportExport,
+  reportLinksPage,
+  reportTrendOf,
+} from './reports.service.ts';
 
 const tags = ['reports'];
 const security = [{ bearerAuth: [] }];
@@ -67,9 +70,9 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const { page, filters } = req.query;
       const locale = requestLocale(req);
-      const { rows, total } = await listChangesOfType(ctx.db, {
+      const { rows, total } = await changesOfTypePage(ctx, {
         userId: requireUser(req).id,
-        type: readChangeTypeParam(req.params.type),
+        type: req.params.type,
         filters,
         page,
       });
@@ -142,12 +145,7 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const user = requireUser(req);
       const { format, filters } = req.query;
-      const where = reportChangeWhere(user.id, filters);
-      if (format === 'xlsx' && (await countReportChanges(ctx.db, where)) > XLSX_EXPORT_MAX_ROWS)
-        throw new FieldError({
-          format: { key: 'reports.errors.exportXlsxTooMany', params: { max: XLSX_EXPORT_MAX_ROWS } },
-        });
-      const rows = reportExportRows(ctx.db, { where, locale: requestLocale(req) });
+      const rows = await reportExport(ctx, { userId: user.id, format, filters, locale: requestLocale(req) });
       reply.header('content-disposition', attachment(reportFilename(format))).type(MIME[format]);
       return reply.send(format === 'csv' ? csvStream(rows) : xlsxBuffer(await collect(rows), 'Report'));
     },

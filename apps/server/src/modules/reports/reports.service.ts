@@ -1,14 +1,26 @@
 import type { ReportFilters } from '@linkwatch/shared';
-import { LINK_CHART_DAYS, type Locale, REPORT_CHANGE_TYPES, type ReportChangeType } from '@linkwatch/shared';
+import {
+  LINK_CHART_DAYS,
+  type Locale,
+  REPORT_CHANGE_TYPES,
+  type ReportChangeType,
+  XLSX_EXPORT_MAX_ROWS,
+} from '@linkwatch/shared';
 import type { AppContext } from '../../context.ts';
+import { FieldError } from '../../errors.ts';
 import { type PageQuery, paginated } from '../../http/present.ts';
 import { newReportCount } from '../actions/action-events.ts';
+import { reportExportRows } from './reports.export.ts';
+import { readChangeTypeParam } from './reports.filters.ts';
 import { presentChange, presentReportLink, presentTrend } from './reports.presenter.ts';
 import {
   changesOf,
+  countReportChanges,
   foundLostPerDay,
+  listChangesOfType,
   listReportLinks,
   markReportsSeen,
+  reportChangeWhere,
   reportCounts,
 } from './reports.queries.ts';
 
@@ -94,4 +106,25 @@ export async function reportTrendOf(
     return { date, found: byDay.get(date)?.found ?? 0, lost: byDay.get(date)?.lost ?? 0 };
   });
   return presentTrend(days);
+}
+
+/** `GET reports/changes/{type}`: a page of the changes of one type (the type read after the query). */
+export function changesOfTypePage(
+  ctx: Pick<AppContext, 'db'>,
+  params: { userId: number; type: string; filters: ReportFilters; page: PageQuery },
+) {
+  return listChangesOfType(ctx.db, { ...params, type: readChangeTypeParam(params.type) });
+}
+
+/** `GET reports/export`: the rows of the filtered changes; an xlsx is capped like the links export. */
+export async function reportExport(
+  ctx: Pick<AppContext, 'db'>,
+  params: { userId: number; format: 'csv' | 'xlsx'; filters: ReportFilters; locale: Locale },
+) {
+  const where = reportChangeWhere(params.userId, params.filters);
+  if (params.format === 'xlsx' && (await countReportChanges(ctx.db, where)) > XLSX_EXPORT_MAX_ROWS)
+    throw new FieldError({
+      format: { key: 'reports.errors.exportXlsxTooMany', params: { max: XLSX_EXPORT_MAX_ROWS } },
+    });
+  return reportExportRows(ctx.db, { where, locale: params.locale });
 }
