@@ -4,8 +4,9 @@ import { Anchor, ChevronDown, ChevronsDownUp, ChevronsUpDown, Download } from 'l
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { downloadExport, useListState } from '@/features/links';
+import { useListState } from '@/features/links';
 import { useProject, useProjects } from '@/features/projects';
+import { downloadExport } from '@/lib/download.ts';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';

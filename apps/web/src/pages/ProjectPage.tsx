@@ -20,6 +20,9 @@ import {
   useLinkCounts,
   useListState,
 } from '@/features/links';
+import { useCampaigns, useProject } from '@/features/projects/api/projects.ts';
+import { useCreateCampaign } from '@/features/projects/createCampaign.tsx';
+import { ProjectSettingsModal } from '@/features/projects/lazyPanels.tsx';
 import { useRealtimeStatus } from '@/features/realtime';
 import { CampaignTaskButtons, CampaignTaskProgress } from '@/features/tasks';
 import { useFormat } from '@/lib/format.ts';
@@ -28,10 +31,7 @@ import { useOpenedOnce } from '@/lib/useOpenedOnce.ts';
 import { Button, buttonClass } from '@/ui/Button.tsx';
 import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
 import { SegmentedTabs } from '@/ui/SegmentedTabs.tsx';
-import { useCampaigns, useProject } from './api/projects.ts';
-import { useRefreshAfterTask } from './api/refresh.ts';
-import { useCreateCampaign } from './createCampaign.tsx';
-import { ProjectSettingsModal } from './lazyPanels.tsx';
+import { useRefreshAfterTask } from './useRefreshAfterTask.ts';
 
 /** `/project/{type?}/{tier?}/{id}`: every link of a project at one tier, with its campaigns. */
 export default function ProjectPage() {

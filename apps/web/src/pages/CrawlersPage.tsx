@@ -3,7 +3,18 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Query } from '@/api/client.ts';
-import { Breadcrumbs, HeaderSkeleton, LoadFailure } from '@/features/links';
+import { AhrefsButton } from '@/features/crawlers/AhrefsButton.tsx';
+import { type CrawlerRecord, useCrawlerCounts, useCrawlers } from '@/features/crawlers/api/crawlers.ts';
+import { CrawlerBulkBar } from '@/features/crawlers/CrawlerBulkBar.tsx';
+import { CrawlerChart } from '@/features/crawlers/CrawlerChart.tsx';
+import { CrawlerCounts } from '@/features/crawlers/CrawlerCounts.tsx';
+import { CrawlerFilters } from '@/features/crawlers/CrawlerFilters.tsx';
+import { useCrawlerColumns } from '@/features/crawlers/CrawlersTable.tsx';
+import { ExportMenu } from '@/features/crawlers/ExportMenu.tsx';
+import { ImportModal } from '@/features/crawlers/ImportModal.tsx';
+import { crawlerFilterQuery, useCrawlerListState } from '@/features/crawlers/listState.ts';
+import { TrackDialog } from '@/features/crawlers/TrackDialog.tsx';
+import { Breadcrumbs, HeaderSkeleton, LoadFailure, useRefreshLinks } from '@/features/links';
 import { projectPath, useProject } from '@/features/projects';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Button, buttonClass } from '@/ui/Button.tsx';
@@ -12,17 +23,6 @@ import { ColumnsMenu, DataTable, sortParam, useDataTable } from '@/ui/DataTable.
 import { EmptyState } from '@/ui/EmptyState.tsx';
 import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
 import { Pager } from '@/ui/Pager.tsx';
-import { AhrefsButton } from './AhrefsButton.tsx';
-import { type CrawlerRecord, useCrawlerCounts, useCrawlers } from './api/crawlers.ts';
-import { CrawlerBulkBar } from './CrawlerBulkBar.tsx';
-import { CrawlerChart } from './CrawlerChart.tsx';
-import { CrawlerCounts } from './CrawlerCounts.tsx';
-import { CrawlerFilters } from './CrawlerFilters.tsx';
-import { useCrawlerColumns } from './CrawlersTable.tsx';
-import { ExportMenu } from './ExportMenu.tsx';
-import { ImportModal } from './ImportModal.tsx';
-import { crawlerFilterQuery, useCrawlerListState } from './listState.ts';
-import { TrackDialog } from './TrackDialog.tsx';
 
 const NO_ROWS: CrawlerRecord[] = [];
 
@@ -36,6 +36,7 @@ function Crawlers({ project }: { project: string }) {
   const { t } = useTranslation();
   const to = useLocalePath();
   const list = useCrawlerListState();
+  const refreshLinks = useRefreshLinks();
   const details = useProject(project);
   const [importing, setImporting] = useState(false);
   const [tracking, setTracking] = useState<number[] | null>(null);
@@ -205,6 +206,7 @@ function Crawlers({ project }: { project: string }) {
         ids={tracking}
         onOpenChange={(open) => !open && setTracking(null)}
         onDone={clear}
+        refreshLinks={refreshLinks}
       />
     </>
   );

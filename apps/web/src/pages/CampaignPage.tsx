@@ -17,6 +17,8 @@ import {
   useLinkCounts,
   useListState,
 } from '@/features/links';
+import { useCampaign } from '@/features/projects/api/projects.ts';
+import { CampaignSettingsModal } from '@/features/projects/lazyPanels.tsx';
 import { useRealtimeStatus } from '@/features/realtime';
 import { CampaignTaskButtons, CampaignTaskProgress } from '@/features/tasks';
 import { useAfterFirstPaint } from '@/lib/useAfterFirstPaint.ts';
@@ -25,9 +27,7 @@ import { useOpenedOnce } from '@/lib/useOpenedOnce.ts';
 import { Badge } from '@/ui/Badge.tsx';
 import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
 import { Skeleton } from '@/ui/Spinner.tsx';
-import { useCampaign } from './api/projects.ts';
-import { useRefreshAfterTask } from './api/refresh.ts';
-import { CampaignSettingsModal } from './lazyPanels.tsx';
+import { useRefreshAfterTask } from './useRefreshAfterTask.ts';
 
 /** The breadcrumbs and the title while the campaign loads, at their height (a 20 px line, 8 px, 32 px). */
 function TitleSkeleton() {
