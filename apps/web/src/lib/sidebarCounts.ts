@@ -1,4 +1,4 @@
-import { TaskStatus } from '@linkwatch/shared';
+import { filterParams, TaskStatus } from '@linkwatch/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/api/client.ts';
 import { quietly } from './quietly.ts';
@@ -31,7 +31,7 @@ export function useSidebarCounts() {
       quietly(() =>
         api
           .get<{ data: { count: number } }>('actions/count', {
-            query: { 'filter[statuses]': [TaskStatus.Process, TaskStatus.Waiting] },
+            query: filterParams({ statuses: [TaskStatus.Process, TaskStatus.Waiting] }),
           })
           .then((r) => r.data.count),
       ),

@@ -1,3 +1,4 @@
+import { filterParams } from '@linkwatch/shared';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -67,8 +68,11 @@ function Campaign({ route }: { route: NonNullable<ReturnType<typeof parseListRou
   const exportOpened = useOpenedOnce(exporting);
   const [settings, setSettings] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
-  const scope = useMemo(() => ({ 'filter[campaign]': route.id }), [route.id]);
-  const base = useMemo(() => ({ ...scope, 'filter[type]': LIST_TYPE_CODE[route.type] }), [scope, route.type]);
+  const scope = useMemo(() => filterParams({ campaign: route.id }), [route.id]);
+  const base = useMemo(
+    () => ({ ...scope, ...filterParams({ type: LIST_TYPE_CODE[route.type] }) }),
+    [scope, route.type],
+  );
   const taskScope = useMemo(() => ({ campaign: route.id }), [route.id]);
   const openUpload = useCallback(() => setUpload(true), []);
   const counts = useLinkCounts(scope);

@@ -1,3 +1,4 @@
+import { filterParams, pickFilters } from '@linkwatch/shared';
 import { ArrowLeft, Radar, Upload } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,14 +54,13 @@ function Crawlers({ project }: { project: string }) {
     [filterQuery, list.sort, list.page, list.size],
   );
   const countsQuery = useMemo(
-    () => ({ 'filter[project]': project, 'filter[source]': filterQuery['filter[source]'] }),
+    () => ({ ...filterParams({ project }), ...pickFilters(filterQuery, ['source']) }),
     [project, filterQuery],
   );
   const chartQuery = useMemo(
     () => ({
       ...countsQuery,
-      'filter[dateFrom]': filterQuery['filter[dateFrom]'],
-      'filter[dateTo]': filterQuery['filter[dateTo]'],
+      ...pickFilters(filterQuery, ['dateFrom', 'dateTo']),
     }),
     [countsQuery, filterQuery],
   );
@@ -117,7 +117,7 @@ function Crawlers({ project }: { project: string }) {
   const name = details.data?.attributes.name ?? '';
   const ids = [...selected];
   const exportQuery: Query =
-    ids.length > 0 ? { 'filter[project]': project, ids } : { ...filterQuery, sort: sortParam(list.sort) };
+    ids.length > 0 ? { ...filterParams({ project }), ids } : { ...filterQuery, sort: sortParam(list.sort) };
   const meta = crawlers.data?.meta.page;
 
   return (

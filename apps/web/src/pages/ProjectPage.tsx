@@ -1,3 +1,4 @@
+import { filterParams } from '@linkwatch/shared';
 import { Anchor, Plus, Radar } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,8 +56,11 @@ function ProjectLinks({ route }: { route: NonNullable<ReturnType<typeof parseLis
   const exportOpened = useOpenedOnce(exporting);
   const [settings, setSettings] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
-  const scope = useMemo(() => ({ 'filter[project]': route.id, 'filter[tier]': tier }), [route.id, tier]);
-  const base = useMemo(() => ({ ...scope, 'filter[type]': LIST_TYPE_CODE[route.type] }), [scope, route.type]);
+  const scope = useMemo(() => filterParams({ project: route.id, tier }), [route.id, tier]);
+  const base = useMemo(
+    () => ({ ...scope, ...filterParams({ type: LIST_TYPE_CODE[route.type] }) }),
+    [scope, route.type],
+  );
   const counts = useLinkCounts(scope);
   const live = useRealtimeStatus() === 'open';
   const refresh = useRefreshAfterTask();

@@ -1,4 +1,4 @@
-import { ActionCode, TaskStatus } from '@linkwatch/shared';
+import { ActionCode, filterParams, TaskStatus } from '@linkwatch/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CloudDownload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -92,7 +92,7 @@ function AhrefsDialog({
   const { t } = useTranslation();
   const format = useFormat();
   const client = useQueryClient();
-  const query = { 'filter[project]': project };
+  const query = filterParams({ project });
   const demoNote = useDemoNote(ActionCode.LoadToCrawlers);
   const credits = (value: number) => t('common.credits', { count: value, value: format.number(value) });
   const cost = useQuery({

@@ -1,4 +1,4 @@
-import { DOMAIN_SORT_FIELDS, NOT_AVAILABLE, type TDomainAttributes } from '@linkwatch/shared';
+import { DOMAIN_SORT_FIELDS, filterParams, NOT_AVAILABLE, type TDomainAttributes } from '@linkwatch/shared';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Download, Globe } from 'lucide-react';
 import { useMemo } from 'react';
@@ -161,7 +161,7 @@ export default function DomainsPage() {
   const list = useListState();
   const sort = parseSort(list.sort, DOMAIN_SORT_FIELDS) ?? DEFAULT_SORT;
   const scope = useMemo(
-    () => ({ [`filter[${kind}]`]: route?.id ?? undefined, 'filter[tier]': route?.tier ?? undefined }),
+    () => filterParams({ [kind]: route?.id ?? undefined, tier: route?.tier ?? undefined }),
     [kind, route?.id, route?.tier],
   );
   const domains = useQuery({
