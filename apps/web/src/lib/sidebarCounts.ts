@@ -12,6 +12,7 @@ const COUNT_STALE_MS = 30_000;
  * every badge.
  */
 export const sidebarCountKeys = {
+  all: ['sidebar'] as const,
   tasks: ['sidebar', 'tasks'] as const,
   reports: ['sidebar', 'reports'] as const,
 };

@@ -162,6 +162,16 @@ export function useTaskCost({
   });
 }
 
+/** What a task would cost on a selection of links, against the balance; read afresh at each opening. */
+export function useSelectionCost({ code, query, enabled }: { code: number; query: Query; enabled: boolean }) {
+  return useQuery({
+    queryKey: taskKeys.selectionCost(code, query),
+    enabled,
+    staleTime: 0,
+    queryFn: () => actionsApi.cost(code, query),
+  });
+}
+
 export function startTask({ action, campaign }: { action: number; campaign: string }) {
   return api.post<ResourceResponse<'actions', TaskAttributes>>(`actions/${action}/start`, undefined, {
     query: { campaign },
