@@ -65,6 +65,15 @@ module.exports = {
       to: { path: '^apps/web/src/app/' },
     },
     {
+      name: 'no-web-feature-imports-a-page',
+      comment:
+        'Pages (src/pages) compose features; a feature, ui, lib or api never reaches up into a page. ' +
+        'A piece a page and a feature share lives in the feature (or below it).',
+      severity: 'error',
+      from: { path: '^apps/web/src/(features|ui|lib|api)/' },
+      to: { path: '^apps/web/src/pages/' },
+    },
+    {
       name: 'no-reaching-into-another-feature',
       comment: 'Another feature is used only through what its index.ts exports.',
       severity: 'error',

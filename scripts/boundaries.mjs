@@ -1,7 +1,8 @@
 /**
  * `npm run lint:boundaries`: the house's import rules (.dependency-cruiser.cjs) for each workspace,
  * with its own tsconfig so the `@/` alias resolves, and the cycles between the server's modules and
- * layers, which dependency-cruiser's own cycle rule cannot see (it looks at files, not folders).
+ * layers and between the web's features and folders, which dependency-cruiser's own cycle rule cannot
+ * see (it looks at files, not folders).
  */
 import path from 'node:path';
 import { cruise } from 'dependency-cruiser';
@@ -33,35 +34,61 @@ for (const area of areas) {
 }
 let failed = seen.size > 0;
 
-// The server's rooms: each module of src/modules, and each other folder or file of src.
-const ROOMS = '^apps/server/src/(modules/[^/]+|[^/]+)';
-const rooms = await cruise(
-  ['apps/server/src'],
+// The rooms whose imports may not go round in a circle (Tarjan over the folders collapsed to one node
+// each). The server's: each module of src/modules, and each other folder or file of src. The web's: each
+// feature of src/features, and each other folder (pages, app, ui, lib, api, …) or file of src.
+const roomAreas = [
   {
-    collapse: ROOMS,
-    exclude: { path: ['\\.test\\.ts$', '^apps/server/src/test/'] },
-    doNotFollow: { path: 'node_modules' },
-    tsPreCompilationDeps: true,
+    src: 'apps/server/src',
+    rooms: '^apps/server/src/(modules/[^/]+|[^/]+)',
+    tests: ['\\.test\\.ts$', '^apps/server/src/test/'],
+    alias: areas[0].alias,
   },
-  { alias: areas[0].alias },
-);
-const graph = new Map(
-  rooms.output.modules.map((m) => [
-    m.source,
-    m.dependencies
-      .map((d) => d.resolved)
-      .filter((to) => to.startsWith('apps/server/src/') && to !== m.source),
-  ]),
-);
-for (const group of stronglyConnected(graph).filter((g) => g.length > 1)) {
-  console.error(`no-module-cycles: ${group.join(' ↔ ')}`);
-  for (const from of group)
-    for (const to of graph.get(from) ?? []) if (group.includes(to)) console.error(`  ${from} → ${to}`);
-  failed = true;
+  {
+    src: 'apps/web/src',
+    rooms: '^apps/web/src/(features/[^/]+|[^/]+)',
+    tests: ['\\.test\\.tsx?$', '^apps/web/src/test/'],
+    alias: areas[1].alias,
+  },
+];
+for (const area of roomAreas) {
+  for (const group of await roomCycles(area)) {
+    console.error(`no-module-cycles: ${group.members.join(' ↔ ')}`);
+    for (const [from, to] of group.edges) console.error(`  ${from} → ${to}`);
+    failed = true;
+  }
 }
 
 if (failed) process.exit(1);
 console.log('boundaries: no violations');
+
+/** The groups of an app's rooms that import each other, each with the imports that close the circle. */
+async function roomCycles({ src, rooms, tests, alias }) {
+  const collapsed = await cruise(
+    [src],
+    {
+      collapse: rooms,
+      exclude: { path: tests },
+      doNotFollow: { path: 'node_modules' },
+      tsPreCompilationDeps: true,
+    },
+    { alias },
+  );
+  const graph = new Map(
+    collapsed.output.modules.map((m) => [
+      m.source,
+      m.dependencies.map((d) => d.resolved).filter((to) => to.startsWith(`${src}/`) && to !== m.source),
+    ]),
+  );
+  return stronglyConnected(graph)
+    .filter((members) => members.length > 1)
+    .map((members) => ({
+      members,
+      edges: members.flatMap((from) =>
+        (graph.get(from) ?? []).filter((to) => members.includes(to)).map((to) => [from, to]),
+      ),
+    }));
+}
 
 /** Tarjan's algorithm: the groups of rooms that reach each other. */
 function stronglyConnected(edges) {

@@ -12,11 +12,11 @@ const MANIFEST = {
   '_lists-1.js': { file: 'assets/lists-1.js', imports: ['_kit-1.js', 'index.html'] },
   'src/app/layouts/MainLayout.tsx': { file: 'assets/MainLayout-1.js', imports: ['_kit-1.js', 'index.html'] },
   'src/features/dashboard/DashboardPage.tsx': { file: 'assets/DashboardPage-1.js', imports: ['_kit-1.js'] },
-  'src/features/projects/CampaignPage.tsx': {
+  'src/pages/CampaignPage.tsx': {
     file: 'assets/CampaignPage-1.js',
     imports: ['_lists-1.js', '_kit-1.js', 'index.html'],
   },
-  'src/features/projects/ProjectPage.tsx': { file: 'assets/ProjectPage-1.js', imports: ['_lists-1.js'] },
+  'src/pages/ProjectPage.tsx': { file: 'assets/ProjectPage-1.js', imports: ['_lists-1.js'] },
 };
 let t: TestApp;
 let dist: string;

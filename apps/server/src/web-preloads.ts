@@ -14,9 +14,9 @@ const PAGES: readonly { path: RegExp; modules: readonly string[] }[] = [
   // campaign/:type?/:tier?/:id, not campaign/:tier?/:id?/index-history nor …/domains
   {
     path: /^campaign(\/[^/]+){1,3}$/,
-    modules: [MAIN_LAYOUT, 'src/features/projects/CampaignPage.tsx'],
+    modules: [MAIN_LAYOUT, 'src/pages/CampaignPage.tsx'],
   },
-  { path: /^project(\/[^/]+){1,3}$/, modules: [MAIN_LAYOUT, 'src/features/projects/ProjectPage.tsx'] },
+  { path: /^project(\/[^/]+){1,3}$/, modules: [MAIN_LAYOUT, 'src/pages/ProjectPage.tsx'] },
 ];
 const NOT_A_LIST = /\/(index-history|domains)$/;
 

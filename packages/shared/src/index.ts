@@ -184,6 +184,14 @@ export {
   ZDomainListResponse,
 } from './schemas/domains.ts';
 export {
+  type FilterName,
+  type FilterParams,
+  type FilterValue,
+  filterParams,
+  filterValue,
+  pickFilters,
+} from './schemas/filter-params.ts';
+export {
   type TIndexNowKeyAttributes,
   type TIndexNowKeyResponse,
   ZIndexNowKeyResponse,

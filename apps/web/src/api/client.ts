@@ -1,6 +1,6 @@
 import type { FieldErrors } from '@linkwatch/shared';
-import { currentLocale, i18n } from '@/lib/i18n.ts';
 import { apiHeaders, apiUrl, type Query, takeEarlyRead } from './http.ts';
+import { failureText, requestLocale } from './language.ts';
 import { clearToken } from './token.ts';
 
 export { buildQuery, type Query } from './http.ts';
@@ -63,13 +63,13 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 function fallbackMessage(status: number): string {
-  if (status === 403) return i18n.t('status.error.forbidden');
-  if (status === 404) return i18n.t('status.error.notFound');
-  return i18n.t('common.requestFailed');
+  if (status === 403) return failureText('status.error.forbidden');
+  if (status === 404) return failureText('status.error.notFound');
+  return failureText('common.requestFailed');
 }
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers = apiHeaders(currentLocale());
+  const headers = apiHeaders(requestLocale());
   const hasBody = options.body !== undefined;
   if (hasBody) headers['Content-Type'] = 'application/json';
   const url = apiUrl(path, options.query);
@@ -87,7 +87,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
       }));
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    throw new ApiError({ status: 0, message: i18n.t('common.networkError') });
+    throw new ApiError({ status: 0, message: failureText('common.networkError') });
   }
 
   const body = await readBody(response);

@@ -1,4 +1,4 @@
-import { deleteCookie, getCookie, setCookie } from '@/lib/cookies.ts';
+import { deleteCookie, getCookie, setCookie } from './cookies.ts';
 
 /**
  * The access token lives in the cookie `auth._token` (spec point 9: auth cookie prefix `auth.`),

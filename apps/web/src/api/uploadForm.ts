@@ -1,7 +1,7 @@
 import type { FieldErrors } from '@linkwatch/shared';
-import { currentLocale, i18n } from '@/lib/i18n.ts';
 import { ApiError } from './client.ts';
 import { apiHeaders, apiUrl } from './http.ts';
+import { failureText, requestLocale } from './language.ts';
 import { clearToken } from './token.ts';
 
 /**
@@ -16,12 +16,12 @@ export function uploadForm<T>(
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', apiUrl(path));
-    for (const [name, value] of Object.entries(apiHeaders(currentLocale())))
+    for (const [name, value] of Object.entries(apiHeaders(requestLocale())))
       xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
     };
-    xhr.onerror = () => reject(new ApiError({ status: 0, message: i18n.t('common.networkError') }));
+    xhr.onerror = () => reject(new ApiError({ status: 0, message: failureText('common.networkError') }));
     xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
     xhr.onload = () => {
       let body: { data?: { attributes: T }; message?: string; errors?: Record<string, string | string[]> } =
@@ -39,7 +39,7 @@ export function uploadForm<T>(
       reject(
         new ApiError({
           status: xhr.status,
-          message: body.message || i18n.t('common.requestFailed'),
+          message: body.message || failureText('common.requestFailed'),
           fieldErrors: xhr.status === 422 ? fieldErrors : {},
         }),
       );

@@ -5,8 +5,8 @@ import { Outlet, useLocation } from 'react-router';
 import { usePageShown } from '@/lib/afterPageLoad.ts';
 import { fullPath } from '@/lib/locale.ts';
 import { usePageLog } from '@/lib/pageLog.ts';
+import type { PageTitle } from '@/lib/routeHandle.ts';
 import { LocaleSync } from '@/lib/useLocale.tsx';
-import type { PageTitle } from './routeHandle.ts';
 
 // The tag manager's gate and banner (spec 7): not in any first download, asked for once the page is shown.
 const TagManager = lazy(() => import('@/features/shell/TagManager.tsx'));

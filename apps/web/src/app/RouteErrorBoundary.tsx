@@ -2,7 +2,7 @@ import { Component, type ReactNode, Suspense } from 'react';
 import { lazyPage } from './lazyPage.ts';
 
 const RouteErrorPage = lazyPage(() =>
-  import('./pages/RouteErrorPage.tsx').then((m) => ({ default: m.RouteErrorPage })),
+  import('@/pages/RouteErrorPage.tsx').then((m) => ({ default: m.RouteErrorPage })),
 );
 
 type BoundaryProps = {

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE, OPTIONS_PAGE_SIZE } from '@linkwatch/shared';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE, filterParams, OPTIONS_PAGE_SIZE } from '@linkwatch/shared';
 import { apiUrl, type Query, sendEarlyRead } from '@/api/http.ts';
 import { getToken } from '@/api/token.ts';
 import { listQueryFromSearch } from '@/features/links/listQuery.ts';
@@ -27,8 +27,8 @@ function campaignReads(rest: string, search: string): Read[] {
   const params = campaignParams(rest);
   const route = params && parseListRoute(params);
   if (!route) return [];
-  const scope = { 'filter[campaign]': route.id };
-  const list = { ...scope, 'filter[type]': LIST_TYPE_CODE[route.type] };
+  const scope = filterParams({ campaign: route.id });
+  const list = { ...scope, ...filterParams({ type: LIST_TYPE_CODE[route.type] }) };
   return [
     { path: `campaigns/${route.id}` },
     { path: 'links/counts', query: scope },
@@ -39,7 +39,11 @@ function campaignReads(rest: string, search: string): Read[] {
     // Its latest tasks (features/tasks useRecentTasks).
     {
       path: 'actions',
-      query: { 'page[number]': FIRST_PAGE, 'page[size]': DEFAULT_PAGE_SIZE, 'filter[campaign]': route.id },
+      query: {
+        'page[number]': FIRST_PAGE,
+        'page[size]': DEFAULT_PAGE_SIZE,
+        ...filterParams({ campaign: route.id }),
+      },
     },
     ...FRAME_READS,
   ];

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { setCookie } from '@/api/cookies.ts';
 import { getToken, resetTokenForTests } from '@/api/token.ts';
-import { setCookie } from '@/lib/cookies.ts';
 import { json, meReply, mockApi } from '@/test/api.ts';
 import { renderApp } from '@/test/renderApp.tsx';
 

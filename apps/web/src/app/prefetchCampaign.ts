@@ -1,3 +1,4 @@
+import { filterParams } from '@linkwatch/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { linkListQuery } from '@/features/links/api/linkListQuery.ts';
@@ -33,8 +34,8 @@ export function prefetchCampaignPage(
   const params = matchPath('/campaign/:type?/:tier?/:id', pathname.replace(LOCALE_PREFIX, ''))?.params;
   const route = params ? parseListRoute(params) : null;
   if (!route) return;
-  const scope = { 'filter[campaign]': route.id };
-  const list = { ...scope, 'filter[type]': LIST_TYPE_CODE[route.type] };
+  const scope = filterParams({ campaign: route.id });
+  const list = { ...scope, ...filterParams({ type: LIST_TYPE_CODE[route.type] }) };
   // A failure is not handled here: the page's own hook reads it again and shows it.
   readSoon(() => queryClient.prefetchQuery(campaignQuery(route.id)));
   readSoon(() => queryClient.prefetchQuery(linkCountsQuery(scope)));

@@ -4,11 +4,11 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { LoginPage } from '@/features/auth/LoginPage.tsx';
 import { loadFullCatalog } from '@/lib/i18n.ts';
 import { splitLocale } from '@/lib/locale.ts';
+import type { PageTitle, RouteHandle } from '@/lib/routeHandle.ts';
 import { type Access, Guard, RequirePrefix } from './guards.tsx';
 import { LoginLayout } from './layouts/LoginLayout.tsx';
 import { isLazyPage, lazyPage } from './lazyPage.ts';
 import { RootShell } from './RootShell.tsx';
-import type { PageTitle, RouteHandle } from './routeHandle.ts';
 
 /** A layout whose pages use any area's words waits for the whole catalog (a login page has only part). */
 function withFullCatalog<T>(chunk: Promise<T>): Promise<T> {
@@ -21,7 +21,7 @@ const NotFoundPage = lazyPage(() =>
   import('@/ui/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })),
 );
 const ComingSoonPage = lazyPage(() =>
-  import('./pages/ComingSoonPage.tsx').then((m) => ({ default: m.ComingSoonPage })),
+  import('@/pages/ComingSoonPage.tsx').then((m) => ({ default: m.ComingSoonPage })),
 );
 const EmptyLayout = lazyPage(() =>
   withFullCatalog(import('./layouts/EmptyLayout.tsx')).then((m) => ({ default: m.EmptyLayout })),
@@ -48,16 +48,16 @@ const PartnerLayout = lazyPage(() =>
   withFullCatalog(import('./layouts/PartnerLayout.tsx')).then((m) => ({ default: m.PartnerLayout })),
 );
 const DashboardPage = lazyPage(() => import('@/features/dashboard/DashboardPage.tsx'));
-const ProfilePage = lazyPage(() => import('@/features/profile/ProfilePage.tsx'));
+const ProfilePage = lazyPage(() => import('@/pages/ProfilePage.tsx'));
 const AgreementPage = lazyPage(() => import('@/features/agreement/AgreementPage.tsx'));
 const SearchPage = lazyPage(() => import('@/features/search/SearchPage.tsx'));
 const AnchorsPage = lazyPage(() => import('@/features/anchors/AnchorsPage.tsx'));
-const IndexHistoryPage = lazyPage(() => import('@/features/projects/IndexHistoryPage.tsx'));
+const IndexHistoryPage = lazyPage(() => import('@/pages/IndexHistoryPage.tsx'));
 const DomainsPage = lazyPage(() => import('@/features/domains/DomainsPage.tsx'));
-const CrawlersPage = lazyPage(() => import('@/features/crawlers/CrawlersPage.tsx'));
-const CampaignPage = lazyPage(() => import('@/features/projects/CampaignPage.tsx'));
-const ProjectPage = lazyPage(() => import('@/features/projects/ProjectPage.tsx'));
-const TasksPage = lazyPage(() => import('@/features/tasks/TasksPage.tsx'));
+const CrawlersPage = lazyPage(() => import('@/pages/CrawlersPage.tsx'));
+const CampaignPage = lazyPage(() => import('@/pages/CampaignPage.tsx'));
+const ProjectPage = lazyPage(() => import('@/pages/ProjectPage.tsx'));
+const TasksPage = lazyPage(() => import('@/pages/TasksPage.tsx'));
 const ReportPage = lazyPage(() => import('@/features/reports/ReportPage.tsx'));
 const SchedulePage = lazyPage(() => import('@/features/schedule/SchedulePage.tsx'));
 const BalancePage = lazyPage(() => import('@/features/balance/BalancePage.tsx'));

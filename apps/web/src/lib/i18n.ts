@@ -3,6 +3,7 @@ import type { Catalog } from '@linkwatch/shared/i18n';
 import { registerCatalog } from '@linkwatch/shared/i18n/registry';
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { setClientLanguage } from '@/api/language.ts';
 import { getToken } from '@/api/token.ts';
 import { isGuestPath, languageTag, localeOfPath } from './locale.ts';
 
@@ -137,3 +138,6 @@ plurals.getRule = (code: string, options?: object) =>
 export function currentLocale(): Locale {
   return (i18n.language as Locale | undefined) ?? initialLocale;
 }
+
+// The API client asks its language from here (it cannot import lib: see api/language.ts).
+setClientLanguage({ locale: currentLocale, translate: (key) => i18n.t(key) });

@@ -1,5 +1,5 @@
 import { BCP47, DEFAULT_LOCALE, isLocale, LOCALE_COOKIE_DAYS, type Locale } from '@linkwatch/shared';
-import { getCookie, setCookie } from './cookies.ts';
+import { getCookie, setCookie } from '@/api/cookies.ts';
 
 const LOCALE_COOKIE = 'locale';
 

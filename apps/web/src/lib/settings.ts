@@ -15,8 +15,10 @@ async function fetchSettings(): Promise<TSettingsAttributes | null> {
 }
 
 /** The settings' query: `isPending` while they load; after that, null data means none (or a failed read). */
+export const settingsKey = ['settings'] as const;
+
 export function useSettingsQuery() {
-  return useQuery({ queryKey: ['settings'], queryFn: fetchSettings, staleTime: 5 * 60_000 });
+  return useQuery({ queryKey: settingsKey, queryFn: fetchSettings, staleTime: 5 * 60_000 });
 }
 
 export function useSettings(): TSettingsAttributes | null {

@@ -1,4 +1,4 @@
-import { TaskStatus } from '@linkwatch/shared';
+import { filterParams, TaskStatus } from '@linkwatch/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/api/client.ts';
 import { quietly } from './quietly.ts';
@@ -12,6 +12,7 @@ const COUNT_STALE_MS = 30_000;
  * every badge.
  */
 export const sidebarCountKeys = {
+  all: ['sidebar'] as const,
   tasks: ['sidebar', 'tasks'] as const,
   reports: ['sidebar', 'reports'] as const,
 };
@@ -31,7 +32,7 @@ export function useSidebarCounts() {
       quietly(() =>
         api
           .get<{ data: { count: number } }>('actions/count', {
-            query: { 'filter[statuses]': [TaskStatus.Process, TaskStatus.Waiting] },
+            query: filterParams({ statuses: [TaskStatus.Process, TaskStatus.Waiting] }),
           })
           .then((r) => r.data.count),
       ),

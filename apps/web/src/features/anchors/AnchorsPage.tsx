@@ -1,11 +1,12 @@
-import { ANCHOR_SORT_FIELDS } from '@linkwatch/shared';
+import { ANCHOR_SORT_FIELDS, filterParams } from '@linkwatch/shared';
 import { useMutation } from '@tanstack/react-query';
 import { Anchor, ChevronDown, ChevronsDownUp, ChevronsUpDown, Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { downloadExport, useListState } from '@/features/links';
+import { useListState } from '@/features/links';
 import { useProject, useProjects } from '@/features/projects';
+import { downloadExport } from '@/lib/download.ts';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
@@ -213,14 +214,11 @@ export default function AnchorsPage() {
   // The page's validity check (spec point 2): a project that is missing or someone else's answers 404,
   // and the 404 page shows instead of an empty list.
   useProject(project);
-  const scope = useMemo(
-    () => ({ 'filter[project]': project, 'filter[tier]': tier ?? undefined }),
-    [project, tier],
-  );
+  const scope = useMemo(() => filterParams({ project, tier: tier ?? undefined }), [project, tier]);
   const query = useMemo(
     () => ({
       ...scope,
-      'filter[query]': text.trim().length >= 3 ? text.trim() : undefined,
+      ...filterParams({ query: text.trim().length >= 3 ? text.trim() : undefined }),
       sort: list.sort ?? undefined,
       'page[number]': list.page,
       'page[size]': list.size,

@@ -1,4 +1,4 @@
-import { ActionCode, TaskStatus } from '@linkwatch/shared';
+import { ActionCode, filterParams, TaskStatus } from '@linkwatch/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CloudDownload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -11,6 +11,7 @@ import {
   NotEnoughCredits,
   taskKeys,
   useDemoNote,
+  useSelectionCost,
   useTaskTypes,
 } from '@/features/tasks';
 import { useFormat } from '@/lib/format.ts';
@@ -31,7 +32,7 @@ function useWatchedPull(id: number | string | null, onEnd: () => void) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const task = useQuery({
-    queryKey: ['crawlers', 'pull', String(id)],
+    queryKey: crawlerKeys.pull(id ?? ''),
     enabled: id !== null,
     queryFn: () => actionsApi.get(id ?? '').then((r) => r.data),
     refetchInterval: (query) => (query.state.data && isTaskFinished(query.state.data) ? false : POLL_MS),
@@ -92,15 +93,10 @@ function AhrefsDialog({
   const { t } = useTranslation();
   const format = useFormat();
   const client = useQueryClient();
-  const query = { 'filter[project]': project };
+  const query = filterParams({ project });
   const demoNote = useDemoNote(ActionCode.LoadToCrawlers);
   const credits = (value: number) => t('common.credits', { count: value, value: format.number(value) });
-  const cost = useQuery({
-    queryKey: ['actions', 'balance', ActionCode.LoadToCrawlers, query],
-    enabled: open,
-    staleTime: 0,
-    queryFn: () => actionsApi.cost(ActionCode.LoadToCrawlers, query),
-  });
+  const cost = useSelectionCost({ code: ActionCode.LoadToCrawlers, query, enabled: open });
   const start = useMutation({
     mutationFn: () => actionsApi.start(ActionCode.LoadToCrawlers, query),
     onSuccess: (result) => {

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ChevronDown, Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '@/api/client.ts';
-import { downloadExport } from '@/features/links';
+import { downloadExport } from '@/lib/download.ts';
 import { notify } from '@/lib/notices.ts';
 import { Button } from '@/ui/Button.tsx';
 import {

@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
-import { linkKeys } from '@/features/links';
 import { useCampaigns } from '@/features/projects';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
@@ -23,12 +22,15 @@ export function TrackDialog({
   ids,
   onOpenChange,
   onDone,
+  refreshLinks,
 }: {
   project: string;
   /** The records to add; null keeps the dialog closed. */
   ids: readonly number[] | null;
   onOpenChange: (open: boolean) => void;
   onDone: () => void;
+  /** The links feature's refresh: added pages show in the campaign's lists (the page composes both). */
+  refreshLinks: () => Promise<void>;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -49,10 +51,7 @@ export function TrackDialog({
       );
       close(false);
       onDone();
-      await Promise.all([
-        client.invalidateQueries({ queryKey: crawlerKeys.all }),
-        client.invalidateQueries({ queryKey: linkKeys.all }),
-      ]);
+      await Promise.all([client.invalidateQueries({ queryKey: crawlerKeys.all }), refreshLinks()]);
     },
   });
   const errors = isApiError(track.error, 422) ? track.error.fieldErrors : {};

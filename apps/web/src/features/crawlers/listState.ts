@@ -1,4 +1,12 @@
-import { CRAWLER_SORT_FIELDS, DEFAULT_PAGE_SIZE, FIRST_PAGE, PAGE_SIZES } from '@linkwatch/shared';
+import {
+  CRAWLER_SORT_FIELDS,
+  DEFAULT_PAGE_SIZE,
+  FIRST_PAGE,
+  type FilterName,
+  filterParams,
+  PAGE_SIZES,
+  type ZCrawlerListQuery,
+} from '@linkwatch/shared';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Query } from '@/api/client.ts';
@@ -90,12 +98,12 @@ export type CrawlerListState = ReturnType<typeof useCrawlerListState>;
 
 /** The filters as the API's `filter[...]` keys (list, export; counts and chart take a part of them). */
 export function crawlerFilterQuery(project: string, filters: CrawlerFilterState): Query {
-  return {
-    'filter[project]': project,
-    'filter[source]': filters.source || undefined,
-    'filter[status]': filters.status || undefined,
-    'filter[dateFrom]': DAY.test(filters.from) ? filters.from : undefined,
-    'filter[dateTo]': DAY.test(filters.to) ? filters.to : undefined,
-    'filter[query]': filters.query.trim() || undefined,
-  };
+  return filterParams<FilterName<typeof ZCrawlerListQuery>>({
+    project,
+    source: filters.source || undefined,
+    status: filters.status || undefined,
+    dateFrom: DAY.test(filters.from) ? filters.from : undefined,
+    dateTo: DAY.test(filters.to) ? filters.to : undefined,
+    query: filters.query.trim() || undefined,
+  });
 }

@@ -1,13 +1,10 @@
-import { DOMAIN_SORT_FIELDS, NOT_AVAILABLE, type TDomainAttributes } from '@linkwatch/shared';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { DOMAIN_SORT_FIELDS, filterParams, NOT_AVAILABLE, type TDomainAttributes } from '@linkwatch/shared';
 import { ArrowLeft, Download, Globe } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import { api } from '@/api/client.ts';
 import { faviconUrl } from '@/api/http.ts';
-import type { ListResponse } from '@/api/types.ts';
-import { downloadExport, listPath, parseIndexHistoryRoute, useListState } from '@/features/links';
+import { listPath, parseIndexHistoryRoute, useListState } from '@/features/links';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
@@ -27,6 +24,7 @@ import { Favicon } from '@/ui/Favicon.tsx';
 import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
 import { PageHeader } from '@/ui/PageHeader.tsx';
 import { Pager } from '@/ui/Pager.tsx';
+import { useDomainExport, useDomains } from './api/domains.ts';
 
 type DomainRow = { id: number; type: 'domains'; attributes: TDomainAttributes };
 const NO_ROWS: DomainRow[] = [];
@@ -165,24 +163,12 @@ export default function DomainsPage() {
   const list = useListState();
   const sort = parseSort(list.sort, DOMAIN_SORT_FIELDS) ?? DEFAULT_SORT;
   const scope = useMemo(
-    () => ({ [`filter[${kind}]`]: route?.id ?? undefined, 'filter[tier]': route?.tier ?? undefined }),
+    () => filterParams({ [kind]: route?.id ?? undefined, tier: route?.tier ?? undefined }),
     [kind, route?.id, route?.tier],
   );
-  const domains = useQuery({
-    queryKey: ['domains', scope, list.page, list.size, sortParam(sort)],
-    placeholderData: keepPreviousData,
-    queryFn: () =>
-      api.get<ListResponse<'domains', TDomainAttributes>>('domains', {
-        query: { ...scope, 'page[number]': list.page, 'page[size]': list.size, sort: sortParam(sort) },
-      }),
-  });
-  const exporting = useMutation({
-    mutationFn: () =>
-      downloadExport({
-        path: 'domains/export',
-        query: { ...scope, sort: sortParam(sort), format: 'csv' },
-        fallbackName: 'domains.csv',
-      }),
+  const domains = useDomains({ scope, page: list.page, size: list.size, sort: sortParam(sort) });
+  const exporting = useDomainExport({
+    query: { ...scope, sort: sortParam(sort), format: 'csv' },
     onSuccess: () => notify.success(t('linksUi.domains.downloaded')),
     onError: (error) => notify.error(error.message),
   });

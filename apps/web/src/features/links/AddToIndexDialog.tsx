@@ -1,9 +1,8 @@
 import { ActionCode, type TActionCost } from '@linkwatch/shared';
-import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, type Query } from '@/api/client.ts';
-import { actionsApi, creditsMissing, NotEnoughCredits, useDemoNote } from '@/features/tasks';
+import { creditsMissing, NotEnoughCredits, useDemoNote, useSelectionCost } from '@/features/tasks';
 import { useFormat } from '@/lib/format.ts';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
@@ -123,12 +122,7 @@ export function AddToIndexDialog({ open, onOpenChange, query, pending, onConfirm
   const { t } = useTranslation();
   const [days, setDays] = useState<number>(DEFAULT_SPREAD_DAYS);
   const blockedId = useId();
-  const cost = useQuery({
-    queryKey: ['actions', 'balance', ActionCode.AddToIndex, query],
-    enabled: open,
-    staleTime: 0,
-    queryFn: () => actionsApi.cost(ActionCode.AddToIndex, query),
-  });
+  const cost = useSelectionCost({ code: ActionCode.AddToIndex, query, enabled: open });
   const demoNote = useDemoNote(ActionCode.AddToIndex);
   // Each opening starts from the advice, not from what an earlier request chose.
   useEffect(() => {

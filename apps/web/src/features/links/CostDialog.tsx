@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { Coins } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '@/api/client.ts';
-import { actionsApi, creditsMissing, NotEnoughCredits, useDemoNote } from '@/features/tasks';
+import { creditsMissing, NotEnoughCredits, useDemoNote, useSelectionCost } from '@/features/tasks';
 import { useFormat } from '@/lib/format.ts';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
@@ -31,12 +30,7 @@ export function CostDialog({
   const { t } = useTranslation();
   const format = useFormat();
   const credits = (value: number) => t('common.credits', { count: value, value: format.number(value) });
-  const cost = useQuery({
-    queryKey: ['actions', 'balance', code, query],
-    enabled: open,
-    staleTime: 0,
-    queryFn: () => actionsApi.cost(code, query),
-  });
+  const cost = useSelectionCost({ code, query, enabled: open });
   const missing = creditsMissing(cost.data);
   const demoNote = useDemoNote(code);
   return (

@@ -2,13 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '@/api/client.ts';
+import { downloadExport } from '@/lib/download.ts';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { Modal } from '@/ui/Modal.tsx';
 import { RadioCards } from '@/ui/Radio.tsx';
-import { downloadExport } from './api/download.ts';
 
 /** spec point 2: the export modal with two radio formats, CSV and XLS (xlsx file). */
 export function ExportModal({

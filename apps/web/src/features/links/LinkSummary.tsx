@@ -1,4 +1,4 @@
-import { LinkListType } from '@linkwatch/shared';
+import { filterValue, LinkListType } from '@linkwatch/shared';
 import { memo, type ReactNode, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '@/api/client.ts';
@@ -93,7 +93,7 @@ export const LinkSummary = memo(function LinkSummary({ query }: { query: Query }
             className="lg:h-[168px]"
             title={t('charts.noLinks.title')}
             body={
-              query['filter[type]'] === LinkListType.Active
+              filterValue(query, 'type') === LinkListType.Active
                 ? t('charts.noLinks.upload', { button: t('linksUi.toolbar.upload') })
                 : t('charts.noLinks.list')
             }

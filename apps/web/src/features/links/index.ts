@@ -1,8 +1,8 @@
 // What other features may use of the links: the workspace (table, filters, drawer, bulk actions),
 // the list pages' parts, list state in the URL, exports and uploads.
-export { downloadExport } from './api/download.ts';
 export { linkKeys } from './api/keys.ts';
 export { useIndexHistories, useLinkCodes, useLinkCounts } from './api/links.ts';
+export { useRefreshLinks } from './api/refresh.ts';
 export { LinkSummary } from './LinkSummary.tsx';
 export { LinksWorkspace } from './LinksWorkspace.tsx';
 export { Breadcrumbs, HeaderSkeleton, ListToolbar, LoadFailure, TypeTabs } from './ListPageParts.tsx';

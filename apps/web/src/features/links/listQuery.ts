@@ -1,4 +1,11 @@
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE, PAGE_SIZES } from '@linkwatch/shared';
+import {
+  DEFAULT_PAGE_SIZE,
+  FIRST_PAGE,
+  type FilterName,
+  filterParams,
+  PAGE_SIZES,
+  type ZLinkListQuery,
+} from '@linkwatch/shared';
 import type { Query } from '@/api/http.ts';
 
 // A list's view as its URL keeps it (filters, order, page, size) and the read's query made of it. Without
@@ -63,13 +70,13 @@ export function listQueryFromSearch({ base, search }: { base: Query; search: str
 
 /** The list filters as the API's `filter[...]` keys. */
 export function filterQuery(filters: ListFilters): Query {
-  return {
-    'filter[query]': filters.query.trim() || undefined,
-    'filter[role]': (filters.query.trim() && filters.role) || undefined,
-    'filter[responseCodeGroup]': filters.code || undefined,
-    'filter[linkStatus]': filters.linkStatus || undefined,
-    'filter[indexing]': filters.indexing || undefined,
-    'filter[indexingCapability]': filters.robots || undefined,
-    'filter[attribute]': filters.rel || undefined,
-  };
+  return filterParams<FilterName<typeof ZLinkListQuery>>({
+    query: filters.query.trim() || undefined,
+    role: (filters.query.trim() && filters.role) || undefined,
+    responseCodeGroup: filters.code || undefined,
+    linkStatus: filters.linkStatus || undefined,
+    indexing: filters.indexing || undefined,
+    indexingCapability: filters.robots || undefined,
+    attribute: filters.rel || undefined,
+  });
 }

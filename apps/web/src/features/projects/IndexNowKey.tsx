@@ -1,35 +1,13 @@
 import type { TIndexNowKeyResponse } from '@linkwatch/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, FileCheck2 } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/api/client.ts';
 import { useFormat } from '@/lib/format.ts';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
-import { projectKeys } from './api/keys.ts';
+import { useIndexNowKey, useVerifyKeyFile } from './api/indexNow.ts';
 
 type IndexNowKeyResource = TIndexNowKeyResponse['data'];
-
-const indexNowKey = (projectId: number | string) => [...projectKeys.one(projectId), 'indexNow'] as const;
-
-function useIndexNowKey(projectId: number | string) {
-  return useQuery({
-    queryKey: indexNowKey(projectId),
-    queryFn: () => api.get<TIndexNowKeyResponse>(`projects/${projectId}/index-now`).then((r) => r.data),
-  });
-}
-
-/** Asks the server to look for the file; a failure clears the stored time, so the key is read again. */
-function useVerifyKeyFile(projectId: number | string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () =>
-      api.post<TIndexNowKeyResponse>(`projects/${projectId}/index-now/verify`).then((r) => r.data),
-    onSuccess: (resource) => client.setQueryData(indexNowKey(projectId), resource),
-    onError: () => client.invalidateQueries({ queryKey: indexNowKey(projectId) }),
-  });
-}
 
 /** The file the user puts on the site: the key alone, made here so no request is needed. */
 export function downloadKeyFile(key: string): void {

@@ -1,5 +1,7 @@
 // What other features and the app may use of projects and campaigns. The pages are loaded by the
 // route table on their own (lazy chunks) and are not listed here.
+
+export { campaignKeys, projectKeys } from './api/keys.ts';
 export {
   useCampaigns,
   useDeleteCategory,

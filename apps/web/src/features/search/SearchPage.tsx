@@ -1,3 +1,4 @@
+import { filterParams } from '@linkwatch/shared';
 import { Search } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +22,7 @@ export default function SearchPage() {
       ),
     [campaigns.data],
   );
-  const base = useMemo(() => ({ 'filter[type]': LIST_TYPE_CODE.active }), []);
+  const base = useMemo(() => filterParams({ type: LIST_TYPE_CODE.active }), []);
   const idle = list.filters.query.trim() ? undefined : (
     <EmptyState
       icon={<Search className="size-6" aria-hidden />}

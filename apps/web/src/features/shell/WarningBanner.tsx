@@ -2,7 +2,7 @@ import { Megaphone, ShieldAlert, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { getCookie, setCookie } from '@/lib/cookies.ts';
+import { getCookie, setCookie } from '@/api/cookies.ts';
 import { useMe } from '@/lib/session.ts';
 import { useSettings } from '@/lib/settings.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';

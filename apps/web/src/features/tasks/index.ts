@@ -8,6 +8,7 @@ export {
   useActionPrices,
   useCampaignOptions,
   useDemoNote,
+  useSelectionCost,
   useTaskTypes,
   useUnavailableReason,
 } from './api/tasks.ts';

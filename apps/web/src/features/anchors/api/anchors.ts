@@ -30,6 +30,8 @@ export type AnchorCounts = z.infer<typeof ZAnchorCountsResponse>['data']['attrib
 export const anchorKeys = {
   list: (query: Query) => ['anchors', 'list', query] as const,
   counts: (query: Query) => ['anchors', 'counts', query] as const,
+  chart: (query: Query) => ['anchors', 'chart', query] as const,
+  chartInfo: (query: Query) => ['anchors', 'chart-info', query] as const,
 };
 
 export function useAnchors(query: Query) {

@@ -2,6 +2,7 @@ import type { ZAnchorChartInfoResponse, ZAnchorChartResponse } from '@linkwatch/
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, type Query } from '@/api/client.ts';
+import { anchorKeys } from './anchors.ts';
 
 export type AnchorChart = z.infer<typeof ZAnchorChartResponse>['data']['attributes'];
 export type AnchorChartInfo = z.infer<typeof ZAnchorChartInfoResponse>['data']['attributes'];
@@ -9,7 +10,7 @@ export type AnchorChartInfo = z.infer<typeof ZAnchorChartInfoResponse>['data']['
 /** The top anchors by backlinks (`anchors/chart`) for the page's project and tier. */
 export function useAnchorChart(query: Query) {
   return useQuery({
-    queryKey: ['anchors', 'chart', query],
+    queryKey: anchorKeys.chart(query),
     placeholderData: keepPreviousData,
     queryFn: () =>
       api
@@ -21,7 +22,7 @@ export function useAnchorChart(query: Query) {
 /** Backlinks per anchor type, url, brand, text or empty (`anchors/chart/info`). */
 export function useAnchorChartInfo(query: Query) {
   return useQuery({
-    queryKey: ['anchors', 'chart-info', query],
+    queryKey: anchorKeys.chartInfo(query),
     placeholderData: keepPreviousData,
     queryFn: () =>
       api

@@ -5,6 +5,7 @@ import type {
   TPaymentResponse,
   ZActionPriceListResponse,
 } from '@linkwatch/shared';
+import { type FilterName, filterParams, type ZBalanceListQuery } from '@linkwatch/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, type Query } from '@/api/client.ts';
@@ -16,9 +17,11 @@ export function historyQuery(filters: HistoryFilters): Query {
   return {
     'page[number]': filters.page,
     'page[size]': filters.size,
-    'filter[type]': filters.type,
-    'filter[dateFrom]': filters.dateFrom,
-    'filter[dateTo]': filters.dateTo,
+    ...filterParams<FilterName<typeof ZBalanceListQuery>>({
+      type: filters.type,
+      dateFrom: filters.dateFrom,
+      dateTo: filters.dateTo,
+    }),
   };
 }
 

@@ -5,6 +5,7 @@ import type {
   TCrawlerResource,
   TCrawlerTrackResult,
 } from '@linkwatch/shared';
+import { type FilterName, filterParams, type ZCrawlerDeleteQuery } from '@linkwatch/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, type Query } from '@/api/client.ts';
 import { crawlerKeys } from './keys.ts';
@@ -50,7 +51,7 @@ export function campaignsOf(record: CrawlerRecord, included: readonly Campaign[]
 export const crawlersApi = {
   remove: ({ project, ids }: { project: string; ids: readonly number[] }) =>
     api.delete<{ data: { deleted: number } }>('crawlers/delete', {
-      query: { 'filter[project]': project, ids },
+      query: { ...filterParams<FilterName<typeof ZCrawlerDeleteQuery>>({ project }), ids },
     }),
   track: (body: { project: number; campaign: number; ids: number[] }) =>
     api.post<{ data: TCrawlerTrackResult }>('crawlers/track', body).then((r) => r.data),

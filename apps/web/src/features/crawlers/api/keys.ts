@@ -7,4 +7,6 @@ export const crawlerKeys = {
   counts: (query: Query) => ['crawlers', 'counts', query] as const,
   chart: (query: Query) => ['crawlers', 'chart', query] as const,
   ofLink: (id: string | number) => ['crawlers', 'link', String(id)] as const,
+  /** The Ahrefs pull being watched (a task, read until it ends). */
+  pull: (id: string | number) => ['crawlers', 'pull', String(id)] as const,
 };

@@ -1,6 +1,8 @@
 import { ActionCode } from '@linkwatch/shared';
 import { useQueryClient } from '@tanstack/react-query';
+import { campaignKeys, projectKeys } from '@/features/projects';
 import { actionsApi, isTaskFinished, type Task } from '@/features/tasks';
+import { sidebarCountKeys } from '@/lib/sidebarCounts.ts';
 import { linkKeys } from './keys.ts';
 
 /** The list moves and checks of spec point 4 the links table offers, by tab. */
@@ -35,9 +37,9 @@ export function useTaskWatcher() {
     }
     await Promise.all([
       client.invalidateQueries({ queryKey: linkKeys.all }),
-      client.invalidateQueries({ queryKey: ['projects'] }),
-      client.invalidateQueries({ queryKey: ['campaigns'] }),
-      client.invalidateQueries({ queryKey: ['sidebar'] }),
+      client.invalidateQueries({ queryKey: projectKeys.all }),
+      client.invalidateQueries({ queryKey: campaignKeys.all }),
+      client.invalidateQueries({ queryKey: sidebarCountKeys.all }),
     ]);
     onDone?.(current);
   };

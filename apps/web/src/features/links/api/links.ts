@@ -10,6 +10,7 @@ import type {
   ZLinkResponse,
   ZReportTrendResponse,
 } from '@linkwatch/shared';
+import { pickFilters } from '@linkwatch/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, type Query } from '@/api/client.ts';
@@ -59,10 +60,7 @@ export function useLinkChart(query: Query, enabled = true) {
 
 /** Backlinks found and lost per day (`reports/trend`), for the list's campaign or project. */
 export function useFoundLostTrend(query: Query, enabled = true) {
-  const scope = {
-    'filter[campaign]': query['filter[campaign]'],
-    'filter[project]': query['filter[project]'],
-  };
+  const scope = pickFilters(query, ['campaign', 'project']);
   return useQuery({
     queryKey: linkKeys.trend(scope),
     enabled,

@@ -5,6 +5,8 @@ export const projectKeys = {
   statistic: ['projects', 'statistic'] as const,
   one: (id: string | number) => ['projects', 'one', String(id)] as const,
   search: (text: string) => ['projects', 'search', text] as const,
+  /** Under the project's own key: a project's change reads its key again. */
+  indexNow: (id: string | number) => ['projects', 'one', String(id), 'indexNow'] as const,
 };
 export const campaignKeys = {
   all: ['campaigns'] as const,

@@ -1,6 +1,8 @@
 import {
   DROPDOWN_MIN_QUERY,
   FIRST_PAGE,
+  type FilterName,
+  filterParams,
   OPTIONS_PAGE_SIZE,
   type TCampaignAttributes,
   type TCategoryResource,
@@ -9,6 +11,8 @@ import {
   type TProjectAttributes,
   type TUpdateCampaignRequest,
   type TUpdateProjectRequest,
+  type ZCampaignListQuery,
+  type ZProjectListQuery,
 } from '@linkwatch/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -55,9 +59,11 @@ export function useCampaigns(
           query: {
             'page[number]': FIRST_PAGE,
             'page[size]': OPTIONS_PAGE_SIZE,
-            'filter[project]': filters.project,
-            'filter[tier]': filters.tier,
-            'filter[query]': filters.query || undefined,
+            ...filterParams<FilterName<typeof ZCampaignListQuery>>({
+              project: filters.project,
+              tier: filters.tier,
+              query: filters.query || undefined,
+            }),
           },
         })
         .then((r) => r.data),
@@ -93,7 +99,7 @@ export function useProjectSearch(text: string) {
             'page[number]': FIRST_PAGE,
             'page[size]': OPTIONS_PAGE_SIZE,
             sort: 'isFavorite',
-            'filter[query]': query || undefined,
+            ...filterParams<FilterName<typeof ZProjectListQuery>>({ query: query || undefined }),
           },
         })
         .then((r) => r.data),

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE } from '@linkwatch/shared';
+import { DEFAULT_PAGE_SIZE, type FilterName, filterParams, type ZReportQuery } from '@linkwatch/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, type Query } from '@/api/client.ts';
 import { reportKeys } from './keys.ts';
@@ -6,11 +6,11 @@ import type { ReportCounts, ReportFilters, ReportLinkList } from './types.ts';
 
 /** The filter part of every report call; `filter[project]` is required by the server. */
 export function reportQuery(filters: Omit<ReportFilters, 'page'>): Query {
-  return {
-    'filter[project]': filters.project,
-    'filter[campaign]': filters.campaign,
-    'filter[changesType]': filters.type,
-  };
+  return filterParams<FilterName<typeof ZReportQuery>>({
+    project: filters.project,
+    campaign: filters.campaign,
+    changesType: filters.type,
+  });
 }
 
 export function useReportLinks(filters: ReportFilters) {

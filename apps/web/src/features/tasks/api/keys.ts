@@ -1,3 +1,4 @@
+import type { Query } from '@/api/client.ts';
 import type { TaskFilters } from './types.ts';
 
 export const taskKeys = {
@@ -9,4 +10,6 @@ export const taskKeys = {
   prices: ['tasks', 'prices'] as const,
   cost: (action: number, campaign: string) => ['tasks', 'cost', action, campaign] as const,
   campaigns: (project: string) => ['tasks', 'campaigns', project] as const,
+  /** A selection's cost (`GET actions/{code}/balance`), under `actions` as the call's path. */
+  selectionCost: (code: number, query: Query) => ['actions', 'balance', code, query] as const,
 };

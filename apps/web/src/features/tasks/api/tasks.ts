@@ -1,4 +1,14 @@
-import { ActionCode, DEFAULT_PAGE_SIZE, FIRST_PAGE, OPTIONS_PAGE_SIZE, TaskStatus } from '@linkwatch/shared';
+import {
+  ActionCode,
+  DEFAULT_PAGE_SIZE,
+  FIRST_PAGE,
+  type FilterName,
+  filterParams,
+  OPTIONS_PAGE_SIZE,
+  TaskStatus,
+  type ZActionListQuery,
+  type ZCampaignListQuery,
+} from '@linkwatch/shared';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { api, type Query } from '@/api/client.ts';
 import type { ListResponse, ResourceResponse } from '@/api/types.ts';
@@ -41,11 +51,13 @@ export function taskQuery(filters: TaskFilters): Query {
   return {
     'page[number]': filters.page,
     'page[size]': DEFAULT_PAGE_SIZE,
-    'filter[statuses]': statuses,
-    'filter[action]': filters.action,
-    'filter[date]': filters.date,
-    'filter[project]': filters.project,
-    'filter[campaign]': filters.campaign,
+    ...filterParams<FilterName<typeof ZActionListQuery>>({
+      statuses,
+      action: filters.action,
+      date: filters.date,
+      project: filters.project,
+      campaign: filters.campaign,
+    }),
   };
 }
 
@@ -110,7 +122,11 @@ export function useCampaignOptions(project: string) {
     queryFn: () =>
       api
         .get<ListResponse<'campaigns', { name: string; tier: number; linksCount?: number }>>('campaigns', {
-          query: { 'filter[project]': project, 'page[number]': FIRST_PAGE, 'page[size]': OPTIONS_PAGE_SIZE },
+          query: {
+            ...filterParams<FilterName<typeof ZCampaignListQuery>>({ project }),
+            'page[number]': FIRST_PAGE,
+            'page[size]': OPTIONS_PAGE_SIZE,
+          },
         })
         .then((r) =>
           r.data.map(
@@ -143,6 +159,16 @@ export function useTaskCost({
       api
         .get<{ data: { attributes: TaskCost } }>(`actions/${action}/balance`, { query: { campaign } })
         .then((r) => r.data.attributes),
+  });
+}
+
+/** What a task would cost on a selection of links, against the balance; read afresh at each opening. */
+export function useSelectionCost({ code, query, enabled }: { code: number; query: Query; enabled: boolean }) {
+  return useQuery({
+    queryKey: taskKeys.selectionCost(code, query),
+    enabled,
+    staleTime: 0,
+    queryFn: () => actionsApi.cost(code, query),
   });
 }
 

@@ -1,3 +1,4 @@
+import { filterParams } from '@linkwatch/shared';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -17,6 +18,8 @@ import {
   useLinkCounts,
   useListState,
 } from '@/features/links';
+import { useCampaign } from '@/features/projects/api/projects.ts';
+import { CampaignSettingsModal } from '@/features/projects/lazyPanels.tsx';
 import { useRealtimeStatus } from '@/features/realtime';
 import { CampaignTaskButtons, CampaignTaskProgress } from '@/features/tasks';
 import { useAfterFirstPaint } from '@/lib/useAfterFirstPaint.ts';
@@ -25,9 +28,7 @@ import { useOpenedOnce } from '@/lib/useOpenedOnce.ts';
 import { Badge } from '@/ui/Badge.tsx';
 import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
 import { Skeleton } from '@/ui/Spinner.tsx';
-import { useCampaign } from './api/projects.ts';
-import { useRefreshAfterTask } from './api/refresh.ts';
-import { CampaignSettingsModal } from './lazyPanels.tsx';
+import { useRefreshAfterTask } from './useRefreshAfterTask.ts';
 
 /** The breadcrumbs and the title while the campaign loads, at their height (a 20 px line, 8 px, 32 px). */
 function TitleSkeleton() {
@@ -67,8 +68,11 @@ function Campaign({ route }: { route: NonNullable<ReturnType<typeof parseListRou
   const exportOpened = useOpenedOnce(exporting);
   const [settings, setSettings] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
-  const scope = useMemo(() => ({ 'filter[campaign]': route.id }), [route.id]);
-  const base = useMemo(() => ({ ...scope, 'filter[type]': LIST_TYPE_CODE[route.type] }), [scope, route.type]);
+  const scope = useMemo(() => filterParams({ campaign: route.id }), [route.id]);
+  const base = useMemo(
+    () => ({ ...scope, ...filterParams({ type: LIST_TYPE_CODE[route.type] }) }),
+    [scope, route.type],
+  );
   const taskScope = useMemo(() => ({ campaign: route.id }), [route.id]);
   const openUpload = useCallback(() => setUpload(true), []);
   const counts = useLinkCounts(scope);

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { linkKeys } from '@/features/links';
-import { campaignKeys, projectKeys } from './keys.ts';
+import { campaignKeys, projectKeys } from '@/features/projects/api/keys.ts';
 
 /** After a task on the page's links ends: its table, summary, counts and headers are read again. */
 export function useRefreshAfterTask() {

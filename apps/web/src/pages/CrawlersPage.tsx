@@ -1,9 +1,21 @@
+import { filterParams, pickFilters } from '@linkwatch/shared';
 import { ArrowLeft, Radar, Upload } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Query } from '@/api/client.ts';
-import { Breadcrumbs, HeaderSkeleton, LoadFailure } from '@/features/links';
+import { AhrefsButton } from '@/features/crawlers/AhrefsButton.tsx';
+import { type CrawlerRecord, useCrawlerCounts, useCrawlers } from '@/features/crawlers/api/crawlers.ts';
+import { CrawlerBulkBar } from '@/features/crawlers/CrawlerBulkBar.tsx';
+import { CrawlerChart } from '@/features/crawlers/CrawlerChart.tsx';
+import { CrawlerCounts } from '@/features/crawlers/CrawlerCounts.tsx';
+import { CrawlerFilters } from '@/features/crawlers/CrawlerFilters.tsx';
+import { useCrawlerColumns } from '@/features/crawlers/CrawlersTable.tsx';
+import { ExportMenu } from '@/features/crawlers/ExportMenu.tsx';
+import { ImportModal } from '@/features/crawlers/ImportModal.tsx';
+import { crawlerFilterQuery, useCrawlerListState } from '@/features/crawlers/listState.ts';
+import { TrackDialog } from '@/features/crawlers/TrackDialog.tsx';
+import { Breadcrumbs, HeaderSkeleton, LoadFailure, useRefreshLinks } from '@/features/links';
 import { projectPath, useProject } from '@/features/projects';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Button, buttonClass } from '@/ui/Button.tsx';
@@ -12,17 +24,6 @@ import { ColumnsMenu, DataTable, sortParam, useDataTable } from '@/ui/DataTable.
 import { EmptyState } from '@/ui/EmptyState.tsx';
 import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
 import { Pager } from '@/ui/Pager.tsx';
-import { AhrefsButton } from './AhrefsButton.tsx';
-import { type CrawlerRecord, useCrawlerCounts, useCrawlers } from './api/crawlers.ts';
-import { CrawlerBulkBar } from './CrawlerBulkBar.tsx';
-import { CrawlerChart } from './CrawlerChart.tsx';
-import { CrawlerCounts } from './CrawlerCounts.tsx';
-import { CrawlerFilters } from './CrawlerFilters.tsx';
-import { useCrawlerColumns } from './CrawlersTable.tsx';
-import { ExportMenu } from './ExportMenu.tsx';
-import { ImportModal } from './ImportModal.tsx';
-import { crawlerFilterQuery, useCrawlerListState } from './listState.ts';
-import { TrackDialog } from './TrackDialog.tsx';
 
 const NO_ROWS: CrawlerRecord[] = [];
 
@@ -36,6 +37,7 @@ function Crawlers({ project }: { project: string }) {
   const { t } = useTranslation();
   const to = useLocalePath();
   const list = useCrawlerListState();
+  const refreshLinks = useRefreshLinks();
   const details = useProject(project);
   const [importing, setImporting] = useState(false);
   const [tracking, setTracking] = useState<number[] | null>(null);
@@ -52,14 +54,13 @@ function Crawlers({ project }: { project: string }) {
     [filterQuery, list.sort, list.page, list.size],
   );
   const countsQuery = useMemo(
-    () => ({ 'filter[project]': project, 'filter[source]': filterQuery['filter[source]'] }),
+    () => ({ ...filterParams({ project }), ...pickFilters(filterQuery, ['source']) }),
     [project, filterQuery],
   );
   const chartQuery = useMemo(
     () => ({
       ...countsQuery,
-      'filter[dateFrom]': filterQuery['filter[dateFrom]'],
-      'filter[dateTo]': filterQuery['filter[dateTo]'],
+      ...pickFilters(filterQuery, ['dateFrom', 'dateTo']),
     }),
     [countsQuery, filterQuery],
   );
@@ -116,7 +117,7 @@ function Crawlers({ project }: { project: string }) {
   const name = details.data?.attributes.name ?? '';
   const ids = [...selected];
   const exportQuery: Query =
-    ids.length > 0 ? { 'filter[project]': project, ids } : { ...filterQuery, sort: sortParam(list.sort) };
+    ids.length > 0 ? { ...filterParams({ project }), ids } : { ...filterQuery, sort: sortParam(list.sort) };
   const meta = crawlers.data?.meta.page;
 
   return (
@@ -205,6 +206,7 @@ function Crawlers({ project }: { project: string }) {
         ids={tracking}
         onOpenChange={(open) => !open && setTracking(null)}
         onDone={clear}
+        refreshLinks={refreshLinks}
       />
     </>
   );

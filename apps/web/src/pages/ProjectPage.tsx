@@ -1,3 +1,4 @@
+import { filterParams } from '@linkwatch/shared';
 import { Anchor, Plus, Radar } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +21,9 @@ import {
   useLinkCounts,
   useListState,
 } from '@/features/links';
+import { useCampaigns, useProject } from '@/features/projects/api/projects.ts';
+import { useCreateCampaign } from '@/features/projects/createCampaign.tsx';
+import { ProjectSettingsModal } from '@/features/projects/lazyPanels.tsx';
 import { useRealtimeStatus } from '@/features/realtime';
 import { CampaignTaskButtons, CampaignTaskProgress } from '@/features/tasks';
 import { useFormat } from '@/lib/format.ts';
@@ -28,10 +32,7 @@ import { useOpenedOnce } from '@/lib/useOpenedOnce.ts';
 import { Button, buttonClass } from '@/ui/Button.tsx';
 import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
 import { SegmentedTabs } from '@/ui/SegmentedTabs.tsx';
-import { useCampaigns, useProject } from './api/projects.ts';
-import { useRefreshAfterTask } from './api/refresh.ts';
-import { useCreateCampaign } from './createCampaign.tsx';
-import { ProjectSettingsModal } from './lazyPanels.tsx';
+import { useRefreshAfterTask } from './useRefreshAfterTask.ts';
 
 /** `/project/{type?}/{tier?}/{id}`: every link of a project at one tier, with its campaigns. */
 export default function ProjectPage() {
@@ -55,8 +56,11 @@ function ProjectLinks({ route }: { route: NonNullable<ReturnType<typeof parseLis
   const exportOpened = useOpenedOnce(exporting);
   const [settings, setSettings] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
-  const scope = useMemo(() => ({ 'filter[project]': route.id, 'filter[tier]': tier }), [route.id, tier]);
-  const base = useMemo(() => ({ ...scope, 'filter[type]': LIST_TYPE_CODE[route.type] }), [scope, route.type]);
+  const scope = useMemo(() => filterParams({ project: route.id, tier }), [route.id, tier]);
+  const base = useMemo(
+    () => ({ ...scope, ...filterParams({ type: LIST_TYPE_CODE[route.type] }) }),
+    [scope, route.type],
+  );
   const counts = useLinkCounts(scope);
   const live = useRealtimeStatus() === 'open';
   const refresh = useRefreshAfterTask();

@@ -1,9 +1,9 @@
 import { Hammer } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { PageTitle } from '@/lib/routeHandle.ts';
 import { Card } from '@/ui/Card.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
 import { PageHeader } from '@/ui/PageHeader.tsx';
-import type { PageTitle } from '../routeHandle.ts';
 
 /** A page that a later feature fills; it already lives inside its layout and behind its guard. */
 export function ComingSoonPage({ title }: { title: PageTitle }) {

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { ChangePasswordForm } from '@/features/profile/ChangePasswordForm.tsx';
+import { LanguageForm } from '@/features/profile/LanguageForm.tsx';
+import { PersonalInfoForm } from '@/features/profile/PersonalInfoForm.tsx';
 import { RecipientsSection } from '@/features/reports';
 import { useMe } from '@/lib/session.ts';
 import { PageHeader } from '@/ui/PageHeader.tsx';
-import { ChangePasswordForm } from './ChangePasswordForm.tsx';
-import { LanguageForm } from './LanguageForm.tsx';
-import { PersonalInfoForm } from './PersonalInfoForm.tsx';
-import { ProfileSection } from './ProfileSection.tsx';
+import { ProfileSection } from '@/ui/ProfileSection.tsx';
 
 export default function ProfilePage() {
   const { t } = useTranslation();

@@ -1,3 +1,4 @@
+import { filterParams } from '@linkwatch/shared';
 import { ArrowLeft, History } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -70,8 +71,7 @@ export default function IndexHistoryPage() {
   const list = useListState();
   const query = useMemo(
     () => ({
-      [`filter[${kind}]`]: route?.id ?? undefined,
-      'filter[tier]': route?.tier ?? undefined,
+      ...filterParams({ [kind]: route?.id ?? undefined, tier: route?.tier ?? undefined }),
       'page[number]': list.page,
       'page[size]': list.size,
     }),

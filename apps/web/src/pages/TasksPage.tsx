@@ -4,6 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useRealtimeStatus } from '@/features/realtime';
+import { useTasks } from '@/features/tasks/api/tasks.ts';
+import type { TaskFilters as Filters } from '@/features/tasks/api/types.ts';
+import { StartCheckDialog } from '@/features/tasks/StartCheckDialog.tsx';
+import { TaskFilters } from '@/features/tasks/TaskFilters.tsx';
+import { useTaskColumns } from '@/features/tasks/TaskRow.tsx';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { Card } from '@/ui/Card.tsx';
@@ -12,11 +17,6 @@ import { ColumnsMenu, DataTable, useDataTable } from '@/ui/DataTable.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
 import { PageHeader } from '@/ui/PageHeader.tsx';
 import { Pager } from '@/ui/Pager.tsx';
-import { useTasks } from './api/tasks.ts';
-import type { TaskFilters as Filters } from './api/types.ts';
-import { StartCheckDialog } from './StartCheckDialog.tsx';
-import { TaskFilters } from './TaskFilters.tsx';
-import { useTaskColumns } from './TaskRow.tsx';
 
 function useFilters(): [Filters, (patch: Partial<Record<keyof Filters, string>>) => void] {
   const [params, setParams] = useSearchParams();
