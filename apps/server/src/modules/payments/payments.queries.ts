@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { payments } from '../../db/schema/index.ts';
+import { payments, settings } from '../../db/schema/index.ts';
 import type { PaymentMethod, PaymentProviderName } from '../../providers/payments/types.ts';
+import type { MethodSwitches } from './payment-settings.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -53,4 +54,13 @@ export async function updatePayment(
   params: { id: number; values: Partial<typeof payments.$inferInsert> },
 ) {
   await tx.update(payments).set(params.values).where(eq(payments.id, params.id));
+}
+
+/** The payment methods the operator turned on or off in the console (the settings row, id 1). */
+export async function loadMethodSwitches(db: Queryable): Promise<MethodSwitches> {
+  const [row] = await db
+    .select({ enablePayPal: settings.enablePayPal, enableCrypto: settings.enableCrypto })
+    .from(settings)
+    .where(eq(settings.id, 1));
+  return { enablePayPal: row?.enablePayPal ?? null, enableCrypto: row?.enableCrypto ?? null };
 }

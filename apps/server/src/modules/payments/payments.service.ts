@@ -7,12 +7,12 @@ import {
   type Checkout,
   type PaymentMethod,
 } from '../../providers/payments/types.ts';
-import { loadMethodSwitches } from '../settings/settings.queries.ts';
 import { applyPaymentEvent } from './apply-event.ts';
 import { isTurnedOff } from './payment-settings.ts';
 import {
   findOwnPayment,
   insertPayment,
+  loadMethodSwitches,
   type PaymentRow,
   setProviderRef,
   updatePayment,
@@ -36,7 +36,7 @@ export async function createPayment(
 ): Promise<{ payment: PaymentRow; checkout: Checkout }> {
   if (input.paymentMethod !== method) throw new FieldError({ paymentMethod: 'validation.invalid' });
   const provider = ctx.providers.payments[method];
-  if (!provider || isTurnedOff(method, await loadMethodSwitches(ctx)))
+  if (!provider || isTurnedOff(method, await loadMethodSwitches(ctx.db)))
     throw new FieldError({ paymentMethod: 'payments.errors.notAvailable' }, 'payments.errors.notAvailable');
   const payment = await insertPayment(ctx.db, {
     userId,

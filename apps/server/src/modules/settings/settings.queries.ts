@@ -2,7 +2,7 @@ import type { TSettingsAttributes } from '@linkwatch/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { settings } from '../../db/schema/index.ts';
-import { type MethodSwitches, paymentSettings } from '../payments/payment-settings.ts';
+import { paymentSettings } from '../payments/payment-settings.ts';
 
 /** The site-wide settings are one row. */
 export const SETTINGS_ID = 1;
@@ -23,15 +23,6 @@ export async function loadSettings(ctx: AppContext): Promise<TSettingsAttributes
       enableCrypto: row?.enableCrypto ?? null,
     }),
   };
-}
-
-/** The payment methods the operator turned on or off in the console. */
-export async function loadMethodSwitches(ctx: AppContext): Promise<MethodSwitches> {
-  const [row] = await ctx.db
-    .select({ enablePayPal: settings.enablePayPal, enableCrypto: settings.enableCrypto })
-    .from(settings)
-    .where(eq(settings.id, SETTINGS_ID));
-  return { enablePayPal: row?.enablePayPal ?? null, enableCrypto: row?.enableCrypto ?? null };
 }
 
 export async function saveSettings(ctx: AppContext, values: Partial<typeof settings.$inferInsert>) {
