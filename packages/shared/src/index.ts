@@ -93,17 +93,6 @@ export {
   ZRemoveFromCrawlersQuery,
 } from './schemas/actions.ts';
 export {
-  ADMIN_CREDITS_MAX,
-  ADMIN_PRICE_MAX,
-  ADMIN_REASON_MAX,
-  ADMIN_USER_SORT_FIELDS,
-  AUDIT_KINDS,
-  type AuditKind,
-  IMPERSONATION_MINUTES,
-  PERMISSION_SCOPES,
-  PERMISSIONS,
-  type PermissionKey,
-  type PermissionScope,
   type TAdminAuditAttributes,
   type TAdminAuditListQuery,
   type TAdminAuditListResponse,
@@ -123,7 +112,6 @@ export {
   type TImpersonationResponse,
   type TPermissionAttributes,
   type TPermissionListResponse,
-  WARNING_MAX,
   ZAdminAuditListQuery,
   ZAdminAuditListResponse,
   ZAdminCreditsRequest,
@@ -143,6 +131,20 @@ export {
   ZPermissionListQuery,
   ZPermissionListResponse,
 } from './schemas/admin.ts';
+export {
+  ADMIN_CREDITS_MAX,
+  ADMIN_PRICE_MAX,
+  ADMIN_REASON_MAX,
+  ADMIN_USER_SORT_FIELDS,
+  AUDIT_KINDS,
+  type AuditKind,
+  IMPERSONATION_MINUTES,
+  PERMISSION_SCOPES,
+  PERMISSIONS,
+  type PermissionKey,
+  type PermissionScope,
+  WARNING_MAX,
+} from './schemas/admin-constants.ts';
 export {
   type AnchorFilters,
   ZAnchorExportQuery,
