@@ -26,6 +26,10 @@ const APP_CODE = /apps[\\/]web[\\/]src[\\/](lib|api|features|app|ui[\\/]charts)[
 // frame and the dashboard use, stay with the frame.
 const LIST_PARTS =
   /apps[\\/]web[\\/]src[\\/]features[\\/](?!shell|projects|realtime|dashboard)[^\\/]+[\\/](?!api[\\/]|paths\.ts|route\.ts|index\.ts)/;
+// The operator console (issue 28): its pages, its feature but the acting banner every page shows, and its
+// constants; in chunks only operators download.
+const CONSOLE =
+  /apps[\\/]web[\\/]src[\\/](pages[\\/]admin[\\/]|features[\\/]admin[\\/](?!index\.ts|session[\\/]))|packages[\\/]shared[\\/]src[\\/]schemas[\\/]admin-constants\.ts$/;
 const SCHEMAS = /node_modules[\\/]zod[\\/]|packages[\\/]shared[\\/]src[\\/](schemas[\\/]|validation\.ts)/;
 // The shared schemas' files that hold only constants (the links table's sort fields, the upload's file types,
 // the crawler codes), without zod.
@@ -93,6 +97,7 @@ export default defineConfig({
             // ones: Lighthouse's slow 4G, like a phone over HTTP/1.1, fetches six files at a time, and the campaign
             // page needed 32 of them. Each group also takes the modules its own import (rolldown's default), so
             // the order matters. A page's own code stays in its chunk.
+            { name: 'console', test: (id) => CONSOLE.test(id) },
             // The list pages' constants from the schemas' folder, in a file of their own before the schemas
             // group takes them: there they would bring zod and every schema into the campaign page's first
             // load (about 30 KB and 60 ms of a phone's main thread before the title shows).

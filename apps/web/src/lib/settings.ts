@@ -14,9 +14,11 @@ async function fetchSettings(): Promise<TSettingsAttributes | null> {
   }
 }
 
+export const settingsQueryKey = ['settings'] as const;
+
 /** The settings' query: `isPending` while they load; after that, null data means none (or a failed read). */
 export function useSettingsQuery() {
-  return useQuery({ queryKey: ['settings'], queryFn: fetchSettings, staleTime: 5 * 60_000 });
+  return useQuery({ queryKey: settingsQueryKey, queryFn: fetchSettings, staleTime: 5 * 60_000 });
 }
 
 export function useSettings(): TSettingsAttributes | null {
