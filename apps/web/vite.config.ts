@@ -97,21 +97,27 @@ export default defineConfig({
             // ones: Lighthouse's slow 4G, like a phone over HTTP/1.1, fetches six files at a time, and the campaign
             // page needed 32 of them. Each group also takes the modules its own import (rolldown's default), so
             // the order matters. A page's own code stays in its chunk.
-            { name: 'console', test: (id) => CONSOLE.test(id) },
             // The list pages' constants from the schemas' folder, in a file of their own before the schemas
             // group takes them: there they would bring zod and every schema into the campaign page's first
             // load (about 30 KB and 60 ms of a phone's main thread before the title shows).
             { name: 'constants', test: (id) => ZOD_FREE_CONSTANTS.test(id) },
             // zod and the shared schemas: login, forms, the pages that validate what they send.
-            { name: 'schemas', test: (id) => SCHEMAS.test(id), minShareCount: 2 },
+            { name: 'schemas', test: (id) => SCHEMAS.test(id) && !CONSOLE.test(id), minShareCount: 2 },
             // The frame (sidebar, menus, realtime), the API calls and route helpers: every signed-in page.
             {
               name: 'shared',
-              test: (id) => APP_CODE.test(id) && !LIST_PARTS.test(id) && !CATALOGS.test(id),
+              test: (id) =>
+                APP_CODE.test(id) && !LIST_PARTS.test(id) && !CATALOGS.test(id) && !CONSOLE.test(id),
               minShareCount: 2,
             },
             // The parts of the list pages (table, filters, summary, bulk actions, task buttons).
-            { name: 'lists', test: (id) => LIST_PARTS.test(id) && !CATALOGS.test(id), minShareCount: 2 },
+            {
+              name: 'lists',
+              test: (id) => LIST_PARTS.test(id) && !CATALOGS.test(id) && !CONSOLE.test(id),
+              minShareCount: 2,
+            },
+            // Last: what the console alone uses, after the groups above took what other pages share.
+            { name: 'console', test: (id) => CONSOLE.test(id) },
           ],
         },
       },

@@ -1,4 +1,3 @@
-import { centsToUsd } from '@linkwatch/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/lib/format.ts';
@@ -80,7 +79,8 @@ export function CustomerActivity({ customer }: { customer: Customer }) {
         rows={payments.map((p) => [
           format.date(p.createdAt, true),
           p.provider,
-          `$${centsToUsd(p.amount)}`,
+          // Cents shown as dollars; the shared money helpers stay with the balance page's chunk.
+          `$${(p.amount / 100).toFixed(2)}`,
           t(`payments.status.${p.statusId}` as 'payments.status.0'),
         ])}
       />
