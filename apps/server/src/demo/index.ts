@@ -30,9 +30,8 @@ export async function startDemo(params: { db: Db; config: Config; log: FastifyBa
   });
   if (seeded) {
     await mkdir(config.dataDir, { recursive: true });
-    await writeFile(credentialsFile, `email: ${seeded.email}\npassword: ${seeded.password}\n`, {
-      mode: 0o600,
-    });
+    const lines = `email: ${seeded.email}\npassword: ${seeded.password}\noperator: ${seeded.operator}\n`;
+    await writeFile(credentialsFile, lines, { mode: 0o600 });
   }
   const credentials = await readFile(credentialsFile, 'utf8').catch(() => null);
   const field = (name: string) => credentials?.match(new RegExp(`^${name}: (.+)$`, 'm'))?.[1];

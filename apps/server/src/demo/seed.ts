@@ -9,6 +9,8 @@ import { makeDemoProject } from './project.ts';
 
 export const DEMO_EMAIL = 'demo@linkwatch.local';
 export const DEMO_CREDITS = 1000;
+/** An operator beside the demo customer, with the same password, to try the console (issue 28). */
+export const DEMO_OPERATOR_EMAIL = 'operator@linkwatch.local';
 
 /** On an empty database only: a demo account with credits and a sample project. Returns its password. */
 export async function seedDemo(db: Db, params: { sampleOrigin: string; password: string }) {
@@ -24,5 +26,11 @@ export async function seedDemo(db: Db, params: { sampleOrigin: string; password:
     }),
   );
   await makeDemoProject(db, { userId: user.id, sampleOrigin: params.sampleOrigin });
-  return { email: DEMO_EMAIL, password: params.password };
+  await createUser(db, {
+    email: DEMO_OPERATOR_EMAIL,
+    password: params.password,
+    name: 'Demo operator',
+    isAdmin: true,
+  });
+  return { email: DEMO_EMAIL, password: params.password, operator: DEMO_OPERATOR_EMAIL };
 }

@@ -160,7 +160,7 @@ export function AuditTable() {
           table={table}
           label={t('admin.audit.title')}
           loading={audit.isPending}
-          rowProps={(row) => ({ 'data-kind': row.attributes.kind })}
+          rowProps={(row) => ({ 'data-audit-kind': row.attributes.kind })}
           message={
             <EmptyState icon={<ScrollText className="size-6" aria-hidden />} title={t('admin.audit.empty')} />
           }
