@@ -11,6 +11,9 @@ import { createConfirmedUser, expectNotice, logIn, newUser } from './support.ts'
 
 const t = texts('en');
 
+// Two browsers, a login each and several pages on a 2-core machine shared with the server and its worker.
+test.describe.configure({ timeout: 180_000 });
+
 /** The operator the demo seeds beside the demo customer (playwright.config.ts sets DEMO=1). */
 async function operatorAccount(): Promise<{ email: string; password: string }> {
   const file = path.join(process.env.E2E_DATA_DIR ?? '', 'demo-credentials.txt');
@@ -27,7 +30,7 @@ async function signedIn(browser: Browser, account: { email: string; password: st
   const page = await context.newPage();
   await page.goto(`/en/login?redirect=${encodeURIComponent(at)}`);
   await logIn(page, account);
-  await expect(page).toHaveURL(new RegExp(`${at.replace(/\//g, '\\/')}$`));
+  await expect(page).toHaveURL(new RegExp(`${at.replace(/\//g, '\\/')}$`), { timeout: 30_000 });
   return page;
 }
 
@@ -49,7 +52,7 @@ test('an operator credits a customer, sets their price and the warning, and the 
   const chip = shopper.getByTestId('balance-chip');
   await expect(chip).toBeVisible();
 
-  const operator = await signedIn(browser, await operatorAccount(), '/en/');
+  const operator = await signedIn(browser, await operatorAccount(), '/en/profile');
   await operator.getByRole('button', { name: new RegExp(t.shell.account) }).click();
   await operator.getByRole('menuitem', { name: t.admin.nav.console }).click();
   await expect(operator).toHaveURL(/\/en\/admin$/);
@@ -125,7 +128,7 @@ test('an operator acts as a customer with a banner on every page, and leaves', a
   await expect(banner).toBeVisible();
   // The acting session is the customer's: the console answers it with the 403 page.
   await operator.goto('/en/admin');
-  await expect(operator.getByText(t.status.error.forbidden)).toBeVisible();
+  await expect(operator.getByText(t.status.error.forbidden)).toBeVisible({ timeout: 30_000 });
 
   await banner.getByRole('button', { name: t.admin.acting.leave }).click();
   await expect(operator).toHaveURL(/\/en\/admin\/users\/\d+$/);

@@ -47,7 +47,7 @@ export function CustomerActivity({ customer }: { customer: Customer }) {
   const { ledger, tasks, payments, logins } = customer.attributes;
   const c = (key: string) => t(`admin.customer.columns.${key}` as 'admin.customer.columns.date');
   return (
-    <div className="grid gap-6 xl:grid-cols-2">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-2">
       <ActivityTable
         title={t('admin.customer.ledgerTitle')}
         headers={[c('date'), c('value'), c('balanceAfter'), c('description')]}

@@ -79,7 +79,7 @@ export function CustomerView({ userId }: { userId: number }) {
       {data ? (
         <div className="space-y-6">
           <Summary customer={data} />
-          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
             <CustomerFlags customer={data} />
             <CustomerPrices customer={data} />
           </div>

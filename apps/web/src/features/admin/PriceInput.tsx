@@ -43,16 +43,17 @@ export function PriceInput({
         void save();
       }}
     >
-      <Input
-        aria-label={label}
-        inputMode="numeric"
-        className="w-24"
-        value={text}
-        placeholder={placeholder}
-        max={ADMIN_PRICE_MAX}
-        onChange={(e) => setText(e.target.value)}
-        aria-invalid={error ? true : undefined}
-      />
+      <div className="w-24 shrink-0">
+        <Input
+          aria-label={label}
+          inputMode="numeric"
+          value={text}
+          placeholder={placeholder}
+          max={ADMIN_PRICE_MAX}
+          onChange={(e) => setText(e.target.value)}
+          aria-invalid={error ? true : undefined}
+        />
+      </div>
       <Button type="submit" size="sm" variant="secondary" disabled={!changed || busy}>
         {t('admin.common.save')}
       </Button>
