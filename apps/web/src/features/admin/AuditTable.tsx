@@ -1,6 +1,6 @@
 import { AUDIT_KINDS } from '@linkwatch/shared';
 import { ScrollText } from 'lucide-react';
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormat } from '@/lib/format.ts';
@@ -98,22 +98,40 @@ function useColumns(): DataColumn<AuditRow>[] {
   );
 }
 
-function Filters({ state }: { state: ReturnType<typeof useAuditState> }) {
+function FilterInput({
+  state,
+  name,
+  type,
+}: {
+  state: ReturnType<typeof useAuditState>;
+  name: AuditFilterName;
+  type: 'date' | 'text';
+}) {
   const { t } = useTranslation();
-  const input = (name: AuditFilterName, type: 'date' | 'text') => (
-    <label className="flex min-w-0 flex-col gap-1 text-xs font-medium text-ink-subtle sm:w-40">
-      {t(`admin.audit.filters.${name}`)}
+  const id = useId();
+  const apply = (value: string) => state.setFilter(name, value.trim());
+  return (
+    <div className="flex min-w-0 flex-col gap-1 text-xs font-medium text-ink-subtle sm:w-40">
+      <label htmlFor={id}>{t(`admin.audit.filters.${name}`)}</label>
       <Input
+        id={id}
         type={type}
         inputMode={type === 'text' ? 'numeric' : undefined}
         className="h-8"
         defaultValue={state.filters[name] ?? ''}
-        onBlur={(e) => state.setFilter(name, e.target.value.trim())}
+        onBlur={(e) => apply(e.target.value)}
         onKeyDown={(e) => {
-          if (e.key === 'Enter') state.setFilter(name, e.currentTarget.value.trim());
+          if (e.key === 'Enter') apply(e.currentTarget.value);
         }}
       />
-    </label>
+    </div>
+  );
+}
+
+function Filters({ state }: { state: ReturnType<typeof useAuditState> }) {
+  const { t } = useTranslation();
+  const input = (name: AuditFilterName, type: 'date' | 'text') => (
+    <FilterInput state={state} name={name} type={type} />
   );
   return (
     <div className={`${filterRowClass} border-b border-line px-5 py-4`}>
