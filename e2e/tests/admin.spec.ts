@@ -66,14 +66,18 @@ test('an operator credits a customer, sets their price and the warning, and the 
   await expect(operator.getByRole('heading', { name: customer.email, level: 1 })).toBeVisible();
 
   // Credits, with the reason the ledger keeps: the customer's balance follows at once, without a reload.
+  // (A new account starts with its welcome credits.)
+  const balance = operator.getByTestId('customer-balance');
+  await expect(balance).toContainText(/\d/);
+  const after = String(Number((await balance.textContent())?.replace(/\D/g, '')) + 500);
   await operator.getByRole('button', { name: t.admin.customer.credits.open }).click();
   const credits = operator.getByRole('dialog');
   await credits.getByLabel(t.admin.customer.credits.amount).fill('500');
   await credits.getByLabel(t.admin.common.reason).fill('Goodwill for the outage');
   await credits.getByRole('button', { name: t.admin.customer.credits.submit }).click();
-  await expectNotice(operator, fill(t.admin.customer.credits.done, { balance: '500' }));
-  await expect(operator.getByTestId('customer-balance')).toContainText('500');
-  await expect(chip).toContainText('500');
+  await expectNotice(operator, fill(t.admin.customer.credits.done, { balance: after }));
+  await expect(balance).toContainText(after);
+  await expect(chip).toContainText(after);
 
   // An individual price for backlink checks.
   const row = operator.locator('tr[data-action="2"]');
