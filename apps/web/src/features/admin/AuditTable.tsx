@@ -1,4 +1,4 @@
-import { AUDIT_KINDS } from '@linkwatch/shared';
+import { AUDIT_KINDS, type AuditKind } from '@linkwatch/shared';
 import { ScrollText } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,10 @@ import type { AuditRow } from './api/types.ts';
 import { type AuditFilterName, useAuditState } from './auditState.ts';
 
 const col = dataColumns<AuditRow>();
+
+/** i18n keys cannot hold a kind's dot: `user.credits` is titled by `admin.audit.kinds.user_credits`. */
+const kindKey = (kind: AuditKind) =>
+  `admin.audit.kinds.${kind.replace('.', '_')}` as 'admin.audit.kinds.user_update';
 
 const show = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
 
@@ -62,7 +66,7 @@ function useColumns(): DataColumn<AuditRow>[] {
             subject && kind.includes('price')
               ? ` · ${t(`tasks.actions.${subject}` as 'tasks.actions.1')}`
               : '';
-          return `${t(`admin.audit.kinds.${kind}`)}${action}`;
+          return `${t(kindKey(kind))}${action}`;
         },
       }),
       col.display({
@@ -130,6 +134,7 @@ function FilterInput({
 
 function Filters({ state }: { state: ReturnType<typeof useAuditState> }) {
   const { t } = useTranslation();
+  const kindText = (kind: AuditKind) => t(kindKey(kind));
   const input = (name: AuditFilterName, type: 'date' | 'text') => (
     <FilterInput state={state} name={name} type={type} />
   );
@@ -140,7 +145,7 @@ function Filters({ state }: { state: ReturnType<typeof useAuditState> }) {
         value={state.filters.kind ?? ''}
         onChange={(e) => state.setFilter('kind', e.target.value)}
         placeholder={t('admin.audit.filters.allKinds')}
-        options={AUDIT_KINDS.map((kind) => ({ value: kind, label: t(`admin.audit.kinds.${kind}`) }))}
+        options={AUDIT_KINDS.map((kind) => ({ value: kind, label: kindText(kind) }))}
       />
       {input('user', 'text')}
       {input('actor', 'text')}
