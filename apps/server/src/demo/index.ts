@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { startDemoServices } from './demo-services.ts';
 import { startSampleWeb } from './sample-web.ts';
-import { seedDemo } from './seed.ts';
+import { DEMO_OPERATOR_EMAIL, seedDemo } from './seed.ts';
 
 /**
  * The offline demo: on an embedded database, a sample web of donor pages on its own loopback port (the
@@ -30,7 +30,7 @@ export async function startDemo(params: { db: Db; config: Config; log: FastifyBa
   });
   if (seeded) {
     await mkdir(config.dataDir, { recursive: true });
-    const lines = `email: ${seeded.email}\npassword: ${seeded.password}\noperator: ${seeded.operator}\n`;
+    const lines = `email: ${seeded.email}\npassword: ${seeded.password}\noperator: ${DEMO_OPERATOR_EMAIL}\n`;
     await writeFile(credentialsFile, lines, { mode: 0o600 });
   }
   const credentials = await readFile(credentialsFile, 'utf8').catch(() => null);

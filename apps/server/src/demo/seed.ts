@@ -12,7 +12,10 @@ export const DEMO_CREDITS = 1000;
 /** An operator beside the demo customer, with the same password, to try the console (issue 28). */
 export const DEMO_OPERATOR_EMAIL = 'operator@linkwatch.local';
 
-/** On an empty database only: a demo account with credits and a sample project. Returns its password. */
+/**
+ * On an empty database only: a demo account with credits and a sample project, and an operator with
+ * the same password (DEMO_OPERATOR_EMAIL). Returns the demo account's login.
+ */
 export async function seedDemo(db: Db, params: { sampleOrigin: string; password: string }) {
   const [{ total }] = await db.select({ total: count() }).from(users);
   if (total > 0) return null;
@@ -32,5 +35,5 @@ export async function seedDemo(db: Db, params: { sampleOrigin: string; password:
     name: 'Demo operator',
     isAdmin: true,
   });
-  return { email: DEMO_EMAIL, password: params.password, operator: DEMO_OPERATOR_EMAIL };
+  return { email: DEMO_EMAIL, password: params.password };
 }
