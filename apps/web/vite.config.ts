@@ -26,6 +26,10 @@ const APP_CODE = /apps[\\/]web[\\/]src[\\/](lib|api|features|app|ui[\\/]charts)[
 // frame and the dashboard use, stay with the frame.
 const LIST_PARTS =
   /apps[\\/]web[\\/]src[\\/]features[\\/](?!shell|projects|realtime|dashboard)[^\\/]+[\\/](?!api[\\/]|paths\.ts|route\.ts|index\.ts)/;
+// The operator console (issue 28): its pages, its feature but the acting banner every page shows, and its
+// constants; in chunks only operators download.
+const CONSOLE =
+  /apps[\\/]web[\\/]src[\\/](pages[\\/]admin[\\/]|features[\\/]admin[\\/](?!index\.ts|session[\\/]))|packages[\\/]shared[\\/]src[\\/]schemas[\\/]admin-constants\.ts$/;
 const SCHEMAS = /node_modules[\\/]zod[\\/]|packages[\\/]shared[\\/]src[\\/](schemas[\\/]|validation\.ts)/;
 // The shared schemas' files that hold only constants (the links table's sort fields, the upload's file types,
 // the crawler codes), without zod.
@@ -98,15 +102,22 @@ export default defineConfig({
             // load (about 30 KB and 60 ms of a phone's main thread before the title shows).
             { name: 'constants', test: (id) => ZOD_FREE_CONSTANTS.test(id) },
             // zod and the shared schemas: login, forms, the pages that validate what they send.
-            { name: 'schemas', test: (id) => SCHEMAS.test(id), minShareCount: 2 },
+            { name: 'schemas', test: (id) => SCHEMAS.test(id) && !CONSOLE.test(id), minShareCount: 2 },
             // The frame (sidebar, menus, realtime), the API calls and route helpers: every signed-in page.
             {
               name: 'shared',
-              test: (id) => APP_CODE.test(id) && !LIST_PARTS.test(id) && !CATALOGS.test(id),
+              test: (id) =>
+                APP_CODE.test(id) && !LIST_PARTS.test(id) && !CATALOGS.test(id) && !CONSOLE.test(id),
               minShareCount: 2,
             },
             // The parts of the list pages (table, filters, summary, bulk actions, task buttons).
-            { name: 'lists', test: (id) => LIST_PARTS.test(id) && !CATALOGS.test(id), minShareCount: 2 },
+            {
+              name: 'lists',
+              test: (id) => LIST_PARTS.test(id) && !CATALOGS.test(id) && !CONSOLE.test(id),
+              minShareCount: 2,
+            },
+            // Last: what the console alone uses, after the groups above took what other pages share.
+            { name: 'console', test: (id) => CONSOLE.test(id) },
           ],
         },
       },

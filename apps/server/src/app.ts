@@ -29,6 +29,7 @@ import { RequestLog } from './http/request-log.ts';
 import { withTagManager } from './http/tag-manager-csp.ts';
 import { validatorCompiler } from './http/validator.ts';
 import { actionRoutes } from './modules/actions/actions.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { anchorRoutes } from './modules/anchors/anchors.routes.ts';
 import { authRoutes, resendConfirmationRoutes } from './modules/auth/auth.routes.ts';
 import { registerAuthentication } from './modules/auth/authenticate.ts';
@@ -77,6 +78,7 @@ const features = [
   paymentRoutes,
   crawlerRoutes,
   faviconRoutes,
+  adminRoutes,
 ];
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {

@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { startDemoServices } from './demo-services.ts';
 import { startSampleWeb } from './sample-web.ts';
-import { seedDemo } from './seed.ts';
+import { DEMO_OPERATOR_EMAIL, seedDemo } from './seed.ts';
 
 /**
  * The offline demo: on an embedded database, a sample web of donor pages on its own loopback port (the
@@ -30,9 +30,8 @@ export async function startDemo(params: { db: Db; config: Config; log: FastifyBa
   });
   if (seeded) {
     await mkdir(config.dataDir, { recursive: true });
-    await writeFile(credentialsFile, `email: ${seeded.email}\npassword: ${seeded.password}\n`, {
-      mode: 0o600,
-    });
+    const lines = `email: ${seeded.email}\npassword: ${seeded.password}\noperator: ${DEMO_OPERATOR_EMAIL}\n`;
+    await writeFile(credentialsFile, lines, { mode: 0o600 });
   }
   const credentials = await readFile(credentialsFile, 'utf8').catch(() => null);
   const field = (name: string) => credentials?.match(new RegExp(`^${name}: (.+)$`, 'm'))?.[1];

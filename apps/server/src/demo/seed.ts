@@ -8,8 +8,13 @@ import { makeDemoProject } from './project.ts';
 
 export const DEMO_EMAIL = 'demo@linkwatch.local';
 export const DEMO_CREDITS = 1000;
+/** An operator beside the demo customer, with the same password, to try the console (issue 28). */
+export const DEMO_OPERATOR_EMAIL = 'operator@linkwatch.local';
 
-/** On an empty database only: a demo account with credits and a sample project. Returns its password. */
+/**
+ * On an empty database only: a demo account with credits and a sample project, and an operator with
+ * the same password (DEMO_OPERATOR_EMAIL). Returns the demo account's login.
+ */
 export async function seedDemo(db: Db, params: { sampleOrigin: string; password: string }) {
   if ((await countUsers(db)) > 0) return null;
   const user = await createUser(db, { email: DEMO_EMAIL, password: params.password, name: 'Demo user' });
@@ -22,5 +27,11 @@ export async function seedDemo(db: Db, params: { sampleOrigin: string; password:
     }),
   );
   await makeDemoProject(db, { userId: user.id, sampleOrigin: params.sampleOrigin });
+  await createUser(db, {
+    email: DEMO_OPERATOR_EMAIL,
+    password: params.password,
+    name: 'Demo operator',
+    isAdmin: true,
+  });
   return { email: DEMO_EMAIL, password: params.password };
 }

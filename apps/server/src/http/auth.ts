@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: CurrentUser | null;
     accessToken: string | null;
+    /** The operator acting as `user` (issue 28), on an operator's time-limited session; else null. */
+    impersonatorId: number | null;
   }
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessToken } from '../modules/auth/auth.queries.ts';
 import { type DonorWeb, startDonorWeb } from './donor-web.ts';
+import { makeUserWithToken } from './factories.ts';
 import {
   fillPath,
   type JsonSchema,
@@ -99,11 +100,16 @@ interface Probe {
 let t: TestApp;
 let web: DonorWeb;
 let w: OwnedWorld;
+/** The console's calls (/api/admin/) are fuzzed as an operator, on a customer of their own. */
+let operator: { token: string };
+let customerId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
   web = await startDonorWeb();
   w = await makeOwnedWorld({ t, web, label: 'fuzzed' });
+  operator = await makeUserWithToken(t.db, { isAdmin: true });
+  customerId = (await makeUserWithToken(t.db)).user.id;
 });
 afterAll(async () => {
   await web?.close();
@@ -123,7 +129,7 @@ function validPathValues(op: Operation): Record<string, string> {
     schedules: w.scheduleId,
   };
   return {
-    id: String(ids[resourceOf(op.path)] ?? 1),
+    id: String(resourceOf(op.path) === 'admin' ? customerId : (ids[resourceOf(op.path)] ?? 1)),
     action: '2',
     type: 'lost',
     code: 'fuzz',
@@ -229,7 +235,7 @@ async function send(probe: Probe): Promise<string | undefined> {
       method: probe.method,
       url: probe.url,
       headers: {
-        authorization: `Bearer ${w.token}`,
+        authorization: `Bearer ${probe.url.startsWith('/api/admin/') ? operator.token : w.token}`,
         accept: 'application/json',
         'x-localization': 'en',
         ...(probe.body !== undefined ? { 'content-type': 'application/json' } : {}),

@@ -62,6 +62,12 @@ const ReportPage = lazyPage(() => import('@/features/reports/ReportPage.tsx'));
 const SchedulePage = lazyPage(() => import('@/features/schedule/SchedulePage.tsx'));
 const BalancePage = lazyPage(() => import('@/features/balance/BalancePage.tsx'));
 const UnsubscribePage = lazyPage(() => import('@/features/unsubscribe/UnsubscribePage.tsx'));
+// The operator console (issue 28): its own chunks, so a customer's download does not grow.
+const AdminUsersPage = lazyPage(() => import('@/pages/admin/UsersPage.tsx'));
+const AdminCustomerPage = lazyPage(() => import('@/pages/admin/CustomerPage.tsx'));
+const AdminPricesPage = lazyPage(() => import('@/pages/admin/PricesPage.tsx'));
+const AdminSettingsPage = lazyPage(() => import('@/pages/admin/SettingsPage.tsx'));
+const AdminAuditPage = lazyPage(() => import('@/pages/admin/AuditPage.tsx'));
 
 type LayoutKind = 'main' | 'partner' | 'login' | 'empty';
 
@@ -127,6 +133,12 @@ export const ROUTES: readonly AppRoute[] = [
     page: CampaignPage,
   },
   { path: 'project/:type?/:tier?/:id', layout: 'main', access: 'user', title: 'project', page: ProjectPage },
+  // Operators only: each console page answers anyone else with the 403 error page.
+  { path: 'admin', layout: 'main', access: 'user', title: 'admin', page: AdminUsersPage },
+  { path: 'admin/users/:id', layout: 'main', access: 'user', title: 'adminUser', page: AdminCustomerPage },
+  { path: 'admin/prices', layout: 'main', access: 'user', title: 'adminPrices', page: AdminPricesPage },
+  { path: 'admin/settings', layout: 'main', access: 'user', title: 'adminSettings', page: AdminSettingsPage },
+  { path: 'admin/audit', layout: 'main', access: 'user', title: 'adminAudit', page: AdminAuditPage },
   { path: 'partners', layout: 'partner', access: 'user', title: 'partners' },
   { path: 'partners/users', layout: 'partner', access: 'user', title: 'partnersUsers' },
   { path: 'partners/payout', layout: 'partner', access: 'user', title: 'partnersPayout' },

@@ -1,5 +1,7 @@
 // The drizzle schema: one file per area, every table named here for drizzle-kit and the typed client.
+
 export { actionItems, actionPrices, actions, indexRequests, schedules, userActionPrices } from './actions.ts';
+export { adminAudit } from './admin.ts';
 export { balanceTransactions } from './balance.ts';
 export { linkCounters } from './counters.ts';
 export { crawlerImports, crawlerItemEvents, crawlerItems, crawlerLinks } from './crawlers.ts';

@@ -22,8 +22,9 @@ export const settings = pgTable('settings', {
   backlinksUrl: text('backlinks_url'),
   warning: text('warning'),
   referralDomain: text('referral_domain'),
-  enableCrypto: boolean('enable_crypto').notNull().default(false),
-  enablePayPal: boolean('enable_paypal').notNull().default(false),
+  /** Null: on when the provider is configured; false: turned off by the operator (issue 28). */
+  enableCrypto: boolean('enable_crypto'),
+  enablePayPal: boolean('enable_paypal'),
   paymentService: text('payment_service'),
   updatedAt: updatedAt(),
 });

@@ -44,6 +44,10 @@ export const accessTokens = pgTable(
     createdAt: createdAt(),
     lastUsedAt: at('last_used_at'),
     revokedAt: at('revoked_at'),
+    /** Set on an operator's session as the customer (issue 28): it ends by itself then. */
+    expiresAt: at('expires_at'),
+    /** The operator acting as this user, on such a session. */
+    impersonatorId: integer('impersonator_id'),
   },
   (t) => [
     uniqueIndex('access_tokens_hash_unique').on(t.tokenHash),

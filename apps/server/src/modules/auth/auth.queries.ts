@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { accessTokens, emailTokens, knownDevices, loginThrottles, users } from '../../db/schema/index.ts';
 import { hashSecret, newSecret } from './tokens.ts';
@@ -42,13 +42,30 @@ export async function setPasswordAndVerify(db: Queryable, params: { userId: numb
 }
 
 export async function findUserByAccessToken(db: Queryable, token: string): Promise<User | null> {
+  return (await findSession(db, token))?.user ?? null;
+}
+
+/**
+ * The live session of a bearer token: its user, and the operator acting as that user when it is an
+ * operator's session (which ends by itself at its expiry, issue 28).
+ */
+export async function findSession(
+  db: Queryable,
+  token: string,
+): Promise<{ user: User; impersonatorId: number | null } | null> {
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, impersonatorId: accessTokens.impersonatorId })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
-    .where(and(eq(accessTokens.tokenHash, hashSecret(token)), isNull(accessTokens.revokedAt)))
+    .where(
+      and(
+        eq(accessTokens.tokenHash, hashSecret(token)),
+        isNull(accessTokens.revokedAt),
+        or(isNull(accessTokens.expiresAt), gt(accessTokens.expiresAt, sql`now()`)),
+      ),
+    )
     .limit(1);
-  return row?.user ?? null;
+  return row ?? null;
 }
 
 export async function createAccessToken(db: Queryable, userId: number): Promise<string> {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { unauthenticated } from '../../errors.ts';
 import { bearerToken } from '../../http/auth.ts';
-import { findUserByAccessToken } from './auth.queries.ts';
+import { findSession } from './auth.queries.ts';
 
 /**
  * Resolves the bearer token once per request, so routes can call requireUser synchronously; a route
@@ -12,11 +12,14 @@ import { findUserByAccessToken } from './auth.queries.ts';
 export function registerAuthentication(app: FastifyInstance, db: Db) {
   app.decorateRequest('user', null);
   app.decorateRequest('accessToken', null);
+  app.decorateRequest('impersonatorId', null);
   app.addHook('onRequest', async (req) => {
     const token = bearerToken(req);
     if (!token) return;
-    req.user = await findUserByAccessToken(db, token);
-    req.accessToken = req.user ? token : null;
+    const session = await findSession(db, token);
+    req.user = session?.user ?? null;
+    req.accessToken = session ? token : null;
+    req.impersonatorId = session?.impersonatorId ?? null;
   });
   app.addHook('preValidation', async (req) => {
     const secured = (req.routeOptions.schema?.security?.length ?? 0) > 0;

@@ -5,11 +5,13 @@ import {
   paymentEvents,
   paymentLevels,
   payments,
+  settings,
   userActionPrices,
   users,
 } from '../../db/schema/index.ts';
 import type { PaymentMethod, PaymentProviderName } from '../../providers/payments/types.ts';
 import type { PaymentLevel } from './levels.ts';
+import type { MethodSwitches } from './payment-settings.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -141,4 +143,13 @@ export async function deleteUserActionPrice(db: Queryable, params: { userId: num
   await db
     .delete(userActionPrices)
     .where(and(eq(userActionPrices.userId, params.userId), eq(userActionPrices.actionId, params.action)));
+}
+
+/** The payment methods the operator turned on or off in the console (the settings row, id 1). */
+export async function loadMethodSwitches(db: Queryable): Promise<MethodSwitches> {
+  const [row] = await db
+    .select({ enablePayPal: settings.enablePayPal, enableCrypto: settings.enableCrypto })
+    .from(settings)
+    .where(eq(settings.id, 1));
+  return { enablePayPal: row?.enablePayPal ?? null, enableCrypto: row?.enableCrypto ?? null };
 }

@@ -10,10 +10,12 @@ import {
   WebhookSignatureError,
 } from '../../providers/payments/types.ts';
 import { applyPaymentEvent } from './apply-event.ts';
+import { isTurnedOff } from './payment-settings.ts';
 import {
   findOwnPayment,
   insertPayment,
   listLevels,
+  loadMethodSwitches,
   type PaymentRow,
   setProviderRef,
   updatePayment,
@@ -37,7 +39,7 @@ export async function createPayment(
 ): Promise<{ payment: PaymentRow; checkout: Checkout }> {
   if (input.paymentMethod !== method) throw new FieldError({ paymentMethod: 'validation.invalid' });
   const provider = ctx.providers.payments[method];
-  if (!provider)
+  if (!provider || isTurnedOff(method, await loadMethodSwitches(ctx.db)))
     throw new FieldError({ paymentMethod: 'payments.errors.notAvailable' }, 'payments.errors.notAvailable');
   const payment = await insertPayment(ctx.db, {
     userId,

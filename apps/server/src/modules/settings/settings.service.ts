@@ -17,6 +17,9 @@ export async function loadSettings(ctx: AppContext): Promise<TSettingsAttributes
     captchaSiteKey: ctx.captcha.enabled ? (ctx.config.captcha.siteKey ?? null) : null,
     tagManagerId: ctx.config.tagManager.id ?? null,
     // Payment methods are on when their providers are configured, whatever the row says (issue 12).
-    ...paymentSettings(ctx),
+    ...paymentSettings(ctx, {
+      enablePayPal: row?.enablePayPal ?? null,
+      enableCrypto: row?.enableCrypto ?? null,
+    }),
   };
 }

@@ -1,3 +1,4 @@
+import { ActingBanner } from '@/features/admin';
 import { CreateCampaignProvider, CreateCampaignSlideOver } from '@/features/projects';
 import { BlockedBanner, MainNav, WarningBanner } from '@/features/shell';
 import { AppFrame } from './AppFrame.tsx';
@@ -9,6 +10,7 @@ export function MainLayout() {
         nav={(props) => <MainNav {...props} />}
         banner={
           <>
+            <ActingBanner />
             <BlockedBanner />
             <WarningBanner />
           </>

@@ -1,4 +1,4 @@
-import { ChevronDown, Coins, LogOut, UserRound, Wallet } from 'lucide-react';
+import { ChevronDown, Coins, LogOut, ShieldCheck, UserRound, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useBalance } from '@/lib/balance.ts';
@@ -110,6 +110,14 @@ export function UserMenu() {
         >
           {t('shell.profile')}
         </DropdownMenuItem>
+        {user.isAdmin ? (
+          <DropdownMenuItem
+            icon={<ShieldCheck className="size-4" aria-hidden />}
+            onSelect={() => navigate(to('/admin'))}
+          >
+            {t('admin.nav.console')}
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuSeparator />
         <DropdownMenuItem
           icon={<LogOut className={cn('size-4')} aria-hidden />}

@@ -72,6 +72,11 @@ export default {
     placeholder: 'Project creation is being finished and will be available here very soon.',
   },
   pages: {
+    admin: 'Console',
+    adminUser: 'Customer',
+    adminPrices: 'Prices',
+    adminSettings: 'Site settings',
+    adminAudit: 'Audit log',
     dashboard: 'Dashboard',
     profile: 'Profile',
     balance: 'Balance',

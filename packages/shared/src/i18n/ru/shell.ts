@@ -75,6 +75,11 @@ export default {
     placeholder: 'Создание проектов почти готово и совсем скоро будет доступно здесь.',
   },
   pages: {
+    admin: 'Консоль',
+    adminUser: 'Клиент',
+    adminPrices: 'Цены',
+    adminSettings: 'Настройки сайта',
+    adminAudit: 'Журнал аудита',
     dashboard: 'Главная',
     profile: 'Профиль',
     balance: 'Баланс',

@@ -1,3 +1,4 @@
+import admin from './admin.ts';
 import agreement from './agreement.ts';
 import anchors from './anchors.ts';
 import auth from './auth.ts';
@@ -60,4 +61,5 @@ export default {
   crawlersUi,
   crawlers,
   crawlerTasks,
+  admin,
 };

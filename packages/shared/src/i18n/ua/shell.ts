@@ -75,6 +75,11 @@ export default {
     placeholder: 'Створення проєктів майже готове і зовсім скоро буде доступне тут.',
   },
   pages: {
+    admin: 'Консоль',
+    adminUser: 'Клієнт',
+    adminPrices: 'Ціни',
+    adminSettings: 'Налаштування сайту',
+    adminAudit: 'Журнал аудиту',
     dashboard: 'Головна',
     profile: 'Профіль',
     balance: 'Баланс',

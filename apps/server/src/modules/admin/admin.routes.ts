@@ -1,0 +1,283 @@
+import {
+  ZAdminAuditListQuery,
+  ZAdminAuditListResponse,
+  ZAdminCreditsRequest,
+  ZAdminCreditsResponse,
+  ZAdminPriceListResponse,
+  ZAdminPriceParams,
+  ZAdminPriceRequest,
+  ZAdminReasonRequest,
+  ZAdminSettingsRequest,
+  ZAdminUpdateUserRequest,
+  ZAdminUserListQuery,
+  ZAdminUserListResponse,
+  ZAdminUserPriceParams,
+  ZAdminUserPriceRequest,
+  ZAdminUserResponse,
+  ZIdParams,
+  ZImpersonationResponse,
+  ZPermissionListQuery,
+  ZPermissionListResponse,
+  ZTrueResponse,
+} from '@linkwatch/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { forbidden } from '../../errors.ts';
+import { requireUser } from '../../http/auth.ts';
+import { requestLocale } from '../../http/locale.ts';
+import { paginated, resource } from '../../http/present.ts';
+import {
+  presentActing,
+  presentAudit,
+  presentCustomer,
+  presentPrices,
+  presentUserList,
+} from './admin.presenter.ts';
+import {
+  adjustCredits,
+  auditLog,
+  changeCommonPrice,
+  changeSettings,
+  changeUserPrice,
+  customerPage,
+  endSessions,
+  findCustomers,
+  priceList,
+  resendConfirmation,
+  updateCustomer,
+} from './admin.service.ts';
+import { refuseWhileActing, startActing, stopActing } from './impersonation.ts';
+import { permissionPage } from './permissions.ts';
+
+const tags = ['admin'];
+const security = [{ bearerAuth: [] }];
+
+/** The signed-in operator; anyone else gets 403 from every console call. */
+function requireAdmin(req: FastifyRequest) {
+  const user = requireUser(req);
+  if (!user.isAdmin) throw forbidden();
+  return user;
+}
+
+/** Who changes what: the operator of the request. */
+const operator = (req: FastifyRequest) => ({ actorId: requireAdmin(req).id });
+
+/**
+ * The operator console (issue 28): every call under /api/admin/ is admin-only by one hook, which runs
+ * before the input is read (a customer learns nothing of the console's rules).
+ */
+export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
+  refuseWhileActing(app);
+  app.register(
+    async (admin) => {
+      admin.addHook('preValidation', async (req) => {
+        requireAdmin(req);
+      });
+      customerRoutes(admin, ctx);
+      actingRoutes(admin, ctx);
+      priceRoutes(admin, ctx);
+      siteRoutes(admin, ctx);
+    },
+    { prefix: '/admin' },
+  );
+  publicRoutes(app, ctx);
+}
+
+function customerRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/users',
+    {
+      schema: { tags, security, querystring: ZAdminUserListQuery, response: { 200: ZAdminUserListResponse } },
+    },
+    async (req) => presentUserList({ found: await findCustomers(ctx, req.query), page: req.query.page }),
+  );
+  r.get(
+    '/users/:id',
+    { schema: { tags, security, params: ZIdParams, response: { 200: ZAdminUserResponse } } },
+    async (req) => presentCustomer(await customerPage(ctx, req.params.id)),
+  );
+  r.put(
+    '/users/:id',
+    {
+      schema: {
+        tags,
+        security,
+        params: ZIdParams,
+        body: ZAdminUpdateUserRequest,
+        response: { 200: ZAdminUserResponse },
+      },
+    },
+    async (req) => {
+      await updateCustomer(ctx, { ...operator(req), userId: req.params.id, input: req.body });
+      return presentCustomer(await customerPage(ctx, req.params.id));
+    },
+  );
+  r.post(
+    '/users/:id/credits',
+    {
+      schema: {
+        tags,
+        security,
+        params: ZIdParams,
+        body: ZAdminCreditsRequest,
+        response: { 200: ZAdminCreditsResponse },
+      },
+    },
+    async (req) => {
+      const user = await adjustCredits(ctx, { ...operator(req), userId: req.params.id, input: req.body });
+      return { data: { balance: user.balance } };
+    },
+  );
+  r.put(
+    '/users/:id/prices/:action',
+    {
+      schema: {
+        tags,
+        security,
+        params: ZAdminUserPriceParams,
+        body: ZAdminUserPriceRequest,
+        response: { 200: ZTrueResponse },
+      },
+    },
+    async (req) => {
+      const { id, action } = req.params;
+      await changeUserPrice(ctx, { ...operator(req), userId: id, action, input: req.body });
+      return true as const;
+    },
+  );
+  r.post(
+    '/users/:id/sessions/end',
+    {
+      schema: {
+        tags,
+        security,
+        params: ZIdParams,
+        body: ZAdminReasonRequest,
+        response: { 200: ZTrueResponse },
+      },
+    },
+    async (req) => {
+      await endSessions(ctx, { ...operator(req), userId: req.params.id, reason: req.body.reason });
+      return true as const;
+    },
+  );
+  r.post(
+    '/users/:id/confirmation',
+    {
+      schema: {
+        tags,
+        security,
+        params: ZIdParams,
+        body: ZAdminReasonRequest,
+        response: { 200: ZTrueResponse },
+      },
+    },
+    async (req) => {
+      await resendConfirmation(ctx, { ...operator(req), userId: req.params.id, reason: req.body.reason });
+      return true as const;
+    },
+  );
+}
+
+function actingRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/users/:id/impersonate',
+    {
+      schema: {
+        tags,
+        security,
+        params: ZIdParams,
+        body: ZAdminReasonRequest,
+        response: { 200: ZImpersonationResponse },
+      },
+    },
+    async (req) =>
+      presentActing(
+        await startActing(ctx, { ...operator(req), userId: req.params.id, reason: req.body.reason }),
+      ),
+  );
+}
+
+function priceRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/prices', { schema: { tags, security, response: { 200: ZAdminPriceListResponse } } }, async () =>
+    presentPrices(await priceList(ctx)),
+  );
+  r.put(
+    '/prices/:action',
+    {
+      schema: {
+        tags,
+        security,
+        params: ZAdminPriceParams,
+        body: ZAdminPriceRequest,
+        response: { 200: ZTrueResponse },
+      },
+    },
+    async (req) => {
+      await changeCommonPrice(ctx, { ...operator(req), action: req.params.action, input: req.body });
+      return true as const;
+    },
+  );
+}
+
+function siteRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.put(
+    '/settings',
+    { schema: { tags, security, body: ZAdminSettingsRequest, response: { 200: ZTrueResponse } } },
+    async (req) => {
+      await changeSettings(ctx, { ...operator(req), input: req.body });
+      return true as const;
+    },
+  );
+  r.get(
+    '/audit',
+    {
+      schema: {
+        tags,
+        security,
+        querystring: ZAdminAuditListQuery,
+        response: { 200: ZAdminAuditListResponse },
+      },
+    },
+    async (req) => presentAudit({ found: await auditLog(ctx, req.query), page: req.query.page }),
+  );
+}
+
+/** Calls outside /api/admin/: the permission list, and the end of an operator's acting session. */
+function publicRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/permissions',
+    {
+      schema: {
+        tags: ['permissions'],
+        security,
+        querystring: ZPermissionListQuery,
+        response: { 200: ZPermissionListResponse },
+      },
+    },
+    async (req) => {
+      const { page, scope } = req.query;
+      const found = permissionPage({ locale: requestLocale(req), scope, page });
+      return paginated(
+        found.items.map((p) => resource('permissions', p.id, p.attributes)),
+        page,
+        found.total,
+      );
+    },
+  );
+  r.delete(
+    '/impersonation',
+    { schema: { tags, security, response: { 200: ZTrueResponse } } },
+    async (req) => {
+      const user = requireUser(req);
+      if (req.impersonatorId === null || !req.accessToken) throw forbidden();
+      await stopActing(ctx, { token: req.accessToken, actorId: req.impersonatorId, userId: user.id });
+      return true as const;
+    },
+  );
+}

@@ -1,0 +1,251 @@
+import { z } from 'zod';
+import { PERMISSIONS_PAGE_SIZE } from '../constants.ts';
+import { rules } from '../validation.ts';
+import {
+  ADMIN_CREDITS_MAX,
+  ADMIN_PRICE_MAX,
+  ADMIN_REASON_MAX,
+  ADMIN_USER_SORT_FIELDS,
+  AUDIT_KINDS,
+  PERMISSION_SCOPES,
+  WARNING_MAX,
+} from './admin-constants.ts';
+import { listOf, resource, single } from './common.ts';
+import { pageOf, query } from './list-query.ts';
+
+// ---------------------------------------------------------------------------------------------------
+// The operator console (issue 28): the calls under /api/admin/ and `GET permissions`.
+// ---------------------------------------------------------------------------------------------------
+
+const reason = rules.optionalString(ADMIN_REASON_MAX);
+
+// Customers ------------------------------------------------------------------------------------------
+
+/** `GET admin/users`: `filter[query]` matches an e-mail, a name, an id or a referral. */
+export const ZAdminUserListQuery = z
+  .object({
+    ...query.page(),
+    'filter[query]': query.trimmed().describe('part of an e-mail, a name or a referral, or an id'),
+    sort: query.sort(ADMIN_USER_SORT_FIELDS, '-id').describe('id, email, name, balance, createdAt; -desc'),
+  })
+  .transform((q) => ({ page: pageOf(q), search: q['filter[query]'], sort: q.sort }));
+export type TAdminUserListQuery = z.output<typeof ZAdminUserListQuery>;
+
+export const ZAdminUserAttributes = z.object({
+  email: z.string(),
+  name: z.string(),
+  isBlocked: z.boolean(),
+  isPartner: z.boolean(),
+  isAdmin: z.boolean(),
+  roleId: z.number(),
+  balance: z.number(),
+  referral: z.string().nullable(),
+  locale: z.string(),
+  emailConfirmed: z.boolean(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type TAdminUserAttributes = z.infer<typeof ZAdminUserAttributes>;
+
+export const ZAdminUserListResponse = listOf(resource('adminUsers', ZAdminUserAttributes));
+export type TAdminUserListResponse = z.infer<typeof ZAdminUserListResponse>;
+
+const ZAdminLedgerRow = z.object({
+  id: z.number(),
+  value: z.number(),
+  balance: z.number(),
+  typeId: z.number(),
+  description: z.string().nullable(),
+  createdAt: z.string(),
+});
+const ZAdminPaymentRow = z.object({
+  id: z.number(),
+  provider: z.string(),
+  amount: z.number(),
+  statusId: z.number(),
+  createdAt: z.string(),
+});
+const ZAdminTaskRow = z.object({
+  id: z.number(),
+  actionId: z.number(),
+  statusId: z.number(),
+  totalCount: z.number(),
+  currentCount: z.number(),
+  price: z.number(),
+  cost: z.number(),
+  createdAt: z.string(),
+});
+const ZAdminLoginRow = z.object({ createdAt: z.string(), lastUsedAt: z.string().nullable() });
+const ZAdminUserPrice = z.object({ action: z.number(), price: z.number(), customPrice: z.boolean() });
+
+/** `GET admin/users/{id}`: the customer's page. */
+export const ZAdminUserDetailAttributes = ZAdminUserAttributes.extend({
+  projectsCount: z.number(),
+  prices: z.array(ZAdminUserPrice),
+  ledger: z.array(ZAdminLedgerRow),
+  payments: z.array(ZAdminPaymentRow),
+  tasks: z.array(ZAdminTaskRow),
+  logins: z.array(ZAdminLoginRow),
+});
+export type TAdminUserDetailAttributes = z.infer<typeof ZAdminUserDetailAttributes>;
+export const ZAdminUserResponse = single(resource('adminUsers', ZAdminUserDetailAttributes));
+export type TAdminUserResponse = z.infer<typeof ZAdminUserResponse>;
+
+/** `PUT admin/users/{id}`: the flags; at least one. */
+export const ZAdminUpdateUserRequest = z
+  .object({
+    isBlocked: z.boolean({ error: 'validation.invalid' }).optional(),
+    isPartner: z.boolean({ error: 'validation.invalid' }).optional(),
+    isAdmin: z.boolean({ error: 'validation.invalid' }).optional(),
+    roleId: z
+      .number({ error: 'validation.numeric' })
+      .int({ error: 'validation.numeric' })
+      .min(1)
+      .max(1000)
+      .optional(),
+    reason,
+  })
+  .refine((b) => [b.isBlocked, b.isPartner, b.isAdmin, b.roleId].some((v) => v !== undefined), {
+    error: 'validation.required',
+  });
+export type TAdminUpdateUserRequest = z.infer<typeof ZAdminUpdateUserRequest>;
+
+/** `POST admin/users/{id}/credits`: a whole number of credits, negative to take; the reason is required. */
+export const ZAdminCreditsRequest = z.object({
+  amount: z
+    .number({ error: 'validation.numeric' })
+    .int({ error: 'validation.numeric' })
+    .min(-ADMIN_CREDITS_MAX, { error: 'validation.min_value' })
+    .max(ADMIN_CREDITS_MAX, { error: 'validation.max_value' })
+    .refine((v) => v !== 0, { error: 'validation.invalid' }),
+  reason: rules.requiredString().max(ADMIN_REASON_MAX, { error: 'validation.max' }),
+});
+export type TAdminCreditsRequest = z.infer<typeof ZAdminCreditsRequest>;
+
+export const ZAdminCreditsResponse = z.object({ data: z.object({ balance: z.number() }) });
+
+/** Bodies of the calls that only need the operator's reason (optional). */
+export const ZAdminReasonRequest = z.object({ reason });
+export type TAdminReasonRequest = z.infer<typeof ZAdminReasonRequest>;
+
+/** `POST admin/users/{id}/impersonate`: a bearer token that acts as the customer until `expiresAt`. */
+export const ZImpersonationResponse = single(
+  resource(
+    'impersonations',
+    z.object({ accessToken: z.string(), expiresAt: z.string(), userId: z.number(), email: z.string() }),
+  ),
+);
+export type TImpersonationResponse = z.infer<typeof ZImpersonationResponse>;
+
+// Prices ---------------------------------------------------------------------------------------------
+
+const price = z
+  .number({ error: 'validation.numeric' })
+  .int({ error: 'validation.numeric' })
+  .min(0, { error: 'validation.min_value' })
+  .max(ADMIN_PRICE_MAX, { error: 'validation.max_value' });
+
+export const ZAdminPriceParams = z.object({ action: rules.id() });
+export const ZAdminUserPriceParams = z.object({ id: rules.id(), action: rules.id() });
+
+/** `PUT admin/prices/{action}`. */
+export const ZAdminPriceRequest = z.object({ price, reason });
+export type TAdminPriceRequest = z.infer<typeof ZAdminPriceRequest>;
+/** `PUT admin/users/{id}/prices/{action}`: null goes back to the common price. */
+export const ZAdminUserPriceRequest = z.object({ price: price.nullable(), reason });
+export type TAdminUserPriceRequest = z.infer<typeof ZAdminUserPriceRequest>;
+
+export const ZAdminPriceAttributes = z.object({
+  action: z.number(),
+  price: z.number(),
+  defaultPrice: z.number(),
+  /** Who pays an individual price for this action, and what. */
+  individual: z.array(z.object({ userId: z.number(), email: z.string(), price: z.number() })),
+});
+export type TAdminPriceAttributes = z.infer<typeof ZAdminPriceAttributes>;
+export const ZAdminPriceListResponse = z.object({
+  data: z.array(resource('adminPrices', ZAdminPriceAttributes)),
+});
+export type TAdminPriceListResponse = z.infer<typeof ZAdminPriceListResponse>;
+
+// Settings -------------------------------------------------------------------------------------------
+
+const url = rules.optionalString(2048);
+
+/**
+ * `PUT admin/settings`: the spec's Settings fields the operator owns (the card provider and its
+ * public key follow the server's configuration). A field left out keeps its value; null clears it.
+ */
+export const ZAdminSettingsRequest = z.object({
+  warning: rules.optionalString(WARNING_MAX),
+  referralDomain: rules.optionalString(255),
+  linkserviceUrl: url,
+  partnerLandingUrl: url,
+  backlinksUrl: url,
+  enablePayPal: z.boolean({ error: 'validation.invalid' }).optional(),
+  enableCrypto: z.boolean({ error: 'validation.invalid' }).optional(),
+  reason,
+});
+export type TAdminSettingsRequest = z.infer<typeof ZAdminSettingsRequest>;
+
+// Audit ----------------------------------------------------------------------------------------------
+
+export const ZAdminAuditListQuery = z
+  .object({
+    ...query.page(),
+    'filter[actor]': query.id().describe('the operator’s user id'),
+    'filter[user]': query.id().describe('the customer’s user id'),
+    'filter[kind]': query.oneOf(AUDIT_KINDS).describe(AUDIT_KINDS.join(', ')),
+    'filter[dateFrom]': query.day().describe('first day, YYYY-MM-DD (UTC)'),
+    'filter[dateTo]': query.day({ wholeDay: true }).describe('last day, YYYY-MM-DD (UTC), included'),
+  })
+  .transform((q) => ({
+    page: pageOf(q),
+    filters: {
+      actorId: q['filter[actor]'],
+      targetUserId: q['filter[user]'],
+      kind: q['filter[kind]'],
+      dateFrom: q['filter[dateFrom]'],
+      dateTo: q['filter[dateTo]'],
+    },
+  }));
+export type TAdminAuditListQuery = z.output<typeof ZAdminAuditListQuery>;
+
+const ZAuditValues = z.record(z.string(), z.unknown()).nullable();
+
+export const ZAdminAuditAttributes = z.object({
+  kind: z.enum(AUDIT_KINDS),
+  actorId: z.number(),
+  actorEmail: z.string().nullable(),
+  targetUserId: z.number().nullable(),
+  targetEmail: z.string().nullable(),
+  /** What the change touched (an action code, a settings field …), when it is not the user alone. */
+  subject: z.string().nullable(),
+  before: ZAuditValues,
+  after: ZAuditValues,
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TAdminAuditAttributes = z.infer<typeof ZAdminAuditAttributes>;
+export const ZAdminAuditListResponse = listOf(resource('auditRows', ZAdminAuditAttributes));
+export type TAdminAuditListResponse = z.infer<typeof ZAdminAuditListResponse>;
+
+// Permissions ----------------------------------------------------------------------------------------
+
+/** `GET permissions` (spec 7: page size 1000; the scope key is `scope`). */
+export const ZPermissionListQuery = z
+  .object({
+    ...query.page({ maxSize: PERMISSIONS_PAGE_SIZE }, `1 to ${PERMISSIONS_PAGE_SIZE}`),
+    'filter[scope]': query.oneOf(PERMISSION_SCOPES).describe(PERMISSION_SCOPES.join(', ')),
+  })
+  .transform((q) => ({ page: pageOf(q), scope: q['filter[scope]'] }));
+
+export const ZPermissionAttributes = z.object({
+  key: z.string(),
+  title: z.string(),
+  category: z.string(),
+  scope: z.enum(PERMISSION_SCOPES),
+});
+export type TPermissionAttributes = z.infer<typeof ZPermissionAttributes>;
+export const ZPermissionListResponse = listOf(resource('permissions', ZPermissionAttributes));
+export type TPermissionListResponse = z.infer<typeof ZPermissionListResponse>;
