@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { authApi } from './auth.ts';
 import { authKeys } from './keys.ts';
 
@@ -12,4 +12,9 @@ export function useConfirmEmail(code: string, change: boolean) {
     staleTime: Number.POSITIVE_INFINITY,
     throwOnError: false,
   });
+}
+
+/** Sends the confirmation mail again to `email`. */
+export function useResendConfirmation(email: string) {
+  return useMutation({ mutationFn: () => authApi.resendConfirmation({ email }) });
 }
