@@ -1,6 +1,7 @@
 import { PaymentStatus } from '@linkwatch/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { capturePayment, fetchPayment } from './balance.ts';
+import { capturePayment, createPayment, fetchPayment } from './balance.ts';
+import { downloadInvoice } from './invoice.ts';
 import { balanceKeys } from './keys.ts';
 
 const POLL_MS = 2_000;
@@ -24,4 +25,17 @@ export function useCapturePayment(id: string) {
     mutationFn: () => capturePayment(id),
     onSuccess: (captured) => queryClient.setQueryData(balanceKeys.payment(id), captured),
   });
+}
+
+/** Starts a top-up; the caller sends the buyer on to the provider's page. */
+export function useCreatePayment(callbacks: {
+  onSuccess: (payment: Awaited<ReturnType<typeof createPayment>>) => void;
+  onError: (error: Error) => void;
+}) {
+  return useMutation({ mutationFn: createPayment, ...callbacks });
+}
+
+/** Saves a paid top-up's invoice. */
+export function useDownloadInvoice(paymentId: number, callbacks: { onError: (error: Error) => void }) {
+  return useMutation({ mutationFn: () => downloadInvoice(paymentId), ...callbacks });
 }
