@@ -1,14 +1,13 @@
-import { FIRST_PAGE } from '@linkwatch/shared';
 import { ListChecks, Play, Radio } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useRealtimeStatus } from '@/features/realtime';
 import { useTasks } from '@/features/tasks/api/tasks.ts';
 import type { TaskFilters as Filters } from '@/features/tasks/api/types.ts';
 import { StartCheckDialog } from '@/features/tasks/StartCheckDialog.tsx';
 import { TaskFilters } from '@/features/tasks/TaskFilters.tsx';
 import { useTaskColumns } from '@/features/tasks/TaskRow.tsx';
+import { readPage, useListParams } from '@/lib/listParams.ts';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { Card } from '@/ui/Card.tsx';
@@ -19,29 +18,16 @@ import { PageHeader } from '@/ui/PageHeader.tsx';
 import { Pager } from '@/ui/Pager.tsx';
 
 function useFilters(): [Filters, (patch: Partial<Record<keyof Filters, string>>) => void] {
-  const [params, setParams] = useSearchParams();
+  // Another filter starts again from the first page.
+  const [params, update] = useListParams({ restartPage: true });
   const read = (name: string) => params.get(name) || undefined;
   const filters: Filters = {
     status: read('status'),
     action: read('action'),
     date: read('date'),
     project: read('project'),
-    page: Math.max(FIRST_PAGE, Number(params.get('page')) || FIRST_PAGE),
+    page: readPage(params),
   };
-  const update = (patch: Partial<Record<keyof Filters, string>>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(patch)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        // Another filter starts again from the first page.
-        if (!('page' in patch)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
   return [filters, update];
 }
 

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { MailX } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { buttonClass } from '@/ui/Button.tsx';
 import { Card } from '@/ui/Card.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
 import { Spinner } from '@/ui/Spinner.tsx';
-import { authApi } from './api/auth.ts';
+import { useConfirmEmail } from './api/confirmEmail.ts';
 
 /**
  * spec point 4: after email confirmation the user goes to login with a success notice. A changed
@@ -25,14 +25,7 @@ export function ConfirmEmailPage() {
   const loggedIn = useToken() !== null;
   const queryClient = useQueryClient();
 
-  const confirm = useQuery({
-    queryKey: ['confirm-email', code, change],
-    queryFn: () => authApi.confirmEmail({ code, change }),
-    retry: false,
-    gcTime: 0,
-    staleTime: Number.POSITIVE_INFINITY,
-    throwOnError: false,
-  });
+  const confirm = useConfirmEmail(code, change);
 
   useEffect(() => {
     if (!confirm.isSuccess) return;

@@ -1,13 +1,12 @@
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
-import { authApi } from './api/auth.ts';
+import { useResendConfirmation } from './api/confirmEmail.ts';
 
 /** A lost or expired confirmation link: the mail again, to the address the page knows. */
 export function ResendConfirmation({ email }: { email: string }) {
   const { t } = useTranslation();
-  const resend = useMutation({ mutationFn: () => authApi.resendConfirmation({ email }) });
+  const resend = useResendConfirmation(email);
   if (resend.isSuccess) return <Alert tone="success">{t('auth.resend.sent', { email })}</Alert>;
   return (
     <div className="space-y-3">

@@ -1,16 +1,14 @@
-import { useMutation } from '@tanstack/react-query';
 import { FileDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
 import { notify } from '@/lib/notices.ts';
 import { Button } from '@/ui/Button.tsx';
-import { downloadInvoice } from './api/invoice.ts';
+import { useDownloadInvoice } from './api/payment.ts';
 
 /** Saves a Paid top-up's invoice as payment_invoice_{id}.pdf (spec 7). */
 export function InvoiceButton({ paymentId }: { paymentId: number }) {
   const { t } = useTranslation();
-  const download = useMutation({
-    mutationFn: () => downloadInvoice(paymentId),
+  const download = useDownloadInvoice(paymentId, {
     onError: (error) =>
       notify.error(isApiError(error) ? error.message : t('balanceUi.history.invoiceFailed')),
   });

@@ -1,5 +1,4 @@
 import { centsToUsd, type FieldErrors, LAYOUT } from '@linkwatch/shared';
-import { useMutation } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +13,7 @@ import { Modal } from '@/ui/Modal.tsx';
 import { RadioCards } from '@/ui/Radio.tsx';
 import { Spinner } from '@/ui/Spinner.tsx';
 import { checkAmount } from './amount.ts';
-import { createPayment } from './api/balance.ts';
+import { useCreatePayment } from './api/payment.ts';
 import type { PaymentLevel, PaymentMethod } from './api/types.ts';
 import { type Choice, CryptoChoice } from './CryptoChoice.tsx';
 import { availableMethods, CRYPTO_COINS } from './paymentMethods.ts';
@@ -27,8 +26,7 @@ function usePayment({ amountCents }: { amountCents: number }) {
   const { t } = useTranslation();
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: createPayment,
+  const mutation = useCreatePayment({
     onSuccess: (payment) => {
       const url = payment.attributes.redirectUrl;
       if (url) leavePage.to(url);

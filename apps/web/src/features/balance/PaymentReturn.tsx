@@ -1,5 +1,5 @@
 import { PaymentStatus } from '@linkwatch/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +8,8 @@ import { balanceQueryKey } from '@/lib/balance.ts';
 import { Alert, type Tone } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { Spinner } from '@/ui/Spinner.tsx';
-import { capturePayment, fetchPayment } from './api/balance.ts';
 import { balanceKeys } from './api/keys.ts';
+import { useCapturePayment, usePayment } from './api/payment.ts';
 import type { Payment } from './api/types.ts';
 import { useMoney } from './useMoney.ts';
 
@@ -17,7 +17,6 @@ import { useMoney } from './useMoney.ts';
 const RETURN_PARAMS = ['payment', 'cancelled', 'reason', 'token', 'PayerID'] as const;
 /** The Stripe stand-in's mark on a declined card's return (real Checkout keeps the customer on its page). */
 const DECLINED = 'card_declined';
-const POLL_MS = 2_000;
 /** A webhook normally follows the return within seconds; past this the page stops asking and says so. */
 const POLL_FOR_MS = 120_000;
 
@@ -28,18 +27,8 @@ function usePaymentOnReturn(id: string, { captureWith }: { captureWith: string |
     const timer = setTimeout(() => setWaitedTooLong(true), POLL_FOR_MS);
     return () => clearTimeout(timer);
   }, []);
-  const payment = useQuery({
-    queryKey: balanceKeys.payment(id),
-    queryFn: () => fetchPayment(id),
-    // A stale or someone else's payment id (404) is said in the result line, not as the page's error.
-    throwOnError: false,
-    refetchInterval: (query) =>
-      query.state.data?.attributes.statusId === PaymentStatus.New && !waitedTooLong ? POLL_MS : false,
-  });
-  const capture = useMutation({
-    mutationFn: () => capturePayment(id),
-    onSuccess: (captured) => queryClient.setQueryData(balanceKeys.payment(id), captured),
-  });
+  const payment = usePayment(id, { polling: !waitedTooLong });
+  const capture = useCapturePayment(id);
   const attributes = payment.data?.attributes;
   // PayPal sends the buyer back with the approved order (token): we capture it once, here.
   const shouldCapture =

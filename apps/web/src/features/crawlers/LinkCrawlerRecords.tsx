@@ -1,27 +1,11 @@
-import { CRAWLER_STATUS, type TCrawlerAttributes } from '@linkwatch/shared';
-import { useQuery } from '@tanstack/react-query';
+import { CRAWLER_STATUS } from '@linkwatch/shared';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/api/client.ts';
 import { useFormat } from '@/lib/format.ts';
 import { Badge } from '@/ui/Badge.tsx';
 import { Skeleton } from '@/ui/Spinner.tsx';
-import { crawlerKeys } from './api/keys.ts';
+import { useLinkCrawlers } from './api/linkCrawlers.ts';
 
-type CrawlerItem = { id: string | number; type: 'crawlers'; attributes: TCrawlerAttributes };
-type LinkWithCrawlers = { included?: { type: string }[] };
 const TONE = { 1: 'brand', 2: 'success', 3: 'danger' } as const;
-
-/** The crawler records of one link (`GET links/{id}`, relationship `crawlers`): what each source says. */
-export function useLinkCrawlers(linkId: number | null) {
-  return useQuery({
-    queryKey: crawlerKeys.ofLink(linkId ?? ''),
-    enabled: linkId !== null,
-    queryFn: () =>
-      api
-        .get<LinkWithCrawlers>(`links/${linkId}`, { query: { include: 'crawlers' } })
-        .then((r) => (r.included ?? []).filter((i): i is CrawlerItem => i.type === 'crawlers')),
-  });
-}
 
 /**
  * The link side panel's crawler section: "Seen by Backlink database since 3 Mar 2026" or "RIP in

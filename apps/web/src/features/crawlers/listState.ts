@@ -1,15 +1,12 @@
 import {
   CRAWLER_SORT_FIELDS,
-  DEFAULT_PAGE_SIZE,
-  FIRST_PAGE,
   type FilterName,
   filterParams,
-  PAGE_SIZES,
   type ZCrawlerListQuery,
 } from '@linkwatch/shared';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import type { Query } from '@/api/client.ts';
+import { readPage, readSize, sizeParam, useListParams } from '@/lib/listParams.ts';
 import { parseSort, type Sort, sortParam } from '@/ui/DataTable.tsx';
 
 export type CrawlerFilterState = {
@@ -34,7 +31,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Filters, sort, page and page size of the crawlers table live in the URL (back/forward, shared links). */
 export function useCrawlerListState() {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useListParams();
   const filters = useMemo(
     () =>
       Object.fromEntries(
@@ -42,28 +39,11 @@ export function useCrawlerListState() {
       ) as CrawlerFilterState,
     [params],
   );
-  const rawSize = Number(params.get('size'));
-  const size = (PAGE_SIZES as readonly number[]).includes(rawSize) ? rawSize : DEFAULT_PAGE_SIZE;
-  const page = Math.max(FIRST_PAGE, Number(params.get('page')) || FIRST_PAGE);
+  const size = readSize(params);
+  const page = readPage(params);
   const rawSort = params.get('sort');
   // One object per URL value: the page keys its queries and effects on it.
   const sort = useMemo(() => parseSort(rawSort, CRAWLER_SORT_FIELDS) ?? DEFAULT_SORT, [rawSort]);
-
-  const update = useCallback(
-    (changes: Record<string, string | number | null>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === null || value === '' || (value === FIRST_PAGE && key === 'page')) next.delete(key);
-            else next.set(key, String(value));
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
 
   return {
     filters,
@@ -80,10 +60,7 @@ export function useCrawlerListState() {
       [update],
     ),
     setPage: useCallback((next: number) => update({ page: next }), [update]),
-    setSize: useCallback(
-      (next: number) => update({ size: next === DEFAULT_PAGE_SIZE ? null : next, page: null }),
-      [update],
-    ),
+    setSize: useCallback((next: number) => update({ size: sizeParam(next), page: null }), [update]),
     setSort: useCallback(
       (next: Sort) => {
         const value = sortParam(next ?? DEFAULT_SORT);

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +10,8 @@ import { Button } from '@/ui/Button.tsx';
 import { ConfirmDialog } from '@/ui/Dialog.tsx';
 import { SidePanel } from '@/ui/SidePanel.tsx';
 import { Skeleton } from '@/ui/Spinner.tsx';
-import { linkKeys } from './api/keys.ts';
-import { type Backlink, linksApi, useLinkDetails } from './api/links.ts';
+import { useDeleteBacklink } from './api/backlinks.ts';
+import { type Backlink, useLinkDetails } from './api/links.ts';
 import { IndexingBadge, LinkStatusBadge, PageVerdict, ResponseCodeBadge } from './cells.tsx';
 import { LinkIndexing, RecheckLinkButton } from './LinkChecks.tsx';
 
@@ -85,17 +84,12 @@ function BacklinksTable({ backlinks, onDelete }: { backlinks: Backlink[]; onDele
 /** The link side panel: details, status code, robots and indexing, backlinks (deletable), history. */
 export function LinkDrawerPanel({ linkId, onClose }: { linkId: number | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const { date: formatDate } = useFormat();
   const details = useLinkDetails(linkId);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState<Backlink | null>(null);
-  const removeBacklink = useMutation({
-    mutationFn: (b: Backlink) => linksApi.deleteBacklink(b.id),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: linkKeys.all });
-      notify.success(t('linksUi.panel.backlinkDeleted'));
-    },
+  const removeBacklink = useDeleteBacklink({
+    onDeleted: () => notify.success(t('linksUi.panel.backlinkDeleted')),
     onError: (error) => notify.error(error.message),
   });
   const link = details.data?.link;

@@ -1,12 +1,6 @@
-import {
-  DEFAULT_PAGE_SIZE,
-  FIRST_PAGE,
-  type FilterName,
-  filterParams,
-  PAGE_SIZES,
-  type ZLinkListQuery,
-} from '@linkwatch/shared';
+import { type FilterName, filterParams, type ZLinkListQuery } from '@linkwatch/shared';
 import type { Query } from '@/api/http.ts';
+import { readPage, readSize } from '@/lib/listParams.ts';
 
 // A list's view as its URL keeps it (filters, order, page, size) and the read's query made of it. Without
 // React: the entry script reads a cold load's first page of links with it (app/firstReads.ts).
@@ -36,12 +30,6 @@ export const readFilters = (params: URLSearchParams) =>
   Object.fromEntries(
     Object.entries(FILTER_PARAMS).map(([key, param]) => [key, params.get(param) ?? '']),
   ) as ListFilters;
-export const readSize = (params: URLSearchParams) => {
-  const raw = Number(params.get('size'));
-  return (PAGE_SIZES as readonly number[]).includes(raw) ? raw : DEFAULT_PAGE_SIZE;
-};
-export const readPage = (params: URLSearchParams) =>
-  Math.max(FIRST_PAGE, Number(params.get('page')) || FIRST_PAGE);
 
 type ListView = { filters: ListFilters; sort: string | null; page: number; size: number };
 

@@ -1,30 +1,13 @@
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '@linkwatch/shared';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { useSearchParams } from 'react-router';
-import { FILTER_PARAMS, type ListFilters, readFilters, readPage, readSize } from './listQuery.ts';
+import { readPage, readSize, sizeParam, useListParams } from '@/lib/listParams.ts';
+import { FILTER_PARAMS, type ListFilters, readFilters } from './listQuery.ts';
 
 /** Filters, page and page size live in the URL: back/forward and shared links keep them. */
 export function useListState() {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useListParams();
   const filters = useMemo(() => readFilters(params), [params]);
   const size = readSize(params);
   const page = readPage(params);
-
-  const update = useCallback(
-    (changes: Record<string, string | number | null>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === null || value === '' || (value === FIRST_PAGE && key === 'page')) next.delete(key);
-            else next.set(key, String(value));
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
 
   const setFilter = useCallback(
     (key: keyof ListFilters, value: string) => update({ [FILTER_PARAMS[key]]: value, page: null }),
@@ -38,10 +21,7 @@ export function useListState() {
   /** The API's `sort` value (`field` or `-field`); another order starts from the first page. */
   const sort = params.get('sort');
   const setSort = useCallback((next: string | null) => update({ sort: next, page: null }), [update]);
-  const setSize = useCallback(
-    (next: number) => update({ size: next === DEFAULT_PAGE_SIZE ? null : next, page: null }),
-    [update],
-  );
+  const setSize = useCallback((next: number) => update({ size: sizeParam(next), page: null }), [update]);
   const hasFilters = Object.values(filters).some(Boolean);
   // One object while nothing changed, so the memoised workspace that takes it does not re-render.
   return useMemo(

@@ -1,5 +1,4 @@
 import type { FieldErrors } from '@linkwatch/shared';
-import { useMutation } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +15,8 @@ import { Field } from '@/ui/Field.tsx';
 import { RadioCards } from '@/ui/Radio.tsx';
 import { SidePanel } from '@/ui/SidePanel.tsx';
 import { TextField } from '@/ui/TextField.tsx';
-import { projectsApi, useCampaign, useInvalidateProjects, useProject } from './api/projects.ts';
+import { type projectsApi, useCampaign, useInvalidateProjects, useProject } from './api/projects.ts';
+import { useCreateCampaignMutation, useCreateProjectMutation } from './api/projectWrites.ts';
 import { CategoryField } from './CategoryField.tsx';
 import { useCreateCampaign } from './createCampaign.tsx';
 import {
@@ -139,8 +139,7 @@ export function CreateCampaignSlideOver() {
     navigate(to(campaignPath(campaign)));
   };
 
-  const createProject = useMutation({
-    mutationFn: projectsApi.create,
+  const createProject = useCreateProjectMutation({
     onSuccess: async (result) => {
       const campaign = result.included[0];
       await finish(
@@ -150,8 +149,7 @@ export function CreateCampaignSlideOver() {
     },
     onError: onFailure,
   });
-  const createCampaign = useMutation({
-    mutationFn: projectsApi.createCampaign,
+  const createCampaign = useCreateCampaignMutation({
     onSuccess: async (result) => {
       await finish(
         { id: result.data.id, tier: result.data.attributes.tier },

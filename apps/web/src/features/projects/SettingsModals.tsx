@@ -4,7 +4,6 @@ import {
   ZUpdateCampaignRequest,
   ZUpdateProjectRequest,
 } from '@linkwatch/shared';
-import { useMutation } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +17,13 @@ import { Button } from '@/ui/Button.tsx';
 import { ConfirmDialog } from '@/ui/Dialog.tsx';
 import { Modal } from '@/ui/Modal.tsx';
 import { TextField } from '@/ui/TextField.tsx';
-import { projectsApi, useInvalidateProjects } from './api/projects.ts';
+import { useInvalidateProjects } from './api/projects.ts';
+import {
+  useRemoveCampaign,
+  useRemoveProject,
+  useUpdateCampaign,
+  useUpdateProject,
+} from './api/projectWrites.ts';
 import type { Campaign, Project } from './api/types.ts';
 import { type CampaignSchedule, CampaignScheduleFields } from './CampaignScheduleFields.tsx';
 import { DomainRows } from './DomainRows.tsx';
@@ -138,11 +143,7 @@ export function ProjectSettingsModal({
     setErrors({});
   }, [open, project, setErrors]);
 
-  const save = useMutation({
-    mutationFn: () => {
-      const trimmed = domains.map((d) => d.trim());
-      return projectsApi.update(project.id, { name: name.trim(), domains: trimmed, mainDomain: trimmed[0] });
-    },
+  const save = useUpdateProject(project.id, {
     onSuccess: async () => {
       await invalidate();
       notify.success(t('projects.settings.saved'));
@@ -150,8 +151,7 @@ export function ProjectSettingsModal({
     },
     onError: fail,
   });
-  const remove = useMutation({
-    mutationFn: () => projectsApi.remove(project.id),
+  const remove = useRemoveProject(project.id, {
     onSuccess: async () => {
       onOpenChange(false);
       navigate(to('/'));
@@ -163,9 +163,10 @@ export function ProjectSettingsModal({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setErrors({});
-    const parsed = ZUpdateProjectRequest.safeParse({ name, domains: domains.map((d) => d.trim()) });
+    const trimmed = domains.map((d) => d.trim());
+    const parsed = ZUpdateProjectRequest.safeParse({ name, domains: trimmed });
     if (!parsed.success) return setErrors(issuesToFieldErrors(parsed.error.issues, currentLocale()));
-    save.mutate();
+    save.mutate({ name: name.trim(), domains: trimmed, mainDomain: trimmed[0] });
   };
   return (
     <SettingsShell
@@ -229,8 +230,7 @@ export function CampaignSettingsModal({
     setSchedule({ weekdays: campaign.attributes.weekdays, time: campaign.attributes.time });
     setErrors({});
   }, [open, campaign, setErrors]);
-  const save = useMutation({
-    mutationFn: () => projectsApi.updateCampaign(campaign.id, { name: name.trim(), ...schedule }),
+  const save = useUpdateCampaign(campaign.id, {
     onSuccess: async () => {
       await invalidate();
       notify.success(t('projects.settings.saved'));
@@ -238,8 +238,7 @@ export function CampaignSettingsModal({
     },
     onError: fail,
   });
-  const remove = useMutation({
-    mutationFn: () => projectsApi.removeCampaign(campaign.id),
+  const remove = useRemoveCampaign(campaign.id, {
     onSuccess: async () => {
       onOpenChange(false);
       navigate(to(`/project/active/${campaign.attributes.tier}/${campaign.attributes.projectId}`));
@@ -253,7 +252,7 @@ export function CampaignSettingsModal({
     setErrors({});
     const parsed = ZUpdateCampaignRequest.safeParse({ name, ...schedule });
     if (!parsed.success) return setErrors(issuesToFieldErrors(parsed.error.issues, currentLocale()));
-    save.mutate();
+    save.mutate({ name: name.trim(), ...schedule });
   };
   return (
     <SettingsShell

@@ -1,4 +1,4 @@
-import { FIRST_PAGE, isReportChangeType } from '@linkwatch/shared';
+import { isReportChangeType } from '@linkwatch/shared';
 import {
   ChevronDown,
   Download,
@@ -11,10 +11,10 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { isApiError } from '@/api/client.ts';
 import { useProjectOptions } from '@/features/projects';
 import { useFormat } from '@/lib/format.ts';
+import { readPage, useListParams } from '@/lib/listParams.ts';
 import { notify } from '@/lib/notices.ts';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
@@ -47,30 +47,19 @@ function useOnlyProject(): string | undefined {
 }
 
 function useFilters(): [Filters, (patch: Partial<Record<ReportFilterName | 'page', string>>) => void] {
-  const [params, setParams] = useSearchParams();
+  // Another filter starts again from the first page.
+  const [params, write] = useListParams({ restartPage: true });
   const onlyProject = useOnlyProject();
   const type = params.get('type');
   const filters: Filters = {
     project: params.get('project') || onlyProject,
     campaign: params.get('campaign') || undefined,
     type: isReportChangeType(type) ? type : undefined,
-    page: Math.max(FIRST_PAGE, Number(params.get('page')) || FIRST_PAGE),
+    page: readPage(params),
   };
   const update = (patch: Partial<Record<ReportFilterName | 'page', string>>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(patch)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        if (!('page' in patch)) next.delete('page');
-        // Campaigns belong to a project: another project clears the campaign.
-        if ('project' in patch) next.delete('campaign');
-        return next;
-      },
-      { replace: true },
-    );
+    // Campaigns belong to a project: another project clears the campaign.
+    write('project' in patch ? { ...patch, campaign: null } : patch);
   return [filters, update];
 }
 

@@ -1,31 +1,19 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Ban } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
-import { balanceQueryKey } from '@/lib/balance.ts';
 import { notify } from '@/lib/notices.ts';
-import { sidebarCountKeys } from '@/lib/sidebarCounts.ts';
 import { Button } from '@/ui/Button.tsx';
 import { ConfirmDialog } from '@/ui/Dialog.tsx';
-import { taskKeys } from './api/keys.ts';
-import { cancelTask } from './api/tasks.ts';
+import { useCancelTask } from './api/cancelTask.ts';
 
 /** Cancels a waiting or running task after a confirmation; the server refunds the unprocessed part. */
 export function CancelTaskButton({ id }: { id: number | string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const cancel = useMutation({
-    mutationFn: () => cancelTask(id),
+  const cancel = useCancelTask(id, {
     onSuccess: () => notify.success(t('tasksUi.cancel.done')),
     onError: (error) => notify.error(isApiError(error) ? error.fullMessage : t('common.requestFailed')),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: taskKeys.lists }),
-        queryClient.invalidateQueries({ queryKey: balanceQueryKey }),
-        queryClient.invalidateQueries({ queryKey: sidebarCountKeys.tasks }),
-      ]),
   });
   return (
     <>
