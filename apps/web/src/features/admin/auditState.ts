@@ -1,6 +1,6 @@
-import { AUDIT_KINDS, type AuditKind, DEFAULT_PAGE_SIZE, FIRST_PAGE } from '@linkwatch/shared';
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { AUDIT_KINDS, type AuditKind, DEFAULT_PAGE_SIZE } from '@linkwatch/shared';
+import { useMemo } from 'react';
+import { readPage, useListParams } from '@/lib/listParams.ts';
 import type { AuditFilters } from './api/types.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -9,7 +9,7 @@ export type AuditFilterName = 'kind' | 'actor' | 'user' | 'dateFrom' | 'dateTo';
 
 /** The audit page's filters and page in the URL: a link to "everything done to this customer" works. */
 export function useAuditState() {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useListParams({ restartPage: true });
   const filters = useMemo((): AuditFilters => {
     const match = (name: string, pattern: RegExp) => {
       const value = params.get(name) ?? '';
@@ -22,33 +22,16 @@ export function useAuditState() {
       user: match('user', ID),
       dateFrom: match('dateFrom', DAY),
       dateTo: match('dateTo', DAY),
-      page: Math.max(FIRST_PAGE, Number(params.get('page')) || FIRST_PAGE),
+      page: readPage(params),
       size: DEFAULT_PAGE_SIZE,
     };
   }, [params]);
-
-  const update = useCallback(
-    (changes: Partial<Record<AuditFilterName | 'page', string | number | null>>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === null || value === '') next.delete(key);
-            else next.set(key, String(value));
-          }
-          if (!('page' in changes)) next.delete('page');
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
 
   return {
     filters,
     filtered: Boolean(filters.kind || filters.actor || filters.user || filters.dateFrom || filters.dateTo),
     setFilter: (name: AuditFilterName, value: string) => update({ [name]: value }),
     reset: () => update({ kind: null, actor: null, user: null, dateFrom: null, dateTo: null }),
-    setPage: (page: number) => update({ page: page === FIRST_PAGE ? null : page }),
+    setPage: (page: number) => update({ page }),
   };
 }
