@@ -19,7 +19,10 @@ function fileDefinitions(): Definition[] {
   });
 }
 
-/** The database's own functions (not an extension's), as PostgreSQL keeps them. */
+/**
+ * The database's own counter functions (not an extension's), as PostgreSQL keeps them. Other features'
+ * functions (the console's append-only audit trigger) are not the file's to define.
+ */
 async function liveDefinitions(database: Database): Promise<Definition[]> {
   const rows = await rawRows<{ signature: string; body: string; settings: string[] | null }>(
     database.db,
@@ -27,6 +30,7 @@ async function liveDefinitions(database: Database): Promise<Definition[]> {
           p.prosrc AS body, p.proconfig AS settings
         FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
         WHERE n.nspname = 'public'
+          AND p.proname LIKE '%counter%'
           AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e')`,
   );
   return rows.map((row) => ({ ...row, settings: row.settings ?? [] }));
