@@ -7,14 +7,14 @@ import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { Button } from '@/ui/Button.tsx';
 import { cn } from '@/ui/cn.ts';
-import { useOneLinkTask as useOneLinkTaskMutation } from './api/bulk.ts';
+import { useStartLinkTask } from './api/bulk.ts';
 import type { IndexHistory, Link } from './api/links.ts';
 import { IndexingBadge } from './cells.tsx';
 
 /** A one-link task with the panel's notices: done when the link has been read again. */
 function useOneLinkTask(linkId: number, action: number) {
   const { t } = useTranslation();
-  return useOneLinkTaskMutation(linkId, action, {
+  return useStartLinkTask(linkId, action, {
     onSuccess: () => notify.success(t('linksUi.panel.checkDone')),
     onError: (error) => notify.error(isApiError(error) ? error.fullMessage : t('common.requestFailed')),
   });

@@ -67,7 +67,7 @@ export function useStartBulkAction(
  * Starts a real one-link task (charged like any other) and waits for its end, when the link is read
  * again: the panel's refresh checks the page, it does not just reload what was stored.
  */
-export function useOneLinkTask(
+export function useStartLinkTask(
   linkId: number,
   action: number,
   callbacks: { onSuccess: () => void; onError: (error: Error) => void },
