@@ -1,12 +1,10 @@
 import { ANCHOR_SORT_FIELDS, filterParams } from '@linkwatch/shared';
-import { useMutation } from '@tanstack/react-query';
 import { Anchor, ChevronDown, ChevronsDownUp, ChevronsUpDown, Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useListState } from '@/features/links';
 import { useProject, useProjects } from '@/features/projects';
-import { downloadExport } from '@/lib/download.ts';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
@@ -39,6 +37,7 @@ import {
   useAnchorCounts,
   useAnchors,
 } from './api/anchors.ts';
+import { useExportAnchors } from './api/exportAnchors.ts';
 
 function List({ items, open }: { items: readonly string[]; open: boolean }) {
   const { t } = useTranslation();
@@ -245,13 +244,7 @@ export default function AnchorsPage() {
     clearable: false,
   });
   const counts = useAnchorCounts(scope);
-  const exporting = useMutation({
-    mutationFn: () =>
-      downloadExport({
-        path: 'anchors/export',
-        query: { ...scope, format: 'csv' },
-        fallbackName: 'anchor_links.csv',
-      }),
+  const exporting = useExportAnchors(scope, {
     onSuccess: (outcome) =>
       notify.success(outcome.kind === 'mailed' ? t('anchors.mailed') : t('anchors.downloaded')),
     onError: (error) => notify.error(error.message),

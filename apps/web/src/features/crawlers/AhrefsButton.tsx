@@ -1,15 +1,13 @@
 import { ActionCode, filterParams, TaskStatus } from '@linkwatch/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { CloudDownload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
 import {
-  actionsApi,
   creditsMissing,
   isTaskFinished,
   NotEnoughCredits,
-  taskKeys,
   useDemoNote,
   useSelectionCost,
   useTaskTypes,
@@ -20,9 +18,8 @@ import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { Modal } from '@/ui/Modal.tsx';
 import { Spinner } from '@/ui/Spinner.tsx';
+import { useAhrefsPull, useStartAhrefsPull } from './api/ahrefs.ts';
 import { crawlerKeys } from './api/keys.ts';
-
-const POLL_MS = 1500;
 
 /**
  * Follows a started pull until it ends (polled: the socket's events carry notifications, not this
@@ -31,12 +28,7 @@ const POLL_MS = 1500;
 function useWatchedPull(id: number | string | null, onEnd: () => void) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const task = useQuery({
-    queryKey: crawlerKeys.pull(id ?? ''),
-    enabled: id !== null,
-    queryFn: () => actionsApi.get(id ?? '').then((r) => r.data),
-    refetchInterval: (query) => (query.state.data && isTaskFinished(query.state.data) ? false : POLL_MS),
-  });
+  const task = useAhrefsPull(id);
   const finished = task.data && isTaskFinished(task.data) ? task.data : null;
   const told = useRef<string | null>(null);
   useEffect(() => {
@@ -92,13 +84,11 @@ function AhrefsDialog({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const client = useQueryClient();
   const query = filterParams({ project });
   const demoNote = useDemoNote(ActionCode.LoadToCrawlers);
   const credits = (value: number) => t('common.credits', { count: value, value: format.number(value) });
   const cost = useSelectionCost({ code: ActionCode.LoadToCrawlers, query, enabled: open });
-  const start = useMutation({
-    mutationFn: () => actionsApi.start(ActionCode.LoadToCrawlers, query),
+  const start = useStartAhrefsPull(query, {
     onSuccess: (result) => {
       notify.success(t('crawlersUi.ahrefs.started'));
       onStarted(result.data.id);
@@ -107,7 +97,6 @@ function AhrefsDialog({
     // 'Task already started' comes with 'Please wait while current task will be finished …' (spec 8).
     onError: (error) =>
       isApiError(error) ? notify.error(error.fullMessage, error.hint) : notify.error(error.message),
-    onSettled: () => client.invalidateQueries({ queryKey: taskKeys.all }),
   });
   const missing = creditsMissing(cost.data);
   const units = cost.data?.providerUnits ?? null;

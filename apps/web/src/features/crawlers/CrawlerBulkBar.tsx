@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +6,7 @@ import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { Button } from '@/ui/Button.tsx';
 import { ConfirmDialog } from '@/ui/Dialog.tsx';
-import { crawlersApi } from './api/crawlers.ts';
-import { crawlerKeys } from './api/keys.ts';
+import { useRemoveCrawlers } from './api/crawlerWrites.ts';
 
 /** The ticked records: how many, clear, add their pages to a campaign, delete them (after a question). */
 export function CrawlerBulkBar({
@@ -24,20 +22,20 @@ export function CrawlerBulkBar({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const client = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const count = selected.length;
-  const remove = useMutation({
-    mutationFn: () => crawlersApi.remove({ project, ids: selected }),
-    onSuccess: async ({ data }) => {
-      notify.success(
-        t('crawlersUi.bulk.deleted', { count: data.deleted, value: format.number(data.deleted) }),
-      );
-      onClear();
-      await client.invalidateQueries({ queryKey: crawlerKeys.all });
+  const remove = useRemoveCrawlers(
+    { project, ids: selected },
+    {
+      onSuccess: ({ data }) => {
+        notify.success(
+          t('crawlersUi.bulk.deleted', { count: data.deleted, value: format.number(data.deleted) }),
+        );
+        onClear();
+      },
+      onError: (error) => notify.error(isApiError(error) ? error.fullMessage : error.message),
     },
-    onError: (error) => notify.error(isApiError(error) ? error.fullMessage : error.message),
-  });
+  );
   if (count === 0) return null;
   return (
     <section

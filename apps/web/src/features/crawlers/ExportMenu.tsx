@@ -1,8 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { ChevronDown, Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '@/api/client.ts';
-import { downloadExport } from '@/lib/download.ts';
 import { notify } from '@/lib/notices.ts';
 import { Button } from '@/ui/Button.tsx';
 import {
@@ -11,22 +9,20 @@ import {
   DropdownMenuItem,
   DropdownMenuLabel,
 } from '@/ui/DropdownMenu.tsx';
+import { useExportCrawlers } from './api/crawlerWrites.ts';
 
 const FORMATS = ['csv', 'xlsx'] as const;
 
 /** `GET crawlers/export` as csv or xlsx: the ticked records, or what the filters show. */
 export function ExportMenu({ query, projectName }: { query: Query; projectName: string }) {
   const { t } = useTranslation();
-  const exporting = useMutation({
-    mutationFn: (format: (typeof FORMATS)[number]) =>
-      downloadExport({
-        path: 'crawlers/export',
-        query: { ...query, format },
-        fallbackName: `crawler_${projectName}.${format}`,
-      }),
-    onSuccess: () => notify.success(t('crawlersUi.toolbar.exported')),
-    onError: (error) => notify.error(error.message),
-  });
+  const exporting = useExportCrawlers(
+    { query, projectName },
+    {
+      onSuccess: () => notify.success(t('crawlersUi.toolbar.exported')),
+      onError: (error) => notify.error(error.message),
+    },
+  );
   return (
     <DropdownMenu
       trigger={

@@ -1,5 +1,4 @@
 import { CRAWLER_SOURCES, CRAWLER_UPLOAD_EXTENSIONS, CrawlerSource } from '@linkwatch/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FileSpreadsheet } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +10,7 @@ import { cn } from '@/ui/cn.ts';
 import { FileDropZone, PickedFile } from '@/ui/FileDropZone.tsx';
 import { Modal } from '@/ui/Modal.tsx';
 import { SkippedLines } from '@/ui/SkippedLines.tsx';
-import { crawlerKeys } from './api/keys.ts';
-import { uploadCrawlers } from './api/upload.ts';
+import { useUploadCrawlers } from './api/crawlerWrites.ts';
 
 const ACCEPT = CRAWLER_UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',');
 const FORMAT_NAMES: Record<string, string> = {
@@ -37,16 +35,12 @@ export function ImportModal({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const client = useQueryClient();
   const sourceName = useId();
   const [file, setFile] = useState<File | null>(null);
   const [source, setSource] = useState<number>(CrawlerSource.Tool);
   const [progress, setProgress] = useState(0);
 
-  const upload = useMutation({
-    mutationFn: (picked: File) => uploadCrawlers({ project, source, file: picked, onProgress: setProgress }),
-    onSuccess: () => client.invalidateQueries({ queryKey: crawlerKeys.all }),
-  });
+  const upload = useUploadCrawlers({ project, source, onProgress: setProgress });
   const errors = isApiError(upload.error, 422) ? upload.error.fieldErrors : {};
   const fieldError = [...(errors.file ?? []), ...(errors.source ?? []), ...(errors.project ?? [])];
   const generalError = upload.error && fieldError.length === 0 ? upload.error.message : null;

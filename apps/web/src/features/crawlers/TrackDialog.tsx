@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
@@ -10,8 +9,7 @@ import { Button } from '@/ui/Button.tsx';
 import { Field } from '@/ui/Field.tsx';
 import { Modal } from '@/ui/Modal.tsx';
 import { Select } from '@/ui/Select.tsx';
-import { crawlersApi } from './api/crawlers.ts';
-import { crawlerKeys } from './api/keys.ts';
+import { useTrackCrawlers } from './api/crawlerWrites.ts';
 
 /**
  * "Add to campaign" (`POST crawlers/track`): the chosen records' referring pages become links of one
@@ -34,26 +32,26 @@ export function TrackDialog({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const client = useQueryClient();
   const open = ids !== null;
   const [campaign, setCampaign] = useState('');
   const campaigns = useCampaigns({ project }, open);
   const count = ids?.length ?? 0;
-  const track = useMutation({
-    mutationFn: () =>
-      crawlersApi.track({ project: Number(project), campaign: Number(campaign), ids: [...(ids ?? [])] }),
-    onSuccess: async (result) => {
-      notify.success(
-        t('crawlersUi.track.done', {
-          added: format.number(result.added),
-          already: format.number(result.already),
-        }),
-      );
-      close(false);
-      onDone();
-      await Promise.all([client.invalidateQueries({ queryKey: crawlerKeys.all }), refreshLinks()]);
+  const track = useTrackCrawlers(
+    { project: Number(project), campaign: Number(campaign), ids: [...(ids ?? [])] },
+    {
+      refreshAlso: refreshLinks,
+      onSuccess: (result) => {
+        notify.success(
+          t('crawlersUi.track.done', {
+            added: format.number(result.added),
+            already: format.number(result.already),
+          }),
+        );
+        close(false);
+        onDone();
+      },
     },
-  });
+  );
   const errors = isApiError(track.error, 422) ? track.error.fieldErrors : {};
   const generalError =
     track.error && !errors.campaign

@@ -1,15 +1,14 @@
-import { useMutation } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, type Query } from '@/api/client.ts';
-import { actionsApi, useActionPrices, useTaskTypes } from '@/features/tasks';
+import { useActionPrices, useTaskTypes } from '@/features/tasks';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { Button } from '@/ui/Button.tsx';
 import { ConfirmDialog } from '@/ui/Dialog.tsx';
 import { Select, type SelectOption } from '@/ui/Select.tsx';
-import { BULK_ACTIONS, type BulkAction, useTaskWatcher } from './api/bulk.ts';
+import { BULK_ACTIONS, type BulkAction, useStartBulkAction, useTaskWatcher } from './api/bulk.ts';
 import { AddToIndexDialog, CostDialog, MoveDialog } from './bulkDialogs.tsx';
 import type { ListType } from './route.ts';
 
@@ -87,9 +86,7 @@ export function BulkBar({ type, selected, scope, onClear, projectId }: BulkBarPr
   const count = selected.length;
   const query: Query = { ...scope, links: selected };
 
-  const start = useMutation({
-    mutationFn: ({ code, extra }: { code: BulkAction; extra?: Query }) =>
-      actionsApi.start(BULK_ACTIONS[code], { ...query, ...extra }),
+  const start = useStartBulkAction(query, {
     onSuccess: (result, { code }) => {
       const name = t(`linksUi.bulk.actions.${code}`);
       // An indexing request works on the pages it did not leave out, not on every selected one.

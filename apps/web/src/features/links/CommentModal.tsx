@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/notices.ts';
@@ -7,24 +6,17 @@ import { Button } from '@/ui/Button.tsx';
 import { cn } from '@/ui/cn.ts';
 import { inputClass } from '@/ui/Input.tsx';
 import { Modal } from '@/ui/Modal.tsx';
-import { linkKeys } from './api/keys.ts';
-import { type Link, linksApi } from './api/links.ts';
+import type { Link } from './api/links.ts';
+import { useUpdateLink } from './api/linkWrites.ts';
 
 /** The comments modal: `PUT links/{id}` with the URL unchanged (without protocol) and the comment. */
 export function CommentModal({ link, onClose }: { link: Link | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const id = useId();
   const [comment, setComment] = useState('');
   useEffect(() => setComment(link?.attributes.comment ?? ''), [link]);
-  const save = useMutation({
-    mutationFn: () =>
-      linksApi.update(link!.id, {
-        url: link!.attributes.urlWithoutProtocol,
-        comment: comment.trim() || null,
-      }),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: linkKeys.all });
+  const save = useUpdateLink({
+    onSuccess: () => {
       notify.success(t('linksUi.comments.saved'));
       onClose();
     },
@@ -41,7 +33,15 @@ export function CommentModal({ link, onClose }: { link: Link | null; onClose: ()
           <Button variant="secondary" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={() => save.mutate()} loading={save.isPending}>
+          <Button
+            onClick={() =>
+              save.mutate({
+                id: link!.id,
+                payload: { url: link!.attributes.urlWithoutProtocol, comment: comment.trim() || null },
+              })
+            }
+            loading={save.isPending}
+          >
             {t('common.save')}
           </Button>
         </>

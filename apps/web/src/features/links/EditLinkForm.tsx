@@ -1,5 +1,4 @@
 import { issuesToFieldErrors, ZUpdateLinkRequest } from '@linkwatch/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
@@ -11,8 +10,8 @@ import { cn } from '@/ui/cn.ts';
 import { Field } from '@/ui/Field.tsx';
 import { inputClass } from '@/ui/Input.tsx';
 import { TextField } from '@/ui/TextField.tsx';
-import { linkKeys } from './api/keys.ts';
-import { type Link, linksApi } from './api/links.ts';
+import type { Link } from './api/links.ts';
+import { useUpdateLink } from './api/linkWrites.ts';
 
 /**
  * The link panel's edit form. A chunk of its own (LinkDrawer loads it when editing starts): its check is
@@ -20,14 +19,11 @@ import { type Link, linksApi } from './api/links.ts';
  */
 export default function EditLinkForm({ link, onDone }: { link: Link; onDone: () => void }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const [url, setUrl] = useState(link.attributes.urlWithoutProtocol);
   const [comment, setComment] = useState(link.attributes.comment ?? '');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const save = useMutation({
-    mutationFn: (payload: { url: string; comment: string | null }) => linksApi.update(link.id, payload),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: linkKeys.all });
+  const save = useUpdateLink({
+    onSuccess: () => {
       notify.success(t('linksUi.panel.saved'));
       onDone();
     },
@@ -42,7 +38,7 @@ export default function EditLinkForm({ link, onDone }: { link: Link; onDone: () 
     const payload = { url: url.trim(), comment: comment.trim() || null };
     const parsed = ZUpdateLinkRequest.safeParse(payload);
     if (!parsed.success) return setErrors(issuesToFieldErrors(parsed.error.issues, currentLocale()));
-    save.mutate(payload);
+    save.mutate({ id: link.id, payload });
   };
   return (
     <form onSubmit={submit} className="space-y-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200" noValidate>

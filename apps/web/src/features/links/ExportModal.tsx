@@ -1,14 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '@/api/client.ts';
-import { downloadExport } from '@/lib/download.ts';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { Modal } from '@/ui/Modal.tsx';
 import { RadioCards } from '@/ui/Radio.tsx';
+import { useExportLinks } from './api/linkWrites.ts';
 
 /** spec point 2: the export modal with two radio formats, CSV and XLS (xlsx file). */
 export function ExportModal({
@@ -27,19 +26,16 @@ export function ExportModal({
   const numbers = useFormat();
   const [format, setFormat] = useState<'csv' | 'xlsx'>('csv');
   const [mailed, setMailed] = useState<number | null>(null);
-  const run = useMutation({
-    mutationFn: () =>
-      downloadExport({
-        path: 'links/export',
-        query: { ...query, ...(selected.length ? { links: selected } : {}), format },
-        fallbackName: `export_links.${format}`,
-      }),
-    onSuccess: (outcome) => {
-      if (outcome.kind === 'mailed') return setMailed(outcome.count);
-      notify.success(t('linksUi.export.downloaded'));
-      onOpenChange(false);
+  const run = useExportLinks(
+    { query, selected, format },
+    {
+      onSuccess: (outcome) => {
+        if (outcome.kind === 'mailed') return setMailed(outcome.count);
+        notify.success(t('linksUi.export.downloaded'));
+        onOpenChange(false);
+      },
     },
-  });
+  );
   const change = (next: boolean) => {
     if (!next) {
       setMailed(null);

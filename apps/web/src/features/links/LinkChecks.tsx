@@ -1,29 +1,20 @@
 import { ActionCode } from '@linkwatch/shared';
-import { useMutation } from '@tanstack/react-query';
 import { RefreshCw, Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
-import { actionsApi, useDemoNote, useUnavailableReason } from '@/features/tasks';
+import { useDemoNote, useUnavailableReason } from '@/features/tasks';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { Button } from '@/ui/Button.tsx';
 import { cn } from '@/ui/cn.ts';
-import { useTaskWatcher } from './api/bulk.ts';
+import { useStartLinkTask } from './api/bulk.ts';
 import type { IndexHistory, Link } from './api/links.ts';
 import { IndexingBadge } from './cells.tsx';
 
-/**
- * Starts a real one-link task (charged like any other) and reads the link again when it ends: the
- * panel's refresh checks the page, it does not just reload what was stored.
- */
+/** A one-link task with the panel's notices: done when the link has been read again. */
 function useOneLinkTask(linkId: number, action: number) {
   const { t } = useTranslation();
-  const watch = useTaskWatcher();
-  return useMutation({
-    mutationFn: async () => {
-      const started = await actionsApi.start(action, { links: [linkId] });
-      await watch(started.data);
-    },
+  return useStartLinkTask(linkId, action, {
     onSuccess: () => notify.success(t('linksUi.panel.checkDone')),
     onError: (error) => notify.error(isApiError(error) ? error.fullMessage : t('common.requestFailed')),
   });

@@ -1,11 +1,9 @@
 import { LINK_UPLOAD_EXTENSIONS } from '@linkwatch/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FileSpreadsheet, FileText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
 import { useCampaigns } from '@/features/projects';
-import { taskKeys } from '@/features/tasks';
 import { useFormat } from '@/lib/format.ts';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
@@ -16,8 +14,7 @@ import { inputClass } from '@/ui/Input.tsx';
 import { Modal } from '@/ui/Modal.tsx';
 import { SegmentedTabs } from '@/ui/SegmentedTabs.tsx';
 import { Select } from '@/ui/Select.tsx';
-import { linkKeys } from './api/keys.ts';
-import { uploadLinks } from './api/uploadFile.ts';
+import { useUploadLinks } from './api/linkWrites.ts';
 import { UploadResult } from './UploadResult.tsx';
 
 const ACCEPT = LINK_UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',');
@@ -47,7 +44,6 @@ type UploadModalProps = {
 export function UploadModal({ open, onOpenChange, campaignId, projectId, tier }: UploadModalProps) {
   const { t } = useTranslation();
   const format = useFormat();
-  const client = useQueryClient();
   const [mode, setMode] = useState<Mode>('file');
   const [file, setFile] = useState<File | null>(null);
   const [pasted, setPasted] = useState('');
@@ -59,15 +55,7 @@ export function UploadModal({ open, onOpenChange, campaignId, projectId, tier }:
   );
   const target = campaignId ?? chosenCampaign;
 
-  const upload = useMutation({
-    mutationFn: (picked: File) => uploadLinks({ campaign: target, file: picked, onProgress: setProgress }),
-    // New links change what a check of the campaign costs, shown on its header's task buttons.
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: linkKeys.all }),
-        client.invalidateQueries({ queryKey: taskKeys.all }),
-      ]),
-  });
+  const upload = useUploadLinks({ campaign: target, onProgress: setProgress });
   const errors = isApiError(upload.error, 422) ? upload.error.fieldErrors : {};
   const generalError =
     upload.error && !errors.file && !errors.campaign ? (upload.error as Error).message : null;

@@ -5,7 +5,6 @@ import {
   ScheduleAction,
   ZCreateScheduleRequest,
 } from '@linkwatch/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +18,7 @@ import { cn } from '@/ui/cn.ts';
 import { Input } from '@/ui/Input.tsx';
 import { Switch } from '@/ui/Switch.tsx';
 import { Td } from '@/ui/Table.tsx';
-import { type Schedule, saveSchedule, scheduleKeys } from './api/schedule.ts';
+import { type Schedule, useSaveSchedule } from './api/schedule.ts';
 
 type Draft = { isActive: boolean; interval: string; time: string; startAt: string };
 
@@ -108,7 +107,6 @@ export function ScheduleRow({
   const { t } = useTranslation();
   const locale = useLocale();
   const format = useFormat();
-  const queryClient = useQueryClient();
   const [draft, setDraft] = useState(() => draftOf(schedule, campaign.time));
   const [errors, setErrors] = useState<FieldErrors>({});
   const saved = draftOf(schedule, campaign.time);
@@ -117,12 +115,10 @@ export function ScheduleRow({
   const names = { task, campaign: campaign.name };
   const indexing = action === ScheduleAction.AutoCheckIndexing;
 
-  const save = useMutation({
-    mutationFn: saveSchedule,
+  const save = useSaveSchedule({
     onSuccess: () => {
       setErrors({});
       notify.success(t('scheduleUi.saved'));
-      return queryClient.invalidateQueries({ queryKey: scheduleKeys.all });
     },
     onError: (error) => {
       if (isApiError(error, 422) && Object.keys(error.fieldErrors).length) setErrors(error.fieldErrors);

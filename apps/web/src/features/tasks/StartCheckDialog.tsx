@@ -1,22 +1,19 @@
 import { ActionCode } from '@linkwatch/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Play } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
 import { useProjectOptions } from '@/features/projects';
-import { balanceQueryKey } from '@/lib/balance.ts';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
-import { sidebarCountKeys } from '@/lib/sidebarCounts.ts';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { Field } from '@/ui/Field.tsx';
 import { Modal } from '@/ui/Modal.tsx';
 import { Select } from '@/ui/Select.tsx';
 import { Skeleton } from '@/ui/Spinner.tsx';
-import { taskKeys } from './api/keys.ts';
-import { startTask, useCampaignOptions, useDemoNote, useTaskCost } from './api/tasks.ts';
+import { useStartTask } from './api/startTask.ts';
+import { useCampaignOptions, useDemoNote, useTaskCost } from './api/tasks.ts';
 import { creditsMissing, NotEnoughCredits } from './NotEnoughCredits.tsx';
 
 function CostLine({ label, value, strong }: { label: string; value: ReactNode; strong?: boolean }) {
@@ -51,7 +48,6 @@ export function StartCheckDialog({
 }: StartCheckDialogProps) {
   const { t } = useTranslation();
   const format = useFormat();
-  const queryClient = useQueryClient();
   const [project, setProject] = useState(initialProject);
   const [campaign, setCampaign] = useState(initialCampaign);
   const projects = useProjectOptions();
@@ -60,27 +56,23 @@ export function StartCheckDialog({
   const demoNote = useDemoNote(action);
   const credits = (value: number) => t('tasksUi.cost.credits', { count: value, value: format.number(value) });
 
-  const start = useMutation({
-    mutationFn: () => startTask({ action, campaign }),
-    onSuccess: () => {
-      notify.success(t('tasksUi.dialog.started'));
-      onOpenChange(false);
-      setProject(initialProject);
-      setCampaign(initialCampaign);
+  const start = useStartTask(
+    { action, campaign },
+    {
+      onSuccess: () => {
+        notify.success(t('tasksUi.dialog.started'));
+        onOpenChange(false);
+        setProject(initialProject);
+        setCampaign(initialCampaign);
+      },
+      // spec point 8: the server's message as it is ('Task cannot be started for campaign …', 'Not enough
+      // credits: …'), with its hint under it ('Please wait while current task will be finished …').
+      onError: (error) =>
+        isApiError(error)
+          ? notify.error(error.fullMessage, error.hint)
+          : notify.error(t('common.requestFailed')),
     },
-    // spec point 8: the server's message as it is ('Task cannot be started for campaign …', 'Not enough
-    // credits: …'), with its hint under it ('Please wait while current task will be finished …').
-    onError: (error) =>
-      isApiError(error)
-        ? notify.error(error.fullMessage, error.hint)
-        : notify.error(t('common.requestFailed')),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: taskKeys.all }),
-        queryClient.invalidateQueries({ queryKey: balanceQueryKey }),
-        queryClient.invalidateQueries({ queryKey: sidebarCountKeys.tasks }),
-      ]),
-  });
+  );
 
   const c = cost.data;
   const missing = creditsMissing(c);

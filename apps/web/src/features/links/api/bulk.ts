@@ -1,5 +1,6 @@
 import { ActionCode } from '@linkwatch/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Query } from '@/api/client.ts';
 import { campaignKeys, projectKeys } from '@/features/projects';
 import { actionsApi, isTaskFinished, type Task } from '@/features/tasks';
 import { sidebarCountKeys } from '@/lib/sidebarCounts.ts';
@@ -43,4 +44,40 @@ export function useTaskWatcher() {
     ]);
     onDone?.(current);
   };
+}
+
+type StartResult = Awaited<ReturnType<typeof actionsApi.start>>;
+type BulkStart = { code: BulkAction; extra?: Query };
+
+/** Starts a bulk action on the ticked links (`query` holds them with the list's scope). */
+export function useStartBulkAction(
+  query: Query,
+  callbacks: {
+    onSuccess: (result: StartResult, variables: BulkStart) => void;
+    onError: (error: Error) => void;
+  },
+) {
+  return useMutation({
+    mutationFn: ({ code, extra }: BulkStart) => actionsApi.start(BULK_ACTIONS[code], { ...query, ...extra }),
+    ...callbacks,
+  });
+}
+
+/**
+ * Starts a real one-link task (charged like any other) and waits for its end, when the link is read
+ * again: the panel's refresh checks the page, it does not just reload what was stored.
+ */
+export function useStartLinkTask(
+  linkId: number,
+  action: number,
+  callbacks: { onSuccess: () => void; onError: (error: Error) => void },
+) {
+  const watch = useTaskWatcher();
+  return useMutation({
+    mutationFn: async () => {
+      const started = await actionsApi.start(action, { links: [linkId] });
+      await watch(started.data);
+    },
+    ...callbacks,
+  });
 }

@@ -6,7 +6,7 @@ import {
   type ZScheduleProjectListResponse,
   type ZScheduleResponse,
 } from '@linkwatch/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/api/client.ts';
 
@@ -35,4 +35,17 @@ export function saveSchedule({ id, body }: { id: number | null; body: TCreateSch
   return id
     ? api.put<z.infer<typeof ZScheduleResponse>>(`schedules/${id}`, body)
     : api.post<z.infer<typeof ZScheduleResponse>>('schedules/', body);
+}
+
+/** Saves a schedule; after the component's reaction to a success the schedules are read again. */
+export function useSaveSchedule(callbacks: { onSuccess: () => void; onError: (error: Error) => void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveSchedule,
+    onSuccess: () => {
+      callbacks.onSuccess();
+      return queryClient.invalidateQueries({ queryKey: scheduleKeys.all });
+    },
+    onError: callbacks.onError,
+  });
 }
