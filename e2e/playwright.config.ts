@@ -29,7 +29,10 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: 'tests',
-  workers: 1,
+  // Spec files run side by side (tests within a file stay in order): each makes its own accounts, and
+  // only tasks.spec.ts uses the demo customer. Most of a browser test is waiting for pages and the
+  // worker, so two at a time fill the second core.
+  workers: 2,
   fullyParallel: false,
   timeout: 60_000,
   expect: { timeout: 10_000 },
