@@ -159,6 +159,21 @@ describe('the wiki help content', () => {
     expect(count('tutorials')).toBeGreaterThanOrEqual(5);
   });
 
+  it('writes every table row with as many cells as its header', () => {
+    const cells = (row: string) => withoutCode(row).trim().replace(/^\|/, '').replace(/\|$/, '').split('|').length;
+    for (const a of articles) {
+      const lines = a.body.split('\n');
+      lines.forEach((line, i) => {
+        if (!/^\|(\s*:?-{3,}:?\s*\|)+\s*$/.test(line)) return;
+        const width = cells(lines[i - 1] ?? '');
+        expect(cells(line), `${a.path}:${i + 1} delimiter row`).toBe(width);
+        for (let j = i + 1; j < lines.length && lines[j].startsWith('|'); j++) {
+          expect(cells(lines[j]), `${a.path}:${j + 1}`).toBe(width);
+        }
+      });
+    }
+  });
+
   it('links to the app with the locale of the article, and writes no HTML', () => {
     for (const a of articles) {
       const text = withoutCode(a.body);
