@@ -94,7 +94,8 @@ describe('the wiki help content', () => {
       expect((d.title as string).length, a.path).toBeLessThanOrEqual(120);
       expect((d.description as string).length, a.path).toBeLessThanOrEqual(200);
       // A tutorial's description is its meta description: what a search result shows.
-      if (a.section === 'tutorials') expect((d.description as string).length, a.path).toBeLessThanOrEqual(160);
+      if (a.section === 'tutorials')
+        expect((d.description as string).length, a.path).toBeLessThanOrEqual(160);
       expect(Array.isArray(d.tags), a.path).toBe(true);
       const tags = d.tags as unknown[];
       expect(tags.length, a.path).toBeGreaterThan(0);
@@ -122,7 +123,8 @@ describe('the wiki help content', () => {
 
   it('has every group in en, ru and ua, under the same section and file name', () => {
     const groups = new Map<string, Article[]>();
-    for (const a of articles) groups.set(a.data.group as string, [...(groups.get(a.data.group as string) ?? []), a]);
+    for (const a of articles)
+      groups.set(a.data.group as string, [...(groups.get(a.data.group as string) ?? []), a]);
     for (const [group, versions] of groups) {
       expect(versions.map((v) => v.locale).sort(), group).toEqual([...LOCALES].sort());
       expect(new Set(versions.map((v) => `${v.section}/${v.fileName}`)).size, group).toBe(1);
@@ -160,7 +162,8 @@ describe('the wiki help content', () => {
   });
 
   it('writes every table row with as many cells as its header', () => {
-    const cells = (row: string) => withoutCode(row).trim().replace(/^\|/, '').replace(/\|$/, '').split('|').length;
+    const cells = (row: string) =>
+      withoutCode(row).trim().replace(/^\|/, '').replace(/\|$/, '').split('|').length;
     for (const a of articles) {
       const lines = a.body.split('\n');
       lines.forEach((line, i) => {
