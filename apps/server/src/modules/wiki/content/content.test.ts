@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
  * issue's minimum: every group in en, ru and ua, at least 20 FAQ questions and 5 tutorials.
  */
 const ROOT = dirname(fileURLToPath(import.meta.url));
-const SECTIONS = ['faq', 'tutorials'] as const;
+/** The wiki's section slugs (spec point 4: 1 blog … 6 tutorials). */
+const SECTIONS = ['blog', 'faq', 'news', 'cases', 'solutions', 'tutorials'] as const;
 const KEYS = ['group', 'title', 'description', 'category', 'tags', 'publishedAt'];
 const FILE_NAME = /^(\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
 const GROUP = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -93,16 +94,19 @@ describe('the wiki help content', () => {
       }
       expect((d.title as string).length, a.path).toBeLessThanOrEqual(120);
       expect((d.description as string).length, a.path).toBeLessThanOrEqual(200);
+      expect((d.category as string).length, a.path).toBeLessThanOrEqual(100);
       // A tutorial's description is its meta description: what a search result shows.
       if (a.section === 'tutorials')
         expect((d.description as string).length, a.path).toBeLessThanOrEqual(160);
       expect(Array.isArray(d.tags), a.path).toBe(true);
       const tags = d.tags as unknown[];
       expect(tags.length, a.path).toBeGreaterThan(0);
+      expect(tags.length, a.path).toBeLessThanOrEqual(20);
       for (const tag of tags) {
         expect(typeof tag, a.path).toBe('string');
         expect((tag as string).trim(), a.path).toBe(tag);
         expect(tag, a.path).toBe((tag as string).toLocaleLowerCase());
+        expect((tag as string).length, a.path).toBeLessThanOrEqual(50);
       }
       expect(new Set(tags).size, `${a.path} repeats a tag`).toBe(tags.length);
       const published = dateOf(d.publishedAt);
