@@ -52,6 +52,7 @@ import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { scheduleRoutes } from './modules/schedules/schedules.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import { wikiRoutes } from './modules/wiki/wiki.routes.ts';
 import { pagePreloads } from './web-preloads.ts';
 
 /** Every feature's routes, in one list: a new feature adds one line here. */
@@ -79,6 +80,7 @@ const features = [
   crawlerRoutes,
   faviconRoutes,
   adminRoutes,
+  wikiRoutes,
 ];
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
