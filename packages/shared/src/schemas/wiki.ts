@@ -26,8 +26,7 @@ import {
 // `wiki/categories`, `wiki/{id}`, `video/{id}`, and the operators' calls under /api/admin/wiki.
 // ---------------------------------------------------------------------------------------------------
 
-const sectionParam = () =>
-  query.list((v) => wikiSection(v)?.id).transform((ids) => ids?.[0]);
+const sectionParam = () => query.list((v) => wikiSection(v)?.id).transform((ids) => ids?.[0]);
 
 /** `GET wiki`: published articles in the reader's language. */
 export const ZWikiListQuery = z
@@ -106,7 +105,9 @@ export const ZWikiSectionsResponse = z.object({
 export type TWikiSectionsResponse = z.infer<typeof ZWikiSectionsResponse>;
 
 /** spec 7: `wiki/count` is read at `data.attributes.count`. */
-export const ZWikiCountResponse = z.object({ data: z.object({ attributes: z.object({ count: z.number() }) }) });
+export const ZWikiCountResponse = z.object({
+  data: z.object({ attributes: z.object({ count: z.number() }) }),
+});
 
 const ZFacet = z.object({ name: z.string(), count: z.number() });
 export const ZWikiFacetResponse = z.object({ data: z.array(ZFacet) });
@@ -137,7 +138,10 @@ export const ZAdminWikiListQuery = z
     'filter[status]': query.oneOf(WIKI_STATUSES).describe('draft, published'),
     'filter[query]': query.trimmed().describe('part of a title or a translation group'),
     'filter[group]': query.trimmed().describe('a translation group'),
-    sort: query.sort(ADMIN_WIKI_SORT_FIELDS, '-updatedAt').describe('id, publishedAt, updatedAt, title; -desc'),
+    'filter[id]': query.id().describe('one article'),
+    sort: query
+      .sort(ADMIN_WIKI_SORT_FIELDS, '-updatedAt')
+      .describe('id, publishedAt, updatedAt, title; -desc'),
   })
   .transform((q) => ({
     page: pageOf(q),
@@ -146,6 +150,7 @@ export const ZAdminWikiListQuery = z
     status: q['filter[status]'],
     search: q['filter[query]'],
     group: q['filter[group]'],
+    id: q['filter[id]'],
     sort: q.sort,
   }));
 export type TAdminWikiListQuery = z.output<typeof ZAdminWikiListQuery>;
@@ -170,9 +175,15 @@ export const ZAdminWikiArticleRequest = z.object({
   title: required(WIKI_TITLE_MAX),
   description: text(WIKI_DESCRIPTION_MAX).default(''),
   content: rules.text().max(WIKI_CONTENT_MAX, { error: 'validation.max' }).default(''),
-  more: rules.text().max(WIKI_DESCRIPTION_MAX * 4, { error: 'validation.max' }).nullish(),
+  more: rules
+    .text()
+    .max(WIKI_DESCRIPTION_MAX * 4, { error: 'validation.max' })
+    .nullish(),
   category: text(WIKI_CATEGORY_MAX).nullish(),
-  tags: z.array(required(WIKI_TAG_MAX), { error: 'validation.invalid' }).max(WIKI_TAGS_MAX, { error: 'validation.max' }).default([]),
+  tags: z
+    .array(required(WIKI_TAG_MAX), { error: 'validation.invalid' })
+    .max(WIKI_TAGS_MAX, { error: 'validation.max' })
+    .default([]),
   status: z.enum(WIKI_STATUSES, { error: 'validation.invalid' }).default('draft'),
   /** When it appears; a future date schedules it (with status published). */
   publishedAt: rules.date().nullish(),
@@ -231,8 +242,12 @@ export const ZAdminVideoRequest = z.object({
   description: text(WIKI_DESCRIPTION_MAX).default(''),
   provider: z.enum(VIDEO_PROVIDERS, { error: 'validation.invalid' }),
   /** A YouTube or Vimeo id, or for `file` the address of an uploaded video on this site. */
-  externalId: text(200).regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'validation.invalid' }).nullish(),
-  fileUrl: text(500).regex(/^\/[^\s]*$/, { error: 'validation.invalid' }).nullish(),
+  externalId: text(200)
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'validation.invalid' })
+    .nullish(),
+  fileUrl: text(500)
+    .regex(/^\/[^\s]*$/, { error: 'validation.invalid' })
+    .nullish(),
   posterImageId: rules.id().nullish(),
   duration: z.number({ error: 'validation.invalid' }).int().min(0).max(86_400).nullish(),
 });

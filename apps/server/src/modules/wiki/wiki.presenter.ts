@@ -89,8 +89,10 @@ export function presentAdminArticle(
 
 /** YouTube's privacy-enhanced host and Vimeo's do-not-track player: no cookie before play. */
 export function videoEmbedUrl(video: Pick<VideoRow, 'provider' | 'externalId' | 'fileUrl'>): string {
-  if (video.provider === 'youtube') return `https://www.youtube-nocookie.com/embed/${video.externalId}?autoplay=1`;
-  if (video.provider === 'vimeo') return `https://player.vimeo.com/video/${video.externalId}?dnt=1&autoplay=1`;
+  if (video.provider === 'youtube')
+    return `https://www.youtube-nocookie.com/embed/${video.externalId}?autoplay=1`;
+  if (video.provider === 'vimeo')
+    return `https://player.vimeo.com/video/${video.externalId}?dnt=1&autoplay=1`;
   return video.fileUrl ?? '';
 }
 

@@ -1,5 +1,20 @@
 import type { Locale, TAdminWikiListQuery, TWikiListQuery } from '@linkwatch/shared';
-import { and, arrayContains, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  arrayContains,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { paginate } from '../../db/paginate.ts';
@@ -98,7 +113,13 @@ export async function tagCounts(db: Queryable, locale: Locale, section: number |
   const rows = await db
     .select({ name: tag.as('name'), n: count() })
     .from(wikiArticles)
-    .where(and(visible(), eq(wikiArticles.locale, locale), section ? eq(wikiArticles.section, section) : undefined))
+    .where(
+      and(
+        visible(),
+        eq(wikiArticles.locale, locale),
+        section ? eq(wikiArticles.section, section) : undefined,
+      ),
+    )
     .groupBy(sql`1`)
     .orderBy(desc(count()), asc(sql`1`));
   return rows;
@@ -200,6 +221,7 @@ export async function searchAllArticles(db: Queryable, q: TAdminWikiListQuery) {
     q.locale === undefined ? undefined : eq(wikiArticles.locale, q.locale),
     q.status === undefined ? undefined : eq(wikiArticles.status, q.status),
     q.group === undefined ? undefined : eq(wikiArticles.groupKey, q.group),
+    q.id === undefined ? undefined : eq(wikiArticles.id, q.id),
     q.search === undefined
       ? undefined
       : or(
@@ -221,13 +243,12 @@ export async function searchAllArticles(db: Queryable, q: TAdminWikiListQuery) {
   return { rows: rows as ArticleRow[], total: total?.n ?? 0 };
 }
 
-export async function findArticle(db: Queryable, id: number): Promise<ArticleRow | undefined> {
-  const [row] = await db.select(articleColumns).from(wikiArticles).where(eq(wikiArticles.id, id));
-  return row;
-}
-
 export async function lockArticle(db: Queryable, id: number): Promise<ArticleRow | undefined> {
-  const [row] = await db.select(articleColumns).from(wikiArticles).where(eq(wikiArticles.id, id)).for('update');
+  const [row] = await db
+    .select(articleColumns)
+    .from(wikiArticles)
+    .where(eq(wikiArticles.id, id))
+    .for('update');
   return row;
 }
 
@@ -239,7 +260,10 @@ export async function findVersion(db: Queryable, groupKey: string, locale: strin
   return row;
 }
 
-export type ArticleValues = Omit<typeof wikiArticles.$inferInsert, 'id' | 'search' | 'createdAt' | 'updatedAt'>;
+export type ArticleValues = Omit<
+  typeof wikiArticles.$inferInsert,
+  'id' | 'search' | 'createdAt' | 'updatedAt'
+>;
 
 export async function insertArticle(db: Queryable, values: ArticleValues): Promise<ArticleRow> {
   const [row] = await db.insert(wikiArticles).values(values).returning(articleColumns);
@@ -262,10 +286,12 @@ export async function deleteArticle(db: Queryable, id: number) {
 // Images and videos ----------------------------------------------------------------------------------
 
 export async function insertImage(db: Queryable, values: typeof wikiImages.$inferInsert) {
-  const [row] = await db
-    .insert(wikiImages)
-    .values(values)
-    .returning({ id: wikiImages.id, mime: wikiImages.mime, size: wikiImages.size, sha256: wikiImages.sha256 });
+  const [row] = await db.insert(wikiImages).values(values).returning({
+    id: wikiImages.id,
+    mime: wikiImages.mime,
+    size: wikiImages.size,
+    sha256: wikiImages.sha256,
+  });
   return row;
 }
 

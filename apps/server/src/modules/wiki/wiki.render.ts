@@ -15,9 +15,43 @@ const MORE_MARK = /^<!--\s*more\s*-->\s*$/m;
 
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: [
-    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'a', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'em',
-    'strong', 'del', 's', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img', 'hr', 'br', 'div', 'span',
-    'figure', 'figcaption', 'sup', 'sub', 'kbd', 'dl', 'dt', 'dd',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'p',
+    'a',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'code',
+    'pre',
+    'em',
+    'strong',
+    'del',
+    's',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'img',
+    'hr',
+    'br',
+    'div',
+    'span',
+    'figure',
+    'figcaption',
+    'sup',
+    'sub',
+    'kbd',
+    'dl',
+    'dt',
+    'dd',
   ],
   allowedAttributes: {
     a: ['href', 'title'],
@@ -43,7 +77,8 @@ const SANITIZE: sanitizeHtml.IOptions = {
     },
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy', decoding: 'async' } }),
   },
-  exclusiveFilter: (frame) => frame.tag === 'div' && frame.attribs.class === 'wiki-video' && !frame.attribs['data-video-id'],
+  exclusiveFilter: (frame) =>
+    frame.tag === 'div' && frame.attribs.class === 'wiki-video' && !frame.attribs['data-video-id'],
 };
 // `rel`, `loading` and `decoding` are written by the transforms above, after the allow-list: let them be.
 SANITIZE.allowedAttributes = {
@@ -54,7 +89,10 @@ SANITIZE.allowedAttributes = {
 
 /** Sanitised HTML of an article's markdown. */
 export function renderMarkdown(source: string): string {
-  const withVideos = source.replace(VIDEO_LINE, (_, id: string) => `\n<div class="wiki-video" data-video-id="${id}"></div>\n`);
+  const withVideos = source.replace(
+    VIDEO_LINE,
+    (_, id: string) => `\n<div class="wiki-video" data-video-id="${id}"></div>\n`,
+  );
   return sanitizeHtml(markdown.render(withVideos), SANITIZE);
 }
 

@@ -33,7 +33,6 @@ import { extraFilePart } from '../../http/multipart.ts';
 import { paginated, resource } from '../../http/present.ts';
 import { imageUrl, presentAdminArticle, presentArticle, presentVideo } from './wiki.presenter.ts';
 import {
-  adminArticle,
   adminList,
   changeArticle,
   createArticle,
@@ -138,7 +137,9 @@ function authoringRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/wiki',
-    { schema: { tags, security, querystring: ZAdminWikiListQuery, response: { 200: ZAdminWikiListResponse } } },
+    {
+      schema: { tags, security, querystring: ZAdminWikiListQuery, response: { 200: ZAdminWikiListResponse } },
+    },
     async (req) => {
       const found = await adminList(ctx, req.query);
       return paginated(
@@ -150,7 +151,14 @@ function authoringRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   r.post(
     '/wiki',
-    { schema: { tags, security, body: ZAdminWikiArticleRequest, response: { 200: ZAdminWikiArticleResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        body: ZAdminWikiArticleRequest,
+        response: { 200: ZAdminWikiArticleResponse },
+      },
+    },
     async (req) => {
       const { row } = await createArticle(ctx, actor(req), req.body);
       return { data: presentAdminArticle(row) };
@@ -159,7 +167,12 @@ function authoringRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/wiki/preview',
     {
-      schema: { tags, security, body: ZAdminWikiPreviewRequest, response: { 200: ZAdminWikiPreviewResponse } },
+      schema: {
+        tags,
+        security,
+        body: ZAdminWikiPreviewRequest,
+        response: { 200: ZAdminWikiPreviewResponse },
+      },
     },
     async (req) => ({ data: { html: preview(req.body.content) } }),
   );
@@ -182,11 +195,6 @@ function authoringRoutes(app: FastifyInstance, ctx: AppContext) {
     '/videos',
     { schema: { tags, security, body: ZAdminVideoRequest, response: { 200: ZAdminVideoResponse } } },
     async (req) => ({ data: presentVideo(await createVideo(ctx, actor(req), req.body)) }),
-  );
-  r.get(
-    '/wiki/:id',
-    { schema: { tags, security, params: ZIdParams, response: { 200: ZAdminWikiArticleResponse } } },
-    async (req) => ({ data: presentAdminArticle(await adminArticle(ctx, req.params.id)) }),
   );
   r.put(
     '/wiki/:id',
@@ -215,7 +223,9 @@ function authoringRoutes(app: FastifyInstance, ctx: AppContext) {
 }
 
 const tooLarge = () =>
-  new FieldError({ file: { key: 'wiki.errors.imageTooLarge', params: { max: WIKI_IMAGE_MAX_BYTES / 1024 / 1024 } } });
+  new FieldError({
+    file: { key: 'wiki.errors.imageTooLarge', params: { max: WIKI_IMAGE_MAX_BYTES / 1024 / 1024 } },
+  });
 
 async function readPart(part: MultipartFile) {
   try {

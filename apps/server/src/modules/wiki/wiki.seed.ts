@@ -2,9 +2,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isLocale, WIKI_SECTIONS } from '@linkwatch/shared';
+import type { FastifyBaseLogger as Logger } from 'fastify';
 import matter from 'gray-matter';
 import type { Queryable } from '../../db/client.ts';
-import type { FastifyBaseLogger as Logger } from 'fastify';
 import { claimSeed, insertSeedArticle, seededKeys } from './wiki.queries.ts';
 
 /** The product's own help content, shipped with it: `content/<locale>/<section>/<NN>-<slug>.md`. */
@@ -41,7 +41,11 @@ export async function readSeedFiles(dir = WIKI_CONTENT_DIR): Promise<SeedFile[]>
         const file = path.join(sectionDir, name);
         const { data, content } = matter(await readFile(file, 'utf8'));
         const publishedAt = new Date(data.publishedAt);
-        if (typeof data.group !== 'string' || typeof data.title !== 'string' || Number.isNaN(publishedAt.getTime()))
+        if (
+          typeof data.group !== 'string' ||
+          typeof data.title !== 'string' ||
+          Number.isNaN(publishedAt.getTime())
+        )
           throw new Error(`${file}: the front matter needs group, title and publishedAt`);
         files.push({
           file,

@@ -23,7 +23,6 @@ import {
   categoryCounts,
   countPublishedSince,
   deleteArticle,
-  findArticle,
   findImage,
   findVersion,
   findVideo,
@@ -210,12 +209,6 @@ export async function removeArticle(ctx: AppContext, actorId: number, id: number
   });
 }
 
-export async function adminArticle(ctx: AppContext, id: number) {
-  const row = await findArticle(ctx.db, id);
-  if (!row) throw notFound();
-  return row;
-}
-
 /** An image, by what its bytes are (not its name or the type the browser claims), within the size limit. */
 export async function uploadImage(ctx: AppContext, actorId: number, file: { content: Buffer } | undefined) {
   if (!file || file.content.length === 0) throw new FieldError({ file: 'validation.required' });
@@ -234,14 +227,21 @@ export async function uploadImage(ctx: AppContext, actorId: number, file: { cont
       bytes: file.content,
       createdBy: actorId,
     });
-    await insertAudit(tx, { actorId, kind: 'wiki.image', subject: String(row.id), after: { mime: row.mime, size: row.size } });
+    await insertAudit(tx, {
+      actorId,
+      kind: 'wiki.image',
+      subject: String(row.id),
+      after: { mime: row.mime, size: row.size },
+    });
     return row;
   });
 }
 
 export async function createVideo(ctx: AppContext, actorId: number, input: TAdminVideoInput) {
   if (input.provider === 'file' ? !input.fileUrl : !input.externalId)
-    throw new FieldError(input.provider === 'file' ? { fileUrl: 'validation.required' } : { externalId: 'validation.required' });
+    throw new FieldError(
+      input.provider === 'file' ? { fileUrl: 'validation.required' } : { externalId: 'validation.required' },
+    );
   if (input.posterImageId && !(await imageExists(ctx.db, input.posterImageId)))
     throw new FieldError({ posterImageId: 'validation.invalid' });
   return ctx.db.transaction(async (tx) => {
@@ -255,7 +255,12 @@ export async function createVideo(ctx: AppContext, actorId: number, input: TAdmi
       duration: input.duration ?? null,
       createdBy: actorId,
     });
-    await insertAudit(tx, { actorId, kind: 'video.create', subject: String(row.id), after: { title: row.title, provider: row.provider } });
+    await insertAudit(tx, {
+      actorId,
+      kind: 'video.create',
+      subject: String(row.id),
+      after: { title: row.title, provider: row.provider },
+    });
     return row;
   });
 }

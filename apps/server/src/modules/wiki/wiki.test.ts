@@ -92,7 +92,13 @@ describe('the seed', () => {
     );
     expect(await seedWiki(t.db, { dir })).toEqual({ loaded: 1, files: 1 });
     const [row] = await t.db.select().from(wikiArticles).where(eq(wikiArticles.groupKey, 'seed-test'));
-    expect(row).toMatchObject({ locale: 'ua', section: 2, slug: 'test', category: 'Кредити', tags: ['a', 'b'] });
+    expect(row).toMatchObject({
+      locale: 'ua',
+      section: 2,
+      slug: 'test',
+      category: 'Кредити',
+      tags: ['a', 'b'],
+    });
     await writeFile(path.join(dir, 'ua', 'faq', '02-broken.md'), 'no front matter\n');
     await expect(seedWiki(t.db, { dir })).rejects.toThrow(/front matter/);
   });
@@ -103,10 +109,26 @@ describe('reading', () => {
   beforeAll(async () => {
     // A section of its own (cases, 4) so other tests' articles do not count here.
     sectionId = 4;
-    await article({ section: 4, title: 'Crawler imports explained', category: 'Crawlers', tags: ['crawlers', 'import'], content: 'Ahrefs exports are **imported** here.' });
-    await article({ section: 4, title: 'Anchors at scale', category: 'Anchors', tags: ['anchors'], content: 'Anchor text distribution.' });
+    await article({
+      section: 4,
+      title: 'Crawler imports explained',
+      category: 'Crawlers',
+      tags: ['crawlers', 'import'],
+      content: 'Ahrefs exports are **imported** here.',
+    });
+    await article({
+      section: 4,
+      title: 'Anchors at scale',
+      category: 'Anchors',
+      tags: ['anchors'],
+      content: 'Anchor text distribution.',
+    });
     await article({ section: 4, title: 'A draft', status: 'draft' });
-    await article({ section: 4, title: 'Next week', publishedAt: new Date(Date.now() + 24 * HOUR * 7).toISOString() });
+    await article({
+      section: 4,
+      title: 'Next week',
+      publishedAt: new Date(Date.now() + 24 * HOUR * 7).toISOString(),
+    });
     await article({ section: 4, title: 'Кейс по-русски', locale: 'ru', tags: ['краулеры'] });
   });
 
@@ -132,7 +154,9 @@ describe('reading', () => {
       'Crawler imports explained',
     );
     const ru = await t.api('GET', 'wiki?filter[section]=4', { locale: 'ru' });
-    expect(ru.body.data.map((a: { attributes: { title: string } }) => a.attributes.title)).toEqual(['Кейс по-русски']);
+    expect(ru.body.data.map((a: { attributes: { title: string } }) => a.attributes.title)).toEqual([
+      'Кейс по-русски',
+    ]);
     const paged = await t.api('GET', 'wiki?filter[section]=4&page[size]=1&page[number]=2&sort=title');
     expect(paged.body.meta.page).toMatchObject({ total: 2, perPage: 1, currentPage: 2, lastPage: 2 });
     expect(paged.body.data[0].attributes.title).toBe('Crawler imports explained');
@@ -143,12 +167,20 @@ describe('reading', () => {
   it('counts sections, tags and categories of published articles only', async () => {
     const sections = await t.api('GET', 'wiki/sections');
     expect(sections.body.data).toHaveLength(6);
-    expect(sections.body.data[3]).toMatchObject({ id: 4, type: 'wikiSections', attributes: { name: 'Cases', slug: 'cases', count: 2 } });
+    expect(sections.body.data[3]).toMatchObject({
+      id: 4,
+      type: 'wikiSections',
+      attributes: { name: 'Cases', slug: 'cases', count: 2 },
+    });
     const ruSections = await t.api('GET', 'wiki/sections', { locale: 'ru' });
     expect(ruSections.body.data[3].attributes).toMatchObject({ name: 'Кейсы', count: 1 });
     const tags = await t.api('GET', 'wiki/tags?filter[section]=4');
     expect(tags.body.data).toEqual(
-      expect.arrayContaining([{ name: 'crawlers', count: 1 }, { name: 'anchors', count: 1 }, { name: 'import', count: 1 }]),
+      expect.arrayContaining([
+        { name: 'crawlers', count: 1 },
+        { name: 'anchors', count: 1 },
+        { name: 'import', count: 1 },
+      ]),
     );
     expect(tags.body.data).toHaveLength(3);
     const categories = await t.api('GET', 'wiki/categories?filter[section]=cases');
@@ -159,8 +191,20 @@ describe('reading', () => {
   });
 
   it('answers one article with its sanitised HTML and translations; a draft, a future or an unknown one is 404', async () => {
-    const en = await article({ section: 2, group: 'faq-test-refunds', title: 'Refunds?', description: 'Yes.', content: 'Full **answer**.\n\n<script>alert(1)</script>' });
-    const ua = await article({ section: 2, group: 'faq-test-refunds', locale: 'ua', title: 'Повернення?', content: 'Так.' });
+    const en = await article({
+      section: 2,
+      group: 'faq-test-refunds',
+      title: 'Refunds?',
+      description: 'Yes.',
+      content: 'Full **answer**.\n\n<script>alert(1)</script>',
+    });
+    const ua = await article({
+      section: 2,
+      group: 'faq-test-refunds',
+      locale: 'ua',
+      title: 'Повернення?',
+      content: 'Так.',
+    });
     const res = await t.api('GET', `wiki/${en.id}-refunds`);
     expect(res.status).toBe(200);
     expect(res.body.data.attributes).toMatchObject({
@@ -178,7 +222,8 @@ describe('reading', () => {
     );
     const draft = await article({ status: 'draft' });
     const future = await article({ publishedAt: new Date(Date.now() + HOUR).toISOString() });
-    for (const id of [draft.id, future.id, 2147483647]) expect((await t.api('GET', `wiki/${id}`)).status).toBe(404);
+    for (const id of [draft.id, future.id, 2147483647])
+      expect((await t.api('GET', `wiki/${id}`)).status).toBe(404);
     expect((await t.api('GET', 'wiki/abc')).status).toBe(422);
   });
 
@@ -251,7 +296,10 @@ describe('authoring', () => {
     expect((await write('POST', 'wiki', body, reader.token)).status).toBe(403);
     expect((await t.api('POST', 'admin/wiki', { body })).status).toBe(401);
     expect((await upload({ filename: 'a.png', content: PNG }, reader.token)).status).toBe(403);
-    expect((await write('POST', 'videos', { title: 'v', provider: 'youtube', externalId: 'abc' }, reader.token)).status).toBe(403);
+    expect(
+      (await write('POST', 'videos', { title: 'v', provider: 'youtube', externalId: 'abc' }, reader.token))
+        .status,
+    ).toBe(403);
     expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(wikiArticles))[0].n).toBe(before);
   });
 
@@ -260,24 +308,45 @@ describe('authoring', () => {
     expect(created.attributes).toMatchObject({ status: 'draft', visible: false, tags: ['x', 'y'] });
     const id = created.id;
     const body = { locale: 'en', section: 1, title: 'Lifecycle', content: 'Text', status: 'published' };
-    const scheduled = await write('PUT', `wiki/${id}`, { ...body, publishedAt: new Date(Date.now() + HOUR).toISOString() });
+    const scheduled = await write('PUT', `wiki/${id}`, {
+      ...body,
+      publishedAt: new Date(Date.now() + HOUR).toISOString(),
+    });
     expect(scheduled.body.data.attributes).toMatchObject({ status: 'published', visible: false });
     expect((await t.api('GET', `wiki/${id}`)).status).toBe(404);
-    const published = await write('PUT', `wiki/${id}`, { ...body, publishedAt: new Date(Date.now() - 1000).toISOString() });
+    const published = await write('PUT', `wiki/${id}`, {
+      ...body,
+      publishedAt: new Date(Date.now() - 1000).toISOString(),
+    });
     expect(published.body.data.attributes.visible).toBe(true);
     expect((await t.api('GET', `wiki/${id}`)).status).toBe(200);
     await write('PUT', `wiki/${id}`, { ...body, status: 'draft' });
     expect((await t.api('GET', `wiki/${id}`)).status).toBe(404);
     expect((await write('DELETE', `wiki/${id}`)).status).toBe(200);
     expect((await write('DELETE', `wiki/${id}`)).status).toBe(404);
-    const audit = await t.db.select().from(adminAudit).where(eq(adminAudit.subject, String(id))).orderBy(adminAudit.id);
-    expect(audit.map((a) => a.kind)).toEqual(['wiki.create', 'wiki.update', 'wiki.update', 'wiki.update', 'wiki.delete']);
+    const audit = await t.db
+      .select()
+      .from(adminAudit)
+      .where(eq(adminAudit.subject, String(id)))
+      .orderBy(adminAudit.id);
+    expect(audit.map((a) => a.kind)).toEqual([
+      'wiki.create',
+      'wiki.update',
+      'wiki.update',
+      'wiki.update',
+      'wiki.delete',
+    ]);
     expect(audit.every((a) => a.actorId === admin.user.id)).toBe(true);
   });
 
   it('refuses a second version in one language of a group, and broken input, with field messages', async () => {
     const a = await article({ group: 'one-group' });
-    const twice = await write('POST', 'wiki', { group: a.attributes.group, locale: 'en', section: 1, title: 'Again' });
+    const twice = await write('POST', 'wiki', {
+      group: a.attributes.group,
+      locale: 'en',
+      section: 1,
+      title: 'Again',
+    });
     expect(twice.status).toBe(422);
     expect(twice.body.errors.locale).toBeDefined();
     const broken = await write('POST', 'wiki', { locale: 'de', section: 9, title: '' });
@@ -295,20 +364,34 @@ describe('authoring', () => {
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(served.rawPayload.equals(PNG)).toBe(true);
 
-    const fake = await upload({ filename: 'evil.png', content: Buffer.from('<svg onload="alert(1)"></svg>') });
+    const fake = await upload({
+      filename: 'evil.png',
+      content: Buffer.from('<svg onload="alert(1)"></svg>'),
+    });
     expect(fake.status).toBe(422);
     expect(JSON.stringify(fake.body.errors.file)).toMatch(/PNG, JPEG/);
-    const big = await upload({ filename: 'big.png', content: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]) });
+    const big = await upload({
+      filename: 'big.png',
+      content: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]),
+    });
     expect(big.status).toBe(422);
     expect(JSON.stringify(big.body.errors.file)).toMatch(/5 MB/);
 
     const withCover = await article({ coverImageId: ok.body.data.id });
     expect((await t.api('GET', `wiki/${withCover.id}`)).body.data.attributes.image).toBe(ok.body.data.url);
-    expect((await write('POST', 'wiki', { locale: 'en', section: 1, title: 'x', coverImageId: 2147483647 })).status).toBe(422);
+    expect(
+      (await write('POST', 'wiki', { locale: 'en', section: 1, title: 'x', coverImageId: 2147483647 }))
+        .status,
+    ).toBe(422);
   });
 
   it('adds a video that readers get with a privacy-mode embed address', async () => {
-    const res = await write('POST', 'videos', { title: 'First check', provider: 'youtube', externalId: 'dQw4w9WgXcQ', duration: 95 });
+    const res = await write('POST', 'videos', {
+      title: 'First check',
+      provider: 'youtube',
+      externalId: 'dQw4w9WgXcQ',
+      duration: 95,
+    });
     expect(res.status).toBe(200);
     const video = await t.api('GET', `video/${res.body.data.id}`);
     expect(video.body.data.attributes).toMatchObject({

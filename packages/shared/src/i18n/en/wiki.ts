@@ -55,7 +55,8 @@ export default {
       slug: 'Address slug',
       description: 'Description (short answer, meta description)',
       content: 'Text (markdown)',
-      contentHint: 'CommonMark and tables. A line {{example}} embeds video 12; a line <!-- more --> ends the short text.',
+      contentHint:
+        'CommonMark and tables. A line {{example}} embeds video 12; a line <!-- more --> ends the short text.',
       more: 'Short text before “More”',
       category: 'Category',
       tags: 'Tags (comma-separated)',
