@@ -52,6 +52,8 @@ import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { scheduleRoutes } from './modules/schedules/schedules.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import { wikiPages } from './modules/wiki/wiki.pages.ts';
+import { wikiRoutes } from './modules/wiki/wiki.routes.ts';
 import { pagePreloads } from './web-preloads.ts';
 
 /** Every feature's routes, in one list: a new feature adds one line here. */
@@ -79,6 +81,7 @@ const features = [
   crawlerRoutes,
   faviconRoutes,
   adminRoutes,
+  wikiRoutes,
 ];
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -157,6 +160,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
 
+  // The wiki's public pages, sitemaps, feeds and robots.txt: server-written HTML for crawlers (issue 30).
+  wikiPages(app, ctx);
   registerWebApp(app, ctx.config.webDist);
   return app;
 }

@@ -10,6 +10,7 @@ import { createMailer } from './mail/mailer.ts';
 import { actionEventHooks } from './modules/actions/action-events.ts';
 import { taskMailListener } from './modules/mailings/task-mail.ts';
 import { sellerWarning } from './modules/payments/invoice.ts';
+import { seedWiki } from './modules/wiki/wiki.seed.ts';
 import { createCaptcha } from './providers/captcha/captcha.ts';
 import { createProviders } from './providers/index.ts';
 import { postgresHostSlots } from './worker/host-slots.ts';
@@ -29,6 +30,8 @@ async function main() {
     },
   });
   await database.migrate();
+  // The product's own help content, loaded on the first start (and a file a new version adds, once).
+  await seedWiki(database.db, { log });
   const events = database.pool ? await postgresBus(database.pool) : inProcessBus();
   const demo = config.demo ? await startDemo({ db: database.db, config, log }) : null;
   const providers = createProviders(config);

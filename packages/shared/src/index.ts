@@ -431,5 +431,7 @@ export {
   ZUpdateUserRequest,
   ZUserResponse,
 } from './schemas/user.ts';
+export * from './schemas/wiki.ts';
+export * from './schemas/wiki-constants.ts';
 export { normalizeUrl, urlWithoutProtocol } from './url.ts';
 export { DATE_MAX_TIME, type FieldErrors, issuesToFieldErrors, rules, ZIdParams } from './validation.ts';

@@ -61,6 +61,8 @@ const TasksPage = lazyPage(() => import('@/pages/TasksPage.tsx'));
 const ReportPage = lazyPage(() => import('@/features/reports/ReportPage.tsx'));
 const SchedulePage = lazyPage(() => import('@/features/schedule/SchedulePage.tsx'));
 const BalancePage = lazyPage(() => import('@/features/balance/BalancePage.tsx'));
+const WikiPage = lazyPage(() => import('@/features/wiki/WikiPage.tsx'));
+const WikiArticlePage = lazyPage(() => import('@/features/wiki/WikiArticlePage.tsx'));
 const UnsubscribePage = lazyPage(() => import('@/features/unsubscribe/UnsubscribePage.tsx'));
 // The operator console (issue 28): its own chunks, so a customer's download does not grow.
 const AdminUsersPage = lazyPage(() => import('@/pages/admin/UsersPage.tsx'));
@@ -88,12 +90,18 @@ export const ROUTES: readonly AppRoute[] = [
   { path: 'report', layout: 'main', access: 'user', title: 'report', page: ReportPage },
   { path: 'schedule', layout: 'main', access: 'user', title: 'schedule', page: SchedulePage },
   { path: 'search', layout: 'main', access: 'user', title: 'search', page: SearchPage },
-  { path: 'wiki', layout: 'main', access: 'user', title: 'wiki' },
-  { path: 'wiki/:section', layout: 'main', access: 'user', title: 'wiki' },
-  { path: 'wiki/:section/type/FaqSection', layout: 'main', access: 'user', title: 'wiki' },
-  { path: 'wiki/:section/type/NewsSection', layout: 'main', access: 'user', title: 'wiki' },
-  { path: 'wiki/:section/type/PreviewSection', layout: 'main', access: 'user', title: 'wiki' },
-  { path: 'wiki/:section/:id', layout: 'main', access: 'user', title: 'wiki' },
+  { path: 'wiki', layout: 'main', access: 'user', title: 'wiki', page: WikiPage },
+  { path: 'wiki/:section', layout: 'main', access: 'user', title: 'wiki', page: WikiPage },
+  { path: 'wiki/:section/type/FaqSection', layout: 'main', access: 'user', title: 'wiki', page: WikiPage },
+  { path: 'wiki/:section/type/NewsSection', layout: 'main', access: 'user', title: 'wiki', page: WikiPage },
+  {
+    path: 'wiki/:section/type/PreviewSection',
+    layout: 'main',
+    access: 'user',
+    title: 'wiki',
+    page: WikiPage,
+  },
+  { path: 'wiki/:section/:id', layout: 'main', access: 'user', title: 'wiki', page: WikiArticlePage },
   { path: 'user/profile', layout: 'main', access: 'user', title: 'userProfile' },
   { path: 'crawlers/:project', layout: 'main', access: 'user', title: 'crawlers', page: CrawlersPage },
   { path: 'anchors/:project?/:tier', layout: 'main', access: 'user', title: 'anchors', page: AnchorsPage },

@@ -15,11 +15,11 @@ export const sidebarCountKeys = {
   all: ['sidebar'] as const,
   tasks: ['sidebar', 'tasks'] as const,
   reports: ['sidebar', 'reports'] as const,
+  wiki: ['sidebar', 'wiki'] as const,
 };
 
 /**
- * Badges are a nicety: any failure shows no badge. Only sections that exist have one (the wiki's
- * count comes with the wiki, not before: a call to a route that does not exist is a 404 on every page).
+ * Badges are a nicety: any failure shows no badge.
  */
 export function useSidebarCounts() {
   const enabled = useToken() !== null;
@@ -44,5 +44,17 @@ export function useSidebarCounts() {
     queryFn: () =>
       quietly(() => api.get<{ data: { count: number } }>('reports/new').then((r) => r.data.count)),
   });
-  return { tasks: tasks.data ?? null, reports: reports.data ?? null };
+  // spec point 7: the wiki's badge reads data.attributes.count; it is 0 once the reader opens the wiki.
+  const wiki = useQuery({
+    queryKey: sidebarCountKeys.wiki,
+    enabled,
+    staleTime: COUNT_STALE_MS,
+    queryFn: () =>
+      quietly(() =>
+        api
+          .get<{ data: { attributes: { count: number } } }>('wiki/count')
+          .then((r) => r.data.attributes.count),
+      ),
+  });
+  return { tasks: tasks.data ?? null, reports: reports.data ?? null, wiki: wiki.data ?? null };
 }

@@ -22,6 +22,11 @@ export const AUDIT_KINDS = [
   'impersonation.end',
   'price.update',
   'settings.update',
+  'wiki.create',
+  'wiki.update',
+  'wiki.delete',
+  'wiki.image',
+  'video.create',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

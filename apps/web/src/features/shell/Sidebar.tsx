@@ -1,4 +1,5 @@
 import {
+  BookOpen,
   CalendarClock,
   ChevronDown,
   ExternalLink,
@@ -141,8 +142,10 @@ export function MainNav({ collapsed, onExpand, onNavigate }: SidebarProps) {
   const settings = useSettings();
   const counts = useSidebarCounts();
   const { setOpen } = useCreateCampaign();
-  const badgeLabel = (key: 'shell.nav.tasksBadge' | 'shell.nav.reportsBadge', count: number | null) =>
-    count ? t(key, { count, value: format.number(count) }) : undefined;
+  const badgeLabel = (
+    key: 'shell.nav.tasksBadge' | 'shell.nav.reportsBadge' | 'shell.nav.wikiBadge',
+    count: number | null,
+  ) => (count ? t(key, { count, value: format.number(count) }) : undefined);
 
   return (
     <>
@@ -199,6 +202,14 @@ export function MainNav({ collapsed, onExpand, onNavigate }: SidebarProps) {
           to={to('/search')}
           icon={Search}
           label={t('shell.nav.search')}
+          {...{ collapsed, onNavigate }}
+        />
+        <NavItem
+          to={to('/wiki')}
+          icon={BookOpen}
+          label={t('shell.nav.wiki')}
+          badge={counts.wiki}
+          badgeLabel={badgeLabel('shell.nav.wikiBadge', counts.wiki)}
           {...{ collapsed, onNavigate }}
         />
         <NavItem

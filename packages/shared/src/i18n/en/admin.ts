@@ -174,6 +174,11 @@ export default {
       impersonation_end: 'Acting ended',
       price_update: 'Common price',
       settings_update: 'Site settings',
+      wiki_create: 'Article created',
+      wiki_update: 'Article changed',
+      wiki_delete: 'Article deleted',
+      wiki_image: 'Image uploaded',
+      video_create: 'Video added',
     },
   },
   acting: {

@@ -29,6 +29,7 @@ import status from './status.ts';
 import tasks from './tasks.ts';
 import tasksUi from './tasksUi.ts';
 import validation from './validation.ts';
+import wiki from './wiki.ts';
 
 export default {
   errors,
@@ -62,4 +63,5 @@ export default {
   crawlers,
   crawlerTasks,
   admin,
+  wiki,
 };

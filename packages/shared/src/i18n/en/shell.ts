@@ -16,6 +16,8 @@ export default {
     tasksBadge_other: '{{value}} active tasks',
     reportsBadge_one: '{{value}} new change',
     reportsBadge_other: '{{value}} new changes',
+    wikiBadge_one: '{{value}} new article',
+    wikiBadge_other: '{{value}} new articles',
   },
   partnerNav: {
     label: 'Partner navigation',

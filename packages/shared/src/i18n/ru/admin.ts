@@ -174,6 +174,11 @@ export default {
       impersonation_end: 'Конец работы от имени',
       price_update: 'Общая цена',
       settings_update: 'Настройки сайта',
+      wiki_create: 'Статья создана',
+      wiki_update: 'Статья изменена',
+      wiki_delete: 'Статья удалена',
+      wiki_image: 'Изображение загружено',
+      video_create: 'Видео добавлено',
     },
   },
   acting: {

@@ -19,6 +19,10 @@ export default {
     reportsBadge_few: '{{value}} новых изменения',
     reportsBadge_many: '{{value}} новых изменений',
     reportsBadge_other: '{{value}} нового изменения',
+    wikiBadge_one: '{{value}} новая статья',
+    wikiBadge_few: '{{value}} новые статьи',
+    wikiBadge_many: '{{value}} новых статей',
+    wikiBadge_other: '{{value}} новой статьи',
   },
   partnerNav: {
     label: 'Партнёрская навигация',

@@ -176,6 +176,11 @@ export default {
       impersonation_end: 'Кінець роботи від імені',
       price_update: 'Загальна ціна',
       settings_update: 'Налаштування сайту',
+      wiki_create: 'Статтю створено',
+      wiki_update: 'Статтю змінено',
+      wiki_delete: 'Статтю видалено',
+      wiki_image: 'Зображення завантажено',
+      video_create: 'Відео додано',
     },
   },
   acting: {

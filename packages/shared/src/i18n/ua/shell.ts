@@ -19,6 +19,10 @@ export default {
     reportsBadge_few: '{{value}} нові зміни',
     reportsBadge_many: '{{value}} нових змін',
     reportsBadge_other: '{{value}} нової зміни',
+    wikiBadge_one: '{{value}} нова стаття',
+    wikiBadge_few: '{{value}} нові статті',
+    wikiBadge_many: '{{value}} нових статей',
+    wikiBadge_other: '{{value}} нової статті',
   },
   partnerNav: {
     label: 'Партнерська навігація',

@@ -1,0 +1,129 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { resetTokenForTests } from '@/api/token.ts';
+import { json, meReply, mockApi } from '@/test/api.ts';
+import { renderApp } from '@/test/renderApp.tsx';
+
+const meta = { page: { currentPage: 1, perPage: 12, total: 1, lastPage: 1 } };
+
+function article(id: number, overrides: Record<string, unknown> = {}) {
+  return {
+    id,
+    type: 'articles',
+    attributes: {
+      title: `Article ${id}`,
+      description: `Short answer ${id}`,
+      content: '',
+      link: `/en/wiki/blog/${id}-a`,
+      publishedAt: '2026-11-20T10:00:00.000Z',
+      updatedAt: '2026-11-20T10:00:00.000Z',
+      more: `<p>Short ${id}</p>`,
+      image: null,
+      category: 'Credits',
+      tags: ['credits'],
+      section: 1,
+      sectionSlug: 'blog',
+      locale: 'en',
+      translations: [],
+      ...overrides,
+    },
+  };
+}
+
+const sections = json(200, {
+  data: ['blog', 'faq', 'news', 'cases', 'solutions', 'tutorials'].map((slug, i) => ({
+    id: i + 1,
+    type: 'wikiSections',
+    attributes: { name: slug, slug, count: 1 },
+  })),
+});
+
+describe('wiki reader', () => {
+  it('lists a section’s cards, searches and filters by tag through the API', { timeout: 40_000 }, async () => {
+    resetTokenForTests('tok');
+    const server = mockApi({
+      'GET user/me': meReply(),
+      'GET wiki/sections': sections,
+      'GET wiki/tags': json(200, { data: [{ name: 'credits', count: 1 }] }),
+      'GET wiki': json(200, { data: [article(1)], meta }),
+    });
+    renderApp('/en/wiki/blog');
+    expect(await screen.findByRole('link', { name: 'Article 1' }, { timeout: 20_000 })).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Search articles'), 'refund');
+    fireEvent.submit(screen.getByLabelText('Search articles').closest('form') as HTMLFormElement);
+    await waitFor(() =>
+      expect(
+        server.calls.some(
+          (c) =>
+            c.path === 'wiki' &&
+            server.fetchMock.mock.calls.some(([u]) => String(u).includes('filter[query]=refund')),
+        ),
+      ).toBe(true),
+    );
+    fireEvent.change(screen.getByRole('combobox'), { target: { value: 'credits' } });
+    await waitFor(() =>
+      expect(server.fetchMock.mock.calls.some(([u]) => String(u).includes('filter[tag]=credits'))).toBe(true),
+    );
+    expect(server.fetchMock.mock.calls.some(([u]) => String(u).includes('filter[section]=1'))).toBe(true);
+  });
+
+  it('groups the FAQ by topic in its side navigation and opens the full answer behind More', { timeout: 40_000 }, async () => {
+    resetTokenForTests('tok');
+    const faq = article(7, {
+      title: 'What is a credit?',
+      sectionSlug: 'faq',
+      section: 2,
+      link: '/en/wiki/faq/7-c',
+    });
+    mockApi({
+      'GET user/me': meReply(),
+      'GET wiki/sections': sections,
+      'GET wiki/categories': json(200, { data: [{ name: 'Credits', count: 1 }] }),
+      'GET wiki': json(200, { data: [faq], meta }),
+      'GET wiki/7': json(200, { data: article(7, { content: '<p>The <strong>full</strong> answer.</p>' }) }),
+    });
+    renderApp('/en/wiki/faq');
+    const nav = await screen.findByRole('navigation', { name: 'Questions by topic' });
+    expect(nav.textContent).toContain('Credits');
+    expect(screen.getByText('Short answer 7')).toBeTruthy();
+    const more = screen.getByRole('button', { name: 'More' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(more);
+    expect(await screen.findByText('full')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Less' }).getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('loads a video only when the reader presses play', { timeout: 40_000 }, async () => {
+    resetTokenForTests('tok');
+    const server = mockApi({
+      'GET user/me': meReply(),
+      'GET wiki/3': json(200, {
+        data: article(3, { content: '<p>Watch:</p><div class="wiki-video" data-video-id="5"></div>' }),
+      }),
+      'GET video/5': json(200, {
+        data: {
+          id: 5,
+          type: 'videos',
+          attributes: {
+            title: 'First check',
+            description: '',
+            provider: 'youtube',
+            externalId: 'abc',
+            embedUrl: 'https://www.youtube-nocookie.com/embed/abc?autoplay=1',
+            poster: null,
+            duration: 60,
+          },
+        },
+      }),
+    });
+    renderApp('/en/wiki/blog/3-a');
+    const play = await screen.findByRole('button', { name: /Play video/ });
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(server.find('GET video/5')).toEqual([]);
+    await userEvent.click(play);
+    await waitFor(() =>
+      expect(document.querySelector('iframe')?.getAttribute('src')).toContain('youtube-nocookie.com'),
+    );
+  });
+});

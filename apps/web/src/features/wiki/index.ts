@@ -1,0 +1,1 @@
+export { wikiKeys } from './api/wiki.ts';
