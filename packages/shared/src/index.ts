@@ -245,6 +245,16 @@ export {
   pickFilters,
 } from './schemas/filter-params.ts';
 export {
+  DOMAIN_CHECK_MAX_LINKS,
+  domainOf,
+  type TDomainCheckAttributes,
+  type TDomainCheckLink,
+  type TDomainCheckRequest,
+  type TDomainCheckResponse,
+  ZDomainCheckRequest,
+  ZDomainCheckResponse,
+} from './schemas/domain-check.ts';
+export {
   type TIndexNowKeyAttributes,
   type TIndexNowKeyResponse,
   ZIndexNowKeyResponse,
