@@ -36,6 +36,7 @@ import { registerAuthentication } from './modules/auth/authenticate.ts';
 import { balanceRoutes } from './modules/balance/balance.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { crawlerRoutes } from './modules/crawlers/index.ts';
+import { domainCheckRoutes } from './modules/domain-check/domain-check.routes.ts';
 import { domainRoutes } from './modules/domains/domains.routes.ts';
 import { faviconRoutes } from './modules/favicons/favicons.routes.ts';
 import { indexHistoryRoutes } from './modules/index-histories/index-histories.routes.ts';
@@ -79,6 +80,7 @@ const features = [
   crawlerRoutes,
   faviconRoutes,
   adminRoutes,
+  domainCheckRoutes,
 ];
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
