@@ -1,7 +1,6 @@
 // The public domain-check page (/domain-check, no login) and its answers.
 export default {
   meta: {
-    title: 'Free backlink checker: is the link there, and can it be indexed? | Linkwatch',
     description:
       'Check any page for free: does it answer, can search engines index it (robots.txt, meta robots, X-Robots-Tag, canonical) and does it link to your domain, with anchor and rel.',
   },
@@ -62,17 +61,17 @@ export default {
     canonicalElsewhere: 'another page: {{url}}',
     notRead: 'The page was not read, so its indexing could not be checked.',
     reasons: {
-      1: 'allowed',
-      2: 'the page answers with an error status',
-      3: 'the page may be blocked',
-      4: 'meta robots says noindex',
-      5: 'meta robots says nofollow',
-      6: 'meta robots says none',
-      7: 'the X-Robots-Tag header says noindex',
-      8: 'the X-Robots-Tag header says nofollow',
-      9: 'the X-Robots-Tag header says none',
-      10: 'robots.txt blocks it',
-      11: 'its canonical URL is another page',
+      allow: 'allowed',
+      forbidden: 'the page answers with an error status',
+      mayBeForbidden: 'the page may be blocked',
+      metaNoindex: 'meta robots says noindex',
+      metaNofollow: 'meta robots says nofollow',
+      metaNone: 'meta robots says none',
+      xRobotsNoindex: 'the X-Robots-Tag header says noindex',
+      xRobotsNofollow: 'the X-Robots-Tag header says nofollow',
+      xRobotsNone: 'the X-Robots-Tag header says none',
+      robotsTxt: 'robots.txt blocks it',
+      canonical: 'its canonical URL is another page',
     },
   },
   links: {
@@ -87,7 +86,7 @@ export default {
     rel: 'rel',
     target: 'Links to',
     kind: 'Kind',
-    kinds: { 1: 'image', 2: 'text link', 3: 'canonical', 4: 'hreflang' },
+    kinds: { image: 'image', href: 'text link', canonical: 'canonical', hreflang: 'hreflang' },
     emptyAnchor: '(no text)',
     more: 'and {{count}} more',
   },

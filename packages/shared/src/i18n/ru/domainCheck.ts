@@ -1,7 +1,6 @@
 // Публичная страница проверки домена (/domain-check, без входа) и её ответы.
 export default {
   meta: {
-    title: 'Бесплатная проверка обратной ссылки: есть ли ссылка и индексируется ли страница | Linkwatch',
     description:
       'Проверьте любую страницу бесплатно: отвечает ли она, может ли поисковик её проиндексировать (robots.txt, meta robots, X-Robots-Tag, canonical) и ссылается ли она на ваш домен — с анкором и rel.',
   },
@@ -66,17 +65,17 @@ export default {
     canonicalElsewhere: 'другая страница: {{url}}',
     notRead: 'Страница не прочитана, поэтому индексацию проверить нельзя.',
     reasons: {
-      1: 'разрешено',
-      2: 'страница отвечает кодом ошибки',
-      3: 'страница может быть закрыта',
-      4: 'meta robots содержит noindex',
-      5: 'meta robots содержит nofollow',
-      6: 'meta robots содержит none',
-      7: 'заголовок X-Robots-Tag содержит noindex',
-      8: 'заголовок X-Robots-Tag содержит nofollow',
-      9: 'заголовок X-Robots-Tag содержит none',
-      10: 'страница закрыта в robots.txt',
-      11: 'её канонический адрес — другая страница',
+      allow: 'разрешено',
+      forbidden: 'страница отвечает кодом ошибки',
+      mayBeForbidden: 'страница может быть закрыта',
+      metaNoindex: 'meta robots содержит noindex',
+      metaNofollow: 'meta robots содержит nofollow',
+      metaNone: 'meta robots содержит none',
+      xRobotsNoindex: 'заголовок X-Robots-Tag содержит noindex',
+      xRobotsNofollow: 'заголовок X-Robots-Tag содержит nofollow',
+      xRobotsNone: 'заголовок X-Robots-Tag содержит none',
+      robotsTxt: 'страница закрыта в robots.txt',
+      canonical: 'её канонический адрес — другая страница',
     },
   },
   links: {
@@ -93,7 +92,7 @@ export default {
     rel: 'rel',
     target: 'Ведёт на',
     kind: 'Тип',
-    kinds: { 1: 'изображение', 2: 'текстовая ссылка', 3: 'canonical', 4: 'hreflang' },
+    kinds: { image: 'изображение', href: 'текстовая ссылка', canonical: 'canonical', hreflang: 'hreflang' },
     emptyAnchor: '(без текста)',
     more: 'и ещё {{count}}',
   },
