@@ -54,6 +54,7 @@ import { scheduleRoutes } from './modules/schedules/schedules.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { pagePreloads } from './web-preloads.ts';
+import { publicPageHtml } from './web-public-pages.ts';
 
 /** Every feature's routes, in one list: a new feature adds one line here. */
 const features = [
@@ -159,7 +160,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
 
-  registerWebApp(app, ctx.config.webDist);
+  registerWebApp(app, ctx.config);
   return app;
 }
 
@@ -217,7 +218,7 @@ async function dbStatus(ctx: AppContext): Promise<'ok' | 'busy' | 'down'> {
 }
 
 /** The built SPA: static files, and index.html for any other path so the client router decides. */
-function registerWebApp(app: FastifyInstance, webDist: string) {
+function registerWebApp(app: FastifyInstance, { webDist, appUrl }: Pick<Config, 'webDist' | 'appUrl'>) {
   const index = path.join(webDist, 'index.html');
   if (existsSync(index)) {
     app.register(fastifyStatic, {
@@ -249,7 +250,13 @@ function registerWebApp(app: FastifyInstance, webDist: string) {
       return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     }
     const file = localeIndexFile({ webDist, url: req.url, cookie: req.headers.cookie });
-    const html = await readFile(path.join(webDist, file), 'utf8');
+    const locale = pageLocale(req.url, req.headers.cookie);
+    const html = publicPageHtml({
+      html: await readFile(path.join(webDist, file), 'utf8'),
+      url: req.url,
+      locale,
+      appUrl,
+    });
     return reply
       .type('text/html')
       .header('cache-control', 'no-cache')
