@@ -12,7 +12,7 @@ export default {
     urlPlaceholder: 'https://blog.example.com/post',
     domain: 'Your domain',
     domainPlaceholder: 'example.com',
-    domainHint: 'Optional: the domain the page should link to.',
+    domainHint: 'The site the page should link to; its subdomains count too.',
     submit: 'Check the page',
     checking: 'Checking the page…',
   },

@@ -12,7 +12,7 @@ export default {
     urlPlaceholder: 'https://blog.example.com/post',
     domain: 'Ваш домен',
     domainPlaceholder: 'example.com',
-    domainHint: 'Необязательно: домен, на который должна ссылаться страница.',
+    domainHint: 'Сайт, на который должна ссылаться страница; его поддомены тоже учитываются.',
     submit: 'Проверить страницу',
     checking: 'Проверяем страницу…',
   },

@@ -14,7 +14,7 @@ export default {
     urlPlaceholder: 'https://blog.example.com/post',
     domain: 'Ваш домен',
     domainPlaceholder: 'example.com',
-    domainHint: "Необов'язково: домен, на який має посилатися сторінка.",
+    domainHint: 'Сайт, на який має посилатися сторінка; його піддомени теж враховуються.',
     submit: 'Перевірити сторінку',
     checking: 'Перевіряємо сторінку…',
   },
