@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/ui/Badge.tsx';
 import { Card, CardBody, CardHeader } from '@/ui/Card.tsx';
+import { Table } from '@/ui/Table.tsx';
 
 type State = 'yes' | 'no' | 'unknown';
 
@@ -152,9 +153,9 @@ function Links({ result }: { result: TDomainCheckAttributes }) {
         {result.dofollow ? null : (
           <p className="mt-2 text-sm text-amber-800">{t('domainCheck.links.nofollowOnly')}</p>
         )}
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full min-w-[32rem] text-left text-sm">
-            <thead className="border-b border-line text-xs text-ink-muted uppercase">
+        <div className="mt-4">
+          <Table className="min-w-[32rem] text-left" aria-label={t('domainCheck.links.title', { domain })}>
+            <thead className="text-xs text-ink-muted uppercase">
               <tr>
                 <th scope="col" className="py-2 pr-4 font-medium">
                   {t('domainCheck.links.anchor')}
@@ -170,28 +171,28 @@ function Links({ result }: { result: TDomainCheckAttributes }) {
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-line">
+            <tbody>
               {result.links.map((link, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: a page may carry the same link twice
                 <tr key={i}>
-                  <td className="py-2 pr-4 text-ink">
+                  <td className="border-t border-line py-2 pr-4 text-ink">
                     {link.anchor || (
                       <span className="text-ink-subtle">{t('domainCheck.links.emptyAnchor')}</span>
                     )}
                   </td>
-                  <td className="py-2 pr-4">
+                  <td className="border-t border-line py-2 pr-4">
                     <Badge tone={link.attribute === 'dofollow' ? 'success' : 'warning'}>
                       {link.attribute}
                     </Badge>
                   </td>
-                  <td className="py-2 pr-4 text-ink-muted">
+                  <td className="border-t border-line py-2 pr-4 text-ink-muted">
                     {t(`domainCheck.links.kinds.${KINDS[link.typeId as keyof typeof KINDS] ?? 'href'}`)}
                   </td>
-                  <td className="py-2 break-all text-ink-muted">{link.href}</td>
+                  <td className="border-t border-line py-2 break-all text-ink-muted">{link.href}</td>
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
         </div>
         {result.linkCount > result.links.length ? (
           <p className="mt-2 text-sm text-ink-muted">
@@ -211,7 +212,11 @@ function Links({ result }: { result: TDomainCheckAttributes }) {
 /** The three answers of a check: does the page answer, can it be indexed, does it link to the domain. */
 export function CheckResult({ result }: { result: TDomainCheckAttributes }) {
   return (
-    <section aria-live="polite" className="grid gap-6 lg:grid-cols-2" data-testid="domain-check-result">
+    <section
+      aria-live="polite"
+      className="grid grid-cols-1 gap-6 lg:grid-cols-2"
+      data-testid="domain-check-result"
+    >
       <Answer result={result} />
       <Indexing result={result} />
       <div className="lg:col-span-2">
