@@ -36,6 +36,7 @@ import { registerAuthentication } from './modules/auth/authenticate.ts';
 import { balanceRoutes } from './modules/balance/balance.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { crawlerRoutes } from './modules/crawlers/index.ts';
+import { domainCheckRoutes } from './modules/domain-check/domain-check.routes.ts';
 import { domainRoutes } from './modules/domains/domains.routes.ts';
 import { faviconRoutes } from './modules/favicons/favicons.routes.ts';
 import { indexHistoryRoutes } from './modules/index-histories/index-histories.routes.ts';
@@ -55,6 +56,7 @@ import { userRoutes } from './modules/users/users.routes.ts';
 import { wikiPages } from './modules/wiki/wiki.pages.ts';
 import { wikiRoutes } from './modules/wiki/wiki.routes.ts';
 import { pagePreloads } from './web-preloads.ts';
+import { publicPageHtml } from './web-public-pages.ts';
 
 /** Every feature's routes, in one list: a new feature adds one line here. */
 const features = [
@@ -82,6 +84,7 @@ const features = [
   faviconRoutes,
   adminRoutes,
   wikiRoutes,
+  domainCheckRoutes,
 ];
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -162,7 +165,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   // The wiki's public pages, sitemaps, feeds and robots.txt: server-written HTML for crawlers (issue 30).
   wikiPages(app, ctx);
-  registerWebApp(app, ctx.config.webDist);
+  registerWebApp(app, ctx.config);
   return app;
 }
 
@@ -220,7 +223,7 @@ async function dbStatus(ctx: AppContext): Promise<'ok' | 'busy' | 'down'> {
 }
 
 /** The built SPA: static files, and index.html for any other path so the client router decides. */
-function registerWebApp(app: FastifyInstance, webDist: string) {
+function registerWebApp(app: FastifyInstance, { webDist, appUrl }: Pick<Config, 'webDist' | 'appUrl'>) {
   const index = path.join(webDist, 'index.html');
   if (existsSync(index)) {
     app.register(fastifyStatic, {
@@ -252,7 +255,13 @@ function registerWebApp(app: FastifyInstance, webDist: string) {
       return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     }
     const file = localeIndexFile({ webDist, url: req.url, cookie: req.headers.cookie });
-    const html = await readFile(path.join(webDist, file), 'utf8');
+    const locale = pageLocale(req.url, req.headers.cookie);
+    const html = publicPageHtml({
+      html: await readFile(path.join(webDist, file), 'utf8'),
+      url: req.url,
+      locale,
+      appUrl,
+    });
     return reply
       .type('text/html')
       .header('cache-control', 'no-cache')

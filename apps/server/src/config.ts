@@ -32,6 +32,9 @@ const ZEnv = z.object({
   CHECKER_CONCURRENCY: z.coerce.number().int().positive().default(64),
   CHECKER_PER_HOST: z.coerce.number().int().positive().default(2),
   CHECKER_HOST_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  // The public domain check (issue 30): checks a client address may run a day, and all addresses together.
+  PUBLIC_CHECKS_PER_ADDRESS: z.coerce.number().int().min(0).default(20),
+  PUBLIC_CHECKS_PER_DAY: z.coerce.number().int().min(0).default(2000),
   WORKER_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   DEMO: z.string().optional(),
   DEMO_WEB_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -161,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       hostDelayMs: e.CHECKER_HOST_DELAY_MS,
     },
     worker: { leaseSeconds: e.WORKER_LEASE_SECONDS },
+    publicCheck: { perAddress: e.PUBLIC_CHECKS_PER_ADDRESS, perDay: e.PUBLIC_CHECKS_PER_DAY },
     demo: e.DEMO !== '0' && !e.DATABASE_URL,
     demoWebPort: e.DEMO_WEB_PORT ?? (port === 0 ? 3001 : port + 1),
     trustProxy: trustProxy(e.TRUST_PROXY),

@@ -23,9 +23,12 @@ export class AppError extends Error {
 export class TooManyAttemptsError extends AppError {
   constructor(
     readonly retryAfterSeconds: number,
-    options: { captcha?: boolean } = {},
+    options: { captcha?: boolean; message?: string } = {},
   ) {
-    super('tooManyAttempts', options.captcha ? 'errors.tooManyAttemptsCaptcha' : 'errors.tooManyAttempts');
+    super(
+      'tooManyAttempts',
+      options.message ?? (options.captcha ? 'errors.tooManyAttemptsCaptcha' : 'errors.tooManyAttempts'),
+    );
   }
 }
 

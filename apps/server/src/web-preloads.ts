@@ -17,6 +17,11 @@ const PAGES: readonly { path: RegExp; modules: readonly string[] }[] = [
     modules: [MAIN_LAYOUT, 'src/pages/CampaignPage.tsx'],
   },
   { path: /^project(\/[^/]+){1,3}$/, modules: [MAIN_LAYOUT, 'src/pages/ProjectPage.tsx'] },
+  // The public domain check (issue 30): a visitor's or a search engine's first page.
+  {
+    path: /^domain-check$/,
+    modules: ['src/app/layouts/EmptyLayout.tsx', 'src/features/domain-check/DomainCheckPage.tsx'],
+  },
 ];
 const NOT_A_LIST = /\/(index-history|domains)$/;
 

@@ -227,6 +227,16 @@ export {
   ZCrawlerUploadResponse,
 } from './schemas/crawlers.ts';
 export {
+  DOMAIN_CHECK_MAX_LINKS,
+  domainOf,
+  type TDomainCheckAttributes,
+  type TDomainCheckLink,
+  type TDomainCheckRequest,
+  type TDomainCheckResponse,
+  ZDomainCheckRequest,
+  ZDomainCheckResponse,
+} from './schemas/domain-check.ts';
+export {
   DOMAIN_LINKS_SHOWN,
   DOMAIN_SORT_FIELDS,
   type DomainFilters,

@@ -64,6 +64,8 @@ const BalancePage = lazyPage(() => import('@/features/balance/BalancePage.tsx'))
 const WikiPage = lazyPage(() => import('@/features/wiki/WikiPage.tsx'));
 const WikiArticlePage = lazyPage(() => import('@/features/wiki/WikiArticlePage.tsx'));
 const UnsubscribePage = lazyPage(() => import('@/features/unsubscribe/UnsubscribePage.tsx'));
+// The public domain check (issue 30): a page of its own for visitors and search engines.
+const DomainCheckPage = lazyPage(() => import('@/features/domain-check/DomainCheckPage.tsx'));
 // The operator console (issue 28): its own chunks, so a customer's download does not grow.
 const AdminUsersPage = lazyPage(() => import('@/pages/admin/UsersPage.tsx'));
 const AdminCustomerPage = lazyPage(() => import('@/pages/admin/CustomerPage.tsx'));
@@ -182,6 +184,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   { path: 'agreement', layout: 'empty', access: 'public', title: 'agreement', page: AgreementPage },
   { path: 'unsubscribe', layout: 'empty', access: 'public', title: 'unsubscribe', page: UnsubscribePage },
+  { path: 'domain-check', layout: 'empty', access: 'public', title: 'domainCheck', page: DomainCheckPage },
   // spec point 6: the redirect target of non-user participant roles; no role check here, or it would loop.
   { path: 'payrolls', layout: 'empty', access: 'session', title: 'payrolls' },
 ];

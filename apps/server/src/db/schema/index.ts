@@ -18,6 +18,6 @@ export {
   projects,
 } from './projects.ts';
 export { mailings, notifications, reportChanges, reportLinks } from './reports.ts';
-export { pageLogs, settings } from './site.ts';
+export { pageLogs, publicCheckCounts, settings } from './site.ts';
 export { accessTokens, emailTokens, knownDevices, loginThrottles, users } from './users.ts';
 export { wikiArticles, wikiImages, wikiMails, wikiReads, wikiSeeds, wikiVideos } from './wiki.ts';

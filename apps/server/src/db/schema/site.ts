@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.ts';
+import { at, createdAt, id, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
 export const pageLogs = pgTable(
@@ -28,3 +28,18 @@ export const settings = pgTable('settings', {
   paymentService: text('payment_service'),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The public domain check's limits (issue 30): checks counted under a key (`address:<sha-256 of the
+ * client address>`, or `all` over every address) in a fixed window of a day that starts at the first
+ * check; one row a key, so a check is counted and the count read in one statement.
+ */
+export const publicCheckCounts = pgTable(
+  'public_check_counts',
+  {
+    key: text('key').primaryKey(),
+    checks: integer('checks').notNull(),
+    windowStartedAt: at('window_started_at').notNull(),
+  },
+  (t) => [index('public_check_counts_window_idx').on(t.windowStartedAt)],
+);

@@ -1,4 +1,7 @@
 // The guest pages; small, so the route table loads them with the app rather than lazily.
+
+// The reCAPTCHA box, for the public pages that take a solved captcha (the domain check).
+export { Captcha } from './Captcha.tsx';
 export { ConfirmEmailPage } from './ConfirmEmailPage.tsx';
 export { ForgotPasswordPage } from './ForgotPasswordPage.tsx';
 export { LoginPage } from './LoginPage.tsx';

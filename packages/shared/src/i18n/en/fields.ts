@@ -40,4 +40,6 @@ export default {
   amount: 'amount',
   paymentMethod: 'payment method',
   payCurrency: 'network',
+  domain: 'domain',
+  captcha: 'captcha',
 };

@@ -74,6 +74,7 @@ export default {
     placeholder: 'Project creation is being finished and will be available here very soon.',
   },
   pages: {
+    domainCheck: 'Free backlink and indexability checker',
     admin: 'Console',
     adminUser: 'Customer',
     adminPrices: 'Prices',

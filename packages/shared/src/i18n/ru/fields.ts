@@ -39,4 +39,6 @@ export default {
   amount: 'сумма',
   paymentMethod: 'способ оплаты',
   payCurrency: 'сеть',
+  domain: 'домен',
+  captcha: 'капча',
 };

@@ -10,6 +10,7 @@ import crawlers from './crawlers.ts';
 import crawlersUi from './crawlersUi.ts';
 import crawlerTasks from './crawlerTasks.ts';
 import dashboard from './dashboard.ts';
+import domainCheck from './domainCheck.ts';
 import errors from './errors.ts';
 import fields from './fields.ts';
 import general from './general.ts';
@@ -64,4 +65,5 @@ export default {
   crawlerTasks,
   admin,
   wiki,
+  domainCheck,
 };

@@ -39,4 +39,6 @@ export default {
   amount: 'сума',
   paymentMethod: 'спосіб оплати',
   payCurrency: 'мережа',
+  domain: 'домен',
+  captcha: 'капча',
 };
