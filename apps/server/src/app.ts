@@ -47,6 +47,7 @@ import { pageLogRoutes } from './modules/page-logs/page-logs.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { campaignRoutes } from './modules/projects/campaigns.routes.ts';
 import { projectRoutes } from './modules/projects/projects.routes.ts';
+import { referralRedirectRoutes, referralRoutes } from './modules/referral/referral.routes.ts';
 import { registerWebSocket } from './modules/realtime/realtime.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { scheduleRoutes } from './modules/schedules/schedules.routes.ts';
@@ -76,6 +77,7 @@ const features = [
   scheduleRoutes,
   balanceRoutes,
   paymentRoutes,
+  referralRoutes,
   crawlerRoutes,
   faviconRoutes,
   adminRoutes,
@@ -157,6 +159,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
 
+  // Referral links are the app's own URLs (issue 29), outside the API's prefix.
+  referralRedirectRoutes(app, ctx);
   registerWebApp(app, ctx.config.webDist);
   return app;
 }
