@@ -49,6 +49,7 @@ import {
 } from './admin.service.ts';
 import { refuseWhileActing, startActing, stopActing } from './impersonation.ts';
 import { permissionPage } from './permissions.ts';
+import { partnerRoutes } from './partners.routes.ts';
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
@@ -78,6 +79,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       actingRoutes(admin, ctx);
       priceRoutes(admin, ctx);
       siteRoutes(admin, ctx);
+      partnerRoutes(admin, ctx);
     },
     { prefix: '/admin' },
   );

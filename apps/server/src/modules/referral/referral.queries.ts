@@ -55,10 +55,10 @@ export async function findLiveLinkByKey(db: Queryable, key: string) {
   return row;
 }
 
-const transitions = sql<number>`(select count(*)::int from ${referralVisits} where ${referralVisits.linkId} = ${referralLinks.id})`;
-const signUps = sql<number>`(select count(*)::int from ${referralUsers} where ${referralUsers.linkId} = ${referralLinks.id})`;
+const transitions = sql<number>`(select count(*)::int from ${referralVisits} where ${referralVisits.linkId} = "referral_links"."id")`;
+const signUps = sql<number>`(select count(*)::int from ${referralUsers} where ${referralUsers.linkId} = "referral_links"."id")`;
 const incomeOfLink = sql<number>`(select coalesce(sum(${referralLedger.amountCents}), 0)::int from ${referralLedger}
-  where ${referralLedger.linkId} = ${referralLinks.id} and ${referralLedger.kind} in ('commission', 'reversal'))`;
+  where ${referralLedger.linkId} = "referral_links"."id" and ${referralLedger.kind} in ('commission', 'reversal'))`;
 
 export async function listLinks(db: Queryable, params: { userId: number; page: Page; search?: string }) {
   const where = and(
@@ -164,7 +164,7 @@ export async function isDeviceOf(db: Queryable, params: { tokenHash: string; use
   return row !== undefined;
 }
 
-const paidOf = sql`${payments.userId} = ${referralUsers.userId} and ${payments.statusId} = ${PaymentStatus.Paid}`;
+const paidOf = sql`${payments.userId} = "referral_users"."user_id" and ${payments.statusId} = ${PaymentStatus.Paid}`;
 
 export async function listReferredUsers(db: Queryable, params: { partnerId: number; page: Page }) {
   const where = eq(referralUsers.partnerId, params.partnerId);
@@ -180,7 +180,7 @@ export async function listReferredUsers(db: Queryable, params: { partnerId: numb
           paymentCount: sql<number>`(select count(*)::int from ${payments} where ${paidOf})`,
           paymentSumCents: sql<number>`(select coalesce(sum(${payments.paidCents}), 0)::int from ${payments} where ${paidOf})`,
           incomeCents: sql<number>`(select coalesce(sum(${referralLedger.amountCents}), 0)::int from ${referralLedger}
-            where ${referralLedger.partnerId} = ${referralUsers.partnerId} and ${referralLedger.referredUserId} = ${referralUsers.userId})`,
+            where ${referralLedger.partnerId} = "referral_users"."partner_id" and ${referralLedger.referredUserId} = "referral_users"."user_id")`,
         })
         .from(referralUsers)
         .innerJoin(users, eq(users.id, referralUsers.userId))
@@ -414,10 +414,10 @@ export async function listPartners(db: Queryable, params: { page: Page; search?:
   const where = and(eq(users.isPartner, true), partnerSearch(params.search));
   const ledger = (filter: SQL) =>
     sql<number>`(select coalesce(sum(${referralLedger.amountCents}), 0)::int from ${referralLedger}
-      where ${referralLedger.partnerId} = ${users.id} and ${filter})`;
+      where ${referralLedger.partnerId} = "users"."id" and ${filter})`;
   const payouts = (status: number) =>
     sql<number>`(select coalesce(sum(${referralPayouts.amountCents}), 0)::int from ${referralPayouts}
-      where ${referralPayouts.partnerId} = ${users.id} and ${referralPayouts.statusId} = ${status})`;
+      where ${referralPayouts.partnerId} = "users"."id" and ${referralPayouts.statusId} = ${status})`;
   const [rows, [total]] = await Promise.all([
     paginate(
       db
@@ -425,8 +425,8 @@ export async function listPartners(db: Queryable, params: { page: Page; search?:
           id: users.id,
           email: users.email,
           name: users.name,
-          links: sql<number>`(select count(*)::int from ${referralLinks} where ${referralLinks.userId} = ${users.id} and ${referralLinks.deletedAt} is null)`,
-          referredUsers: sql<number>`(select count(*)::int from ${referralUsers} where ${referralUsers.partnerId} = ${users.id})`,
+          links: sql<number>`(select count(*)::int from ${referralLinks} where ${referralLinks.userId} = "users"."id" and ${referralLinks.deletedAt} is null)`,
+          referredUsers: sql<number>`(select count(*)::int from ${referralUsers} where ${referralUsers.partnerId} = "users"."id")`,
           pending: ledger(sql`${referralLedger.availableAt} > ${params.now}`),
           available: ledger(sql`${referralLedger.availableAt} <= ${params.now}`),
           paidOut: payouts(ReferralPayoutStatus.Paid),
