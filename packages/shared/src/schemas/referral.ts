@@ -165,7 +165,9 @@ const dollars = z
 /** `POST referral/outpayments?paymentMethod=M&amount=A&email=E` (spec 3, Payment send payload, as query). */
 export const ZCreateOutpaymentQuery = z
   .object({
-    paymentMethod: rules.id('validation.required').describe('the id of an item of GET referral/payment-methods/'),
+    paymentMethod: rules
+      .id('validation.required')
+      .describe('the id of an item of GET referral/payment-methods/'),
     amount: dollars.describe('US dollars, at most 2 decimals'),
     email: z
       .string()

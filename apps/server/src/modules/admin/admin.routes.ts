@@ -48,8 +48,8 @@ import {
   updateCustomer,
 } from './admin.service.ts';
 import { refuseWhileActing, startActing, stopActing } from './impersonation.ts';
-import { permissionPage } from './permissions.ts';
 import { partnerRoutes } from './partners.routes.ts';
+import { permissionPage } from './permissions.ts';
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];

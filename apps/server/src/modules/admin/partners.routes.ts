@@ -40,7 +40,14 @@ export function partnerRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/partners',
-    { schema: { tags, security, querystring: ZAdminPartnerListQuery, response: { 200: ZAdminPartnerListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        querystring: ZAdminPartnerListQuery,
+        response: { 200: ZAdminPartnerListResponse },
+      },
+    },
     async (req) => {
       const found = await partners(ctx, req.query);
       return {
@@ -63,7 +70,12 @@ export function partnerRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/outpayments',
     {
-      schema: { tags, security, querystring: ZAdminOutpaymentListQuery, response: { 200: ZAdminOutpaymentListResponse } },
+      schema: {
+        tags,
+        security,
+        querystring: ZAdminOutpaymentListQuery,
+        response: { 200: ZAdminOutpaymentListResponse },
+      },
     },
     async (req) => {
       const found = await payoutRequests(ctx, req.query);
@@ -72,7 +84,11 @@ export function partnerRoutes(app: FastifyInstance, ctx: AppContext) {
           const item = presentPayout(row.payout);
           return {
             ...item,
-            attributes: { ...item.attributes, partnerId: row.payout.partnerId, partnerEmail: row.partnerEmail },
+            attributes: {
+              ...item.attributes,
+              partnerId: row.payout.partnerId,
+              partnerEmail: row.partnerEmail,
+            },
           };
         }),
         meta: pageMeta(req.query.page, found.total),
@@ -122,27 +138,31 @@ export function partnerRoutes(app: FastifyInstance, ctx: AppContext) {
       return { data: presentPayout(decided) };
     },
   );
-  r.get('/referral', { schema: { tags, security, response: { 200: ZAdminReferralSetupResponse } } }, async () => {
-    const setup = await referralSetup(ctx);
-    return {
-      data: {
-        levels: setup.levels.map((l) => ({
-          id: l.id,
-          min: dollars(l.min),
-          max: l.max === null ? null : dollars(l.max),
-          percent: l.percent,
-        })),
-        methods: setup.methods.map((m) => ({
-          id: m.id,
-          name: m.name,
-          percent: m.percent,
-          type: m.type,
-          enabled: m.enabled,
-        })),
-        minPayout: dollars(setup.minPayout),
-      },
-    };
-  });
+  r.get(
+    '/referral',
+    { schema: { tags, security, response: { 200: ZAdminReferralSetupResponse } } },
+    async () => {
+      const setup = await referralSetup(ctx);
+      return {
+        data: {
+          levels: setup.levels.map((l) => ({
+            id: l.id,
+            min: dollars(l.min),
+            max: l.max === null ? null : dollars(l.max),
+            percent: l.percent,
+          })),
+          methods: setup.methods.map((m) => ({
+            id: m.id,
+            name: m.name,
+            percent: m.percent,
+            type: m.type,
+            enabled: m.enabled,
+          })),
+          minPayout: dollars(setup.minPayout),
+        },
+      };
+    },
+  );
   r.put(
     '/referral/levels',
     { schema: { tags, security, body: ZAdminReferralLevelsRequest, response: { 200: ZTrueResponse } } },

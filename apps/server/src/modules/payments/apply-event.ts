@@ -24,7 +24,11 @@ import {
 /** What a notification did: nothing new (a replay, an event we ignore), or what it changed. */
 export type EventOutcome =
   | { applied: false; reason: 'replay' | 'ignored' | 'unknownPayment' }
-  | { applied: true; userId: number; change: 'credited' | 'cancelled' | 'blocked' | 'refunded' | 'problem' | 'none' };
+  | {
+      applied: true;
+      userId: number;
+      change: 'credited' | 'cancelled' | 'blocked' | 'refunded' | 'problem' | 'none';
+    };
 
 /**
  * Acts on one verified provider notification, exactly once: the (provider, event id) row and every
@@ -70,7 +74,12 @@ async function applyToPayment(
       const change = await receiveMoney(tx, { payment, event });
       // A referred user's money earns their partner a commission, held for the refund window (issue 29).
       if (change === 'credited')
-        await earnCommission(tx, { paymentId: payment.id, userId: payment.userId, paidCents: event.paidCents, holdDays });
+        await earnCommission(tx, {
+          paymentId: payment.id,
+          userId: payment.userId,
+          paidCents: event.paidCents,
+          holdDays,
+        });
       return change;
     }
     case 'refund':

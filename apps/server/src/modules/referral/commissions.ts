@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/client.ts';
-import { levelFor } from './referral.service.ts';
 import {
   findLedgerRow,
   findLiveLinkByKey,
@@ -15,6 +14,7 @@ import {
   lockPartner,
   referredRevenue,
 } from './referral.queries.ts';
+import { levelFor } from './referral.service.ts';
 
 /**
  * What the rest of the app tells the partner programme (issue 29): a visit through a link, a
@@ -83,9 +83,16 @@ export async function attributeRegistration(
     );
     return { attributed: false, reason: 'selfReferral' };
   }
-  const row = await insertReferredUser(ctx.db, { partnerId: link.userId, userId: params.userId, linkId: link.id });
+  const row = await insertReferredUser(ctx.db, {
+    partnerId: link.userId,
+    userId: params.userId,
+    linkId: link.id,
+  });
   if (!row) return { attributed: false, reason: 'alreadyReferred' };
-  ctx.log.info({ partnerId: link.userId, linkId: link.id, userId: params.userId }, 'referred user registered');
+  ctx.log.info(
+    { partnerId: link.userId, linkId: link.id, userId: params.userId },
+    'referred user registered',
+  );
   return { attributed: true, partnerId: link.userId, linkId: link.id };
 }
 

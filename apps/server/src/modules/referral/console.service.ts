@@ -48,7 +48,12 @@ export function payoutRequests(ctx: AppContext, query: TAdminOutpaymentListQuery
 /** New → Paid (a type 2 payout, with the transfer's reference) or New → Cancelled (the amount returns). */
 export async function decideOutpayment(
   ctx: AppContext,
-  params: ConsoleOperator & { id: number; decision: 'paid' | 'cancelled'; reference?: string; reason?: string | null },
+  params: ConsoleOperator & {
+    id: number;
+    decision: 'paid' | 'cancelled';
+    reference?: string;
+    reason?: string | null;
+  },
 ) {
   return ctx.db.transaction(async (tx) => {
     const found = await lockPayout(tx, params.id);
@@ -100,7 +105,11 @@ export async function changeLevels(
   params: ConsoleOperator & { input: TAdminReferralLevelsRequest },
 ) {
   const levels = [...params.input.levels]
-    .map((l) => ({ min: cents(l.min), max: l.max === null ? null : cents(l.max), percent: Math.round(l.percent) }))
+    .map((l) => ({
+      min: cents(l.min),
+      max: l.max === null ? null : cents(l.max),
+      percent: Math.round(l.percent),
+    }))
     .sort((a, b) => a.min - b.min);
   const broken = levels.findIndex(
     (l, i) =>

@@ -39,7 +39,11 @@ export function presentBalance(
         requested: dollars(b.requestedCents),
         percent: b.percent,
         referredRevenue: dollars(b.revenueCents),
-        levels: b.levels.map((l) => ({ min: dollars(l.min), max: l.max === null ? null : dollars(l.max), percent: l.percent })),
+        levels: b.levels.map((l) => ({
+          min: dollars(l.min),
+          max: l.max === null ? null : dollars(l.max),
+          percent: l.percent,
+        })),
         minPayout: dollars(b.minPayoutCents),
         holdDays: config.holdDays,
         cookieDays: config.cookieDays,

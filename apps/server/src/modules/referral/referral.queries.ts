@@ -32,7 +32,10 @@ export type Page = typeof PAGE;
 
 // Links ----------------------------------------------------------------------------------------------
 
-export async function insertLink(db: Queryable, values: { userId: number; key: string; referralUri: number }) {
+export async function insertLink(
+  db: Queryable,
+  values: { userId: number; key: string; referralUri: number },
+) {
   const [row] = await db.insert(referralLinks).values(values).onConflictDoNothing().returning();
   return row;
 }
@@ -116,7 +119,10 @@ export async function dailyCounts(db: Queryable, params: { userId: number; since
       .where(and(eq(referralLinks.userId, params.userId), gte(referralVisits.day, params.since)))
       .groupBy(referralVisits.day),
     db
-      .select({ day: sql<string>`to_char(${referralUsers.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`, n: count() })
+      .select({
+        day: sql<string>`to_char(${referralUsers.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`,
+        n: count(),
+      })
       .from(referralUsers)
       .where(
         and(
@@ -131,7 +137,11 @@ export async function dailyCounts(db: Queryable, params: { userId: number; since
 
 /** One visitor's visit of a link on a day: true when it is the first (counted). */
 export async function insertVisit(db: Queryable, values: { linkId: number; visitor: string; day: string }) {
-  const rows = await db.insert(referralVisits).values(values).onConflictDoNothing().returning({ id: referralVisits.id });
+  const rows = await db
+    .insert(referralVisits)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: referralVisits.id });
   return rows.length > 0;
 }
 
@@ -257,7 +267,10 @@ export async function findLedgerRow(db: Queryable, params: { paymentId: number; 
 }
 
 /** What the partner's referred users paid so far (Paid top-ups, less the ones reversed). */
-export async function referredRevenue(db: Queryable, params: { partnerId: number; exceptPaymentId?: number }) {
+export async function referredRevenue(
+  db: Queryable,
+  params: { partnerId: number; exceptPaymentId?: number },
+) {
   const [row] = await db
     .select({ cents: sql<number>`coalesce(sum(${payments.paidCents}), 0)::int` })
     .from(payments)
@@ -277,7 +290,10 @@ export async function listLevels(db: Queryable) {
   return db.select().from(referralLevels).orderBy(asc(referralLevels.min));
 }
 
-export async function replaceLevels(db: Queryable, levels: { min: number; max: number | null; percent: number }[]) {
+export async function replaceLevels(
+  db: Queryable,
+  levels: { min: number; max: number | null; percent: number }[],
+) {
   await db.delete(referralLevels);
   await db.insert(referralLevels).values(levels);
 }
@@ -442,4 +458,3 @@ export async function listPartners(db: Queryable, params: { page: Page; search?:
   ]);
   return { rows, total: total?.n ?? 0 };
 }
-

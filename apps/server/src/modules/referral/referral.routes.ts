@@ -3,8 +3,8 @@ import {
   ZCreateReferralLinkQuery,
   ZDeleteReferralLinksQuery,
   ZOutpaymentListQuery,
-  ZOutpaymentResponse,
   ZOutpaymentListResponse,
+  ZOutpaymentResponse,
   ZRedirectResponse,
   ZReferralBalanceResponse,
   ZReferralLinkListQuery,
@@ -22,7 +22,6 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
 import { pageMeta, resource } from '../../http/present.ts';
-import { visitLink } from './visits.ts';
 import { presentBalance, presentLink, presentPayout, presentReferredUser } from './referral.presenter.ts';
 import {
   balance,
@@ -36,6 +35,7 @@ import {
   referredUsers,
   requestPayout,
 } from './referral.service.ts';
+import { visitLink } from './visits.ts';
 
 const tags = ['referral'];
 const security = [{ bearerAuth: [] }];
@@ -47,7 +47,14 @@ export function referralRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/referral/links',
-    { schema: { tags, security, querystring: ZReferralLinkListQuery, response: { 200: ZReferralLinkListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        querystring: ZReferralLinkListQuery,
+        response: { 200: ZReferralLinkListResponse },
+      },
+    },
     async (req) => {
       const user = requireUser(req);
       const found = await links(ctx, { user, query: req.query });
@@ -61,7 +68,14 @@ export function referralRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/referral/links',
-    { schema: { tags, security, querystring: ZCreateReferralLinkQuery, response: { 201: ZReferralLinkResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        querystring: ZCreateReferralLinkQuery,
+        response: { 201: ZReferralLinkResponse },
+      },
+    },
     async (req, reply) => {
       const row = await createLink(ctx, { user: requireUser(req), input: req.query });
       return reply.code(201).send({ data: presentLink(row, await base()) });
@@ -77,13 +91,22 @@ export function referralRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.get('/referral/balance', { schema: { tags, security, response: { 200: ZReferralBalanceResponse } } }, async (req) =>
-    presentBalance(await balance(ctx, requireUser(req)), ctx.config.referral),
+  r.get(
+    '/referral/balance',
+    { schema: { tags, security, response: { 200: ZReferralBalanceResponse } } },
+    async (req) => presentBalance(await balance(ctx, requireUser(req)), ctx.config.referral),
   );
 
   r.get(
     '/referral/users',
-    { schema: { tags, security, querystring: ZReferralUserListQuery, response: { 200: ZReferralUserListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        querystring: ZReferralUserListQuery,
+        response: { 200: ZReferralUserListResponse },
+      },
+    },
     async (req) => {
       const found = await referredUsers(ctx, { user: requireUser(req), query: req.query });
       return { data: found.rows.map(presentReferredUser), meta: pageMeta(req.query.page, found.total) };
@@ -125,7 +148,14 @@ export function referralRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/referral/outpayments',
-    { schema: { tags, security, querystring: ZOutpaymentListQuery, response: { 200: ZOutpaymentListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        querystring: ZOutpaymentListQuery,
+        response: { 200: ZOutpaymentListResponse },
+      },
+    },
     async (req) => {
       const found = await payouts(ctx, { user: requireUser(req), query: req.query });
       return {
@@ -137,7 +167,9 @@ export function referralRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/referral/outpayments',
-    { schema: { tags, security, querystring: ZCreateOutpaymentQuery, response: { 201: ZOutpaymentResponse } } },
+    {
+      schema: { tags, security, querystring: ZCreateOutpaymentQuery, response: { 201: ZOutpaymentResponse } },
+    },
     async (req, reply) => {
       const payout = await requestPayout(ctx, { user: requireUser(req), input: req.query });
       return reply.code(201).send({ data: presentPayout(payout) });

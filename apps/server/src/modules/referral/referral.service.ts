@@ -44,6 +44,7 @@ export interface Partner {
 }
 
 const DAY_MS = 86_400_000;
+const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const CHART_DAYS = 30;
 
 /** Referral calls are for partners (`POST user/partner` or an operator makes one): 403 otherwise. */
@@ -83,7 +84,10 @@ function suggestedKey(): string {
   return [...randomBytes(8)].map((b) => KEY_ALPHABET[b % KEY_ALPHABET.length]).join('');
 }
 
-export async function createLink(ctx: AppContext, params: { user: Partner; input: TCreateReferralLinkQuery }) {
+export async function createLink(
+  ctx: AppContext,
+  params: { user: Partner; input: TCreateReferralLinkQuery },
+) {
   assertPartner(params.user);
   const { input } = params;
   if (!REFERRAL_PAGES.some((p) => p.id === input.referralUri))
@@ -137,7 +141,10 @@ export function maskEmail(email: string): string {
   return `${local.slice(0, Math.min(2, Math.max(1, local.length - 1)))}***${email.slice(at)}`;
 }
 
-export async function referredUsers(ctx: AppContext, params: { user: Partner; query: TReferralUserListQuery }) {
+export async function referredUsers(
+  ctx: AppContext,
+  params: { user: Partner; query: TReferralUserListQuery },
+) {
   assertPartner(params.user);
   return listReferredUsers(ctx.db, { partnerId: params.user.id, page: params.query.page });
 }
@@ -148,7 +155,10 @@ export async function minPayoutCents(ctx: AppContext): Promise<number> {
   return (await minPayoutSetting(ctx.db)) ?? ctx.config.referral.minPayoutCents;
 }
 
-export function levelFor(levels: { min: number; max: number | null; percent: number }[], revenueCents: number) {
+export function levelFor(
+  levels: { min: number; max: number | null; percent: number }[],
+  revenueCents: number,
+) {
   return levels.find((l) => revenueCents >= l.min && (l.max === null || revenueCents <= l.max)) ?? levels[0];
 }
 
@@ -179,7 +189,10 @@ export async function balance(ctx: AppContext, user: Partner) {
 // Payouts ----------------------------------------------------------------------------------------------
 
 export async function paymentMethods(ctx: AppContext) {
-  const [methods, minPayout] = await Promise.all([listMethods(ctx.db, { enabledOnly: true }), minPayoutCents(ctx)]);
+  const [methods, minPayout] = await Promise.all([
+    listMethods(ctx.db, { enabledOnly: true }),
+    minPayoutCents(ctx),
+  ]);
   return { methods, minPayout };
 }
 
@@ -192,23 +205,32 @@ export function feeOf(amountCents: number, percent: number) {
  * so parallel requests are weighed one after the other against what the ones before left. Type 1 is
  * paid at once: the referral ledger's row and the credit ledger's row commit together.
  */
-export async function requestPayout(ctx: AppContext, params: { user: Partner; input: TCreateOutpaymentQuery }) {
+export async function requestPayout(
+  ctx: AppContext,
+  params: { user: Partner; input: TCreateOutpaymentQuery },
+) {
   assertPartner(params.user);
   const { input, user } = params;
   const method = await findMethod(ctx.db, input.paymentMethod);
   if (!method) throw new FieldError({ paymentMethod: 'validation.invalid' });
   const payee = input.email?.trim() || null;
-  if (method.type === ReferralMethodType.Cash && !payee) throw new FieldError({ email: 'validation.required' });
+  if (method.type === ReferralMethodType.Cash && !payee)
+    throw new FieldError({ email: 'validation.required' });
   const minPayout = await minPayoutCents(ctx);
   if (input.amountCents < minPayout)
-    throw new FieldError({ amount: { key: 'referral.errors.belowMinimum', params: { min: minPayout / 100 } } });
+    throw new FieldError({
+      amount: { key: 'referral.errors.belowMinimum', params: { min: usd(minPayout) } },
+    });
   const payout = await ctx.db.transaction(async (tx) => {
     if (!(await lockPartner(tx, user.id))) throw notFound();
     const now = new Date();
     const { available } = await ledgerTotals(tx, { partnerId: user.id, now });
     if (input.amountCents > available)
       throw new FieldError({
-        amount: { key: 'referral.errors.aboveAvailable', params: { available: Math.max(0, available) / 100 } },
+        amount: {
+          key: 'referral.errors.aboveAvailable',
+          params: { available: Math.max(0, available) / 100 },
+        },
       });
     const instant = method.type === ReferralMethodType.Product;
     const feeCents = feeOf(input.amountCents, method.percent);
@@ -245,5 +267,9 @@ export async function requestPayout(ctx: AppContext, params: { user: Partner; in
 
 export async function payouts(ctx: AppContext, params: { user: Partner; query: TOutpaymentListQuery }) {
   assertPartner(params.user);
-  return listPayouts(ctx.db, { partnerId: params.user.id, page: params.query.page, status: params.query.status });
+  return listPayouts(ctx.db, {
+    partnerId: params.user.id,
+    page: params.query.page,
+    status: params.query.status,
+  });
 }

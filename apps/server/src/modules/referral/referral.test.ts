@@ -15,7 +15,8 @@ import { createAccessToken } from '../auth/auth.queries.ts';
  */
 const SECRET_KEY = 'sk_test_51LinkwatchReferralTestKey';
 const WEBHOOK_SECRET = 'whsec_linkwatch_referral_test';
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
+const BROWSER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
 const DAY_MS = 86_400_000;
 
 let stripe: StripeStandIn;
@@ -165,13 +166,17 @@ describe('the chain: visit, register, top up, hold, payout', () => {
     });
 
     // Not yet available: a payout is refused.
-    const early = await t.api('POST', 'referral/outpayments?paymentMethod=1&amount=20', { token: partner.token });
+    const early = await t.api('POST', 'referral/outpayments?paymentMethod=1&amount=20', {
+      token: partner.token,
+    });
     expect(early.status).toBe(422);
 
     moveTime(31);
     expect((await balanceOf(partner)).attributes).toMatchObject({ pending: 0, available: 20 });
     const before = (await reloadUser(t.db, partner.user.id)).balance;
-    const payout = await t.api('POST', 'referral/outpayments?paymentMethod=1&amount=20', { token: partner.token });
+    const payout = await t.api('POST', 'referral/outpayments?paymentMethod=1&amount=20', {
+      token: partner.token,
+    });
     expect(payout.status).toBe(201);
     expect(payout.body.data.attributes).toMatchObject({ statusId: 1, amount: 20, fee: 0, net: 20, type: 1 });
     expect((await reloadUser(t.db, partner.user.id)).balance).toBe(before + 20_000);
@@ -185,7 +190,9 @@ describe('the chain: visit, register, top up, hold, payout', () => {
     // Refunded after it was paid out: a negative entry, taken from the next earnings.
     expect((await stripe.refund(paid.ref)).status).toBe(200);
     expect((await balanceOf(partner)).attributes).toMatchObject({ available: 0, pending: 0 });
-    const refused = await t.api('POST', 'referral/outpayments?paymentMethod=1&amount=10', { token: partner.token });
+    const refused = await t.api('POST', 'referral/outpayments?paymentMethod=1&amount=10', {
+      token: partner.token,
+    });
     expect(refused.status).toBe(422);
     vi.useRealTimers();
     await topUp(referred, 150); // 20 % of 150 = 30, held
@@ -194,7 +201,10 @@ describe('the chain: visit, register, top up, hold, payout', () => {
     expect((await balanceOf(partner)).attributes).toMatchObject({ available: 10 });
     list = await t.api('GET', 'referral/links', { token: partner.token });
     expect(list.body.data[0].attributes.incomeByLink).toBe(30);
-    const rows = await t.db.select().from(referralLedger).where(eq(referralLedger.partnerId, partner.user.id));
+    const rows = await t.db
+      .select()
+      .from(referralLedger)
+      .where(eq(referralLedger.partnerId, partner.user.id));
     expect(rows.map((r) => [r.kind, r.amountCents])).toEqual([
       ['commission', 2000],
       ['payout', -2000],
@@ -233,7 +243,9 @@ describe('the chain: visit, register, top up, hold, payout', () => {
     await topUp(referred, 200); // 40 held
     moveTime(31);
 
-    const noPayee = await t.api('POST', 'referral/outpayments?paymentMethod=2&amount=20', { token: partner.token });
+    const noPayee = await t.api('POST', 'referral/outpayments?paymentMethod=2&amount=20', {
+      token: partner.token,
+    });
     expect(noPayee.status).toBe(422);
     expect(noPayee.body.errors).toHaveProperty('email');
     const small = await t.api('POST', 'referral/outpayments?paymentMethod=2&amount=5&email=p@example.com', {
@@ -358,7 +370,9 @@ describe('owner scoping and validation', () => {
     const p = await makePartner();
     const key = `Key-${Date.now()}`;
     await createLink(p, key);
-    const taken = await t.api('POST', `referral/links?key=${key.toLowerCase()}&referralUri=1`, { token: p.token });
+    const taken = await t.api('POST', `referral/links?key=${key.toLowerCase()}&referralUri=1`, {
+      token: p.token,
+    });
     expect(taken.status).toBe(422);
     expect(taken.body.errors).toHaveProperty('key');
     const bad = await t.api('POST', 'referral/links?key=a%20b&referralUri=1', { token: p.token });

@@ -51,7 +51,9 @@ export async function visitLink(
   let visitor = readCookie(params.cookieHeader, VISITOR_COOKIE);
   if (!visitor || !VISITOR_PATTERN.test(visitor)) {
     const day = now.toISOString().slice(0, 10);
-    visitor = Buffer.from(sha256(`${params.ip}|${params.userAgent}|${day}`), 'hex').toString('base64url').slice(0, 32);
+    visitor = Buffer.from(sha256(`${params.ip}|${params.userAgent}|${day}`), 'hex')
+      .toString('base64url')
+      .slice(0, 32);
     cookies.push(cookie(ctx, VISITOR_COOKIE, visitor, VISITOR_MAX_AGE));
   }
   const counted = await countVisit(ctx, { linkId: link.id, visitor, now });
