@@ -127,6 +127,7 @@ export default {
     save: 'Save',
     saved: 'Saved',
     remove: 'Remove',
+    allStatuses: 'All statuses',
     none: 'Nothing here yet.',
   },
 };

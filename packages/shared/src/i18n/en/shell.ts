@@ -72,6 +72,8 @@ export default {
     placeholder: 'Project creation is being finished and will be available here very soon.',
   },
   pages: {
+    adminPartners: 'Partners',
+    partnerProgram: 'Partner programme',
     admin: 'Console',
     adminUser: 'Customer',
     adminPrices: 'Prices',

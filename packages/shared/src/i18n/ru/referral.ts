@@ -127,6 +127,7 @@ export default {
     save: 'Сохранить',
     saved: 'Сохранено',
     remove: 'Убрать',
+    allStatuses: 'Все статусы',
     none: 'Здесь пока пусто.',
   },
 };

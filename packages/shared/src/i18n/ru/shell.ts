@@ -75,6 +75,8 @@ export default {
     placeholder: 'Создание проектов почти готово и совсем скоро будет доступно здесь.',
   },
   pages: {
+    adminPartners: 'Партнёры',
+    partnerProgram: 'Партнёрская программа',
     admin: 'Консоль',
     adminUser: 'Клиент',
     adminPrices: 'Цены',

@@ -128,6 +128,7 @@ export default {
     save: 'Зберегти',
     saved: 'Збережено',
     remove: 'Прибрати',
+    allStatuses: 'Усі статуси',
     none: 'Тут поки порожньо.',
   },
 };

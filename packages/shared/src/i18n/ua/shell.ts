@@ -75,6 +75,8 @@ export default {
     placeholder: 'Створення проєктів майже готове і зовсім скоро буде доступне тут.',
   },
   pages: {
+    adminPartners: 'Партнери',
+    partnerProgram: 'Партнерська програма',
     admin: 'Консоль',
     adminUser: 'Клієнт',
     adminPrices: 'Ціни',
