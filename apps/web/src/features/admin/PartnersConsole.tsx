@@ -332,16 +332,19 @@ function SetupForms({ setup }: { setup: Setup }) {
                   setMethods(methods.map((x, j) => (j === i ? { ...x, percent: num(e.target.value) } : x)))
                 }
               />
-              <label className="flex items-center gap-2 text-sm text-ink">
+              <span className="flex items-center gap-2 text-sm text-ink">
                 <Checkbox
+                  id={`method-enabled-${i}`}
                   checked={m.enabled}
                   onChange={(e) =>
                     setMethods(methods.map((x, j) => (j === i ? { ...x, enabled: e.target.checked } : x)))
                   }
                 />
-                {t('referral.admin.enabled')} (
-                {t(m.type === 1 ? 'referral.methodTypes.1' : 'referral.methodTypes.2')})
-              </label>
+                <label htmlFor={`method-enabled-${i}`}>
+                  {t('referral.admin.enabled')} (
+                  {t(m.type === 1 ? 'referral.methodTypes.1' : 'referral.methodTypes.2')})
+                </label>
+              </span>
             </div>
           ))}
           <div className="flex gap-2">
