@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { useMe, useToken } from '@/lib/session.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { buttonClass } from '@/ui/Button.tsx';
-import { Logo } from '@/ui/Logo.tsx';
 import { ProgrammePoints } from './JoinProgramme.tsx';
 
 /** The public partner landing page (`Settings.partnerLandingUrl` points here by default). */
@@ -21,10 +20,7 @@ export function PartnerLanding() {
   ];
   return (
     <main className="mx-auto max-w-4xl px-5 py-10 sm:py-16">
-      <Link to={to('/')} className="inline-block" aria-label="Linkwatch">
-        <Logo name="Linkwatch" />
-      </Link>
-      <section className="mt-10 grid gap-10 md:grid-cols-[3fr_2fr] md:items-start">
+      <section className="grid gap-10 md:grid-cols-[3fr_2fr] md:items-start">
         <div className="space-y-5">
           <h1 className="text-3xl font-semibold text-ink sm:text-4xl">{t('referral.landing.title')}</h1>
           <p className="text-lg text-ink-muted">{t('referral.landing.lead')}</p>
