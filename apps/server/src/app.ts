@@ -49,6 +49,7 @@ import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { campaignRoutes } from './modules/projects/campaigns.routes.ts';
 import { projectRoutes } from './modules/projects/projects.routes.ts';
 import { registerWebSocket } from './modules/realtime/realtime.routes.ts';
+import { referralRedirectRoutes, referralRoutes } from './modules/referral/referral.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { scheduleRoutes } from './modules/schedules/schedules.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -80,6 +81,7 @@ const features = [
   scheduleRoutes,
   balanceRoutes,
   paymentRoutes,
+  referralRoutes,
   crawlerRoutes,
   faviconRoutes,
   adminRoutes,
@@ -165,6 +167,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   // The wiki's public pages, sitemaps, feeds and robots.txt: server-written HTML for crawlers (issue 30).
   wikiPages(app, ctx);
+  // Referral links are the app's own URLs (issue 29), outside the API's prefix.
+  referralRedirectRoutes(app, ctx);
   registerWebApp(app, ctx.config);
   return app;
 }

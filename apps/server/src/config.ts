@@ -43,6 +43,11 @@ const ZEnv = z.object({
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   MAX_HEAP_USED_MB: z.coerce.number().int().min(0).optional(),
   WELCOME_CREDITS: z.coerce.number().int().min(0).default(100),
+  // The partner programme (issue 29): the attribution cookie's life, the commissions' hold (the
+  // refund window) and the smallest payout in dollars (the operator may change it in the console).
+  REFERRAL_COOKIE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  REFERRAL_HOLD_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  REFERRAL_MIN_PAYOUT: z.coerce.number().min(0).max(100_000).default(50),
   AUTHORITY_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   OPENPAGERANK_API_KEY: z.string().optional(),
   OPENPAGERANK_BASE_URL: z.url().default('https://openpagerank.com'),
@@ -343,6 +348,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     /** Credits a self-registered account gets once, when it confirms its address (0: none). */
     welcomeCredits: e.WELCOME_CREDITS,
+    referral: {
+      cookieDays: e.REFERRAL_COOKIE_DAYS,
+      holdDays: e.REFERRAL_HOLD_DAYS,
+      minPayoutCents: Math.round(e.REFERRAL_MIN_PAYOUT * 100),
+    },
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

@@ -137,7 +137,15 @@ export function responseCodeQuality(code: number | null | undefined): QualityId 
  * Balance ledger entry kinds (the history's typeId): 1 a paid top-up, 2 a task's charge, 3 a refund of
  * a task's unused share, 4 an operator's adjustment, 5 a bonus (a payment level's percent, welcome credits).
  */
-export const BalanceTransactionType = { TopUp: 1, Charge: 2, Refund: 3, Adjustment: 4, Bonus: 5 } as const;
+/** 6: a partner's payout taken as credits (issue 29). */
+export const BalanceTransactionType = {
+  TopUp: 1,
+  Charge: 2,
+  Refund: 3,
+  Adjustment: 4,
+  Bonus: 5,
+  ReferralPayout: 6,
+} as const;
 
 export const LAYOUT = {
   mobileBreakpoint: 920,

@@ -72,6 +72,11 @@ const AdminCustomerPage = lazyPage(() => import('@/pages/admin/CustomerPage.tsx'
 const AdminPricesPage = lazyPage(() => import('@/pages/admin/PricesPage.tsx'));
 const AdminSettingsPage = lazyPage(() => import('@/pages/admin/SettingsPage.tsx'));
 const AdminAuditPage = lazyPage(() => import('@/pages/admin/AuditPage.tsx'));
+const AdminPartnersPage = lazyPage(() => import('@/pages/admin/PartnersPage.tsx'));
+const PartnersPage = lazyPage(() => import('@/pages/partners/PartnersPage.tsx'));
+const PartnerUsersPage = lazyPage(() => import('@/pages/partners/PartnerUsersPage.tsx'));
+const PartnerPayoutPage = lazyPage(() => import('@/pages/partners/PartnerPayoutPage.tsx'));
+const PartnerLandingPage = lazyPage(() => import('@/pages/partners/PartnerLandingPage.tsx'));
 
 type LayoutKind = 'main' | 'partner' | 'login' | 'empty';
 
@@ -149,9 +154,35 @@ export const ROUTES: readonly AppRoute[] = [
   { path: 'admin/prices', layout: 'main', access: 'user', title: 'adminPrices', page: AdminPricesPage },
   { path: 'admin/settings', layout: 'main', access: 'user', title: 'adminSettings', page: AdminSettingsPage },
   { path: 'admin/audit', layout: 'main', access: 'user', title: 'adminAudit', page: AdminAuditPage },
-  { path: 'partners', layout: 'partner', access: 'user', title: 'partners' },
-  { path: 'partners/users', layout: 'partner', access: 'user', title: 'partnersUsers' },
-  { path: 'partners/payout', layout: 'partner', access: 'user', title: 'partnersPayout' },
+  {
+    path: 'admin/partners',
+    layout: 'main',
+    access: 'user',
+    title: 'adminPartners',
+    page: AdminPartnersPage,
+  },
+  { path: 'partners', layout: 'partner', access: 'user', title: 'partners', page: PartnersPage },
+  {
+    path: 'partners/users',
+    layout: 'partner',
+    access: 'user',
+    title: 'partnersUsers',
+    page: PartnerUsersPage,
+  },
+  {
+    path: 'partners/payout',
+    layout: 'partner',
+    access: 'user',
+    title: 'partnersPayout',
+    page: PartnerPayoutPage,
+  },
+  {
+    path: 'partner-program',
+    layout: 'empty',
+    access: 'public',
+    title: 'partnerProgram',
+    page: PartnerLandingPage,
+  },
   { path: 'login', layout: 'login', access: 'guest', title: 'login', page: LoginPage },
   { path: 'register', layout: 'login', access: 'guest', title: 'register', page: RegisterPage },
   {

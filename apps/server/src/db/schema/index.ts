@@ -17,6 +17,15 @@ export {
   linkUploads,
   projects,
 } from './projects.ts';
+export {
+  referralLedger,
+  referralLevels,
+  referralLinks,
+  referralPaymentMethods,
+  referralPayouts,
+  referralUsers,
+  referralVisits,
+} from './referral.ts';
 export { mailings, notifications, reportChanges, reportLinks } from './reports.ts';
 export { pageLogs, publicCheckCounts, settings } from './site.ts';
 export { accessTokens, emailTokens, knownDevices, loginThrottles, users } from './users.ts';

@@ -48,6 +48,7 @@ import {
   updateCustomer,
 } from './admin.service.ts';
 import { refuseWhileActing, startActing, stopActing } from './impersonation.ts';
+import { partnerRoutes } from './partners.routes.ts';
 import { permissionPage } from './permissions.ts';
 
 const tags = ['admin'];
@@ -78,6 +79,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       actingRoutes(admin, ctx);
       priceRoutes(admin, ctx);
       siteRoutes(admin, ctx);
+      partnerRoutes(admin, ctx);
     },
     { prefix: '/admin' },
   );

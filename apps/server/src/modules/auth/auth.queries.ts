@@ -233,3 +233,8 @@ export async function rememberDevice(db: Queryable, params: { userId: number; to
 export async function forgetDevices(db: Queryable, userId: number) {
   await db.delete(knownDevices).where(eq(knownDevices.userId, userId));
 }
+
+/** The partner flag at login (spec 6): the account joins the partner programme. */
+export async function markPartner(db: Queryable, userId: number) {
+  await db.update(users).set({ isPartner: true }).where(eq(users.id, userId));
+}

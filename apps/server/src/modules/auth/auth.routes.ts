@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requestLocale } from '../../http/locale.ts';
+import { referralKeyOf } from '../referral/visits.ts';
 import { confirmEmail, forgotPassword, register, resetPassword } from './auth.service.ts';
 import { deviceToken, setDeviceCookie } from './device-cookie.ts';
 import { login } from './login.service.ts';
@@ -28,7 +29,16 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     '/auth/register',
     { schema: { tags, body: ZRegisterRequest, response: { 200: ZTrueResponse } } },
     async (req) => {
-      await register(ctx, { input: req.body, locale: requestLocale(req), ip: req.ip });
+      await register(ctx, {
+        input: req.body,
+        locale: requestLocale(req),
+        ip: req.ip,
+        referral: {
+          linkKey: referralKeyOf(req.headers.cookie ?? ''),
+          deviceToken: deviceToken(req),
+          signedInUserId: req.user?.id ?? null,
+        },
+      });
       return true as const;
     },
   );

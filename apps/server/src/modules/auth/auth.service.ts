@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { FieldError } from '../../errors.ts';
 import { actionMail } from '../../mail/templates.ts';
 import { grantWelcomeCredits } from '../balance/welcome.ts';
+import { attributeRegistration } from '../referral/commissions.ts';
 import {
   consumeEmailToken,
   consumeEmailTokenAndSiblings,
@@ -45,7 +46,13 @@ export async function sendConfirmationMail(ctx: AppContext, user: User) {
  */
 export async function register(
   ctx: AppContext,
-  params: { input: TRegisterRequest; locale: Locale; ip: string },
+  params: {
+    input: TRegisterRequest;
+    locale: Locale;
+    ip: string;
+    /** The browser's referral attribution cookie and who it is signed in as (issue 29). */
+    referral?: { linkKey: string | null; deviceToken: string | null; signedInUserId: number | null };
+  },
 ) {
   const { input, locale } = params;
   if (ctx.captcha.enabled && !(await ctx.captcha.verify(input.captcha, params.ip))) {
@@ -65,6 +72,9 @@ export async function register(
   if (!user) {
     const winner = await findUserByEmail(ctx.db, input.email);
     return winner ? mailTakenAddress(ctx, winner) : undefined;
+  }
+  if (params.referral) {
+    await attributeRegistration(ctx, { userId: user.id, email: user.email, ...params.referral });
   }
   await sendConfirmationMail(ctx, user);
 }

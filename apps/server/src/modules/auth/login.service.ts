@@ -7,6 +7,7 @@ import {
   createAccessToken,
   findKnownDevice,
   findUserByEmail,
+  markPartner,
   rememberDevice,
   uncountLoginFailure,
 } from './auth.queries.ts';
@@ -57,6 +58,8 @@ export async function login(ctx: AppContext, params: LoginParams) {
   await clearLoginFailures(ctx.db, keys[0]);
   for (const key of keys.slice(1)) await uncountLoginFailure(ctx.db, key);
   if (!user.emailVerifiedAt) throw new AppError('forbidden', 'errors.emailNotConfirmed');
+  // spec 6: the partner flag selects the partner area; whoever signs in to it joins the programme.
+  if (params.input.partner && !user.isPartner) await markPartner(ctx.db, user.id);
   return {
     accessToken: await createAccessToken(ctx.db, user.id),
     deviceToken: await rememberDevice(ctx.db, { userId: user.id, token: params.deviceToken }),

@@ -51,5 +51,7 @@ function describe(row: TransactionRow, locale: Locale): string {
   const bonus = /^payment-bonus:(\d+)$/.exec(text);
   if (bonus && row.paymentId !== null)
     return translate(locale, 'balance.descriptions.bonus', { percent: bonus[1], payment: row.paymentId });
+  const payout = /^referral-payout:(\d+)$/.exec(text);
+  if (payout) return translate(locale, 'balance.descriptions.referralPayout', { payout: payout[1] });
   return text || typeText(row.typeId, locale);
 }

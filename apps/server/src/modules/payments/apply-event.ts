@@ -9,6 +9,7 @@ import type { Tx } from '../../db/client.ts';
 import type { PaymentEvent, PaymentProviderName } from '../../providers/payments/types.ts';
 import { setBlocked } from '../balance/blocking.ts';
 import { applyLedgerEntry } from '../balance/ledger.ts';
+import { earnCommission, reverseCommission } from '../referral/commissions.ts';
 import { bonusFor } from './levels.ts';
 import {
   findAccountState,
@@ -23,7 +24,11 @@ import {
 /** What a notification did: nothing new (a replay, an event we ignore), or what it changed. */
 export type EventOutcome =
   | { applied: false; reason: 'replay' | 'ignored' | 'unknownPayment' }
-  | { applied: true; userId: number; change: 'credited' | 'cancelled' | 'blocked' | 'problem' | 'none' };
+  | {
+      applied: true;
+      userId: number;
+      change: 'credited' | 'cancelled' | 'blocked' | 'refunded' | 'problem' | 'none';
+    };
 
 /**
  * Acts on one verified provider notification, exactly once: the (provider, event id) row and every
@@ -45,7 +50,7 @@ export async function applyPaymentEvent(
     // Kept as seen: an event for a session that is not ours (a shared provider account) stays ignored.
     if (!payment) return { applied: false, reason: 'unknownPayment' };
     await setEventPayment(tx, { eventId: seen.id, paymentId: payment.id });
-    const change = await applyToPayment(tx, { payment, event });
+    const change = await applyToPayment(tx, { payment, event, holdDays: ctx.config.referral.holdDays });
     return { applied: true, userId: payment.userId, change };
   });
   if (outcome.applied && outcome.change !== 'none') {
@@ -61,12 +66,27 @@ type ActedEvent = Exclude<PaymentEvent, { kind: 'ignored' }>;
 
 async function applyToPayment(
   tx: Tx,
-  { payment, event }: { payment: PaymentRow; event: ActedEvent },
+  { payment, event, holdDays }: { payment: PaymentRow; event: ActedEvent; holdDays: number },
 ): Promise<Change> {
   switch (event.kind) {
     case 'paid':
-    case 'partial':
-      return receiveMoney(tx, { payment, event });
+    case 'partial': {
+      const change = await receiveMoney(tx, { payment, event });
+      // A referred user's money earns their partner a commission, held for the refund window (issue 29).
+      if (change === 'credited')
+        await earnCommission(tx, {
+          paymentId: payment.id,
+          userId: payment.userId,
+          paidCents: event.paidCents,
+          holdDays,
+        });
+      return change;
+    }
+    case 'refund':
+      // The money went back: no partner keeps a commission on it (the credits are the operator's call).
+      await reverseCommission(tx, { paymentId: payment.id });
+      await updatePayment(tx, { id: payment.id, values: { problem: withProblem(payment, 'refunded') } });
+      return 'refunded';
     case 'cancelled':
       if (payment.statusId !== PaymentStatus.New) return 'none';
       await updatePayment(tx, { id: payment.id, values: { statusId: PaymentStatus.Cancelled } });
@@ -74,6 +94,7 @@ async function applyToPayment(
     case 'dispute':
       // The money may be taken back: no more tasks until the account pays again (spec 6).
       await setBlocked(tx, { userId: payment.userId, blocked: true });
+      await reverseCommission(tx, { paymentId: payment.id });
       await updatePayment(tx, {
         id: payment.id,
         values: { problem: withProblem(payment, 'dispute opened') },

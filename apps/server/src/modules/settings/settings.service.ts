@@ -10,7 +10,8 @@ export async function loadSettings(ctx: AppContext): Promise<TSettingsAttributes
   const row = await findSettings(ctx.db);
   return {
     linkserviceUrl: row?.linkserviceUrl ?? null,
-    partnerLandingUrl: row?.partnerLandingUrl ?? null,
+    // The public partner landing page unless the operator points elsewhere (issue 29).
+    partnerLandingUrl: row?.partnerLandingUrl ?? `${ctx.config.appUrl}/partner-program`,
     backlinksUrl: row?.backlinksUrl ?? null,
     warning: row?.warning ?? null,
     referralDomain: row?.referralDomain ?? null,

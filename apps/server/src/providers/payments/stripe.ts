@@ -34,6 +34,7 @@ export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
  * - `charge.dispute.created` → dispute. A dispute names only its PaymentIntent, so the session is
  *   found by asking Stripe (`GET /v1/checkout/sessions?payment_intent=…`): nothing extra is stored on
  *   our side. A dispute on a payment not made through our Checkout is ignored.
+ * - `charge.refunded` → refund (found the same way): a partner's commission on it is taken back.
  * Everything else is ignored (still answered 200, so Stripe stops resending it).
  */
 export function stripeProvider(options: StripeOptions): PaymentProvider {
@@ -148,6 +149,11 @@ async function paymentEventOf(stripe: Stripe, event: Stripe.Event): Promise<Paym
       const sessionId = await sessionOfPaymentIntent(stripe, event.data.object.payment_intent);
       if (!sessionId) return { eventId, kind: 'ignored' };
       return { eventId, providerRef: sessionId, kind: 'dispute' };
+    }
+    case 'charge.refunded': {
+      const sessionId = await sessionOfPaymentIntent(stripe, event.data.object.payment_intent);
+      if (!sessionId) return { eventId, kind: 'ignored' };
+      return { eventId, providerRef: sessionId, kind: 'refund' };
     }
     default:
       return { eventId, kind: 'ignored' };

@@ -26,6 +26,7 @@ export type PaymentEvent =
   | { eventId: string; providerRef: string; kind: 'partial'; paidCents: number; currency: string } // crypto: less than asked, final
   | { eventId: string; providerRef: string; kind: 'cancelled' } // expired, failed, voided
   | { eventId: string; providerRef: string; kind: 'dispute' } // card dispute: block the account
+  | { eventId: string; providerRef: string; kind: 'refund' } // money given back: a partner's commission on it is taken back
   | { eventId: string; kind: 'ignored' }; // an event we do not act on (still 200)
 export class WebhookSignatureError extends Error {}
 /** The amount is under the smallest the provider takes in the chosen coin; `minCents` is that minimum in USD. */

@@ -1,4 +1,4 @@
-import { ChevronDown, Coins, LogOut, ShieldCheck, UserRound, Wallet } from 'lucide-react';
+import { ChevronDown, Coins, Handshake, LogOut, ShieldCheck, UserRound, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useBalance } from '@/lib/balance.ts';
@@ -109,6 +109,12 @@ export function UserMenu() {
           onSelect={() => navigate(to('/profile'))}
         >
           {t('shell.profile')}
+        </DropdownMenuItem>
+        <DropdownMenuItem
+          icon={<Handshake className="size-4" aria-hidden />}
+          onSelect={() => navigate(to('/partners'))}
+        >
+          {t('shell.partnerNav.title')}
         </DropdownMenuItem>
         {user.isAdmin ? (
           <DropdownMenuItem

@@ -14,6 +14,7 @@ export default {
     prices: 'Prices',
     settings: 'Site settings',
     audit: 'Audit log',
+    partners: 'Partners',
   },
   common: {
     reason: 'Reason',

@@ -1,11 +1,19 @@
 // The balance history and invoices (issue 12): ledger row types and descriptions, the invoice PDF.
 export default {
   // spec 3: Balance transaction typeText, by BalanceTransactionType.
-  types: { '1': 'Top-up', '2': 'Task charge', '3': 'Refund', '4': 'Adjustment', '5': 'Bonus' },
+  types: {
+    '1': 'Top-up',
+    '2': 'Task charge',
+    '3': 'Refund',
+    '4': 'Adjustment',
+    '5': 'Bonus',
+    '6': 'Partner payout',
+  },
   descriptions: {
     topUp: 'Top-up by {{method}}, payment #{{payment}}',
     bonus: 'Bonus {{percent}}% for payment #{{payment}}',
     welcome: 'Welcome credits',
+    referralPayout: 'Partner payout #{{payout}} as credits',
     demo: 'Demo credits',
     charge: 'Task #{{task}}: {{action}}',
     refund: 'Refund for task #{{task}}: {{action}}',

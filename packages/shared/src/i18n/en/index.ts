@@ -21,6 +21,7 @@ import mail from './mail.ts';
 import payments from './payments.ts';
 import profile from './profile.ts';
 import projects from './projects.ts';
+import referral from './referral.ts';
 import reports from './reports.ts';
 import reportsUi from './reportsUi.ts';
 import schedules from './schedules.ts';
@@ -60,6 +61,7 @@ export default {
   payments,
   balance,
   balanceUi,
+  referral,
   crawlersUi,
   crawlers,
   crawlerTasks,

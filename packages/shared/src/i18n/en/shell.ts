@@ -75,6 +75,8 @@ export default {
   },
   pages: {
     domainCheck: 'Free backlink and indexability checker',
+    adminPartners: 'Partners',
+    partnerProgram: 'Partner programme',
     admin: 'Console',
     adminUser: 'Customer',
     adminPrices: 'Prices',

@@ -14,6 +14,7 @@ export default {
     prices: 'Цены',
     settings: 'Настройки сайта',
     audit: 'Журнал аудита',
+    partners: 'Партнёры',
   },
   common: {
     reason: 'Причина',

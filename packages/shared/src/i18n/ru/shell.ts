@@ -80,6 +80,8 @@ export default {
   },
   pages: {
     domainCheck: 'Бесплатная проверка обратных ссылок и индексации',
+    adminPartners: 'Партнёры',
+    partnerProgram: 'Партнёрская программа',
     admin: 'Консоль',
     adminUser: 'Клиент',
     adminPrices: 'Цены',

@@ -15,6 +15,7 @@ export default {
     prices: 'Ціни',
     settings: 'Налаштування сайту',
     audit: 'Журнал аудиту',
+    partners: 'Партнери',
   },
   common: {
     reason: 'Причина',

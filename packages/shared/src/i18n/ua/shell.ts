@@ -80,6 +80,8 @@ export default {
   },
   pages: {
     domainCheck: 'Безкоштовна перевірка зворотних посилань та індексації',
+    adminPartners: 'Партнери',
+    partnerProgram: 'Партнерська програма',
     admin: 'Консоль',
     adminUser: 'Клієнт',
     adminPrices: 'Ціни',

@@ -74,6 +74,8 @@ export interface StripeStandIn {
   expire(sessionId: string): Promise<Delivery>;
   /** The customer's bank disputes a paid session's charge: `charge.dispute.created`. */
   dispute(sessionId: string): Promise<Delivery>;
+  /** The merchant refunds a paid session's charge in full (the dashboard's Refund): `charge.refunded`. */
+  refund(sessionId: string): Promise<Delivery>;
   /** An event carrying a session as the API shows it now. */
   sessionEvent(type: string, sessionId: string): StripeEventBody;
   /** An event signed for the endpoint (or not, per options), not sent: for the adapter's own tests. */
@@ -155,6 +157,26 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       payment_intent: session.paymentIntent,
       reason: 'fraudulent',
       status: 'needs_response',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      metadata: {},
+    });
+  }
+
+  function refundEvent(session: StandInSession): StripeEventBody {
+    if (!session.paymentIntent) throw new Error(`Checkout session ${session.id} has no payment to refund`);
+    return stripeEvent('charge.refunded', {
+      id: randomId('ch_test'),
+      object: 'charge',
+      amount: session.amountCents,
+      amount_captured: session.amountCents,
+      amount_refunded: session.amountCents,
+      captured: true,
+      currency: session.currency,
+      paid: true,
+      payment_intent: session.paymentIntent,
+      refunded: true,
+      status: 'succeeded',
       created: Math.floor(Date.now() / 1000),
       livemode: false,
       metadata: {},
@@ -285,6 +307,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       return deliver(expired);
     },
     dispute: (id) => deliver(disputeEvent(known(id))),
+    refund: (id) => deliver(refundEvent(known(id))),
     sessionEvent: (type, id) => stripeEvent(type, shown(known(id))),
     sign,
     deliver,

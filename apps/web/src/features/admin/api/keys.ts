@@ -8,5 +8,10 @@ export const adminKeys = {
   user: (id: number) => ['admin', 'users', id] as const,
   prices: ['admin', 'prices'] as const,
   audit: ['admin', 'audit'] as const,
+  partners: ['admin', 'partners'] as const,
+  partnerList: (filters: { query: string; page: number }) => ['admin', 'partners', 'list', filters] as const,
+  payoutList: (filters: { status: string; page: number }) =>
+    ['admin', 'partners', 'payouts', filters] as const,
+  referralSetup: ['admin', 'partners', 'setup'] as const,
   auditPage: (filters: AuditFilters) => ['admin', 'audit', filters] as const,
 };

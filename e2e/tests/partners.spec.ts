@@ -1,0 +1,107 @@
+import { expect, test } from '@playwright/test';
+import { fill, LOCALES, texts } from './i18n.ts';
+import { createConfirmedUser, expectNotice, logIn, newUser } from './support.ts';
+
+/**
+ * The partner programme (issue 29) in a browser: become a partner, create a link, copy it, open it
+ * in a fresh browser, register there, and see the click and the sign-up counted on /partners; the
+ * payout modal by keyboard alone.
+ */
+test('a partner brings a visitor through a link and sees the click and the sign-up', async ({
+  page,
+  browser,
+  context,
+}) => {
+  test.setTimeout(process.env.E2E_SHOTS ? 400_000 : 180_000);
+  const t = texts('en');
+  const partner = newUser('en');
+  await createConfirmedUser(page.request, partner);
+  await page.goto('/en/login');
+  await logIn(page, partner);
+  await expect(page).toHaveURL(/\/en\/?$/);
+
+  await page.goto('/en/partners');
+  await expect(page.getByRole('heading', { name: t.referral.join.title })).toBeVisible();
+  await page.getByRole('button', { name: t.referral.join.become }).click();
+  await expect(page.getByTestId('partner-summary')).toBeVisible();
+
+  const key = `e2e${Date.now().toString(36)}`;
+  await page.getByLabel(t.referral.links.key).fill(key);
+  await page.getByRole('button', { name: t.referral.links.create, exact: true }).click();
+  const row = page.getByTestId('referral-link-row').filter({ hasText: key });
+  await expect(row).toBeVisible();
+
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  // The welcome toast sits over the table's last column at this size: the button is pressed by keyboard.
+  await row.getByRole('button', { name: t.referral.links.copy }).focus();
+  await page.keyboard.press('Enter');
+  await expectNotice(page, t.referral.links.copied);
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toMatch(new RegExp(`/r/${key}$`));
+
+  // A fresh browser: the link counts the visit, remembers it, and the registration is attributed.
+  // Headless Chromium names itself HeadlessChrome, which the server rightly counts as a bot.
+  const visitor = await browser.newContext({
+    userAgent:
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
+  });
+  const other = await visitor.newPage();
+  await other.goto(link);
+  await expect(other).toHaveURL(/\/(en\/?)?$/);
+  const referred = newUser('en');
+  await other.goto('/en/register');
+  await other.getByLabel(t.auth.register.name).fill(referred.name);
+  await other.getByLabel(t.auth.register.email).fill(referred.email);
+  await other.getByLabel(t.auth.register.password, { exact: true }).fill(referred.password);
+  await other.getByLabel(t.auth.register.passwordConfirmation).fill(referred.password);
+  await other.getByRole('button', { name: t.auth.register.submit }).click();
+  await expect(other).toHaveURL(/\/en\/login\/register-success/);
+  await visitor.close();
+
+  await page.reload();
+  await expect(row.getByTestId('link-clicks')).toHaveText('1');
+  await expect(row.getByTestId('link-signups')).toHaveText('1');
+  await page.goto('/en/partners/users');
+  await expect(page.getByRole('cell', { name: /\*\*\*@example\.com/ })).toBeVisible();
+
+  // The payout modal, keyboard only: open, move through the fields, submit, read the minimum, close.
+  await page.goto('/en/partners/payout');
+  const open = page.getByRole('button', { name: t.referral.payouts.request });
+  await open.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(fill(t.referral.payouts.minimum, { min: '$50.00' }));
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('combobox')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel(t.referral.payouts.amount)).toBeFocused();
+  await page.keyboard.type('5');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toContainText(fill(t.referral.errors.belowMinimum, { min: '$50.00' }));
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(open).toBeFocused();
+
+  if (process.env.E2E_SHOTS) {
+    for (const locale of LOCALES) {
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const path of ['partners', 'partners/payout']) {
+          await page.goto(`/${locale}/${path}`);
+          await expect(page.getByTestId('partner-summary')).toBeVisible();
+          await page.waitForTimeout(300);
+          await page.screenshot({
+            path: `${process.env.E2E_SHOTS}/${path.replace('/', '-')}-${locale}-${width}.png`,
+            fullPage: true,
+          });
+        }
+        await page.goto(`/${locale}/partner-program`);
+        await page.screenshot({
+          path: `${process.env.E2E_SHOTS}/landing-${locale}-${width}.png`,
+          fullPage: true,
+        });
+      }
+    }
+  }
+});
