@@ -20,3 +20,4 @@ export {
 export { mailings, notifications, reportChanges, reportLinks } from './reports.ts';
 export { pageLogs, settings } from './site.ts';
 export { accessTokens, emailTokens, knownDevices, loginThrottles, users } from './users.ts';
+export { apiKeys, webhookDeliveries, webhookEndpoints } from './integrations.ts';
