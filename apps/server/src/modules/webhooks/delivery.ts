@@ -1,5 +1,5 @@
 import { type Checker, CheckFailure, createChecker } from '@linkwatch/checker';
-import { type Locale, WEBHOOK_DISABLE_AFTER_DAYS } from '@linkwatch/shared';
+import { type Locale, WEBHOOK_DISABLE_AFTER_DAYS, WEBHOOK_RETRY_DAYS } from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
 import type { AppContext } from '../../context.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -147,8 +147,13 @@ async function deliverOne(
   });
   const failing = await markEndpointFailing(ctx.db, { endpointId: endpoint.id, at: now });
   const failingSince = failing?.failingSince?.getTime() ?? now.getTime();
-  if (now.getTime() - failingSince >= WEBHOOK_DISABLE_AFTER_DAYS * DAY_MS)
-    await disable(ctx, { endpoint, now });
+  // Failing for days: no success for WEBHOOK_DISABLE_AFTER_DAYS, or a delivery given up after its whole
+  // 3 days of retries without the endpoint answering any other one well meanwhile.
+  const eventAt = delivery.giveUpAt.getTime() - WEBHOOK_RETRY_DAYS * DAY_MS;
+  const failingForDays =
+    now.getTime() - failingSince >= WEBHOOK_DISABLE_AFTER_DAYS * DAY_MS ||
+    (givenUp && failingSince <= eventAt);
+  if (failingForDays) await disable(ctx, { endpoint, now });
 }
 
 /** Disables a failing endpoint (once) and tells its owner in the app. */

@@ -40,4 +40,7 @@ export default {
   amount: 'amount',
   paymentMethod: 'payment method',
   payCurrency: 'network',
+  events: 'events',
+  scopes: 'scopes',
+  expiresAt: 'expiry date',
 };

@@ -1,6 +1,7 @@
 import admin from './admin.ts';
 import agreement from './agreement.ts';
 import anchors from './anchors.ts';
+import apiKeys from './apiKeys.ts';
 import auth from './auth.ts';
 import balance from './balance.ts';
 import balanceUi from './balanceUi.ts';
@@ -29,6 +30,7 @@ import status from './status.ts';
 import tasks from './tasks.ts';
 import tasksUi from './tasksUi.ts';
 import validation from './validation.ts';
+import webhooks from './webhooks.ts';
 
 export default {
   errors,
@@ -62,4 +64,6 @@ export default {
   crawlers,
   crawlerTasks,
   admin,
+  apiKeys,
+  webhooks,
 };

@@ -18,4 +18,5 @@ export default {
   noNul: 'The {{field}} field may not contain a null character (U+0000)',
   date: 'The {{field}} field must be a valid date between 1970 and 9999',
   body: 'The request body must be a JSON object',
+  url: 'The {{field}} field must be a valid http or https URL',
 };

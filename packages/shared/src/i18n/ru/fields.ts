@@ -39,4 +39,7 @@ export default {
   amount: 'сумма',
   paymentMethod: 'способ оплаты',
   payCurrency: 'сеть',
+  events: 'события',
+  scopes: 'права',
+  expiresAt: 'срок действия',
 };

@@ -39,4 +39,7 @@ export default {
   amount: 'сума',
   paymentMethod: 'спосіб оплати',
   payCurrency: 'мережа',
+  events: 'події',
+  scopes: 'права',
+  expiresAt: 'термін дії',
 };
