@@ -10,6 +10,8 @@ import { notifications, webhookDeliveries, webhookEndpoints } from '../../db/sch
 import { type DonorWeb, donorHtml, startDonorWeb } from '../../test/donor-web.ts';
 import { makeCampaign, makeLinks, makeProject, makeUserWithToken } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { applyPaymentEvent } from '../payments/apply-event.ts';
+import { makePayment } from '../payments/payments.factories.ts';
 import { createWebhookSender, deliverDueWebhooks, retryDelayMs, type WebhookSender } from './delivery.ts';
 import { queueWebhookEvent } from './webhooks.service.ts';
 
@@ -240,6 +242,32 @@ describe('outgoing webhooks (issue 32)', () => {
     expect(enabled.body.data.attributes.disabledAt).toBeNull();
     expect((await t.api('POST', `user/webhooks/deliveries/${row.id}/resend`, { token })).status).toBe(201);
     receiver.answer(200);
+  });
+
+  it('queues payment.paid once, in the payment’s transaction, however often the provider tells it', async () => {
+    const { user, token } = await makeUserWithToken(t.db);
+    const endpoint = await endpointFor(token, ['payment.paid']);
+    const payment = await makePayment(t.db, { userId: user.id, amountCents: 15_000 });
+    const event = {
+      eventId: `evt_hook_${Date.now()}`,
+      providerRef: payment.providerRef,
+      kind: 'paid',
+      paidCents: 15_000,
+      currency: 'usd',
+    } as const;
+    await Promise.all(Array.from({ length: 5 }, () => applyPaymentEvent(t.ctx, 'stripe', event)));
+    const rows = await t.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpoint.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0].eventType).toBe('payment.paid');
+    expect(JSON.parse(rows[0].body).data).toMatchObject({
+      paymentId: payment.id,
+      paidCents: 15_000,
+      credits: 150_000,
+      bonusCredits: 7_500,
+    });
   });
 
   it('refuses invalid input with field messages', async () => {

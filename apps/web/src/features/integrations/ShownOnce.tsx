@@ -45,7 +45,7 @@ export function ShownOnce({
           value={value}
           data-secret
           onFocus={(e) => e.currentTarget.select()}
-          className="min-w-0 flex-1 rounded-lg border border-line bg-white px-3 py-2 font-mono text-sm text-ink"
+          className="min-w-0 flex-1 basis-full rounded-lg border border-line bg-white px-3 py-2 font-mono text-sm text-ink sm:basis-auto"
         />
         <Button variant="secondary" icon={<Copy className="size-4" aria-hidden />} onClick={copy}>
           {copyLabel}
