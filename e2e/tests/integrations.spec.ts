@@ -37,7 +37,9 @@ test('create an API key, call the API with it, revoke it; add a webhook endpoint
   await page.getByRole('button', { name: t.apiKeys.done }).click();
   await expect(secret).toHaveCount(0);
   await page.reload();
-  await expect(page.locator('[data-api-key="Looker Studio"]')).toContainText(/Last used/);
+  await expect(page.locator('[data-api-key="Looker Studio"]')).toContainText(/Last used/, {
+    timeout: 30_000,
+  });
   await page.getByRole('button', { name: fill(t.apiKeys.revoke, { name: 'Looker Studio' }) }).click();
   await page.getByRole('button', { name: t.apiKeys.revokeConfirm, exact: true }).click();
   await expect(page.locator('[data-api-key="Looker Studio"]')).toHaveCount(0);
