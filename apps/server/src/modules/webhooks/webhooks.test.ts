@@ -10,6 +10,7 @@ import { notifications, webhookDeliveries, webhookEndpoints } from '../../db/sch
 import { type DonorWeb, donorHtml, startDonorWeb } from '../../test/donor-web.ts';
 import { makeCampaign, makeLinks, makeProject, makeUserWithToken } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createScheduler } from '../../worker/scheduler.ts';
 import { applyPaymentEvent } from '../payments/apply-event.ts';
 import { makePayment } from '../payments/payments.factories.ts';
 import { createWebhookSender, deliverDueWebhooks, retryDelayMs, type WebhookSender } from './delivery.ts';
@@ -268,6 +269,21 @@ describe('outgoing webhooks (issue 32)', () => {
       credits: 150_000,
       bonusCredits: 7_500,
     });
+  });
+
+  it('is sent by the worker’s clock (the scheduler every process with workers runs)', async () => {
+    const { user, token } = await makeUserWithToken(t.db);
+    const endpoint = await endpointFor(token, ['task.finished']);
+    const eventId = await queueWebhookEvent(t.db, { userId: user.id, type: 'task.finished', data: {} });
+    const scheduler = createScheduler(t.ctx, { intervalMs: 60_000 });
+    scheduler.start();
+    await scheduler.stop();
+    const [row] = await t.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpoint.id));
+    expect(row.status).toBe('delivered');
+    expect(receiver.received.at(-1)?.headers['linkwatch-event-id']).toBe(eventId);
   });
 
   it('refuses invalid input with field messages', async () => {
