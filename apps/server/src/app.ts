@@ -31,6 +31,8 @@ import { validatorCompiler } from './http/validator.ts';
 import { actionRoutes } from './modules/actions/actions.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { anchorRoutes } from './modules/anchors/anchors.routes.ts';
+import { registerApiKeyAuthentication } from './modules/api-keys/api-key-auth.ts';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { authRoutes, resendConfirmationRoutes } from './modules/auth/auth.routes.ts';
 import { registerAuthentication } from './modules/auth/authenticate.ts';
 import { balanceRoutes } from './modules/balance/balance.routes.ts';
@@ -56,6 +58,7 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { wikiPages } from './modules/wiki/wiki.pages.ts';
 import { wikiRoutes } from './modules/wiki/wiki.routes.ts';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { pagePreloads } from './web-preloads.ts';
 import { publicPageHtml } from './web-public-pages.ts';
 
@@ -87,7 +90,20 @@ const features = [
   adminRoutes,
   wikiRoutes,
   domainCheckRoutes,
+  apiKeyRoutes,
+  webhookRoutes,
 ];
+
+/** How the OpenAPI document tells a client to authenticate (issue 32). */
+const API_KEY_AUTH_DESCRIPTION = [
+  'Send `Authorization: Bearer <token>`. The token is either the access token a login answers (the web',
+  "app's session) or a personal API key made on the Profile page (`POST /api/user/api-keys`; it starts",
+  'with `lwk_` and is shown once). A key acts as its owner within its scopes: `read` for every GET, `write`',
+  'for every other method, `tasks` for starting tasks (`POST /api/actions/{action}/start`, which spends',
+  "credits). A call outside the key's scopes answers 403; managing API keys, changing the password and the",
+  'operator console need a session. Each key may make API_KEY_RATE_PER_MINUTE requests a minute (120 by',
+  'default); past that the answer is 429 with `Retry-After`. A revoked or expired key is refused at once (401).',
+].join(' ');
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -143,7 +159,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         version: '1.0.0',
         description: 'Backlink monitoring, checking and indexing.',
       },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: API_KEY_AUTH_DESCRIPTION,
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -153,6 +177,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       registerAuthentication(api, ctx.db);
+      registerApiKeyAuthentication(api, ctx);
       registerErrorHandling(api);
       api.get('/health', { schema: { tags: ['health'], response: { 200: ZHealthResponse } } }, async () => ({
         status: 'ok',

@@ -124,6 +124,9 @@ const ZEnv = z.object({
   NOWPAYMENTS_API_KEY: z.string().optional(),
   NOWPAYMENTS_IPN_SECRET: z.string().optional(),
   NOWPAYMENTS_BASE_URL: z.url().default('https://api.nowpayments.io'),
+  WEBHOOK_SECRET_KEY: z.string().optional(),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  API_KEY_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
 });
 
 /**
@@ -353,6 +356,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       holdDays: e.REFERRAL_HOLD_DAYS,
       minPayoutCents: Math.round(e.REFERRAL_MIN_PAYOUT * 100),
     },
+    /**
+     * Outgoing webhooks (issue 32): the key their signing secrets are encrypted with (unset: one made
+     * at first use in DATA_DIR/webhook-secret.key, fine for one machine; set it where several do), and
+     * how long a delivery waits for the endpoint's answer.
+     */
+    webhooks: {
+      secretKey: e.WEBHOOK_SECRET_KEY || undefined,
+      keyFile: path.join(dataDir, 'webhook-secret.key'),
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    },
+    /** Requests a minute one API key may make (issue 32), counted across every API process. */
+    apiKeyRatePerMinute: e.API_KEY_RATE_PER_MINUTE,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

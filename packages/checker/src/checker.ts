@@ -4,7 +4,13 @@ import {
   type ResolvedCheckerOptions,
   resolveCheckerOptions,
 } from './checker-options.ts';
-import { type FetchedFile, type FetchFileOptions, fetchFile } from './fetch/fetch-file.ts';
+import {
+  type FetchedFile,
+  type FetchFileOptions,
+  fetchFile,
+  type PostFileOptions,
+  postFile,
+} from './fetch/fetch-file.ts';
 import { type FetchedPage, fetchPage } from './fetch/fetch-page.ts';
 import { HttpClient } from './fetch/http-client.ts';
 import { startDeadline } from './limits/deadline.ts';
@@ -29,6 +35,8 @@ export interface Checker {
   check(request: CheckRequest, options?: CheckOptions): Promise<CheckResult>;
   /** One small file from a user's site through the same SSRF guard and host limits (see fetch-file.ts). */
   fetchFile(url: URL, options: FetchFileOptions): Promise<FetchedFile>;
+  /** One POST to a user's endpoint (a webhook delivery) through the same guard and limits. */
+  postFile(url: URL, options: PostFileOptions): Promise<FetchedFile>;
   /** Starts the parse threads now rather than on the first page (a task worker's start). */
   warmUp(): void;
   /** Closes connections and parse workers; checks still running fail. */
@@ -90,6 +98,11 @@ class BacklinkChecker implements Checker {
   fetchFile(url: URL, options: FetchFileOptions): Promise<FetchedFile> {
     if (this.#closing) throw new Error('checker is closed');
     return fetchFile({ client: this.#client, hosts: this.#hosts }, url, options);
+  }
+
+  postFile(url: URL, options: PostFileOptions): Promise<FetchedFile> {
+    if (this.#closing) throw new Error('checker is closed');
+    return postFile({ client: this.#client, hosts: this.#hosts }, url, options);
   }
 
   warmUp(): void {

@@ -14,11 +14,12 @@ export {
 } from './checker-options.ts';
 export { DOFOLLOW } from './codes.ts';
 export { CheckFailure } from './fetch/check-errors.ts';
-export type { FetchedFile, FetchFileOptions } from './fetch/fetch-file.ts';
+export type { FetchedFile, FetchFileOptions, PostFileOptions } from './fetch/fetch-file.ts';
 export type { ParseDonorOptions, ParsedDonorPage } from './html/parse-donor-html.ts';
 export { DonorPageParser, parseDonorHtml } from './html/parse-donor-html.ts';
 export type { SharedHostSlots } from './limits/host-limiter.ts';
 export type { Release } from './limits/semaphore.ts';
+export { namesForbiddenHost } from './net/address-policy.ts';
 export type { LookupFunction } from './net/guarded-lookup.ts';
 export { RobotsCache } from './robots/robots-cache.ts';
 export type {

@@ -31,6 +31,8 @@ export interface Operation {
   parameters: Parameter[];
   /** The JSON body's schema, when the operation takes one. */
   body?: JsonSchema;
+  /** Whether the document asks for a bearer token (a signed-in session or an API key). */
+  secured: boolean;
 }
 
 /** Every operation of `/api/openapi.json`, so a new route is covered without touching the suites. */
@@ -42,7 +44,11 @@ export async function readOperations(t: TestApp): Promise<Operation[]> {
       string,
       Record<
         string,
-        { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }
+        {
+          parameters?: Parameter[];
+          requestBody?: { content: Record<string, { schema: JsonSchema }> };
+          security?: unknown[];
+        }
       >
     >;
   };
@@ -54,6 +60,7 @@ export async function readOperations(t: TestApp): Promise<Operation[]> {
         path,
         parameters: op.parameters ?? [],
         body: op.requestBody?.content['application/json']?.schema,
+        secured: (op.security?.length ?? 0) > 0,
       });
     }
   }

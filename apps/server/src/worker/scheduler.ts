@@ -3,6 +3,7 @@ import { nextRunAt } from '../lib/next-run.ts';
 import { recheckIndexRequests } from '../modules/actions/add-to-index/recheck.ts';
 import { type RunResult, runSchedule } from '../modules/schedules/run-schedule.ts';
 import { claimDueSchedules, type Schedule } from '../modules/schedules/schedules.queries.ts';
+import { createWebhookSender, deliverDueWebhooks, type WebhookSender } from '../modules/webhooks/delivery.ts';
 
 export interface SchedulerOptions {
   /** How often due schedules are looked for. */
@@ -22,6 +23,11 @@ export function createScheduler(ctx: AppContext, options: SchedulerOptions = {})
   let running = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<unknown> = Promise.resolve();
+  let webhookSender: WebhookSender | null = null;
+  const sender = () => {
+    webhookSender ??= createWebhookSender(ctx.config);
+    return webhookSender;
+  };
 
   /** Strictly after the run just claimed, and never in the past even if this process slept for days. */
   const following = (schedule: Schedule) => {
@@ -49,6 +55,10 @@ export function createScheduler(ctx: AppContext, options: SchedulerOptions = {})
       tick().catch((err) => ctx.log.error({ err }, 'scheduler tick failed')),
       // Pages an indexing request sent come due for their re-check (and refund) on the same clock.
       recheckIndexRequests(ctx).catch((err) => ctx.log.error({ err }, 'index request re-check failed')),
+      // Outgoing webhooks (issue 32) due by now, sent through the checker's SSRF guard.
+      deliverDueWebhooks(ctx, { sender: sender() }).catch((err) =>
+        ctx.log.error({ err }, 'webhook deliveries failed'),
+      ),
     ]).finally(() => {
       if (running) timer = setTimeout(loop, intervalMs);
     });
@@ -66,6 +76,8 @@ export function createScheduler(ctx: AppContext, options: SchedulerOptions = {})
       running = false;
       clearTimeout(timer);
       await current;
+      await webhookSender?.close();
+      webhookSender = null;
     },
   };
 }

@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { ApiKeysSection } from '@/features/integrations/ApiKeysSection.tsx';
+import { WebhooksSection } from '@/features/integrations/WebhooksSection.tsx';
 import { ChangePasswordForm } from '@/features/profile/ChangePasswordForm.tsx';
 import { LanguageForm } from '@/features/profile/LanguageForm.tsx';
 import { PersonalInfoForm } from '@/features/profile/PersonalInfoForm.tsx';
@@ -25,6 +27,8 @@ export default function ProfilePage() {
           <LanguageForm />
         </ProfileSection>
         <RecipientsSection />
+        <ApiKeysSection />
+        <WebhooksSection />
       </div>
     </>
   );

@@ -51,3 +51,39 @@ export async function fetchFile(
     throw new CheckFailure(code, message);
   }
 }
+
+export interface PostFileOptions {
+  signal: AbortSignal;
+  /** Decoded bytes kept from the answer; the rest is not read. */
+  maxBytes: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * One POST to a user's endpoint (a webhook delivery), through the same SSRF guard and per-host limits
+ * as fetchFile, redirects not followed; the answer's beginning is read, at most maxBytes.
+ */
+export async function postFile(
+  { client, hosts }: { client: HttpClient; hosts: HostLimiter },
+  url: URL,
+  { signal, maxBytes, headers, body }: PostFileOptions,
+): Promise<FetchedFile> {
+  try {
+    client.assertFetchable(url);
+    const release = await hosts.acquire(url.hostname, signal);
+    try {
+      const response = await client.post(url, { signal, headers, body });
+      const encoding = response.headers['content-encoding'];
+      const contentEncoding = Array.isArray(encoding) ? encoding.join(', ') : (encoding ?? null);
+      const read = await readBody({ body: response.body, contentEncoding, maxBytes });
+      return { status: response.status, text: new TextDecoder().decode(read.bytes), ...read };
+    } finally {
+      release();
+    }
+  } catch (error) {
+    if (signal.aborted) throw signal.reason;
+    const { code, message } = checkErrorFrom(error);
+    throw new CheckFailure(code, message);
+  }
+}

@@ -73,6 +73,24 @@ export class HttpClient {
     return { status: response.statusCode, headers: response.headers, body: response.body };
   }
 
+  /** A POST of a small body (a webhook delivery): the same guard, no redirects followed. */
+  async post(
+    url: URL,
+    { signal, headers, body }: { signal: AbortSignal; headers: Record<string, string>; body: string },
+  ): Promise<HttpResponse> {
+    this.assertFetchable(url);
+    const agent = this.#mustGuard(url) ? this.#guardedAgent : this.#openAgent;
+    const response = await agent.request({
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
+      method: 'POST',
+      headers: { 'user-agent': this.#options.userAgent, ...headers },
+      body,
+      signal,
+    });
+    return { status: response.statusCode, headers: response.headers, body: response.body };
+  }
+
   async close(): Promise<void> {
     await Promise.all([this.#guardedAgent.close(), this.#openAgent.close()]);
   }

@@ -47,6 +47,16 @@ export function specialUseNameOf(hostname: string): SpecialUseName | null {
 }
 
 /**
+ * Whether a URL's host is refused without asking DNS: localhost names and literal private, loopback,
+ * link-local or metadata addresses (a form refusing such an URL before it is ever fetched).
+ */
+export function namesForbiddenHost(hostname: string): boolean {
+  if (specialUseNameOf(hostname) !== null) return true;
+  const literal = literalAddressOf(hostname);
+  return literal !== null && isForbiddenAddress(literal);
+}
+
+/**
  * Origins (host:port) the operator trusts even on a private network, such as the offline demo's
  * local sample web. Entries may be "127.0.0.1:4000" or "http://127.0.0.1:4000".
  */

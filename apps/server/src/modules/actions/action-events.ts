@@ -2,6 +2,7 @@ import { type Locale, TaskStatus } from '@linkwatch/shared';
 import { formatNumber, translate } from '@linkwatch/shared/i18n';
 import type { AppContext } from '../../context.ts';
 import { notify, publishActionCount } from '../notifications/notifications.service.ts';
+import { queueTaskEvents } from '../webhooks/task-events.ts';
 import { countNewReports, findUserLocale } from './actions.queries.ts';
 import type { ActionRow, WorkerHooks } from './types.ts';
 
@@ -49,6 +50,7 @@ export function actionEventHooks(ctx: AppContext, extraOnFinished: FinishedListe
           data: { count: await newReportCount(ctx, action.userId) },
         });
       }
+      await queueTaskEvents(ctx, action);
       for (const listener of extraOnFinished) await listener(action);
     },
   };

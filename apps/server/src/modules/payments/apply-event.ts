@@ -10,6 +10,7 @@ import type { PaymentEvent, PaymentProviderName } from '../../providers/payments
 import { setBlocked } from '../balance/blocking.ts';
 import { applyLedgerEntry } from '../balance/ledger.ts';
 import { earnCommission, reverseCommission } from '../referral/commissions.ts';
+import { queueWebhookEvent } from '../webhooks/webhooks.service.ts';
 import { bonusFor } from './levels.ts';
 import {
   findAccountState,
@@ -143,6 +144,19 @@ async function receiveMoney(
       paidCents: event.paidCents,
       bonusCredits: bonus.credits,
       paidAt: new Date(),
+    },
+  });
+  await queueWebhookEvent(tx, {
+    userId: payment.userId,
+    type: 'payment.paid',
+    data: {
+      paymentId: payment.id,
+      method: payment.method,
+      amountCents: payment.amountCents,
+      paidCents: event.paidCents,
+      currency: payment.currency,
+      credits: usdCentsToCredits(event.paidCents),
+      bonusCredits: bonus.credits,
     },
   });
   if (event.paidCents >= UNBLOCK_MIN_CENTS) await setBlocked(tx, { userId: payment.userId, blocked: false });

@@ -42,4 +42,7 @@ export default {
   payCurrency: 'network',
   domain: 'domain',
   captcha: 'captcha',
+  events: 'events',
+  scopes: 'scopes',
+  expiresAt: 'expiry date',
 };

@@ -20,4 +20,5 @@ export default {
   body: 'The request body must be a JSON object',
   url: 'The {{field}} field must be a web page address, for example https://example.com/page',
   domain: 'The {{field}} field must be a domain name, for example example.com',
+  httpUrl: 'The {{field}} field must be a valid http or https URL',
 };

@@ -41,4 +41,7 @@ export default {
   payCurrency: 'сеть',
   domain: 'домен',
   captcha: 'капча',
+  events: 'события',
+  scopes: 'права',
+  expiresAt: 'срок действия',
 };

@@ -20,4 +20,5 @@ export default {
   body: 'Тело запроса должно быть JSON-объектом',
   url: 'Поле {{field}} должно быть адресом веб-страницы, например https://example.com/page',
   domain: 'Поле {{field}} должно быть доменным именем, например example.com',
+  httpUrl: 'Поле {{field}} должно быть корректным адресом http или https',
 };

@@ -41,4 +41,7 @@ export default {
   payCurrency: 'мережа',
   domain: 'домен',
   captcha: 'капча',
+  events: 'події',
+  scopes: 'права',
+  expiresAt: 'термін дії',
 };

@@ -1,6 +1,7 @@
 import admin from './admin.ts';
 import agreement from './agreement.ts';
 import anchors from './anchors.ts';
+import apiKeys from './apiKeys.ts';
 import auth from './auth.ts';
 import balance from './balance.ts';
 import balanceUi from './balanceUi.ts';
@@ -32,6 +33,7 @@ import tasks from './tasks.ts';
 import tasksUi from './tasksUi.ts';
 import validation from './validation.ts';
 import wiki from './wiki.ts';
+import webhooks from './webhooks.ts';
 
 export default {
   errors,
@@ -68,4 +70,6 @@ export default {
   admin,
   wiki,
   domainCheck,
+  apiKeys,
+  webhooks,
 };

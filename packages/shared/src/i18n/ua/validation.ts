@@ -19,4 +19,5 @@ export default {
   body: "Тіло запиту має бути JSON-об'єктом",
   url: 'Поле {{field}} має бути адресою вебсторінки, наприклад https://example.com/page',
   domain: 'Поле {{field}} має бути доменним ім’ям, наприклад example.com',
+  httpUrl: 'Поле {{field}} має бути коректною адресою http або https',
 };
