@@ -30,6 +30,7 @@ import { withTagManager } from './http/tag-manager-csp.ts';
 import { validatorCompiler } from './http/validator.ts';
 import { actionRoutes } from './modules/actions/actions.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { alertRoutes } from './modules/alerts/alerts.routes.ts';
 import { anchorRoutes } from './modules/anchors/anchors.routes.ts';
 import { authRoutes, resendConfirmationRoutes } from './modules/auth/auth.routes.ts';
 import { registerAuthentication } from './modules/auth/authenticate.ts';
@@ -74,6 +75,7 @@ const features = [
   reportRoutes,
   mailingRoutes,
   scheduleRoutes,
+  alertRoutes,
   balanceRoutes,
   paymentRoutes,
   crawlerRoutes,

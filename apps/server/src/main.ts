@@ -8,6 +8,7 @@ import { inProcessBus, postgresBus } from './events/bus.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { actionEventHooks } from './modules/actions/action-events.ts';
+import { alertTaskListener } from './modules/alerts/enqueue.ts';
 import { taskMailListener } from './modules/mailings/task-mail.ts';
 import { sellerWarning } from './modules/payments/invoice.ts';
 import { createCaptcha } from './providers/captcha/captcha.ts';
@@ -72,7 +73,7 @@ async function main() {
           { db: ctx.db, checker, providers: ctx.providers, log },
           {
             leaseSeconds: config.worker.leaseSeconds,
-            hooks: actionEventHooks(ctx, [taskMailListener(ctx)]),
+            hooks: actionEventHooks(ctx, [taskMailListener(ctx), alertTaskListener(ctx)]),
           },
         );
   if (worker) {

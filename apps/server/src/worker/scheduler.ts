@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { nextRunAt } from '../lib/next-run.ts';
 import { recheckIndexRequests } from '../modules/actions/add-to-index/recheck.ts';
+import { runAlertDelivery } from '../modules/alerts/run.ts';
 import { type RunResult, runSchedule } from '../modules/schedules/run-schedule.ts';
 import { claimDueSchedules, type Schedule } from '../modules/schedules/schedules.queries.ts';
 
@@ -49,6 +50,8 @@ export function createScheduler(ctx: AppContext, options: SchedulerOptions = {})
       tick().catch((err) => ctx.log.error({ err }, 'scheduler tick failed')),
       // Pages an indexing request sent come due for their re-check (and refund) on the same clock.
       recheckIndexRequests(ctx).catch((err) => ctx.log.error({ err }, 'index request re-check failed')),
+      // Alerts: digests that came due, queued messages, and Telegram chats being connected.
+      runAlertDelivery(ctx),
     ]).finally(() => {
       if (running) timer = setTimeout(loop, intervalMs);
     });

@@ -1,4 +1,5 @@
 import admin from './admin.ts';
+import alerts from './alerts.ts';
 import agreement from './agreement.ts';
 import anchors from './anchors.ts';
 import auth from './auth.ts';
@@ -62,4 +63,5 @@ export default {
   crawlers,
   crawlerTasks,
   admin,
+  alerts,
 };

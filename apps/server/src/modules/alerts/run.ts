@@ -1,0 +1,13 @@
+import type { AppContext } from '../../context.ts';
+import { deliverDueAlerts } from './delivery.ts';
+import { releaseDueDigests } from './digest.ts';
+import { pollTelegramUpdates } from './telegram-connect.ts';
+
+/** One round of the worker's alert duties; each part's failure is logged and leaves the others. */
+export async function runAlertDelivery(ctx: AppContext, options: { now?: Date } = {}) {
+  const guard = (what: string, work: Promise<unknown>) =>
+    work.catch((err) => ctx.log.error({ err }, `alerts: ${what} failed`));
+  await guard('telegram updates', pollTelegramUpdates(ctx, options));
+  await guard('digests', releaseDueDigests(ctx, options));
+  await guard('delivery', deliverDueAlerts(ctx, options));
+}
