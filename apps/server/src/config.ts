@@ -170,7 +170,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * networks are (CHECKER_ALLOW_PRIVATE_NETWORKS opens both for tests and private installs).
      */
     alerts: {
-      telegram: { botToken: e.TELEGRAM_BOT_TOKEN || undefined, baseUrl: e.TELEGRAM_BASE_URL.replace(/\/$/, '') },
+      telegram: {
+        botToken: e.TELEGRAM_BOT_TOKEN || undefined,
+        baseUrl: e.TELEGRAM_BASE_URL.replace(/\/$/, ''),
+      },
       allowPrivateNetworks: e.CHECKER_ALLOW_PRIVATE_NETWORKS,
       timeoutMs: 10_000,
     },

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Queryable, rawRows } from '../../db/client.ts';
 import {
   alertChannels,
@@ -94,7 +94,10 @@ export interface TaskChangeRow {
 }
 
 /** Every change a task's report holds, per link, the owner's only. */
-export function taskChanges(db: Queryable, params: { userId: number; actionId: number }): Promise<TaskChangeRow[]> {
+export function taskChanges(
+  db: Queryable,
+  params: { userId: number; actionId: number },
+): Promise<TaskChangeRow[]> {
   return db
     .select({
       projectId: reportLinks.projectId,
@@ -113,7 +116,11 @@ export function taskChanges(db: Queryable, params: { userId: number; actionId: n
 // --- channels ----------------------------------------------------------------------------------------
 
 export function listChannels(db: Queryable, userId: number) {
-  return db.select().from(alertChannels).where(eq(alertChannels.userId, userId)).orderBy(asc(alertChannels.id));
+  return db
+    .select()
+    .from(alertChannels)
+    .where(eq(alertChannels.userId, userId))
+    .orderBy(asc(alertChannels.id));
 }
 
 export async function findChannel(db: Queryable, params: { userId: number; kind: string }) {
@@ -228,7 +235,10 @@ export async function findSettings(db: Queryable, userId: number) {
   return row;
 }
 
-export async function upsertSettings(db: Queryable, params: { userId: number; timeZone: string; digestHour: number }) {
+export async function upsertSettings(
+  db: Queryable,
+  params: { userId: number; timeZone: string; digestHour: number },
+) {
   const [row] = await db
     .insert(alertSettings)
     .values(params)
@@ -271,7 +281,9 @@ export async function findMessage(db: Queryable, id: number) {
 
 export async function updateMessage(
   db: Queryable,
-  params: { id: number } & Partial<Pick<AlertMessageRow, 'status' | 'attempts' | 'nextAttemptAt' | 'lastError' | 'sentAt'>>,
+  params: { id: number } & Partial<
+    Pick<AlertMessageRow, 'status' | 'attempts' | 'nextAttemptAt' | 'lastError' | 'sentAt'>
+  >,
 ) {
   const { id, ...set } = params;
   await db
@@ -284,13 +296,23 @@ export function messagesOfUser(db: Queryable, params: { userId: number; status?:
   return db
     .select()
     .from(alertMessages)
-    .where(and(eq(alertMessages.userId, params.userId), params.status ? eq(alertMessages.status, params.status) : undefined))
+    .where(
+      and(
+        eq(alertMessages.userId, params.userId),
+        params.status ? eq(alertMessages.status, params.status) : undefined,
+      ),
+    )
     .orderBy(asc(alertMessages.id));
 }
 
 /** Users with messages held for their digest, and when each wants it. */
 export function usersWithHeldMessages(db: Queryable) {
-  return rawRows<{ user_id: number; time_zone: string | null; digest_hour: number | null; last_digest_on: string | null }>(
+  return rawRows<{
+    user_id: number;
+    time_zone: string | null;
+    digest_hour: number | null;
+    last_digest_on: string | null;
+  }>(
     db,
     sql`
     select m.user_id, s.time_zone, s.digest_hour, s.last_digest_on
@@ -321,11 +343,4 @@ export async function setLastDigest(db: Queryable, params: { userId: number; on:
     .insert(alertSettings)
     .values({ userId: params.userId, lastDigestOn: params.on })
     .onConflictDoUpdate({ target: alertSettings.userId, set: { lastDigestOn: params.on } });
-}
-
-export function activeTelegramChats(db: Queryable) {
-  return db
-    .select({ id: alertChannels.id })
-    .from(alertChannels)
-    .where(and(eq(alertChannels.kind, 'telegram'), isNotNull(alertChannels.telegramChatId)));
 }

@@ -64,7 +64,11 @@ export function alertRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const started = await connectTelegram(ctx, { userId: requireUser(req).id });
       return reply.code(201).send({
-        data: { startUrl: started.startUrl, expiresAt: iso(started.expiresAt), channel: presentChannel(started.channel) },
+        data: {
+          startUrl: started.startUrl,
+          expiresAt: iso(started.expiresAt),
+          channel: presentChannel(started.channel),
+        },
       });
     },
   );
@@ -99,10 +103,22 @@ export function alertRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.put(
     '/projects/:id/alerts',
-    { schema: { tags, security, params: ZIdParams, body: ZAlertRuleRequest, response: { 200: ZAlertRuleResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        params: ZIdParams,
+        body: ZAlertRuleRequest,
+        response: { 200: ZAlertRuleResponse },
+      },
+    },
     async (req) => {
       const projectId = req.params.id;
-      const rule = await saveProjectAlertRule(ctx, { userId: requireUser(req).id, projectId, body: req.body });
+      const rule = await saveProjectAlertRule(ctx, {
+        userId: requireUser(req).id,
+        projectId,
+        body: req.body,
+      });
       return { data: presentRule({ projectId, rule }) };
     },
   );

@@ -23,7 +23,10 @@ type Ctx = Pick<AppContext, 'db' | 'config'>;
 
 /** The user's channels, digest hour, and whether the operator configured a Telegram bot. */
 export async function alertOverview(ctx: Ctx, userId: number) {
-  const [channels, settings] = await Promise.all([listChannels(ctx.db, userId), findSettings(ctx.db, userId)]);
+  const [channels, settings] = await Promise.all([
+    listChannels(ctx.db, userId),
+    findSettings(ctx.db, userId),
+  ]);
   return {
     channels,
     settings: settings ? { timeZone: settings.timeZone, digestHour: settings.digestHour } : DEFAULT_DIGEST,
@@ -79,7 +82,8 @@ export function connectSlack(ctx: Ctx, params: { userId: number; url: string }) 
 }
 
 export async function connectTelegram(ctx: Ctx, params: { userId: number }) {
-  if (!messengersOf(ctx.config).telegram.available) throw new AppError('invalid', 'alerts.errors.telegramOff');
+  if (!messengersOf(ctx.config).telegram.available)
+    throw new AppError('invalid', 'alerts.errors.telegramOff');
   try {
     return await startTelegramConnect(ctx, params);
   } catch (error) {

@@ -56,15 +56,20 @@ async function world(params: { locale?: string; pages: number }) {
   const chatId = ++chatIds;
   telegram.userWrites({ chatId, text: `/start ${startUrl.searchParams.get('start')}` });
   await runAlertDelivery(t.ctx);
-  expect((await findChannel(t.db, { userId: user.id, kind: 'telegram' }))?.telegramChatId).toBe(String(chatId));
+  expect((await findChannel(t.db, { userId: user.id, kind: 'telegram' }))?.telegramChatId).toBe(
+    String(chatId),
+  );
 
   const check = async () => {
-    const res = await t.api('POST', `actions/${ActionCode.CheckBacklinks}/start?campaign=${campaign.id}`, { token });
+    const res = await t.api('POST', `actions/${ActionCode.CheckBacklinks}/start?campaign=${campaign.id}`, {
+      token,
+    });
     expect(res.status).toBe(201);
     await t.drain();
     return res.body.data.id as number;
   };
-  const rule = (body: Record<string, unknown>) => t.api('PUT', `projects/${project.id}/alerts`, { token, body });
+  const rule = (body: Record<string, unknown>) =>
+    t.api('PUT', `projects/${project.id}/alerts`, { token, body });
   const slackPosts = () => slack.received.filter((r) => hook.endsWith(r.path));
   const telegramPosts = () => telegram.sent.filter((m) => String(m.chat_id) === String(chatId));
   return { user, token, project, paths, check, rule, hook, chatId, slackPosts, telegramPosts };
@@ -86,7 +91,10 @@ describe('alerts on a check task', () => {
       mode: 'immediate',
     });
     expect(saved.status).toBe(200);
-    expect(saved.body.data.attributes).toMatchObject({ channels: ['slack', 'telegram', 'email'], mode: 'immediate' });
+    expect(saved.body.data.attributes).toMatchObject({
+      channels: ['slack', 'telegram', 'email'],
+      mode: 'immediate',
+    });
 
     // Three pages drop the link, one answers 404: a first miss is not yet a lost link.
     for (const path of w.paths.slice(0, 3)) web.set(path, withoutLink);
@@ -102,7 +110,9 @@ describe('alerts on a check task', () => {
     expect(last).toContain('Пропало ссылок: 3');
     expect(last).toContain('Задача завершена, обработано ссылок: 4');
     for (const path of w.paths.slice(0, 3)) expect(last).toContain(web.url(path));
-    expect(last).toContain(`<http://app.test/ru/report?project=${w.project.id}&action=${lostTask}|Открыть отчёт>`);
+    expect(last).toContain(
+      `<http://app.test/ru/report?project=${w.project.id}&action=${lostTask}|Открыть отчёт>`,
+    );
     expect(JSON.stringify(posts[0].body)).toContain('Недоступных страниц: 1');
 
     const tg = w.telegramPosts().slice(1);
@@ -115,7 +125,10 @@ describe('alerts on a check task', () => {
     );
 
     const mails = t.smtp.to(w.user.email);
-    expect(mails.map((m) => m.subject)).toEqual(['Linkwatch: новости проекта Shop', 'Linkwatch: новости проекта Shop']);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Linkwatch: новости проекта Shop',
+      'Linkwatch: новости проекта Shop',
+    ]);
     expect(mails[1].text).toContain('Пропало ссылок: 3');
 
     const messages = await messagesOfUser(t.db, { userId: w.user.id });
@@ -192,7 +205,10 @@ describe('alerts on a check task', () => {
     await w.rule({ events: ['linkLost', 'taskFinished'], channels: ['telegram'], mode: 'digest' });
     await w.check();
     await w.check();
-    expect((await messagesOfUser(t.db, { userId: w.user.id })).map((m) => m.status)).toEqual(['held', 'held']);
+    expect((await messagesOfUser(t.db, { userId: w.user.id })).map((m) => m.status)).toEqual([
+      'held',
+      'held',
+    ]);
 
     // 08:30 in Tokyo is 23:30 UTC the day before: too early.
     await runAlertDelivery(t.ctx, { now: new Date('2030-03-01T23:30:00Z') });
@@ -220,7 +236,10 @@ describe('alert settings calls', () => {
     });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.channels).toEqual(['Connect the channel before choosing it']);
-    const ftp = await t.api('PUT', 'alerts/channels/slack', { token, body: { url: 'ftp://hooks.slack.com/x' } });
+    const ftp = await t.api('PUT', 'alerts/channels/slack', {
+      token,
+      body: { url: 'ftp://hooks.slack.com/x' },
+    });
     expect(ftp.status).toBe(422);
     const other = await makeUserWithToken(t.db);
     expect((await t.api('GET', `projects/${project.id}/alerts`, { token: other.token })).status).toBe(404);

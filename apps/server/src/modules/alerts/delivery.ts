@@ -34,7 +34,7 @@ export async function deliverDueAlerts(ctx: Ctx, options: { now?: Date } = {}): 
   const claimed = await claimDueMessages(ctx.db, { now, limit: BATCH, leaseSeconds: LEASE_SECONDS });
   for (const { id } of claimed) {
     const message = await findMessage(ctx.db, id);
-    if (!message || message.status !== 'pending') continue;
+    if (message?.status !== 'pending') continue;
     try {
       await deliverOne(ctx, message, now);
     } catch (err) {
@@ -48,8 +48,10 @@ async function deliverOne(ctx: Ctx, message: AlertMessageRow, now: Date) {
   const recipient = await findRecipient(ctx.db, message.userId);
   if (!recipient) return updateMessage(ctx.db, { id: message.id, status: 'failed', lastError: 'no user' });
   const channel =
-    message.channel === 'email' ? null : await findChannel(ctx.db, { userId: message.userId, kind: message.channel });
-  if (message.channel !== 'email' && (!channel || channel.status !== 'active')) {
+    message.channel === 'email'
+      ? null
+      : await findChannel(ctx.db, { userId: message.userId, kind: message.channel });
+  if (message.channel !== 'email' && channel?.status !== 'active') {
     // A channel removed, not connected or paused: the message is not kept waiting for it.
     const reason = channel ? `channel ${channel.status}` : 'channel not connected';
     return updateMessage(ctx.db, { id: message.id, status: 'failed', lastError: reason });
@@ -102,7 +104,8 @@ async function send(
     return sendSlack(messengers.slack, { url: channel.slackUrl, message: toSlack(alert) });
   }
   if (channel?.kind === 'telegram' && channel.telegramChatId) {
-    if (!messengers.telegram.available) return { ok: false, error: 'TELEGRAM_BOT_TOKEN is not set', permanent: true };
+    if (!messengers.telegram.available)
+      return { ok: false, error: 'TELEGRAM_BOT_TOKEN is not set', permanent: true };
     return messengers.telegram.sendMessage({ chatId: channel.telegramChatId, text: toTelegramHtml(alert) });
   }
   if (params.message.channel === 'email') {

@@ -37,12 +37,14 @@ export async function releaseDueDigests(ctx: Pick<AppContext, 'db'>, options: { 
   let queued = 0;
   for (const user of await usersWithHeldMessages(ctx.db)) {
     const clock = localClock(now, user.time_zone ?? DEFAULT_DIGEST.timeZone);
-    if (clock.hour < (user.digest_hour ?? DEFAULT_DIGEST.digestHour) || user.last_digest_on === clock.date) continue;
+    if (clock.hour < (user.digest_hour ?? DEFAULT_DIGEST.digestHour) || user.last_digest_on === clock.date)
+      continue;
     queued += await ctx.db.transaction(async (tx) => {
       const held = await heldMessages(tx, user.user_id);
       if (held.length === 0) return 0;
       const byChannel = new Map<string, AlertMessageRow[]>();
-      for (const message of held) byChannel.set(message.channel, [...(byChannel.get(message.channel) ?? []), message]);
+      for (const message of held)
+        byChannel.set(message.channel, [...(byChannel.get(message.channel) ?? []), message]);
       const inserted = await insertMessages(
         tx,
         [...byChannel].map(([channel, messages]) => ({

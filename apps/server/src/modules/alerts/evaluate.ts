@@ -35,7 +35,12 @@ export interface DigestPayload {
 
 const NOT_FOLLOWED = ['nofollow', 'ugc', 'sponsored'];
 const relsOf = (value: string | null) =>
-  new Set((value ?? '').toLowerCase().split(/[\s,]+/).filter((part) => NOT_FOLLOWED.includes(part)));
+  new Set(
+    (value ?? '')
+      .toLowerCase()
+      .split(/[\s,]+/)
+      .filter((part) => NOT_FOLLOWED.includes(part)),
+  );
 
 /** The alert events one report change stands for (none for a change alerts do not watch). */
 export function eventsOfChange(change: ChangeLine): AlertEvent[] {
@@ -67,13 +72,16 @@ export function eventsOfChange(change: ChangeLine): AlertEvent[] {
 }
 
 /** The events of a task's changes, per project, summarised: counts and the first few links. */
-export function summarise(changes: ChangeLine[]): Map<number | null, Partial<Record<AlertEvent, EventSummary>>> {
+export function summarise(
+  changes: ChangeLine[],
+): Map<number | null, Partial<Record<AlertEvent, EventSummary>>> {
   const byProject = new Map<number | null, Partial<Record<AlertEvent, EventSummary>>>();
   for (const change of changes) {
     for (const event of eventsOfChange(change)) {
       const events = byProject.get(change.projectId) ?? {};
       byProject.set(change.projectId, events);
-      const summary = (events[event] ??= { count: 0, samples: [] });
+      const summary = events[event] ?? { count: 0, samples: [] };
+      events[event] = summary;
       summary.count++;
       if (summary.samples.length < SAMPLES_PER_EVENT) {
         summary.samples.push({ url: change.url, old: change.old, new: change.new });

@@ -28,7 +28,10 @@ export function renderAlert(params: {
   const blocks = entries.map((entry) => {
     const project = entry.projectName ?? t('noProject');
     const task = entry.actionCode === null ? '' : translate(locale, `tasks.actions.${entry.actionCode}`);
-    const report = new URLSearchParams({ project: String(entry.projectId ?? ''), action: String(entry.actionId ?? '') });
+    const report = new URLSearchParams({
+      project: String(entry.projectId ?? ''),
+      action: String(entry.actionId ?? ''),
+    });
     return {
       heading: t('heading', { project, task }),
       link: { url: `${page}/report?${report}`, label: t('openReport') },
@@ -61,7 +64,8 @@ function lineOf(params: {
 
 // --- each channel's format ----------------------------------------------------------------------------
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** Slack mrkdwn: &, < and > are its control characters. */
 const escapeSlack = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const isUrl = (s: string) => /^https?:\/\//.test(s);
@@ -101,13 +105,19 @@ export function toSlack(alert: RenderedAlert): { text: string; blocks: unknown[]
         type: 'mrkdwn',
         text: block.lines
           .map((line) =>
-            [`• ${escapeSlack(line.text)}`, ...line.urls.map((u) => (isUrl(u) ? `    <${u}>` : `    ${escapeSlack(u)}`))].join('\n'),
+            [
+              `• ${escapeSlack(line.text)}`,
+              ...line.urls.map((u) => (isUrl(u) ? `    <${u}>` : `    ${escapeSlack(u)}`)),
+            ].join('\n'),
           )
           .join('\n')
           .slice(0, 3000),
       },
     },
-    { type: 'context', elements: [{ type: 'mrkdwn', text: `<${block.link.url}|${escapeSlack(block.link.label)}>` }] },
+    {
+      type: 'context',
+      elements: [{ type: 'mrkdwn', text: `<${block.link.url}|${escapeSlack(block.link.label)}>` }],
+    },
   ]);
   blocks.push({
     type: 'context',
@@ -120,7 +130,11 @@ export function toSlack(alert: RenderedAlert): { text: string; blocks: unknown[]
 export function toMail(alert: RenderedAlert): { subject: string; text: string; html: string } {
   const text = [
     ...alert.blocks.map((block) =>
-      [block.heading, ...block.lines.flatMap((l) => [`- ${l.text}`, ...l.urls.map((u) => `  ${u}`)]), `${block.link.label}: ${block.link.url}`].join('\n'),
+      [
+        block.heading,
+        ...block.lines.flatMap((l) => [`- ${l.text}`, ...l.urls.map((u) => `  ${u}`)]),
+        `${block.link.label}: ${block.link.url}`,
+      ].join('\n'),
     ),
     `${alert.settings.label}: ${alert.settings.url}`,
   ].join('\n\n');
@@ -128,7 +142,10 @@ export function toMail(alert: RenderedAlert): { subject: string; text: string; h
     ...alert.blocks.map(
       (block) =>
         `<h3>${escapeHtml(block.heading)}</h3><ul>${block.lines
-          .map((l) => `<li>${escapeHtml(l.text)}${l.urls.length ? `<br>${l.urls.map(escapeHtml).join('<br>')}` : ''}</li>`)
+          .map(
+            (l) =>
+              `<li>${escapeHtml(l.text)}${l.urls.length ? `<br>${l.urls.map(escapeHtml).join('<br>')}` : ''}</li>`,
+          )
           .join('')}</ul><p><a href="${escapeHtml(block.link.url)}">${escapeHtml(block.link.label)}</a></p>`,
     ),
     `<p><a href="${escapeHtml(alert.settings.url)}">${escapeHtml(alert.settings.label)}</a></p>`,

@@ -11,12 +11,19 @@ const sha256 = (secret: string) => createHash('sha256').update(secret).digest('h
 const newCode = () => randomBytes(24).toString('base64url');
 
 /** A one-time start link for the user's chat (https://t.me/<bot>?start=<code>); the code is kept hashed. */
-export async function startTelegramConnect(ctx: Pick<AppContext, 'db' | 'config'>, params: { userId: number; now?: Date }) {
+export async function startTelegramConnect(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  params: { userId: number; now?: Date },
+) {
   const telegram = messengersOf(ctx.config).telegram;
   const bot = await telegram.botUsername();
   const code = newCode();
   const expiresAt = new Date((params.now ?? new Date()).getTime() + TELEGRAM_CONNECT_MINUTES * 60_000);
-  const channel = await upsertTelegramCode(ctx.db, { userId: params.userId, codeHash: sha256(code), expiresAt });
+  const channel = await upsertTelegramCode(ctx.db, {
+    userId: params.userId,
+    codeHash: sha256(code),
+    expiresAt,
+  });
   return { startUrl: `https://t.me/${bot}?start=${code}`, expiresAt, channel };
 }
 
@@ -27,7 +34,10 @@ const offsets = new WeakMap<AppContext['config'], number>();
  * Reads the bot's new messages (getUpdates) and connects each chat that sent `/start <code>` with a
  * valid code; the chat is greeted in its owner's language. Answers the chats connected.
  */
-export async function pollTelegramUpdates(ctx: Pick<AppContext, 'db' | 'config' | 'log'>, options: { now?: Date } = {}) {
+export async function pollTelegramUpdates(
+  ctx: Pick<AppContext, 'db' | 'config' | 'log'>,
+  options: { now?: Date } = {},
+) {
   const telegram = messengersOf(ctx.config).telegram;
   if (!telegram.available) return 0;
   const updates = await telegram.getUpdates(offsets.get(ctx.config) ?? 0);

@@ -1,4 +1,9 @@
-import { BlockedAddressError, createGuardedLookup, isForbiddenAddress, literalAddressOf } from '@linkwatch/checker';
+import {
+  BlockedAddressError,
+  createGuardedLookup,
+  isForbiddenAddress,
+  literalAddressOf,
+} from '@linkwatch/checker';
 import { Agent } from 'undici';
 
 /** An answer's body is read up to this size: a chat service answers in a few bytes. */
@@ -38,7 +43,11 @@ export function createPoster(options: { timeoutMs: number; guarded: boolean }) {
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(options.timeoutMs),
       });
-      return { status: response.statusCode, headers: response.headers, text: await readLimited(response.body) };
+      return {
+        status: response.statusCode,
+        headers: response.headers,
+        text: await readLimited(response.body),
+      };
     },
     close: () => agent.close(),
   };

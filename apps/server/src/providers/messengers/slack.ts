@@ -16,7 +16,9 @@ export function isAcceptableSlackUrl(raw: string, options: { allowPrivateNetwork
   }
   if (url.username || url.password) return false;
   if (options.allowPrivateNetworks) return url.protocol === 'https:' || url.protocol === 'http:';
-  return url.protocol === 'https:' && url.hostname === SLACK_WEBHOOK_HOST && url.pathname.startsWith('/services/');
+  return (
+    url.protocol === 'https:' && url.hostname === SLACK_WEBHOOK_HOST && url.pathname.startsWith('/services/')
+  );
 }
 
 export interface SlackMessage {
@@ -30,19 +32,30 @@ export interface SlackMessage {
  * 400 invalid_payload, 403 action_prohibited, 404 no_service, 410 channel_is_archived are for good;
  * 429 carries Retry-After (one message a second per webhook), 5xx is worth another try.
  */
-export async function sendSlack(poster: Poster, params: { url: string; message: SlackMessage }): Promise<SendResult> {
+export async function sendSlack(
+  poster: Poster,
+  params: { url: string; message: SlackMessage },
+): Promise<SendResult> {
   let answer: Awaited<ReturnType<Poster['post']>>;
   try {
     answer = await poster.post(new URL(params.url), params.message);
   } catch (error) {
-    if (error instanceof BlockedAddressError || (error as { cause?: unknown }).cause instanceof BlockedAddressError)
+    if (
+      error instanceof BlockedAddressError ||
+      (error as { cause?: unknown }).cause instanceof BlockedAddressError
+    )
       return permanent('blocked_address');
     return temporary((error as Error).message || 'network_error');
   }
   const error = answer.text.trim().slice(0, 200) || `HTTP ${answer.status}`;
   if (answer.status >= 200 && answer.status < 300) return { ok: true };
   if (answer.status === 429) {
-    return { ok: false, error, permanent: false, retryAfterSeconds: retryAfterOf(answer.headers['retry-after']) ?? 30 };
+    return {
+      ok: false,
+      error,
+      permanent: false,
+      retryAfterSeconds: retryAfterOf(answer.headers['retry-after']) ?? 30,
+    };
   }
   if (answer.status >= 500) return temporary(error);
   return permanent(error);

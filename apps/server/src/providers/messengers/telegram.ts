@@ -50,7 +50,9 @@ export function createTelegram(config: TelegramConfig) {
     });
     const parsed = ZAnswer.safeParse(await response.json().catch(() => null));
     if (!parsed.success) {
-      return { ok: false, error_code: response.status, description: `HTTP ${response.status}` } as z.infer<typeof ZAnswer>;
+      return { ok: false, error_code: response.status, description: `HTTP ${response.status}` } as z.infer<
+        typeof ZAnswer
+      >;
     }
     return parsed.data;
   }
@@ -81,7 +83,12 @@ export function createTelegram(config: TelegramConfig) {
       if (answer.ok) return { ok: true };
       const error = answer.description ?? `error ${answer.error_code}`;
       if (answer.error_code === 429) {
-        return { ok: false, error, permanent: false, retryAfterSeconds: answer.parameters?.retry_after ?? 30 };
+        return {
+          ok: false,
+          error,
+          permanent: false,
+          retryAfterSeconds: answer.parameters?.retry_after ?? 30,
+        };
       }
       if ((answer.error_code ?? 500) >= 500) return temporary(error);
       // 400 chat not found, 403 bot was blocked by the user: another try would fail the same way.

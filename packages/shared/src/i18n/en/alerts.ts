@@ -34,7 +34,8 @@ export default {
     },
   },
   notifications: {
-    paused: '{{channel}} alerts are paused: the last {{times}} deliveries failed. Check the channel and resume it in the alert settings.',
+    paused:
+      '{{channel}} alerts are paused: the last {{times}} deliveries failed. Check the channel and resume it in the alert settings.',
   },
   errors: {
     channelNotConnected: 'Connect the channel before choosing it',

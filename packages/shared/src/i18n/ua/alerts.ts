@@ -34,7 +34,8 @@ export default {
     },
   },
   notifications: {
-    paused: 'Сповіщення в {{channel}} призупинено: останні надсилання ({{times}}) не вдалися. Перевірте канал і відновіть його в налаштуваннях сповіщень.',
+    paused:
+      'Сповіщення в {{channel}} призупинено: останні надсилання ({{times}}) не вдалися. Перевірте канал і відновіть його в налаштуваннях сповіщень.',
   },
   errors: {
     channelNotConnected: 'Спочатку підключіть канал',
@@ -64,7 +65,8 @@ export default {
     telegramOff: 'Сповіщення в Telegram на цьому сервері не налаштовано.',
     connectTelegram: 'Підключити Telegram',
     newTelegramLink: 'Нове посилання для підключення',
-    telegramStart: 'Відкрийте це посилання в Telegram і натисніть «Старт»; воно спрацює один раз, до {{time}}.',
+    telegramStart:
+      'Відкрийте це посилання в Telegram і натисніть «Старт»; воно спрацює один раз, до {{time}}.',
     openTelegram: 'Відкрити в Telegram',
     waiting: 'Чекаємо, поки ви натиснете «Старт» у Telegram…',
     connectedTo: 'Підключено: {{target}}',

@@ -1,6 +1,6 @@
 import admin from './admin.ts';
-import alerts from './alerts.ts';
 import agreement from './agreement.ts';
+import alerts from './alerts.ts';
 import anchors from './anchors.ts';
 import auth from './auth.ts';
 import balance from './balance.ts';

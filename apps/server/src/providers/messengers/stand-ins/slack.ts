@@ -13,7 +13,12 @@ export interface SlackStandIn {
   hookUrl(name?: string): string;
   readonly received: { path: string; body: { text?: string; blocks?: unknown[] } }[];
   /** Answers the next `count` posts with 429 and this Retry-After; or 500s with `serverErrors`. */
-  set(options: { rateLimited?: number; retryAfterSeconds?: number; serverErrors?: number; removed?: boolean }): void;
+  set(options: {
+    rateLimited?: number;
+    retryAfterSeconds?: number;
+    serverErrors?: number;
+    removed?: boolean;
+  }): void;
   readonly attempts: number;
   close(): Promise<void>;
 }

@@ -15,18 +15,31 @@ export interface TelegramStandIn {
   readonly sent: { chat_id: string | number; text: string; parse_mode?: string }[];
   /** A user writes to the bot (e.g. `/start <code>` after opening the start link). */
   userWrites(params: { chatId: number; text: string; firstName?: string }): void;
-  set(options: { rateLimited?: number; retryAfterSeconds?: number; serverErrors?: number; blockedChats?: number[] }): void;
+  set(options: {
+    rateLimited?: number;
+    retryAfterSeconds?: number;
+    serverErrors?: number;
+    blockedChats?: number[];
+  }): void;
   readonly attempts: number;
   close(): Promise<void>;
 }
 
-export async function startTelegramStandIn(options: { token?: string; botUsername?: string } = {}): Promise<TelegramStandIn> {
+export async function startTelegramStandIn(
+  options: { token?: string; botUsername?: string } = {},
+): Promise<TelegramStandIn> {
   const token = options.token ?? '123456:TEST-stand-in-token';
   const botUsername = options.botUsername ?? 'linkwatch_test_bot';
   const sent: TelegramStandIn['sent'] = [];
   const updates: { update_id: number; message: unknown }[] = [];
   let nextUpdateId = 1000;
-  const state = { rateLimited: 0, retryAfterSeconds: 1, serverErrors: 0, blockedChats: [] as number[], attempts: 0 };
+  const state = {
+    rateLimited: 0,
+    retryAfterSeconds: 1,
+    serverErrors: 0,
+    blockedChats: [] as number[],
+    attempts: 0,
+  };
 
   const answer = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -47,7 +60,7 @@ export async function startTelegramStandIn(options: { token?: string; botUsernam
         const raw = Buffer.concat(chunks).toString('utf8');
         body = raw ? JSON.parse(raw) : {};
       } catch {
-        return fail(res, 400, 'Bad Request: can\'t parse JSON');
+        return fail(res, 400, "Bad Request: can't parse JSON");
       }
       const method = match[2];
       if (method === 'getMe') {
@@ -84,7 +97,12 @@ export async function startTelegramStandIn(options: { token?: string; botUsernam
         sent.push(body as TelegramStandIn['sent'][number]);
         return answer(res, 200, {
           ok: true,
-          result: { message_id: sent.length, chat: { id: body.chat_id }, date: Math.floor(Date.now() / 1000), text: body.text },
+          result: {
+            message_id: sent.length,
+            chat: { id: body.chat_id },
+            date: Math.floor(Date.now() / 1000),
+            text: body.text,
+          },
         });
       }
       return fail(res, 404, 'Not Found: method not found');
