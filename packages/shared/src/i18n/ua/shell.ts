@@ -95,6 +95,7 @@ export default {
     partnersUsers: 'Запрошені користувачі',
     partnersPayout: 'Виплати',
     crawlers: 'Краулери',
+    alerts: 'Сповіщення',
     anchors: 'Анкор-листи',
     campaign: 'Кампанія',
     project: 'Проєкт',
