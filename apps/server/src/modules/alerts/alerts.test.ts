@@ -4,8 +4,10 @@ import { type SlackStandIn, startSlackStandIn } from '../../providers/messengers
 import { startTelegramStandIn, type TelegramStandIn } from '../../providers/messengers/stand-ins/telegram.ts';
 import { type DonorWeb, donorHtml, startDonorWeb } from '../../test/donor-web.ts';
 import { makeCampaign, makeLinks, makeProject, makeUserWithToken } from '../../test/factories.ts';
+import { loadConfig } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { findChannel, messagesOfUser } from './alerts.queries.ts';
+import { alertOverview, connectTelegram } from './alerts.service.ts';
 import { runAlertDelivery } from './run.ts';
 
 let t: TestApp;
@@ -257,5 +259,15 @@ describe('alert settings calls', () => {
       settings: { timeZone: 'UTC', digestHour: 9 },
       telegram: { available: true },
     });
+  });
+
+  it('says plainly that Telegram is off without a bot token', async () => {
+    const { user } = await makeUserWithToken(t.db);
+    const ctx = { db: t.db, config: loadConfig({ DATA_DIR: '/tmp/linkwatch-test', APP_URL: 'http://app.test' }) };
+    await expect(connectTelegram(ctx, { userId: user.id })).rejects.toMatchObject({
+      kind: 'invalid',
+      message: 'alerts.errors.telegramOff',
+    });
+    expect((await alertOverview(ctx, user.id)).telegram).toEqual({ available: false });
   });
 });
