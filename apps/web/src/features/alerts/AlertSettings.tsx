@@ -42,7 +42,7 @@ export function AlertSettings({ project }: { project: string }) {
     );
   }
   return (
-    <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+    <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <RuleForm key={rule.data.id} project={project} rule={rule.data} overview={data} />
       <div className="space-y-5">
         <ChannelsCard overview={data} />
