@@ -1,10 +1,10 @@
 import { ActionCode } from '@linkwatch/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
 import { type SlackStandIn, startSlackStandIn } from '../../providers/messengers/stand-ins/slack.ts';
 import { startTelegramStandIn, type TelegramStandIn } from '../../providers/messengers/stand-ins/telegram.ts';
 import { type DonorWeb, donorHtml, startDonorWeb } from '../../test/donor-web.ts';
 import { makeCampaign, makeLinks, makeProject, makeUserWithToken } from '../../test/factories.ts';
-import { loadConfig } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { findChannel, messagesOfUser } from './alerts.queries.ts';
 import { alertOverview, connectTelegram } from './alerts.service.ts';
@@ -150,6 +150,8 @@ describe('alerts on a check task', () => {
     const at = (channel: string) => waiting.find((m) => m.channel === channel)!.nextAttemptAt.getTime();
     expect(at('slack') - now.getTime()).toBe(120_000);
     expect(at('telegram') - now.getTime()).toBe(300_000);
+    // Being rate limited is not the channel failing.
+    expect((await findChannel(t.db, { userId: w.user.id, kind: 'slack' }))?.failures).toBe(0);
 
     // Not before the time asked.
     const slackTries = slack.attempts;
@@ -263,7 +265,10 @@ describe('alert settings calls', () => {
 
   it('says plainly that Telegram is off without a bot token', async () => {
     const { user } = await makeUserWithToken(t.db);
-    const ctx = { db: t.db, config: loadConfig({ DATA_DIR: '/tmp/linkwatch-test', APP_URL: 'http://app.test' }) };
+    const ctx = {
+      db: t.db,
+      config: loadConfig({ DATA_DIR: '/tmp/linkwatch-test', APP_URL: 'http://app.test' }),
+    };
     await expect(connectTelegram(ctx, { userId: user.id })).rejects.toMatchObject({
       kind: 'invalid',
       message: 'alerts.errors.telegramOff',

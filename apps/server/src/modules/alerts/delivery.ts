@@ -23,6 +23,8 @@ import { renderAlert, toMail, toSlack, toTelegramHtml } from './render.ts';
 export const MAX_ATTEMPTS = 6;
 /** Back-off after a temporary failure: 30 s, 1, 2, 4, 8 min… at most an hour. */
 export const backoffSeconds = (attempts: number) => Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
+/** A service that keeps answering 429 still gets this many times more tries than one that fails. */
+const RATE_LIMITED_FACTOR = 4;
 const BATCH = 20;
 const LEASE_SECONDS = 60;
 
@@ -68,7 +70,9 @@ async function deliverOne(ctx: Ctx, message: AlertMessageRow, now: Date) {
     if (channel) await channelSucceeded(ctx.db, channel.id);
     return updateMessage(ctx.db, { id: message.id, status: 'sent', attempts, sentAt: now, lastError: null });
   }
-  if (channel) {
+  const rateLimited = result.retryAfterSeconds !== undefined;
+  // Being asked to slow down is no fault of the channel: only real failures count towards a pause.
+  if (channel && !rateLimited) {
     const paused = await channelFailed(ctx.db, {
       id: channel.id,
       error: result.error,
@@ -77,7 +81,10 @@ async function deliverOne(ctx: Ctx, message: AlertMessageRow, now: Date) {
     });
     if (paused) await tellPaused(ctx, { channel: paused, locale });
   }
-  const giveUp = result.permanent || attempts >= MAX_ATTEMPTS;
+  const giveUp =
+    result.permanent ||
+    (!rateLimited && attempts >= MAX_ATTEMPTS) ||
+    attempts >= MAX_ATTEMPTS * RATE_LIMITED_FACTOR;
   // 429: the service said when; otherwise exponential back-off.
   const wait = result.retryAfterSeconds ?? backoffSeconds(attempts);
   return updateMessage(ctx.db, {
