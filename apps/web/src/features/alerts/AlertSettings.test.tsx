@@ -12,13 +12,26 @@ const rule = (attributes: object = {}) =>
     data: {
       id: 0,
       type: 'alertRules',
-      attributes: { projectId: 5, events: [], channels: [], mode: 'immediate', balanceThreshold: null, ...attributes },
+      attributes: {
+        projectId: 5,
+        events: [],
+        channels: [],
+        mode: 'immediate',
+        balanceThreshold: null,
+        ...attributes,
+      },
     },
   });
 const slack = {
   id: 3,
   type: 'alertChannels',
-  attributes: { kind: 'slack', status: 'active', target: 'hooks.slack.com/…abcd', lastError: null, createdAt: '2026-11-27T10:00:00.000Z' },
+  attributes: {
+    kind: 'slack',
+    status: 'active',
+    target: 'hooks.slack.com/…abcd',
+    lastError: null,
+    createdAt: '2026-11-27T10:00:00.000Z',
+  },
 };
 const overview = (over: { channels?: object[]; telegram?: boolean } = {}) =>
   json(200, {
@@ -77,7 +90,13 @@ describe('alert settings page', { timeout: 30_000 }, () => {
     const pending = {
       id: 4,
       type: 'alertChannels',
-      attributes: { kind: 'telegram', status: 'pending', target: null, lastError: null, createdAt: '2026-11-27T10:00:00.000Z' },
+      attributes: {
+        kind: 'telegram',
+        status: 'pending',
+        target: null,
+        lastError: null,
+        createdAt: '2026-11-27T10:00:00.000Z',
+      },
     };
     const server = mockApi({
       'GET user/me': meReply({ locale: 'ru' }),
@@ -85,7 +104,11 @@ describe('alert settings page', { timeout: 30_000 }, () => {
       'GET alerts': overview(),
       'GET projects/5/alerts': rule(),
       'POST alerts/channels/telegram': json(201, {
-        data: { startUrl: 'https://t.me/linkwatch_bot?start=abc', expiresAt: '2026-11-27T12:30:00.000Z', channel: pending },
+        data: {
+          startUrl: 'https://t.me/linkwatch_bot?start=abc',
+          expiresAt: '2026-11-27T12:30:00.000Z',
+          channel: pending,
+        },
       }),
       'PUT alerts/channels/slack': json(422, {
         message: 'Переданные данные некорректны.',

@@ -100,6 +100,8 @@ function TelegramSection({ channel, available }: { channel: AlertChannel | undef
   const [started, setStarted] = useState<TelegramConnect | null>(null);
   const connect = useConnectTelegram();
   const waiting = channel?.attributes.status === 'pending';
+  // A first link shows until the chat connects; a new link for a connected chat, until the page is left.
+  const showLink = started !== null && (waiting || started.channel.attributes.status === 'active');
   const time = started
     ? new Intl.DateTimeFormat(locale === 'ua' ? 'uk' : locale, { timeStyle: 'short' }).format(
         new Date(started.expiresAt),
@@ -115,7 +117,7 @@ function TelegramSection({ channel, available }: { channel: AlertChannel | undef
       ) : (
         <>
           {channel ? <StatusLine channel={channel} /> : null}
-          {started && waiting ? (
+          {showLink ? (
             <div className="space-y-2 text-sm text-ink">
               <p>{t('alerts.ui.telegramStart', { time })}</p>
               <a
