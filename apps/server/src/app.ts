@@ -30,6 +30,7 @@ import { withTagManager } from './http/tag-manager-csp.ts';
 import { validatorCompiler } from './http/validator.ts';
 import { actionRoutes } from './modules/actions/actions.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { alertRoutes } from './modules/alerts/alerts.routes.ts';
 import { anchorRoutes } from './modules/anchors/anchors.routes.ts';
 import { registerApiKeyAuthentication } from './modules/api-keys/api-key-auth.ts';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
@@ -82,6 +83,7 @@ const features = [
   reportRoutes,
   mailingRoutes,
   scheduleRoutes,
+  alertRoutes,
   balanceRoutes,
   paymentRoutes,
   referralRoutes,

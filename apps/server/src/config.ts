@@ -29,6 +29,9 @@ const ZEnv = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   CHECKER_ALLOW_PRIVATE_NETWORKS: flag,
+  // Alerts in Telegram (issue 32): the operator's bot; without a token the feature says it is off.
+  TELEGRAM_BOT_TOKEN: z.string().optional(),
+  TELEGRAM_BASE_URL: z.url().default('https://api.telegram.org'),
   CHECKER_CONCURRENCY: z.coerce.number().int().positive().default(64),
   CHECKER_PER_HOST: z.coerce.number().int().positive().default(2),
   CHECKER_HOST_DELAY_MS: z.coerce.number().int().min(0).default(0),
@@ -173,6 +176,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     worker: { leaseSeconds: e.WORKER_LEASE_SECONDS },
     publicCheck: { perAddress: e.PUBLIC_CHECKS_PER_ADDRESS, perDay: e.PUBLIC_CHECKS_PER_DAY },
+    /**
+     * Alert channels: Telegram through our own bot (users connect a chat by a start link, never type a
+     * token); Slack through each user's incoming webhook, refused unless on hooks.slack.com when private
+     * networks are (CHECKER_ALLOW_PRIVATE_NETWORKS opens both for tests and private installs).
+     */
+    alerts: {
+      telegram: {
+        botToken: e.TELEGRAM_BOT_TOKEN || undefined,
+        baseUrl: e.TELEGRAM_BASE_URL.replace(/\/$/, ''),
+      },
+      allowPrivateNetworks: e.CHECKER_ALLOW_PRIVATE_NETWORKS,
+      timeoutMs: 10_000,
+    },
     demo: e.DEMO !== '0' && !e.DATABASE_URL,
     demoWebPort: e.DEMO_WEB_PORT ?? (port === 0 ? 3001 : port + 1),
     trustProxy: trustProxy(e.TRUST_PROXY),

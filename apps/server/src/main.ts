@@ -8,6 +8,7 @@ import { inProcessBus, postgresBus } from './events/bus.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { actionEventHooks } from './modules/actions/action-events.ts';
+import { alertTaskListener } from './modules/alerts/enqueue.ts';
 import { taskMailListener } from './modules/mailings/task-mail.ts';
 import { sellerWarning } from './modules/payments/invoice.ts';
 import { seedWiki } from './modules/wiki/wiki.seed.ts';
@@ -75,7 +76,7 @@ async function main() {
           { db: ctx.db, checker, providers: ctx.providers, log },
           {
             leaseSeconds: config.worker.leaseSeconds,
-            hooks: actionEventHooks(ctx, [taskMailListener(ctx)]),
+            hooks: actionEventHooks(ctx, [taskMailListener(ctx), alertTaskListener(ctx)]),
           },
         );
   if (worker) {

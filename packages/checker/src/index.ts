@@ -19,8 +19,9 @@ export type { ParseDonorOptions, ParsedDonorPage } from './html/parse-donor-html
 export { DonorPageParser, parseDonorHtml } from './html/parse-donor-html.ts';
 export type { SharedHostSlots } from './limits/host-limiter.ts';
 export type { Release } from './limits/semaphore.ts';
-export { namesForbiddenHost } from './net/address-policy.ts';
+export { isForbiddenAddress, literalAddressOf, namesForbiddenHost } from './net/address-policy.ts';
 export type { LookupFunction } from './net/guarded-lookup.ts';
+export { BlockedAddressError, createGuardedLookup } from './net/guarded-lookup.ts';
 export { RobotsCache } from './robots/robots-cache.ts';
 export type {
   AcceptorSet,

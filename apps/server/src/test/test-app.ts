@@ -9,6 +9,7 @@ import type { Database } from '../db/client.ts';
 import { inProcessBus } from '../events/bus.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { actionEventHooks } from '../modules/actions/action-events.ts';
+import { alertTaskListener } from '../modules/alerts/enqueue.ts';
 import { taskMailListener } from '../modules/mailings/task-mail.ts';
 import { type CaptchaVerifier, captchaOff } from '../providers/captcha/captcha.ts';
 import { createProviders } from '../providers/index.ts';
@@ -50,7 +51,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const checker = createChecker({ allowPrivateNetworks: true, parseThreads: 0, timeoutMs: 5_000 });
   const worker = createWorker(
     { db: ctx.db, checker, providers: ctx.providers, log },
-    { hooks: actionEventHooks(ctx, [taskMailListener(ctx)]), pollMs: 20 },
+    { hooks: actionEventHooks(ctx, [taskMailListener(ctx), alertTaskListener(ctx)]), pollMs: 20 },
   );
   return {
     app,

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { nextRunAt } from '../lib/next-run.ts';
 import { recheckIndexRequests } from '../modules/actions/add-to-index/recheck.ts';
+import { runAlertDelivery } from '../modules/alerts/run.ts';
 import { type RunResult, runSchedule } from '../modules/schedules/run-schedule.ts';
 import { claimDueSchedules, type Schedule } from '../modules/schedules/schedules.queries.ts';
 import { createWebhookSender, deliverDueWebhooks, type WebhookSender } from '../modules/webhooks/delivery.ts';
@@ -59,6 +60,8 @@ export function createScheduler(ctx: AppContext, options: SchedulerOptions = {})
       deliverDueWebhooks(ctx, { sender: sender() }).catch((err) =>
         ctx.log.error({ err }, 'webhook deliveries failed'),
       ),
+      // Alerts: digests that came due, queued messages, and Telegram chats being connected.
+      runAlertDelivery(ctx),
     ]).finally(() => {
       if (running) timer = setTimeout(loop, intervalMs);
     });

@@ -55,6 +55,7 @@ const AnchorsPage = lazyPage(() => import('@/features/anchors/AnchorsPage.tsx'))
 const IndexHistoryPage = lazyPage(() => import('@/pages/IndexHistoryPage.tsx'));
 const DomainsPage = lazyPage(() => import('@/features/domains/DomainsPage.tsx'));
 const CrawlersPage = lazyPage(() => import('@/pages/CrawlersPage.tsx'));
+const AlertsPage = lazyPage(() => import('@/pages/AlertsPage.tsx'));
 const CampaignPage = lazyPage(() => import('@/pages/CampaignPage.tsx'));
 const ProjectPage = lazyPage(() => import('@/pages/ProjectPage.tsx'));
 const TasksPage = lazyPage(() => import('@/pages/TasksPage.tsx'));
@@ -111,6 +112,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: 'wiki/:section/:id', layout: 'main', access: 'user', title: 'wiki', page: WikiArticlePage },
   { path: 'user/profile', layout: 'main', access: 'user', title: 'userProfile' },
   { path: 'crawlers/:project', layout: 'main', access: 'user', title: 'crawlers', page: CrawlersPage },
+  { path: 'alerts/:project', layout: 'main', access: 'user', title: 'alerts', page: AlertsPage },
   { path: 'anchors/:project?/:tier', layout: 'main', access: 'user', title: 'anchors', page: AnchorsPage },
   {
     path: 'campaign/:tier?/:id?/index-history',

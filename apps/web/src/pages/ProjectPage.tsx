@@ -1,8 +1,9 @@
 import { filterParams } from '@linkwatch/shared';
-import { Anchor, Plus, Radar } from 'lucide-react';
+import { Anchor, BellRing, Plus, Radar } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { alertsPath } from '@/features/alerts';
 import { crawlersPath } from '@/features/crawlers';
 import {
   Breadcrumbs,
@@ -99,6 +100,10 @@ function ProjectLinks({ route }: { route: NonNullable<ReturnType<typeof parseLis
             <Link to={to(crawlersPath(route.id))} className={buttonClass({ variant: 'ghost' })}>
               <Radar className="size-4" aria-hidden />
               {t('crawlersUi.nav')}
+            </Link>
+            <Link to={to(alertsPath(route.id))} className={buttonClass({ variant: 'ghost' })}>
+              <BellRing className="size-4" aria-hidden />
+              {t('alerts.ui.open')}
             </Link>
             <ListToolbar
               indexHistoryTo={to(`/project/${tier}/${route.id}/index-history`)}

@@ -2,6 +2,7 @@
 
 export { actionItems, actionPrices, actions, indexRequests, schedules, userActionPrices } from './actions.ts';
 export { adminAudit } from './admin.ts';
+export { alertChannels, alertMessages, alertRules, alertSettings } from './alerts.ts';
 export { balanceTransactions } from './balance.ts';
 export { linkCounters } from './counters.ts';
 export { crawlerImports, crawlerItemEvents, crawlerItems, crawlerLinks } from './crawlers.ts';

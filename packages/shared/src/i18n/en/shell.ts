@@ -97,6 +97,7 @@ export default {
     partnersUsers: 'Referred users',
     partnersPayout: 'Payouts',
     crawlers: 'Crawlers',
+    alerts: 'Alerts',
     anchors: 'Anchor lists',
     campaign: 'Campaign',
     project: 'Project',

@@ -102,6 +102,7 @@ export default {
     partnersUsers: 'Приглашённые пользователи',
     partnersPayout: 'Выплаты',
     crawlers: 'Краулеры',
+    alerts: 'Оповещения',
     anchors: 'Анкор-листы',
     campaign: 'Кампания',
     project: 'Проект',

@@ -1,5 +1,6 @@
 import admin from './admin.ts';
 import agreement from './agreement.ts';
+import alerts from './alerts.ts';
 import anchors from './anchors.ts';
 import apiKeys from './apiKeys.ts';
 import auth from './auth.ts';
@@ -72,4 +73,5 @@ export default {
   domainCheck,
   apiKeys,
   webhooks,
+  alerts,
 };

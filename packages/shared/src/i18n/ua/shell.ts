@@ -102,6 +102,7 @@ export default {
     partnersUsers: 'Запрошені користувачі',
     partnersPayout: 'Виплати',
     crawlers: 'Краулери',
+    alerts: 'Сповіщення',
     anchors: 'Анкор-листи',
     campaign: 'Кампанія',
     project: 'Проєкт',

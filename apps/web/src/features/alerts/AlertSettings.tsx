@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/ui/Button.tsx';
+import { Card, CardBody } from '@/ui/Card.tsx';
+import { EmptyState } from '@/ui/EmptyState.tsx';
+import { Spinner } from '@/ui/Spinner.tsx';
+import { useAlertOverview, useAlertRule } from './api/alerts.ts';
+import { ChannelsCard } from './ChannelsCard.tsx';
+import { DigestCard } from './DigestCard.tsx';
+import { RuleForm } from './RuleForm.tsx';
+
+/** The alert settings of a project: its rule, the user's channels and the digest hour. */
+export function AlertSettings({ project }: { project: string }) {
+  const { t } = useTranslation();
+  const overview = useAlertOverview();
+  const rule = useAlertRule(project);
+  const data = overview.data;
+
+  if (overview.isError || rule.isError) {
+    return (
+      <Card>
+        <CardBody>
+          <EmptyState
+            title={t('alerts.ui.loadError')}
+            action={
+              <Button
+                variant="secondary"
+                onClick={() => void Promise.all([overview.refetch(), rule.refetch()])}
+              >
+                {t('alerts.ui.retry')}
+              </Button>
+            }
+          />
+        </CardBody>
+      </Card>
+    );
+  }
+  if (!data || !rule.data) {
+    return (
+      <div className="flex justify-center py-16" aria-busy>
+        <Spinner className="size-6" />
+      </div>
+    );
+  }
+  return (
+    <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <RuleForm key={rule.data.id} project={project} rule={rule.data} overview={data} />
+      <div className="space-y-5">
+        <ChannelsCard overview={data} />
+        <DigestCard key={`${data.settings.timeZone}-${data.settings.digestHour}`} overview={data} />
+      </div>
+    </div>
+  );
+}
