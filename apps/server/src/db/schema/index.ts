@@ -19,4 +19,5 @@ export {
 } from './projects.ts';
 export { mailings, notifications, reportChanges, reportLinks } from './reports.ts';
 export { pageLogs, settings } from './site.ts';
+export { accountMembers, teamInvitations } from './team.ts';
 export { accessTokens, emailTokens, knownDevices, loginThrottles, users } from './users.ts';
