@@ -89,13 +89,13 @@ function customerRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/users',
     {
-      schema: { tags, security, querystring: ZAdminUserListQuery, response: { 200: ZAdminUserListResponse } },
+      schema: { tags, security, 'x-permission': 'self' as const, querystring: ZAdminUserListQuery, response: { 200: ZAdminUserListResponse } },
     },
     async (req) => presentUserList({ found: await findCustomers(ctx, req.query), page: req.query.page }),
   );
   r.get(
     '/users/:id',
-    { schema: { tags, security, params: ZIdParams, response: { 200: ZAdminUserResponse } } },
+    { schema: { tags, security, 'x-permission': 'self' as const, params: ZIdParams, response: { 200: ZAdminUserResponse } } },
     async (req) => presentCustomer(await customerPage(ctx, req.params.id)),
   );
   r.put(
@@ -103,7 +103,7 @@ function customerRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        security,
+        security, 'x-permission': 'self' as const,
         params: ZIdParams,
         body: ZAdminUpdateUserRequest,
         response: { 200: ZAdminUserResponse },
@@ -119,7 +119,7 @@ function customerRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        security,
+        security, 'x-permission': 'self' as const,
         params: ZIdParams,
         body: ZAdminCreditsRequest,
         response: { 200: ZAdminCreditsResponse },
@@ -135,7 +135,7 @@ function customerRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        security,
+        security, 'x-permission': 'self' as const,
         params: ZAdminUserPriceParams,
         body: ZAdminUserPriceRequest,
         response: { 200: ZTrueResponse },
@@ -152,7 +152,7 @@ function customerRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        security,
+        security, 'x-permission': 'self' as const,
         params: ZIdParams,
         body: ZAdminReasonRequest,
         response: { 200: ZTrueResponse },
@@ -168,7 +168,7 @@ function customerRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        security,
+        security, 'x-permission': 'self' as const,
         params: ZIdParams,
         body: ZAdminReasonRequest,
         response: { 200: ZTrueResponse },
@@ -202,7 +202,7 @@ function actingRoutes(app: FastifyInstance, ctx: AppContext) {
 
 function priceRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/prices', { schema: { tags, security, response: { 200: ZAdminPriceListResponse } } }, async () =>
+  r.get('/prices', { schema: { tags, security, 'x-permission': 'self' as const, response: { 200: ZAdminPriceListResponse } } }, async () =>
     presentPrices(await priceList(ctx)),
   );
   r.put(
@@ -210,7 +210,7 @@ function priceRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        security,
+        security, 'x-permission': 'self' as const,
         params: ZAdminPriceParams,
         body: ZAdminPriceRequest,
         response: { 200: ZTrueResponse },
@@ -227,7 +227,7 @@ function siteRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.put(
     '/settings',
-    { schema: { tags, security, body: ZAdminSettingsRequest, response: { 200: ZTrueResponse } } },
+    { schema: { tags, security, 'x-permission': 'self' as const, body: ZAdminSettingsRequest, response: { 200: ZTrueResponse } } },
     async (req) => {
       await changeSettings(ctx, { ...operator(req), input: req.body });
       return true as const;
@@ -238,7 +238,7 @@ function siteRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        security,
+        security, 'x-permission': 'self' as const,
         querystring: ZAdminAuditListQuery,
         response: { 200: ZAdminAuditListResponse },
       },
@@ -255,7 +255,7 @@ function publicRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags: ['permissions'],
-        security,
+        security, 'x-permission': 'self' as const,
         querystring: ZPermissionListQuery,
         response: { 200: ZPermissionListResponse },
       },
@@ -272,7 +272,7 @@ function publicRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   r.delete(
     '/impersonation',
-    { schema: { tags, security, response: { 200: ZTrueResponse } } },
+    { schema: { tags, security, 'x-permission': 'self' as const, response: { 200: ZTrueResponse } } },
     async (req) => {
       const user = requireUser(req);
       if (req.impersonatorId === null || !req.accessToken) throw forbidden();
