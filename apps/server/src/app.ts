@@ -51,6 +51,7 @@ import { registerWebSocket } from './modules/realtime/realtime.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { scheduleRoutes } from './modules/schedules/schedules.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { teamRoutes } from './modules/team/team.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { pagePreloads } from './web-preloads.ts';
 
@@ -79,6 +80,7 @@ const features = [
   crawlerRoutes,
   faviconRoutes,
   adminRoutes,
+  teamRoutes,
 ];
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {

@@ -421,17 +421,6 @@ export {
   ZUpdateScheduleRequest,
 } from './schemas/reports.ts';
 export {
-  type TProfileRequest,
-  type TSettingsAttributes,
-  type TUserAttributes,
-  ZBalanceResponse,
-  ZPageLogRequest,
-  ZProfileRequest,
-  ZSettingsResponse,
-  ZUpdateUserRequest,
-  ZUserResponse,
-} from './schemas/user.ts';
-export {
   ACCOUNT_PERMISSION_KEYS,
   type AccountPermissionKey,
   INVITATION_TTL_HOURS,
@@ -448,6 +437,7 @@ export {
   type TInvitationAttributes,
   type TInvitationRequest,
   type TJoinRequest,
+  type TJoinResponse,
   type TMember,
   type TMemberAttributes,
   type TMemberUpdateRequest,
@@ -458,9 +448,21 @@ export {
   ZInvitationResponse,
   ZJoinParams,
   ZJoinRequest,
+  ZJoinResponse,
   ZMemberListResponse,
   ZMemberResponse,
   ZMemberUpdateRequest,
 } from './schemas/team.ts';
+export {
+  type TProfileRequest,
+  type TSettingsAttributes,
+  type TUserAttributes,
+  ZBalanceResponse,
+  ZPageLogRequest,
+  ZProfileRequest,
+  ZSettingsResponse,
+  ZUpdateUserRequest,
+  ZUserResponse,
+} from './schemas/user.ts';
 export { normalizeUrl, urlWithoutProtocol } from './url.ts';
 export { DATE_MAX_TIME, type FieldErrors, issuesToFieldErrors, rules, ZIdParams } from './validation.ts';

@@ -78,6 +78,12 @@ export const ZJoinRequest = z
   .nullish();
 export type TJoinRequest = z.infer<typeof ZJoinRequest>;
 
+/** `POST team/join/{code}`'s answer: the account joined, and a new login's first session token. */
+export const ZJoinResponse = z.object({
+  data: z.object({ accountId: z.number(), accessToken: z.string().nullable() }),
+});
+export type TJoinResponse = z.infer<typeof ZJoinResponse>;
+
 export const ZJoinParams = z.object({ code: rules.text().min(1).max(200, { error: 'validation.max' }) });
 
 export const ZMemberAttributes = z.object({

@@ -48,17 +48,20 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        security, 'x-permission': 'tasks.start' as const,
+        security,
+        'x-permission': 'tasks.start' as const,
         params: ZAction,
         querystring: ZTaskQuery,
         response: { 201: ZActionResponse },
       },
     },
     async (req, reply) => {
-      const user = requireAccount(req).owner;
+      const account = requireAccount(req);
+      const user = account.owner;
       const query = readStartQuery(actionCatalog.get(req.params.action), user.id, req.query);
       const row = await startActionForUser(ctx, {
         userId: user.id,
+        actorId: account.isOwner ? null : account.actorId,
         action: req.params.action,
         selection: query.kind === 'links' ? query.selection : undefined,
         filters: query.filters,
@@ -69,7 +72,15 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/actions',
-    { schema: { tags, security, 'x-permission': 'reports.read' as const, querystring: ZActionListQuery, response: { 200: ZActionListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'reports.read' as const,
+        querystring: ZActionListQuery,
+        response: { 200: ZActionListResponse },
+      },
+    },
     async (req) => {
       const user = requireAccount(req).owner;
       const { page, filters } = req.query;
@@ -82,13 +93,26 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.get('/actions/count', { schema: { tags, security, 'x-permission': 'reports.read' as const, response: { 200: ZCountResponse } } }, async (req) => ({
-    data: { count: await runningActionCount(ctx, requireAccount(req).accountId) },
-  }));
+  r.get(
+    '/actions/count',
+    {
+      schema: { tags, security, 'x-permission': 'reports.read' as const, response: { 200: ZCountResponse } },
+    },
+    async (req) => ({
+      data: { count: await runningActionCount(ctx, requireAccount(req).accountId) },
+    }),
+  );
 
   r.get(
     '/actions/dates',
-    { schema: { tags, security, 'x-permission': 'reports.read' as const, response: { 200: ZActionDatesResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'reports.read' as const,
+        response: { 200: ZActionDatesResponse },
+      },
+    },
     async (req) => ({
       data: await actionDays(ctx, requireAccount(req).accountId),
     }),
@@ -96,7 +120,14 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/actions/list',
-    { schema: { tags, security, 'x-permission': 'projects.read' as const, response: { 200: ZActionTypeListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.read' as const,
+        response: { 200: ZActionTypeListResponse },
+      },
+    },
     async (req) => {
       requireAccount(req);
       const locale = requestLocale(req);
@@ -117,7 +148,14 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/actions/prices',
-    { schema: { tags, security, 'x-permission': 'projects.read' as const, response: { 200: ZActionPriceListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.read' as const,
+        response: { 200: ZActionPriceListResponse },
+      },
+    },
     async (req) => {
       const prices = await allPricesFor(ctx.db, requireAccount(req).accountId);
       return { data: prices.map((p) => resource('actionPrices', p.action, p)) };
@@ -129,7 +167,8 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        security, 'x-permission': 'tasks.start' as const,
+        security,
+        'x-permission': 'tasks.start' as const,
         params: ZAction,
         querystring: ZTaskQuery,
         response: { 200: ZActionCostResponse },
@@ -145,7 +184,15 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/actions/:id',
-    { schema: { tags, security, 'x-permission': 'reports.read' as const, params: ZIdParams, response: { 200: ZActionResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'reports.read' as const,
+        params: ZIdParams,
+        response: { 200: ZActionResponse },
+      },
+    },
     async (req) => {
       const row = await showAction(ctx, { userId: requireAccount(req).accountId, id: req.params.id });
       return { data: present(req, row) };
@@ -154,7 +201,15 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/actions/:id/cancel',
-    { schema: { tags, security, 'x-permission': 'tasks.start' as const, params: ZIdParams, response: { 200: ZActionResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'tasks.start' as const,
+        params: ZIdParams,
+        response: { 200: ZActionResponse },
+      },
+    },
     async (req) => {
       const row = await cancelAction(ctx, { userId: requireAccount(req).accountId, id: req.params.id });
       return { data: present(req, row) };

@@ -89,13 +89,27 @@ function customerRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/users',
     {
-      schema: { tags, security, 'x-permission': 'self' as const, querystring: ZAdminUserListQuery, response: { 200: ZAdminUserListResponse } },
+      schema: {
+        tags,
+        security,
+        'x-permission': 'self' as const,
+        querystring: ZAdminUserListQuery,
+        response: { 200: ZAdminUserListResponse },
+      },
     },
     async (req) => presentUserList({ found: await findCustomers(ctx, req.query), page: req.query.page }),
   );
   r.get(
     '/users/:id',
-    { schema: { tags, security, 'x-permission': 'self' as const, params: ZIdParams, response: { 200: ZAdminUserResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'self' as const,
+        params: ZIdParams,
+        response: { 200: ZAdminUserResponse },
+      },
+    },
     async (req) => presentCustomer(await customerPage(ctx, req.params.id)),
   );
   r.put(
@@ -103,7 +117,8 @@ function customerRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        security, 'x-permission': 'self' as const,
+        security,
+        'x-permission': 'self' as const,
         params: ZIdParams,
         body: ZAdminUpdateUserRequest,
         response: { 200: ZAdminUserResponse },
@@ -119,7 +134,8 @@ function customerRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        security, 'x-permission': 'self' as const,
+        security,
+        'x-permission': 'self' as const,
         params: ZIdParams,
         body: ZAdminCreditsRequest,
         response: { 200: ZAdminCreditsResponse },
@@ -135,7 +151,8 @@ function customerRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        security, 'x-permission': 'self' as const,
+        security,
+        'x-permission': 'self' as const,
         params: ZAdminUserPriceParams,
         body: ZAdminUserPriceRequest,
         response: { 200: ZTrueResponse },
@@ -152,7 +169,8 @@ function customerRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        security, 'x-permission': 'self' as const,
+        security,
+        'x-permission': 'self' as const,
         params: ZIdParams,
         body: ZAdminReasonRequest,
         response: { 200: ZTrueResponse },
@@ -168,7 +186,8 @@ function customerRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        security, 'x-permission': 'self' as const,
+        security,
+        'x-permission': 'self' as const,
         params: ZIdParams,
         body: ZAdminReasonRequest,
         response: { 200: ZTrueResponse },
@@ -202,15 +221,20 @@ function actingRoutes(app: FastifyInstance, ctx: AppContext) {
 
 function priceRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/prices', { schema: { tags, security, 'x-permission': 'self' as const, response: { 200: ZAdminPriceListResponse } } }, async () =>
-    presentPrices(await priceList(ctx)),
+  r.get(
+    '/prices',
+    {
+      schema: { tags, security, 'x-permission': 'self' as const, response: { 200: ZAdminPriceListResponse } },
+    },
+    async () => presentPrices(await priceList(ctx)),
   );
   r.put(
     '/prices/:action',
     {
       schema: {
         tags,
-        security, 'x-permission': 'self' as const,
+        security,
+        'x-permission': 'self' as const,
         params: ZAdminPriceParams,
         body: ZAdminPriceRequest,
         response: { 200: ZTrueResponse },
@@ -227,7 +251,15 @@ function siteRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.put(
     '/settings',
-    { schema: { tags, security, 'x-permission': 'self' as const, body: ZAdminSettingsRequest, response: { 200: ZTrueResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'self' as const,
+        body: ZAdminSettingsRequest,
+        response: { 200: ZTrueResponse },
+      },
+    },
     async (req) => {
       await changeSettings(ctx, { ...operator(req), input: req.body });
       return true as const;
@@ -238,7 +270,8 @@ function siteRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        security, 'x-permission': 'self' as const,
+        security,
+        'x-permission': 'self' as const,
         querystring: ZAdminAuditListQuery,
         response: { 200: ZAdminAuditListResponse },
       },
@@ -255,7 +288,8 @@ function publicRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags: ['permissions'],
-        security, 'x-permission': 'self' as const,
+        security,
+        'x-permission': 'self' as const,
         querystring: ZPermissionListQuery,
         response: { 200: ZPermissionListResponse },
       },

@@ -89,10 +89,31 @@ export async function findMembership(db: Queryable, params: { accountId: number;
   return row;
 }
 
-export async function createAccessToken(db: Queryable, userId: number): Promise<string> {
+/**
+ * A new session works in the account the user's latest session worked in, while they are still a
+ * member of it (issue 27); else (always, for a user in no team) in their own.
+ */
+export async function createAccessToken(
+  db: Queryable,
+  userId: number,
+  accountId?: number | null,
+): Promise<string> {
   const token = newSecret();
-  await db.insert(accessTokens).values({ userId, tokenHash: hashSecret(token) });
+  const account = accountId === undefined ? await lastAccountOf(db, userId) : accountId;
+  await db.insert(accessTokens).values({ userId, tokenHash: hashSecret(token), accountId: account });
   return token;
+}
+
+async function lastAccountOf(db: Queryable, userId: number): Promise<number | null> {
+  const [latest] = await db
+    .select({ accountId: accessTokens.accountId })
+    .from(accessTokens)
+    .where(eq(accessTokens.userId, userId))
+    .orderBy(desc(accessTokens.id))
+    .limit(1);
+  if (!latest?.accountId) return null;
+  const member = await findMembership(db, { accountId: latest.accountId, userId });
+  return member ? latest.accountId : null;
 }
 
 export async function revokeAccessToken(db: Queryable, token: string) {

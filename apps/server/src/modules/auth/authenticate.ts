@@ -37,9 +37,20 @@ export function registerAuthentication(app: FastifyInstance, db: Db) {
 }
 
 /** The session's account: the user's own (no query), or one they are a member of. */
-async function accountOf(db: Db, user: CurrentUser, accountId: number | null): Promise<AccountContext | null> {
+async function accountOf(
+  db: Db,
+  user: CurrentUser,
+  accountId: number | null,
+): Promise<AccountContext | null> {
   if (accountId === null || accountId === user.id) {
-    return { accountId: user.id, actorId: user.id, roleId: user.roleId, permissions: [], isOwner: true, owner: user };
+    return {
+      accountId: user.id,
+      actorId: user.id,
+      roleId: user.roleId,
+      permissions: [],
+      isOwner: true,
+      owner: user,
+    };
   }
   const membership = await findMembership(db, { accountId, userId: user.id });
   if (!membership) return null;

@@ -20,7 +20,8 @@ export function balanceRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        security, 'x-permission': 'balance.read' as const,
+        security,
+        'x-permission': 'balance.read' as const,
         querystring: ZBalanceListQuery,
         response: { 200: ZBalanceTransactionListResponse },
       },

@@ -30,10 +30,22 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/categories',
-    { schema: { tags, security, 'x-permission': 'projects.read' as const, querystring: ZCategoryListQuery, response: { 200: ZCategoryListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.read' as const,
+        querystring: ZCategoryListQuery,
+        response: { 200: ZCategoryListResponse },
+      },
+    },
     async (req) => {
       const { page, search } = req.query;
-      const { rows, total } = await categoryPage(ctx.db, { userId: requireAccount(req).accountId, page, search });
+      const { rows, total } = await categoryPage(ctx.db, {
+        userId: requireAccount(req).accountId,
+        page,
+        search,
+      });
       return paginated(
         rows.map((row) => presentCategory(row.category, row.projectsCount)),
         page,
@@ -44,7 +56,15 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/categories/:id',
-    { schema: { tags, security, 'x-permission': 'projects.read' as const, params: ZIdParams, response: { 200: ZCategoryResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.read' as const,
+        params: ZIdParams,
+        response: { 200: ZCategoryResponse },
+      },
+    },
     async (req) => {
       const row = await ownCategory(ctx.db, { userId: requireAccount(req).accountId, id: req.params.id });
       return { data: presentCategory(row.category, row.projectsCount) };
@@ -53,9 +73,20 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/categories/',
-    { schema: { tags, security, 'x-permission': 'projects.manage' as const, body: ZCreateCategoryRequest, response: { 201: ZCategoryResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.manage' as const,
+        body: ZCreateCategoryRequest,
+        response: { 201: ZCategoryResponse },
+      },
+    },
     async (req, reply) => {
-      const category = await createCategory(ctx.db, { userId: requireAccount(req).accountId, name: req.body.name });
+      const category = await createCategory(ctx.db, {
+        userId: requireAccount(req).accountId,
+        name: req.body.name,
+      });
       return reply.code(201).send({ data: presentCategory(category, 0) });
     },
   );
@@ -65,7 +96,8 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        security, 'x-permission': 'projects.manage' as const,
+        security,
+        'x-permission': 'projects.manage' as const,
         params: ZIdParams,
         body: ZUpdateCategoryRequest,
         response: { 200: ZCategoryResponse },
@@ -84,7 +116,15 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext) {
   /** Its projects stay, uncategorised. */
   r.delete(
     '/categories/:id',
-    { schema: { tags, security, 'x-permission': 'projects.manage' as const, params: ZIdParams, response: { 200: ZTrueResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.manage' as const,
+        params: ZIdParams,
+        response: { 200: ZTrueResponse },
+      },
+    },
     async (req) => {
       await removeCategory(ctx.db, { userId: requireAccount(req).accountId, id: req.params.id });
       return true as const;

@@ -46,7 +46,13 @@ export function crawlerRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/crawlers/counts',
     {
-      schema: { tags, security, 'x-permission': 'projects.read' as const, querystring: ZCrawlerCountsQuery, response: { 200: ZCrawlerCountsResponse } },
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.read' as const,
+        querystring: ZCrawlerCountsQuery,
+        response: { 200: ZCrawlerCountsResponse },
+      },
     },
     async (req) => {
       const userId = requireAccount(req).accountId;
@@ -62,7 +68,15 @@ export function crawlerRoutes(app: FastifyInstance, ctx: AppContext) {
    */
   r.get(
     '/crawlers',
-    { schema: { tags, security, 'x-permission': 'projects.read' as const, querystring: ZCrawlerListQuery, response: { 200: ZCrawlerListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.read' as const,
+        querystring: ZCrawlerListQuery,
+        response: { 200: ZCrawlerListResponse },
+      },
+    },
     async (req) => {
       const userId = requireAccount(req).accountId;
       const { filters, page, sort } = req.query;
@@ -82,7 +96,15 @@ export function crawlerRoutes(app: FastifyInstance, ctx: AppContext) {
   /** New and lost records per day (UTC), `dateFrom` to `dateTo` (the last 30 days by default). */
   r.get(
     '/crawlers/chart',
-    { schema: { tags, security, 'x-permission': 'projects.read' as const, querystring: ZCrawlerChartQuery, response: { 200: ZCrawlerChartResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.read' as const,
+        querystring: ZCrawlerChartQuery,
+        response: { 200: ZCrawlerChartResponse },
+      },
+    },
     async (req) => {
       const userId = requireAccount(req).accountId;
       return { data: await crawlerChart(ctx.db, { userId, ...req.query }) };
@@ -93,7 +115,13 @@ export function crawlerRoutes(app: FastifyInstance, ctx: AppContext) {
   r.delete(
     '/crawlers/delete',
     {
-      schema: { tags, security, 'x-permission': 'links.manage' as const, querystring: ZCrawlerDeleteQuery, response: { 200: ZCrawlerDeleteResponse } },
+      schema: {
+        tags,
+        security,
+        'x-permission': 'links.manage' as const,
+        querystring: ZCrawlerDeleteQuery,
+        response: { 200: ZCrawlerDeleteResponse },
+      },
     },
     async (req) => {
       const userId = requireAccount(req).accountId;
@@ -108,7 +136,8 @@ export function crawlerRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        security, 'x-permission': 'projects.read' as const,
+        security,
+        'x-permission': 'projects.read' as const,
         querystring: ZCrawlerExportQuery,
         produces: [MIME.csv, MIME.xlsx],
         response: { 200: ZFileResponse },
@@ -137,7 +166,15 @@ export function crawlerRoutes(app: FastifyInstance, ctx: AppContext) {
   /** Adds the selected referring pages that no campaign of the project tracks to `campaign`. */
   r.post(
     '/crawlers/track',
-    { schema: { tags, security, 'x-permission': 'links.manage' as const, body: ZCrawlerTrackRequest, response: { 200: ZCrawlerTrackResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'links.manage' as const,
+        body: ZCrawlerTrackRequest,
+        response: { 200: ZCrawlerTrackResponse },
+      },
+    },
     async (req) => {
       const userId = requireAccount(req).accountId;
       const result = await trackCrawlerPages(ctx.db, { userId, body: req.body, locale: requestLocale(req) });

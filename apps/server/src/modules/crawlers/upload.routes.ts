@@ -82,7 +82,8 @@ export function crawlerUploadRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags: ['crawlers'],
-        security: [{ bearerAuth: [] }], 'x-permission': 'links.manage' as const,
+        security: [{ bearerAuth: [] }],
+        'x-permission': 'links.manage' as const,
         consumes: ['multipart/form-data'],
         response: { 201: ZCrawlerUploadResponse },
       },

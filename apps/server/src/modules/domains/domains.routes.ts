@@ -18,7 +18,15 @@ export function domainRoutes(app: FastifyInstance, ctx: AppContext) {
   /** The domain view of a campaign or project: its donor domains, the Domain fields, links per domain. */
   r.get(
     '/domains',
-    { schema: { tags, security, 'x-permission': 'projects.read' as const, querystring: ZDomainListQuery, response: { 200: ZDomainListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.read' as const,
+        querystring: ZDomainListQuery,
+        response: { 200: ZDomainListResponse },
+      },
+    },
     async (req) => {
       const userId = requireAccount(req).accountId;
       const { filters, page, sort } = req.query;
@@ -42,7 +50,8 @@ export function domainRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        security, 'x-permission': 'projects.read' as const,
+        security,
+        'x-permission': 'projects.read' as const,
         querystring: ZDomainExportQuery,
         produces: [MIME.csv, MIME.xlsx],
         response: { 200: ZFileResponse },

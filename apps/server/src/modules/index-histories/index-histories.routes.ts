@@ -17,7 +17,8 @@ export function indexHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags: ['links'],
-        security: [{ bearerAuth: [] }], 'x-permission': 'projects.read' as const,
+        security: [{ bearerAuth: [] }],
+        'x-permission': 'projects.read' as const,
         querystring: ZIndexHistoryListQuery,
         response: { 200: ZIndexHistoryListResponse },
       },

@@ -18,7 +18,15 @@ export function indexNowRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/projects/:id/index-now',
-    { schema: { tags, security, 'x-permission': 'projects.read' as const, params: ZIdParams, response: { 200: ZIndexNowKeyResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.read' as const,
+        params: ZIdParams,
+        response: { 200: ZIndexNowKeyResponse },
+      },
+    },
     async (req) => {
       const user = requireAccount(req).owner;
       const projectKey = await projectIndexNowKey(ctx.db, { userId: user.id, projectId: req.params.id });
@@ -28,7 +36,15 @@ export function indexNowRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/projects/:id/index-now/verify',
-    { schema: { tags, security, 'x-permission': 'projects.manage' as const, params: ZIdParams, response: { 200: ZIndexNowKeyResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.manage' as const,
+        params: ZIdParams,
+        response: { 200: ZIndexNowKeyResponse },
+      },
+    },
     async (req) => {
       const user = requireAccount(req).owner;
       const projectKey = await verifyProjectKeyFile(

@@ -17,7 +17,9 @@ const schema = {
   tags,
   security,
   'x-permission': 'links.manage' as const,
-  querystring: ZLinkSelectionQuery, response: { 200: ZCountResponse } };
+  querystring: ZLinkSelectionQuery,
+  response: { 200: ZCountResponse },
+};
 
 /**
  * Bulk calls take no body: `links[]` ids or the list filters select the links (spec point 7).
@@ -41,7 +43,15 @@ export function bulkLinkRoutes(app: FastifyInstance, ctx: AppContext) {
   /** `count` and `moved` are the links moved; `skipped` were already in the target campaign. */
   r.post(
     '/links/move',
-    { schema: { tags, security, 'x-permission': 'links.manage' as const, querystring: ZLinkMoveQuery, response: { 200: ZMoveResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'links.manage' as const,
+        querystring: ZLinkMoveQuery,
+        response: { 200: ZMoveResponse },
+      },
+    },
     async (req) => {
       const userId = requireAccount(req).accountId;
       const { target: targetId, selection } = req.query;

@@ -25,7 +25,8 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        security: [{ bearerAuth: [] }], 'x-permission': 'projects.read' as const,
+        security: [{ bearerAuth: [] }],
+        'x-permission': 'projects.read' as const,
         querystring: ZLinkExportQuery,
         produces: [MIME.csv, MIME.xlsx],
         response: { 200: ZFileResponse, 202: ZExportMailedResponse },

@@ -109,7 +109,8 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        security, 'x-permission': 'projects.read' as const,
+        security,
+        'x-permission': 'projects.read' as const,
         params: ZIdParams,
         querystring: ZLinkShowQuery,
         response: { 200: ZLinkResponse },
@@ -128,7 +129,8 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        security, 'x-permission': 'links.manage' as const,
+        security,
+        'x-permission': 'links.manage' as const,
         params: ZIdParams,
         body: ZUpdateLinkRequest,
         response: { 200: ZLinkResponse },
@@ -143,7 +145,15 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.delete(
     '/backlinks/:id',
-    { schema: { tags, security, 'x-permission': 'links.manage' as const, params: ZIdParams, response: { 200: ZTrueResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'links.manage' as const,
+        params: ZIdParams,
+        response: { 200: ZTrueResponse },
+      },
+    },
     async (req) => {
       await deleteBacklink(ctx.db, { userId: requireAccount(req).accountId, id: req.params.id });
       return true as const;

@@ -55,7 +55,8 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags: ['links'],
-        security: [{ bearerAuth: [] }], 'x-permission': 'links.manage' as const,
+        security: [{ bearerAuth: [] }],
+        'x-permission': 'links.manage' as const,
         consumes: ['multipart/form-data'],
         response: { 200: ZUploadResponse },
       },

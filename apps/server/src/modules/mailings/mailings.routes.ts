@@ -36,7 +36,15 @@ export function mailingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/mailings',
-    { schema: { tags, security, 'x-permission': 'recipients.manage' as const, querystring: ZPageQuery, response: { 200: ZMailingListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'recipients.manage' as const,
+        querystring: ZPageQuery,
+        response: { 200: ZMailingListResponse },
+      },
+    },
     async (req) => {
       const { page } = req.query;
       const { rows, total } = await mailingPage(ctx, { userId: requireAccount(req).accountId, page });
@@ -46,7 +54,15 @@ export function mailingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/mailings/:id',
-    { schema: { tags, security, 'x-permission': 'recipients.manage' as const, params: ZIdParams, response: { 200: ZMailingResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'recipients.manage' as const,
+        params: ZIdParams,
+        response: { 200: ZMailingResponse },
+      },
+    },
     async (req) => {
       const mailing = await ownMailing(ctx, { userId: requireAccount(req).accountId, id: req.params.id });
       return { data: presentMailing(mailing) };
@@ -55,7 +71,15 @@ export function mailingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/mailings/',
-    { schema: { tags, security, 'x-permission': 'recipients.manage' as const, body: ZCreateMailingRequest, response: { 201: ZMailingResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'recipients.manage' as const,
+        body: ZCreateMailingRequest,
+        response: { 201: ZMailingResponse },
+      },
+    },
     async (req, reply) => {
       const mailing = await createMailing(ctx, { userId: requireAccount(req).accountId, body: req.body });
       return reply.code(201).send({ data: presentMailing(mailing) });
@@ -67,7 +91,8 @@ export function mailingRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        security, 'x-permission': 'recipients.manage' as const,
+        security,
+        'x-permission': 'recipients.manage' as const,
         params: ZIdParams,
         body: ZUpdateMailingRequest,
         response: { 200: ZMailingResponse },
@@ -85,7 +110,15 @@ export function mailingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.delete(
     '/mailings/:id',
-    { schema: { tags, security, 'x-permission': 'recipients.manage' as const, params: ZIdParams, response: { 200: ZTrueResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'recipients.manage' as const,
+        params: ZIdParams,
+        response: { 200: ZTrueResponse },
+      },
+    },
     async (req) => {
       await removeMailing(ctx, { userId: requireAccount(req).accountId, id: req.params.id });
       return true as const;

@@ -38,7 +38,14 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/payments/levels',
-    { schema: { tags, security, 'x-permission': 'balance.read' as const, response: { 200: ZPaymentLevelListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'balance.read' as const,
+        response: { 200: ZPaymentLevelListResponse },
+      },
+    },
     async (req) => {
       requireAccount(req);
       const levels = await paymentLevels(ctx);
@@ -48,7 +55,14 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/payments/networks',
-    { schema: { tags, security, 'x-permission': 'balance.read' as const, response: { 200: ZPaymentNetworksResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'balance.read' as const,
+        response: { 200: ZPaymentNetworksResponse },
+      },
+    },
     async (req) => {
       requireAccount(req);
       return { data: await paymentNetworks(ctx) };
@@ -60,17 +74,19 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        security, 'x-permission': 'balance.topUp' as const,
+        security,
+        'x-permission': 'balance.topUp' as const,
         params: ZPaymentMethodParams,
         body: ZCreatePaymentRequest,
         response: { 201: ZPaymentResponse },
       },
     },
     async (req, reply) => {
-      const user = requireAccount(req).owner;
+      const account = requireAccount(req);
       const locale = requestLocale(req);
       const { payment, checkout } = await createPayment(ctx, {
-        userId: user.id,
+        userId: account.accountId,
+        actorId: account.isOwner ? null : account.actorId,
         locale,
         method: req.params.method,
         input: req.body,
@@ -81,7 +97,15 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/payments/:id',
-    { schema: { tags, security, 'x-permission': 'balance.read' as const, params: ZIdParams, response: { 200: ZPaymentResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'balance.read' as const,
+        params: ZIdParams,
+        response: { 200: ZPaymentResponse },
+      },
+    },
     async (req) => {
       const user = requireAccount(req).owner;
       return presentPayment(
@@ -93,7 +117,15 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/payments/:id/capture',
-    { schema: { tags, security, 'x-permission': 'balance.topUp' as const, params: ZIdParams, response: { 200: ZPaymentResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'balance.topUp' as const,
+        params: ZIdParams,
+        response: { 200: ZPaymentResponse },
+      },
+    },
     async (req) => {
       const user = requireAccount(req).owner;
       return presentPayment(
@@ -109,7 +141,8 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags: ['balance'],
-        security, 'x-permission': 'balance.read' as const,
+        security,
+        'x-permission': 'balance.read' as const,
         params: ZIdParams,
         produces: ['application/pdf'],
         response: { 200: ZFileResponse },

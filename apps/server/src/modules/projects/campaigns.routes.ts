@@ -29,7 +29,15 @@ export function campaignRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/campaigns',
-    { schema: { tags, security, 'x-permission': 'projects.read' as const, querystring: ZCampaignListQuery, response: { 200: ZCampaignListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.read' as const,
+        querystring: ZCampaignListQuery,
+        response: { 200: ZCampaignListResponse },
+      },
+    },
     async (req) => {
       const user = requireAccount(req).owner;
       const { page, filters } = req.query;
@@ -46,7 +54,15 @@ export function campaignRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/campaigns/:id',
-    { schema: { tags, security, 'x-permission': 'projects.read' as const, params: ZIdParams, response: { 200: ZCampaignResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.read' as const,
+        params: ZIdParams,
+        response: { 200: ZCampaignResponse },
+      },
+    },
     async (req) => {
       const row = await ownCampaign(ctx, { userId: requireAccount(req).accountId, id: req.params.id });
       return { data: presentCampaign(row.campaign, { projectName: row.projectName }) };
@@ -55,7 +71,15 @@ export function campaignRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/campaigns/',
-    { schema: { tags, security, 'x-permission': 'projects.manage' as const, body: ZCreateCampaignRequest, response: { 201: ZCampaignResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.manage' as const,
+        body: ZCreateCampaignRequest,
+        response: { 201: ZCampaignResponse },
+      },
+    },
     async (req, reply) => {
       const { campaign, project } = await createCampaign(ctx, {
         userId: requireAccount(req).accountId,
@@ -70,7 +94,8 @@ export function campaignRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        security, 'x-permission': 'projects.manage' as const,
+        security,
+        'x-permission': 'projects.manage' as const,
         params: ZIdParams,
         body: ZUpdateCampaignRequest,
         response: { 200: ZCampaignResponse },
@@ -89,7 +114,15 @@ export function campaignRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.delete(
     '/campaigns/:id',
-    { schema: { tags, security, 'x-permission': 'projects.manage' as const, params: ZIdParams, response: { 200: ZTrueResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.manage' as const,
+        params: ZIdParams,
+        response: { 200: ZTrueResponse },
+      },
+    },
     async (req) => {
       await removeCampaign(ctx, { userId: requireAccount(req).accountId, id: req.params.id });
       return true as const;

@@ -34,7 +34,14 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext) {
   /** Totals over every project of the user, for the dashboard summary. */
   r.get(
     '/projects/statistic',
-    { schema: { tags, security, 'x-permission': 'projects.read' as const, response: { 200: ZProjectStatisticResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.read' as const,
+        response: { 200: ZProjectStatisticResponse },
+      },
+    },
     async (req) => {
       const user = requireAccount(req).owner;
       return { data: presentStatistic(0, await projectStatisticTotals(ctx, user.id)) };
@@ -43,7 +50,15 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/projects',
-    { schema: { tags, security, 'x-permission': 'projects.read' as const, querystring: ZProjectListQuery, response: { 200: ZProjectListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.read' as const,
+        querystring: ZProjectListQuery,
+        response: { 200: ZProjectListResponse },
+      },
+    },
     async (req) => {
       const user = requireAccount(req).owner;
       const { page, search } = req.query;
@@ -58,7 +73,15 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/projects/:id',
-    { schema: { tags, security, 'x-permission': 'projects.read' as const, params: ZIdParams, response: { 200: ZProjectResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.read' as const,
+        params: ZIdParams,
+        response: { 200: ZProjectResponse },
+      },
+    },
     async (req) => {
       const user = requireAccount(req).owner;
       const { project, statistics, names } = await ownProject(ctx, { userId: user.id, id: req.params.id });
@@ -70,7 +93,15 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/projects/',
-    { schema: { tags, security, 'x-permission': 'projects.manage' as const, body: ZCreateProjectRequest, response: { 201: ZCreateProjectResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.manage' as const,
+        body: ZCreateProjectRequest,
+        response: { 201: ZCreateProjectResponse },
+      },
+    },
     async (req, reply) => {
       const user = requireAccount(req).owner;
       const { project, campaign, names } = await createProject(ctx, { userId: user.id, input: req.body });
@@ -86,7 +117,8 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        security, 'x-permission': 'projects.manage' as const,
+        security,
+        'x-permission': 'projects.manage' as const,
         params: ZIdParams,
         body: ZUpdateProjectRequest,
         response: { 200: ZProjectResponse },
@@ -105,7 +137,15 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.delete(
     '/projects/:id',
-    { schema: { tags, security, 'x-permission': 'projects.manage' as const, params: ZIdParams, response: { 200: ZTrueResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.manage' as const,
+        params: ZIdParams,
+        response: { 200: ZTrueResponse },
+      },
+    },
     async (req) => {
       await deleteProject(ctx, { userId: requireAccount(req).accountId, id: req.params.id });
       return true as const;

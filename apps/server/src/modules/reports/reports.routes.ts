@@ -46,7 +46,15 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/reports/links',
-    { schema: { tags, security, 'x-permission': 'reports.read' as const, querystring: ZReportQuery, response: { 200: ZReportLinkListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'reports.read' as const,
+        querystring: ZReportQuery,
+        response: { 200: ZReportLinkListResponse },
+      },
+    },
     async (req) => {
       return reportLinksPage(ctx, {
         userId: requireAccount(req).accountId,
@@ -61,7 +69,8 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        security, 'x-permission': 'reports.read' as const,
+        security,
+        'x-permission': 'reports.read' as const,
         params: z.object({ type: z.string() }),
         querystring: ZReportChangesQuery,
         response: { 200: ZReportChangeListResponse },
@@ -87,7 +96,13 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/reports/counts',
     {
-      schema: { tags, security, 'x-permission': 'reports.read' as const, querystring: ZReportCountsQuery, response: { 200: ZReportCountsResponse } },
+      schema: {
+        tags,
+        security,
+        'x-permission': 'reports.read' as const,
+        querystring: ZReportCountsQuery,
+        response: { 200: ZReportCountsResponse },
+      },
     },
     async (req) => ({
       data: await reportCountsOf(ctx, { userId: requireAccount(req).accountId, filters: req.query.filters }),
@@ -98,14 +113,27 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/reports/trend',
     {
-      schema: { tags, security, 'x-permission': 'reports.read' as const, querystring: ZReportTrendQuery, response: { 200: ZReportTrendResponse } },
+      schema: {
+        tags,
+        security,
+        'x-permission': 'reports.read' as const,
+        querystring: ZReportTrendQuery,
+        response: { 200: ZReportTrendResponse },
+      },
     },
     async (req) => reportTrendOf(ctx, { userId: requireAccount(req).accountId, ...req.query }),
   );
 
   r.get(
     '/reports/new',
-    { schema: { tags, security, 'x-permission': 'reports.read' as const, response: { 200: ZReportCountResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'reports.read' as const,
+        response: { 200: ZReportCountResponse },
+      },
+    },
     async (req) => ({
       data: { count: await newReportCount(ctx, requireAccount(req).accountId) },
     }),
@@ -116,7 +144,8 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        security, 'x-permission': 'reports.read' as const,
+        security,
+        'x-permission': 'reports.read' as const,
         querystring: ZMarkReportsSeenQuery,
         body: ZMarkReportsSeenRequest,
         response: { 200: ZReportCountResponse },
@@ -136,7 +165,8 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        security, 'x-permission': 'reports.read' as const,
+        security,
+        'x-permission': 'reports.read' as const,
         querystring: ZReportExportQuery,
         produces: [MIME.csv, MIME.xlsx],
         response: { 200: ZFileResponse },

@@ -25,7 +25,8 @@ export function scheduleRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        security, 'x-permission': 'projects.read' as const,
+        security,
+        'x-permission': 'projects.read' as const,
         querystring: ZScheduleListQuery,
         response: { 200: ZScheduleProjectListResponse },
       },
@@ -45,7 +46,8 @@ export function scheduleRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        security, 'x-permission': 'schedules.manage' as const,
+        security,
+        'x-permission': 'schedules.manage' as const,
         body: ZCreateScheduleRequest,
         response: { 200: ZScheduleResponse, 201: ZScheduleResponse },
       },
@@ -65,7 +67,8 @@ export function scheduleRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        security, 'x-permission': 'schedules.manage' as const,
+        security,
+        'x-permission': 'schedules.manage' as const,
         params: ZIdParams,
         body: ZUpdateScheduleRequest,
         response: { 200: ZScheduleResponse },

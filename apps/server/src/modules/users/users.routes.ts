@@ -71,7 +71,15 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/user/change-password',
-    { schema: { tags, security, 'x-permission': self, body: ZChangePasswordRequest, response: { 200: ZTrueResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': self,
+        body: ZChangePasswordRequest,
+        response: { 200: ZTrueResponse },
+      },
+    },
     async (req) => {
       const user = requireUser(req);
       await changePassword(ctx, { user, input: req.body, currentToken: req.accessToken });

@@ -11,7 +11,7 @@ export default {
   forbidden: 'Access forbbiden',
   permissionMissing:
     'Your role in this account does not allow this (it needs the permission "{{permission}}"). Ask the account\'s owner.',
-  ownerOnly: 'Only the account\'s owner can do this.',
+  ownerOnly: "Only the account's owner can do this.",
   accountGone: 'You are no longer a member of this account.',
   notFound: 'Not found',
   serverError: 'Something went wrong',

@@ -28,6 +28,7 @@ import shell from './shell.ts';
 import status from './status.ts';
 import tasks from './tasks.ts';
 import tasksUi from './tasksUi.ts';
+import team from './team.ts';
 import validation from './validation.ts';
 
 export default {
@@ -62,4 +63,5 @@ export default {
   crawlers,
   crawlerTasks,
   admin,
+  team,
 };
