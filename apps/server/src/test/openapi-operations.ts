@@ -31,6 +31,10 @@ export interface Operation {
   parameters: Parameter[];
   /** The JSON body's schema, when the operation takes one. */
   body?: JsonSchema;
+  /** Documented as needing a bearer token. */
+  secured: boolean;
+  /** Its `x-permission` (issue 27): the account permission key it needs, `self`, or none (owner only). */
+  permission?: string;
 }
 
 /** Every operation of `/api/openapi.json`, so a new route is covered without touching the suites. */
@@ -42,7 +46,12 @@ export async function readOperations(t: TestApp): Promise<Operation[]> {
       string,
       Record<
         string,
-        { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }
+        {
+          parameters?: Parameter[];
+          requestBody?: { content: Record<string, { schema: JsonSchema }> };
+          security?: unknown[];
+          'x-permission'?: string;
+        }
       >
     >;
   };
@@ -54,6 +63,8 @@ export async function readOperations(t: TestApp): Promise<Operation[]> {
         path,
         parameters: op.parameters ?? [],
         body: op.requestBody?.content['application/json']?.schema,
+        secured: (op.security?.length ?? 0) > 0,
+        permission: op['x-permission'],
       });
     }
   }

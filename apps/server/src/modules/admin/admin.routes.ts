@@ -207,6 +207,7 @@ function actingRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'self' as const,
         params: ZIdParams,
         body: ZAdminReasonRequest,
         response: { 200: ZImpersonationResponse },

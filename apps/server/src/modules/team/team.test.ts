@@ -226,7 +226,7 @@ describe('members', () => {
 describe('the account’s balance', () => {
   it('two members starting tasks at once never take it below zero, and each task names its member', async () => {
     const owner = await makeUserWithToken(t.db, { balance: 3 });
-    const joined = [];
+    const joined: string[] = [];
     for (const label of ['one', 'two']) {
       const { code } = await invite(owner.token, address(label), PERMISSION_PRESETS.linkBuilder);
       const res = await t.api('POST', `team/join/${code}`, {
@@ -235,7 +235,7 @@ describe('the account’s balance', () => {
       joined.push(res.body.data.accessToken as string);
     }
     const project = await makeProject(t.db, { userId: owner.user.id });
-    const campaigns = [];
+    const campaigns: Awaited<ReturnType<typeof makeCampaign>>[] = [];
     for (const name of ['a', 'b']) {
       const campaign = await makeCampaign(t.db, { userId: owner.user.id, projectId: project.id, name });
       await makeLinks(t.db, { campaign, urls: ['https://d1.example.org/a', 'https://d2.example.org/b'] });
