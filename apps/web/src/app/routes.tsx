@@ -61,6 +61,9 @@ const TasksPage = lazyPage(() => import('@/pages/TasksPage.tsx'));
 const ReportPage = lazyPage(() => import('@/features/reports/ReportPage.tsx'));
 const SchedulePage = lazyPage(() => import('@/features/schedule/SchedulePage.tsx'));
 const BalancePage = lazyPage(() => import('@/features/balance/BalancePage.tsx'));
+const PayrollsPage = lazyPage(() => import('@/pages/PayrollsPage.tsx'));
+const UserProfilePage = lazyPage(() => import('@/pages/UserProfilePage.tsx'));
+const JoinPage = lazyPage(() => import('@/features/team/index.ts').then((m) => ({ default: m.JoinPage })));
 const UnsubscribePage = lazyPage(() => import('@/features/unsubscribe/UnsubscribePage.tsx'));
 // The operator console (issue 28): its own chunks, so a customer's download does not grow.
 const AdminUsersPage = lazyPage(() => import('@/pages/admin/UsersPage.tsx'));
@@ -94,7 +97,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: 'wiki/:section/type/NewsSection', layout: 'main', access: 'user', title: 'wiki' },
   { path: 'wiki/:section/type/PreviewSection', layout: 'main', access: 'user', title: 'wiki' },
   { path: 'wiki/:section/:id', layout: 'main', access: 'user', title: 'wiki' },
-  { path: 'user/profile', layout: 'main', access: 'user', title: 'userProfile' },
+  { path: 'user/profile', layout: 'main', access: 'user', title: 'userProfile', page: UserProfilePage },
   { path: 'crawlers/:project', layout: 'main', access: 'user', title: 'crawlers', page: CrawlersPage },
   { path: 'anchors/:project?/:tier', layout: 'main', access: 'user', title: 'anchors', page: AnchorsPage },
   {
@@ -175,7 +178,9 @@ export const ROUTES: readonly AppRoute[] = [
   { path: 'agreement', layout: 'empty', access: 'public', title: 'agreement', page: AgreementPage },
   { path: 'unsubscribe', layout: 'empty', access: 'public', title: 'unsubscribe', page: UnsubscribePage },
   // spec point 6: the redirect target of non-user participant roles; no role check here, or it would loop.
-  { path: 'payrolls', layout: 'empty', access: 'session', title: 'payrolls' },
+  { path: 'payrolls', layout: 'empty', access: 'session', title: 'payrolls', page: PayrollsPage },
+  // Issue 27: an invitation's link; a guest creates the login there, a logged-in user joins with theirs.
+  { path: 'team/join/:code', layout: 'empty', access: 'public', title: 'teamJoin', page: JoinPage },
 ];
 
 const LAYOUTS: Record<LayoutKind, ComponentType> = {
