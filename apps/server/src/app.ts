@@ -56,6 +56,7 @@ import { referralRedirectRoutes, referralRoutes } from './modules/referral/refer
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { scheduleRoutes } from './modules/schedules/schedules.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { teamRoutes } from './modules/team/team.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { wikiPages } from './modules/wiki/wiki.pages.ts';
 import { wikiRoutes } from './modules/wiki/wiki.routes.ts';
@@ -94,6 +95,7 @@ const features = [
   domainCheckRoutes,
   apiKeyRoutes,
   webhookRoutes,
+  teamRoutes,
 ];
 
 /** How the OpenAPI document tells a client to authenticate (issue 32). */

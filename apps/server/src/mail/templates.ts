@@ -2,7 +2,7 @@ import type { Locale } from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
 import type { MailMessage } from './mailer.ts';
 
-type ActionMail = 'confirmEmail' | 'confirmNewEmail' | 'resetPassword' | 'accountExists';
+type ActionMail = 'confirmEmail' | 'confirmNewEmail' | 'resetPassword' | 'accountExists' | 'teamInvitation';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -14,10 +14,12 @@ export function actionMail(params: {
   to: string;
   name: string;
   url: string;
+  /** Values the body names (an invitation's account). */
+  params?: Record<string, string>;
 }): MailMessage {
   const t = (key: string, p?: Record<string, string>) => translate(params.locale, `mail.${key}`, p);
   const greeting = t('greeting', { name: params.name });
-  const body = t(`${params.kind}.body`);
+  const body = t(`${params.kind}.body`, params.params);
   const action = t(`${params.kind}.action`);
   const text = [greeting, '', body, '', `${action}: ${params.url}`, '', t('signature')].join('\n');
   const html = `<!doctype html><html lang="${params.locale === 'ua' ? 'uk' : params.locale}"><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto;padding:24px">

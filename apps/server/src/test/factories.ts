@@ -1,7 +1,7 @@
 import { BalanceTransactionType } from '@linkwatch/shared';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
-import { campaigns, links, projects, users } from '../db/schema/index.ts';
+import { accountMembers, campaigns, links, projects, users } from '../db/schema/index.ts';
 import { createAccessToken } from '../modules/auth/auth.queries.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { applyLedgerEntry } from '../modules/balance/ledger.ts';
@@ -109,4 +109,22 @@ export async function makeLinks(
       })),
     )
     .returning();
+}
+
+/**
+ * A member of `accountId`'s team (issue 27) with a session working in that account: `roleId` 1 works
+ * in the app, others are payroll roles.
+ */
+export async function makeMember(
+  db: Queryable,
+  params: { accountId: number; permissions: readonly string[]; roleId?: number },
+) {
+  const user = await makeUser(db, { name: 'Team member' });
+  await db.insert(accountMembers).values({
+    accountId: params.accountId,
+    userId: user.id,
+    roleId: params.roleId ?? 1,
+    permissions: [...params.permissions],
+  });
+  return { user, token: await createAccessToken(db, user.id, params.accountId) };
 }

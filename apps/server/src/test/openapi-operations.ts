@@ -31,8 +31,10 @@ export interface Operation {
   parameters: Parameter[];
   /** The JSON body's schema, when the operation takes one. */
   body?: JsonSchema;
-  /** Whether the document asks for a bearer token (a signed-in session or an API key). */
+  /** Documented as needing a bearer token. */
   secured: boolean;
+  /** Its `x-permission` (issue 27): the account permission key it needs, `self`, or none (owner only). */
+  permission?: string;
 }
 
 /** Every operation of `/api/openapi.json`, so a new route is covered without touching the suites. */
@@ -48,6 +50,7 @@ export async function readOperations(t: TestApp): Promise<Operation[]> {
           parameters?: Parameter[];
           requestBody?: { content: Record<string, { schema: JsonSchema }> };
           security?: unknown[];
+          'x-permission'?: string;
         }
       >
     >;
@@ -61,6 +64,7 @@ export async function readOperations(t: TestApp): Promise<Operation[]> {
         parameters: op.parameters ?? [],
         body: op.requestBody?.content['application/json']?.schema,
         secured: (op.security?.length ?? 0) > 0,
+        permission: op['x-permission'],
       });
     }
   }

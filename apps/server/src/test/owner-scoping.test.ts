@@ -1,3 +1,4 @@
+import { ACCOUNT_PERMISSION_KEYS } from '@linkwatch/shared';
 import { eq, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,6 +20,7 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { type DonorWeb, startDonorWeb } from './donor-web.ts';
+import { makeMember } from './factories.ts';
 import {
   fillPath,
   type Operation,
@@ -233,48 +235,62 @@ async function snapshotOfA() {
 
 describe('owner scoping of every documented operation that takes an id', () => {
   it('answers user B nothing of user A’s and changes nothing of A’s', { timeout: 120_000 }, async () => {
-    const before = await snapshotOfA();
-    // The suite is only as good as its world: A must own one of everything it names.
-    for (const table of [
-      'projects',
-      'campaigns',
-      'links',
-      'backlinks',
-      'actions',
-      'reportLinks',
-      'schedules',
-      'mailings',
-      'notifications',
-      'indexHistories',
-      'crawlerItems',
-    ])
-      expect(before[table].length, table).toBeGreaterThan(0);
+    await probeAsB(b.token);
+  });
 
-    const operations = await readOperations(t);
-    const calls = operations.flatMap(callsWithForeignIds);
-    // A documentation regression (ids no longer described) would make this suite pass vacuously.
-    expect(calls.length).toBeGreaterThan(60);
-
-    const leaks: string[] = [];
-    for (const call of calls) {
-      const res = await t.app.inject({
-        method: call.op.method,
-        url: call.url,
-        headers: {
-          authorization: `Bearer ${b.token}`,
-          accept: 'application/json',
-          'x-localization': 'en',
-          ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        },
-        payload: call.body === undefined ? undefined : JSON.stringify(call.body),
-      });
-      const where = `${call.op.method} ${call.url} (A's ${call.label}) → ${res.statusCode}`;
-      if (res.statusCode >= 500) leaks.push(`${where}: server error`);
-      else if (res.statusCode < 400 && /alpha/i.test(res.body)) leaks.push(`${where}: shows A's data`);
-      else if (res.statusCode >= 400 && ![403, 404, 422].includes(res.statusCode))
-        leaks.push(`${where}: unexpected status`);
-    }
-    expect(leaks).toEqual([]);
-    expect(await snapshotOfA()).toEqual(before);
+  // Issue 27: account scoping. A member of B's account holding every permission sees B's account,
+  // and of A's exactly what B's owner does: nothing.
+  it('answers a member of B’s account nothing of A’s and changes nothing of A’s', {
+    timeout: 120_000,
+  }, async () => {
+    const member = await makeMember(t.db, { accountId: b.user.id, permissions: ACCOUNT_PERMISSION_KEYS });
+    await probeAsB(member.token);
   });
 });
+
+/** Every call with A's ids, as `token` (of B's account): no leak, no change, no server error. */
+async function probeAsB(token: string) {
+  const before = await snapshotOfA();
+  // The suite is only as good as its world: A must own one of everything it names.
+  for (const table of [
+    'projects',
+    'campaigns',
+    'links',
+    'backlinks',
+    'actions',
+    'reportLinks',
+    'schedules',
+    'mailings',
+    'notifications',
+    'indexHistories',
+    'crawlerItems',
+  ])
+    expect(before[table].length, table).toBeGreaterThan(0);
+
+  const operations = await readOperations(t);
+  const calls = operations.flatMap(callsWithForeignIds);
+  // A documentation regression (ids no longer described) would make this suite pass vacuously.
+  expect(calls.length).toBeGreaterThan(60);
+
+  const leaks: string[] = [];
+  for (const call of calls) {
+    const res = await t.app.inject({
+      method: call.op.method,
+      url: call.url,
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: 'application/json',
+        'x-localization': 'en',
+        ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      payload: call.body === undefined ? undefined : JSON.stringify(call.body),
+    });
+    const where = `${call.op.method} ${call.url} (A's ${call.label}) → ${res.statusCode}`;
+    if (res.statusCode >= 500) leaks.push(`${where}: server error`);
+    else if (res.statusCode < 400 && /alpha/i.test(res.body)) leaks.push(`${where}: shows A's data`);
+    else if (res.statusCode >= 400 && ![403, 404, 422].includes(res.statusCode))
+      leaks.push(`${where}: unexpected status`);
+  }
+  expect(leaks).toEqual([]);
+  expect(await snapshotOfA()).toEqual(before);
+}

@@ -61,7 +61,11 @@ function RequireUser({ roleCheck, children }: { roleCheck: boolean; children: Re
   // language switcher offers to save it as the account's.
   if (splitLocale(location.pathname).locale === null)
     return <Navigate to={switchLocalePath({ path: fullPath(location), locale: user.locale })} replace />;
-  if (roleCheck && belongsOnPayrolls(user)) return <Navigate to={localePath(locale, '/payrolls')} replace />;
+  if (roleCheck && belongsOnPayrolls(user)) {
+    // A payment's return to the balance page (`?payment=`) is shown on the payrolls page (issue 27).
+    const carried = location.pathname.endsWith('/balance') ? location.search : '';
+    return <Navigate to={`${localePath(locale, '/payrolls')}${carried}`} replace />;
+  }
   return children;
 }
 

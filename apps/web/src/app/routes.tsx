@@ -64,6 +64,9 @@ const SchedulePage = lazyPage(() => import('@/features/schedule/SchedulePage.tsx
 const BalancePage = lazyPage(() => import('@/features/balance/BalancePage.tsx'));
 const WikiPage = lazyPage(() => import('@/features/wiki/WikiPage.tsx'));
 const WikiArticlePage = lazyPage(() => import('@/features/wiki/WikiArticlePage.tsx'));
+const PayrollsPage = lazyPage(() => import('@/pages/PayrollsPage.tsx'));
+const UserProfilePage = lazyPage(() => import('@/pages/UserProfilePage.tsx'));
+const JoinPage = lazyPage(() => import('@/features/team/index.ts').then((m) => ({ default: m.JoinPage })));
 const UnsubscribePage = lazyPage(() => import('@/features/unsubscribe/UnsubscribePage.tsx'));
 // The public domain check (issue 30): a page of its own for visitors and search engines.
 const DomainCheckPage = lazyPage(() => import('@/features/domain-check/DomainCheckPage.tsx'));
@@ -110,7 +113,7 @@ export const ROUTES: readonly AppRoute[] = [
     page: WikiPage,
   },
   { path: 'wiki/:section/:id', layout: 'main', access: 'user', title: 'wiki', page: WikiArticlePage },
-  { path: 'user/profile', layout: 'main', access: 'user', title: 'userProfile' },
+  { path: 'user/profile', layout: 'main', access: 'user', title: 'userProfile', page: UserProfilePage },
   { path: 'crawlers/:project', layout: 'main', access: 'user', title: 'crawlers', page: CrawlersPage },
   { path: 'alerts/:project', layout: 'main', access: 'user', title: 'alerts', page: AlertsPage },
   { path: 'anchors/:project?/:tier', layout: 'main', access: 'user', title: 'anchors', page: AnchorsPage },
@@ -219,7 +222,9 @@ export const ROUTES: readonly AppRoute[] = [
   { path: 'unsubscribe', layout: 'empty', access: 'public', title: 'unsubscribe', page: UnsubscribePage },
   { path: 'domain-check', layout: 'empty', access: 'public', title: 'domainCheck', page: DomainCheckPage },
   // spec point 6: the redirect target of non-user participant roles; no role check here, or it would loop.
-  { path: 'payrolls', layout: 'empty', access: 'session', title: 'payrolls' },
+  { path: 'payrolls', layout: 'empty', access: 'session', title: 'payrolls', page: PayrollsPage },
+  // Issue 27: an invitation's link; a guest creates the login there, a logged-in user joins with theirs.
+  { path: 'team/join/:code', layout: 'empty', access: 'public', title: 'teamJoin', page: JoinPage },
 ];
 
 const LAYOUTS: Record<LayoutKind, ComponentType> = {

@@ -5,6 +5,8 @@ import { ChangePasswordForm } from '@/features/profile/ChangePasswordForm.tsx';
 import { LanguageForm } from '@/features/profile/LanguageForm.tsx';
 import { PersonalInfoForm } from '@/features/profile/PersonalInfoForm.tsx';
 import { RecipientsSection } from '@/features/reports';
+import { UsersSection } from '@/features/team';
+import { useCan, useCurrentAccount } from '@/lib/account.ts';
 import { useMe } from '@/lib/session.ts';
 import { PageHeader } from '@/ui/PageHeader.tsx';
 import { ProfileSection } from '@/ui/ProfileSection.tsx';
@@ -12,23 +14,30 @@ import { ProfileSection } from '@/ui/ProfileSection.tsx';
 export default function ProfilePage() {
   const { t } = useTranslation();
   const user = useMe().data;
+  const canManageTeam = useCan('team.manage');
+  const canManageRecipients = useCan('recipients.manage');
+  // The account's own profile (company and invoice details) is its owner's; a member edits theirs at /user/profile.
+  const isOwner = useCurrentAccount()?.attributes.isOwner ?? true;
   if (!user) return null;
   return (
     <>
       <PageHeader title={t('profile.title')} description={t('profile.subtitle')} />
       <div className="divide-y divide-line">
-        <ProfileSection title={t('profile.personal.title')} description={t('profile.personal.description')}>
-          <PersonalInfoForm key={user.id} user={user} />
-        </ProfileSection>
+        {isOwner ? (
+          <ProfileSection title={t('profile.personal.title')} description={t('profile.personal.description')}>
+            <PersonalInfoForm key={user.id} user={user} />
+          </ProfileSection>
+        ) : null}
         <ProfileSection title={t('profile.password.title')} description={t('profile.password.description')}>
           <ChangePasswordForm />
         </ProfileSection>
         <ProfileSection title={t('profile.language.title')} description={t('profile.language.description')}>
           <LanguageForm />
         </ProfileSection>
-        <RecipientsSection />
+        {canManageRecipients ? <RecipientsSection /> : null}
         <ApiKeysSection />
         <WebhooksSection />
+        {canManageTeam ? <UsersSection /> : null}
       </div>
     </>
   );

@@ -53,5 +53,9 @@ export const PERMISSIONS = [
   { id: 11, key: 'tasks.start', category: 'tasks', scope: 'account' },
   { id: 12, key: 'reports.read', category: 'reports', scope: 'account' },
   { id: 13, key: 'balance.topUp', category: 'balance', scope: 'account' },
+  { id: 14, key: 'balance.read', category: 'balance', scope: 'account' },
+  { id: 15, key: 'schedules.manage', category: 'schedules', scope: 'account' },
+  { id: 16, key: 'recipients.manage', category: 'reports', scope: 'account' },
+  { id: 17, key: 'team.manage', category: 'team', scope: 'account' },
 ] as const satisfies readonly { id: number; key: string; category: string; scope: PermissionScope }[];
 export type PermissionKey = (typeof PERMISSIONS)[number]['key'];

@@ -27,6 +27,8 @@ export const payments = pgTable(
     /** Crypto: the coin and network the user chose. */
     payCurrency: text('pay_currency'),
     email: text('email').notNull(),
+    /** The member who started it (issue 27); null: the owner or before teams. */
+    actorId: integer('actor_id'),
     bonusCredits: integer('bonus_credits').notNull().default(0),
     /** A notification we did not credit, and why (amount or currency mismatch). */
     problem: text('problem'),

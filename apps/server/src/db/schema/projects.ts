@@ -169,6 +169,8 @@ export const linkUploads = pgTable('link_uploads', {
   userId: integer('user_id').notNull(),
   campaignId: integer('campaign_id').notNull(),
   aliveUntil: at('alive_until').notNull(),
+  /** The member who uploaded (issue 27); null: the owner. */
+  actorId: integer('actor_id'),
 });
 
 /** A link to the project found on a donor page at the last check. */

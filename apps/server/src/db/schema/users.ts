@@ -48,6 +48,8 @@ export const accessTokens = pgTable(
     expiresAt: at('expires_at'),
     /** The operator acting as this user, on such a session. */
     impersonatorId: integer('impersonator_id'),
+    /** The account this session works in (issue 27); null: the user's own. */
+    accountId: integer('account_id'),
   },
   (t) => [
     uniqueIndex('access_tokens_hash_unique').on(t.tokenHash),

@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../http/auth.ts';
+import { requireAccount } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { paginated, resource } from '../../http/present.ts';
 import { runningActionCount } from '../notifications/notifications.service.ts';
@@ -49,16 +49,19 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'tasks.start' as const,
         params: ZAction,
         querystring: ZTaskQuery,
         response: { 201: ZActionResponse },
       },
     },
     async (req, reply) => {
-      const user = requireUser(req);
+      const account = requireAccount(req);
+      const user = account.owner;
       const query = readStartQuery(actionCatalog.get(req.params.action), user.id, req.query);
       const row = await startActionForUser(ctx, {
         userId: user.id,
+        actorId: account.isOwner ? null : account.actorId,
         action: req.params.action,
         selection: query.kind === 'links' ? query.selection : undefined,
         filters: query.filters,
@@ -69,9 +72,17 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/actions',
-    { schema: { tags, security, querystring: ZActionListQuery, response: { 200: ZActionListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'reports.read' as const,
+        querystring: ZActionListQuery,
+        response: { 200: ZActionListResponse },
+      },
+    },
     async (req) => {
-      const user = requireUser(req);
+      const user = requireAccount(req).owner;
       const { page, filters } = req.query;
       const { rows, total } = await actionsPage(ctx, { userId: user.id, page, filters });
       return paginated(
@@ -82,23 +93,43 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.get('/actions/count', { schema: { tags, security, response: { 200: ZCountResponse } } }, async (req) => ({
-    data: { count: await runningActionCount(ctx, requireUser(req).id) },
-  }));
+  r.get(
+    '/actions/count',
+    {
+      schema: { tags, security, 'x-permission': 'reports.read' as const, response: { 200: ZCountResponse } },
+    },
+    async (req) => ({
+      data: { count: await runningActionCount(ctx, requireAccount(req).accountId) },
+    }),
+  );
 
   r.get(
     '/actions/dates',
-    { schema: { tags, security, response: { 200: ZActionDatesResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'reports.read' as const,
+        response: { 200: ZActionDatesResponse },
+      },
+    },
     async (req) => ({
-      data: await actionDays(ctx, requireUser(req).id),
+      data: await actionDays(ctx, requireAccount(req).accountId),
     }),
   );
 
   r.get(
     '/actions/list',
-    { schema: { tags, security, response: { 200: ZActionTypeListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.read' as const,
+        response: { 200: ZActionTypeListResponse },
+      },
+    },
     async (req) => {
-      requireUser(req);
+      requireAccount(req);
       const locale = requestLocale(req);
       return {
         data: STARTABLE_ACTIONS.map((id) => {
@@ -117,9 +148,16 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/actions/prices',
-    { schema: { tags, security, response: { 200: ZActionPriceListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.read' as const,
+        response: { 200: ZActionPriceListResponse },
+      },
+    },
     async (req) => {
-      const prices = await allPricesFor(ctx.db, requireUser(req).id);
+      const prices = await allPricesFor(ctx.db, requireAccount(req).accountId);
       return { data: prices.map((p) => resource('actionPrices', p.action, p)) };
     },
   );
@@ -130,13 +168,14 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'tasks.start' as const,
         params: ZAction,
         querystring: ZTaskQuery,
         response: { 200: ZActionCostResponse },
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const user = requireAccount(req).owner;
       const query = readCostQuery(actionCatalog.get(req.params.action), user.id, req.query);
       const cost = await actionCost(ctx, { user, action: req.params.action, query });
       return { data: presentActionCost(cost, requestLocale(req)) };
@@ -145,18 +184,34 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/actions/:id',
-    { schema: { tags, security, params: ZIdParams, response: { 200: ZActionResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'reports.read' as const,
+        params: ZIdParams,
+        response: { 200: ZActionResponse },
+      },
+    },
     async (req) => {
-      const row = await showAction(ctx, { userId: requireUser(req).id, id: req.params.id });
+      const row = await showAction(ctx, { userId: requireAccount(req).accountId, id: req.params.id });
       return { data: present(req, row) };
     },
   );
 
   r.post(
     '/actions/:id/cancel',
-    { schema: { tags, security, params: ZIdParams, response: { 200: ZActionResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'tasks.start' as const,
+        params: ZIdParams,
+        response: { 200: ZActionResponse },
+      },
+    },
     async (req) => {
-      const row = await cancelAction(ctx, { userId: requireUser(req).id, id: req.params.id });
+      const row = await cancelAction(ctx, { userId: requireAccount(req).accountId, id: req.params.id });
       return { data: present(req, row) };
     },
   );

@@ -95,6 +95,8 @@ export async function actionCost(
 
 export interface StartParams {
   userId: number;
+  /** The member who starts it in the owner's account (issue 27); left out for the owner and schedules. */
+  actorId?: number | null;
   action: number;
   /** The links a link task works on; none for a project-level task (its filters say what). */
   selection?: Selection;
@@ -134,6 +136,7 @@ export async function startAction(ctx: AppContext, params: StartParams): Promise
       if (project) await assertNotRunning(tx, { ...params, projectId: project.id });
       const action = await insertAction(tx, {
         userId: params.userId,
+        actorId: params.actorId ?? null,
         actionId: params.action,
         projectId: project?.id ?? campaign?.projectId ?? null,
         campaignId: campaign?.id ?? null,

@@ -91,13 +91,27 @@ function customerRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/users',
     {
-      schema: { tags, security, querystring: ZAdminUserListQuery, response: { 200: ZAdminUserListResponse } },
+      schema: {
+        tags,
+        security,
+        'x-permission': 'self' as const,
+        querystring: ZAdminUserListQuery,
+        response: { 200: ZAdminUserListResponse },
+      },
     },
     async (req) => presentUserList({ found: await findCustomers(ctx, req.query), page: req.query.page }),
   );
   r.get(
     '/users/:id',
-    { schema: { tags, security, params: ZIdParams, response: { 200: ZAdminUserResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'self' as const,
+        params: ZIdParams,
+        response: { 200: ZAdminUserResponse },
+      },
+    },
     async (req) => presentCustomer(await customerPage(ctx, req.params.id)),
   );
   r.put(
@@ -106,6 +120,7 @@ function customerRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'self' as const,
         params: ZIdParams,
         body: ZAdminUpdateUserRequest,
         response: { 200: ZAdminUserResponse },
@@ -122,6 +137,7 @@ function customerRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'self' as const,
         params: ZIdParams,
         body: ZAdminCreditsRequest,
         response: { 200: ZAdminCreditsResponse },
@@ -138,6 +154,7 @@ function customerRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'self' as const,
         params: ZAdminUserPriceParams,
         body: ZAdminUserPriceRequest,
         response: { 200: ZTrueResponse },
@@ -155,6 +172,7 @@ function customerRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'self' as const,
         params: ZIdParams,
         body: ZAdminReasonRequest,
         response: { 200: ZTrueResponse },
@@ -171,6 +189,7 @@ function customerRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'self' as const,
         params: ZIdParams,
         body: ZAdminReasonRequest,
         response: { 200: ZTrueResponse },
@@ -190,6 +209,7 @@ function actingRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'self' as const,
         params: ZIdParams,
         body: ZAdminReasonRequest,
         response: { 200: ZImpersonationResponse },
@@ -204,8 +224,12 @@ function actingRoutes(app: FastifyInstance, ctx: AppContext) {
 
 function priceRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/prices', { schema: { tags, security, response: { 200: ZAdminPriceListResponse } } }, async () =>
-    presentPrices(await priceList(ctx)),
+  r.get(
+    '/prices',
+    {
+      schema: { tags, security, 'x-permission': 'self' as const, response: { 200: ZAdminPriceListResponse } },
+    },
+    async () => presentPrices(await priceList(ctx)),
   );
   r.put(
     '/prices/:action',
@@ -213,6 +237,7 @@ function priceRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'self' as const,
         params: ZAdminPriceParams,
         body: ZAdminPriceRequest,
         response: { 200: ZTrueResponse },
@@ -229,7 +254,15 @@ function siteRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.put(
     '/settings',
-    { schema: { tags, security, body: ZAdminSettingsRequest, response: { 200: ZTrueResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'self' as const,
+        body: ZAdminSettingsRequest,
+        response: { 200: ZTrueResponse },
+      },
+    },
     async (req) => {
       await changeSettings(ctx, { ...operator(req), input: req.body });
       return true as const;
@@ -241,6 +274,7 @@ function siteRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'self' as const,
         querystring: ZAdminAuditListQuery,
         response: { 200: ZAdminAuditListResponse },
       },
@@ -258,6 +292,7 @@ function publicRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags: ['permissions'],
         security,
+        'x-permission': 'self' as const,
         querystring: ZPermissionListQuery,
         response: { 200: ZPermissionListResponse },
       },
@@ -274,7 +309,7 @@ function publicRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   r.delete(
     '/impersonation',
-    { schema: { tags, security, response: { 200: ZTrueResponse } } },
+    { schema: { tags, security, 'x-permission': 'self' as const, response: { 200: ZTrueResponse } } },
     async (req) => {
       const user = requireUser(req);
       if (req.impersonatorId === null || !req.accessToken) throw forbidden();

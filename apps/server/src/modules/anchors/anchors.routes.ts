@@ -19,7 +19,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../http/auth.ts';
+import { requireAccount } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { paginated } from '../../http/present.ts';
 import { linkTexts } from '../links/links.presenter.ts';
@@ -47,7 +47,7 @@ const security = [{ bearerAuth: [] }];
 
 /** The user and the anchor filters of a call. */
 function scopeOf(req: FastifyRequest, filters: AnchorFilters) {
-  return { userId: requireUser(req).id, filters };
+  return { userId: requireAccount(req).accountId, filters };
 }
 
 export function anchorRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -55,6 +55,7 @@ export function anchorRoutes(app: FastifyInstance, ctx: AppContext) {
   const schema = <Q extends z.ZodType>(querystring: Q, response: z.ZodType) => ({
     tags,
     security,
+    'x-permission': 'projects.read' as const,
     querystring,
     response: { 200: response },
   });

@@ -1,6 +1,13 @@
 import { and, desc, eq, gt, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { accessTokens, emailTokens, knownDevices, loginThrottles, users } from '../../db/schema/index.ts';
+import {
+  accessTokens,
+  accountMembers,
+  emailTokens,
+  knownDevices,
+  loginThrottles,
+  users,
+} from '../../db/schema/index.ts';
 import { hashSecret, newSecret } from './tokens.ts';
 
 export type User = typeof users.$inferSelect;
@@ -52,9 +59,9 @@ export async function findUserByAccessToken(db: Queryable, token: string): Promi
 export async function findSession(
   db: Queryable,
   token: string,
-): Promise<{ user: User; impersonatorId: number | null } | null> {
+): Promise<{ user: User; impersonatorId: number | null; accountId: number | null } | null> {
   const [row] = await db
-    .select({ user: users, impersonatorId: accessTokens.impersonatorId })
+    .select({ user: users, impersonatorId: accessTokens.impersonatorId, accountId: accessTokens.accountId })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
     .where(
@@ -68,10 +75,45 @@ export async function findSession(
   return row ?? null;
 }
 
-export async function createAccessToken(db: Queryable, userId: number): Promise<string> {
+/**
+ * A member's place in another account (issue 27): role, permissions and the owner's row; undefined
+ * when they are not (or no longer) a member of it.
+ */
+export async function findMembership(db: Queryable, params: { accountId: number; userId: number }) {
+  const [row] = await db
+    .select({ roleId: accountMembers.roleId, permissions: accountMembers.permissions, owner: users })
+    .from(accountMembers)
+    .innerJoin(users, eq(users.id, accountMembers.accountId))
+    .where(and(eq(accountMembers.accountId, params.accountId), eq(accountMembers.userId, params.userId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * A new session works in the account the user's latest session worked in, while they are still a
+ * member of it (issue 27); else (always, for a user in no team) in their own.
+ */
+export async function createAccessToken(
+  db: Queryable,
+  userId: number,
+  accountId?: number | null,
+): Promise<string> {
   const token = newSecret();
-  await db.insert(accessTokens).values({ userId, tokenHash: hashSecret(token) });
+  const account = accountId === undefined ? await lastAccountOf(db, userId) : accountId;
+  await db.insert(accessTokens).values({ userId, tokenHash: hashSecret(token), accountId: account });
   return token;
+}
+
+async function lastAccountOf(db: Queryable, userId: number): Promise<number | null> {
+  const [latest] = await db
+    .select({ accountId: accessTokens.accountId })
+    .from(accessTokens)
+    .where(eq(accessTokens.userId, userId))
+    .orderBy(desc(accessTokens.id))
+    .limit(1);
+  if (!latest?.accountId) return null;
+  const member = await findMembership(db, { accountId: latest.accountId, userId });
+  return member ? latest.accountId : null;
 }
 
 export async function revokeAccessToken(db: Queryable, token: string) {

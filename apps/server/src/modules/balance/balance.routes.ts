@@ -2,7 +2,7 @@ import { ZBalanceListQuery, ZBalanceTransactionListResponse } from '@linkwatch/s
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../http/auth.ts';
+import { requireAccount } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { pageMeta } from '../../http/present.ts';
 import { presentTransaction } from './balance.presenter.ts';
@@ -21,12 +21,13 @@ export function balanceRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'balance.read' as const,
         querystring: ZBalanceListQuery,
         response: { 200: ZBalanceTransactionListResponse },
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const user = requireAccount(req).owner;
       const locale = requestLocale(req);
       const { page, filters } = req.query;
       const { rows, total, bonus } = await balanceHistory(ctx, { userId: user.id, page, filters });

@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../http/auth.ts';
+import { requireAccount } from '../../http/auth.ts';
 import { paginated } from '../../http/present.ts';
 import { presentCategory } from './categories.presenter.ts';
 import {
@@ -30,10 +30,22 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/categories',
-    { schema: { tags, security, querystring: ZCategoryListQuery, response: { 200: ZCategoryListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.read' as const,
+        querystring: ZCategoryListQuery,
+        response: { 200: ZCategoryListResponse },
+      },
+    },
     async (req) => {
       const { page, search } = req.query;
-      const { rows, total } = await categoryPage(ctx.db, { userId: requireUser(req).id, page, search });
+      const { rows, total } = await categoryPage(ctx.db, {
+        userId: requireAccount(req).accountId,
+        page,
+        search,
+      });
       return paginated(
         rows.map((row) => presentCategory(row.category, row.projectsCount)),
         page,
@@ -44,18 +56,37 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/categories/:id',
-    { schema: { tags, security, params: ZIdParams, response: { 200: ZCategoryResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.read' as const,
+        params: ZIdParams,
+        response: { 200: ZCategoryResponse },
+      },
+    },
     async (req) => {
-      const row = await ownCategory(ctx.db, { userId: requireUser(req).id, id: req.params.id });
+      const row = await ownCategory(ctx.db, { userId: requireAccount(req).accountId, id: req.params.id });
       return { data: presentCategory(row.category, row.projectsCount) };
     },
   );
 
   r.post(
     '/categories/',
-    { schema: { tags, security, body: ZCreateCategoryRequest, response: { 201: ZCategoryResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.manage' as const,
+        body: ZCreateCategoryRequest,
+        response: { 201: ZCategoryResponse },
+      },
+    },
     async (req, reply) => {
-      const category = await createCategory(ctx.db, { userId: requireUser(req).id, name: req.body.name });
+      const category = await createCategory(ctx.db, {
+        userId: requireAccount(req).accountId,
+        name: req.body.name,
+      });
       return reply.code(201).send({ data: presentCategory(category, 0) });
     },
   );
@@ -66,6 +97,7 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'projects.manage' as const,
         params: ZIdParams,
         body: ZUpdateCategoryRequest,
         response: { 200: ZCategoryResponse },
@@ -73,7 +105,7 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const row = await renameOwnCategory(ctx.db, {
-        userId: requireUser(req).id,
+        userId: requireAccount(req).accountId,
         id: req.params.id,
         name: req.body.name,
       });
@@ -84,9 +116,17 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext) {
   /** Its projects stay, uncategorised. */
   r.delete(
     '/categories/:id',
-    { schema: { tags, security, params: ZIdParams, response: { 200: ZTrueResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.manage' as const,
+        params: ZIdParams,
+        response: { 200: ZTrueResponse },
+      },
+    },
     async (req) => {
-      await removeCategory(ctx.db, { userId: requireUser(req).id, id: req.params.id });
+      await removeCategory(ctx.db, { userId: requireAccount(req).accountId, id: req.params.id });
       return true as const;
     },
   );

@@ -15,7 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../http/auth.ts';
+import { requireAccount } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { paginated } from '../../http/present.ts';
 import { attachment, type CellValue, collect, csvStream, MIME, xlsxBuffer } from '../../lib/spreadsheet.ts';
@@ -46,10 +46,16 @@ export function crawlerRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/crawlers/counts',
     {
-      schema: { tags, security, querystring: ZCrawlerCountsQuery, response: { 200: ZCrawlerCountsResponse } },
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.read' as const,
+        querystring: ZCrawlerCountsQuery,
+        response: { 200: ZCrawlerCountsResponse },
+      },
     },
     async (req) => {
-      const userId = requireUser(req).id;
+      const userId = requireAccount(req).accountId;
       const { project, source } = req.query;
       const counts = await crawlerCounts(ctx.db, { userId, project, source });
       return { data: { id: project, type: 'crawlerCounts' as const, attributes: counts } };
@@ -62,9 +68,17 @@ export function crawlerRoutes(app: FastifyInstance, ctx: AppContext) {
    */
   r.get(
     '/crawlers',
-    { schema: { tags, security, querystring: ZCrawlerListQuery, response: { 200: ZCrawlerListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.read' as const,
+        querystring: ZCrawlerListQuery,
+        response: { 200: ZCrawlerListResponse },
+      },
+    },
     async (req) => {
-      const userId = requireUser(req).id;
+      const userId = requireAccount(req).accountId;
       const { filters, page, sort } = req.query;
       const { rows, total, campaigns } = await crawlerPage(ctx.db, { userId, filters, page, sort });
       const locale = requestLocale(req);
@@ -82,9 +96,17 @@ export function crawlerRoutes(app: FastifyInstance, ctx: AppContext) {
   /** New and lost records per day (UTC), `dateFrom` to `dateTo` (the last 30 days by default). */
   r.get(
     '/crawlers/chart',
-    { schema: { tags, security, querystring: ZCrawlerChartQuery, response: { 200: ZCrawlerChartResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.read' as const,
+        querystring: ZCrawlerChartQuery,
+        response: { 200: ZCrawlerChartResponse },
+      },
+    },
     async (req) => {
-      const userId = requireUser(req).id;
+      const userId = requireAccount(req).accountId;
       return { data: await crawlerChart(ctx.db, { userId, ...req.query }) };
     },
   );
@@ -93,10 +115,16 @@ export function crawlerRoutes(app: FastifyInstance, ctx: AppContext) {
   r.delete(
     '/crawlers/delete',
     {
-      schema: { tags, security, querystring: ZCrawlerDeleteQuery, response: { 200: ZCrawlerDeleteResponse } },
+      schema: {
+        tags,
+        security,
+        'x-permission': 'links.manage' as const,
+        querystring: ZCrawlerDeleteQuery,
+        response: { 200: ZCrawlerDeleteResponse },
+      },
     },
     async (req) => {
-      const userId = requireUser(req).id;
+      const userId = requireAccount(req).accountId;
       const deleted = await deleteCrawlerItems(ctx.db, { userId, selection: req.query.selection });
       return { data: { deleted } };
     },
@@ -109,13 +137,14 @@ export function crawlerRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'projects.read' as const,
         querystring: ZCrawlerExportQuery,
         produces: [MIME.csv, MIME.xlsx],
         response: { 200: ZFileResponse },
       },
     },
     async (req, reply) => {
-      const userId = requireUser(req).id;
+      const userId = requireAccount(req).accountId;
       const { format, selection, sort } = req.query;
       const { project, campaignNames, rows } = await crawlerExport(ctx.db, {
         userId,
@@ -137,9 +166,17 @@ export function crawlerRoutes(app: FastifyInstance, ctx: AppContext) {
   /** Adds the selected referring pages that no campaign of the project tracks to `campaign`. */
   r.post(
     '/crawlers/track',
-    { schema: { tags, security, body: ZCrawlerTrackRequest, response: { 200: ZCrawlerTrackResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'links.manage' as const,
+        body: ZCrawlerTrackRequest,
+        response: { 200: ZCrawlerTrackResponse },
+      },
+    },
     async (req) => {
-      const userId = requireUser(req).id;
+      const userId = requireAccount(req).accountId;
       const result = await trackCrawlerPages(ctx.db, { userId, body: req.body, locale: requestLocale(req) });
       return { data: result };
     },

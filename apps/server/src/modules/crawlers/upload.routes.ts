@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { FieldError } from '../../errors.ts';
-import { requireUser } from '../../http/auth.ts';
+import { requireAccount } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { extraFilePart } from '../../http/multipart.ts';
 import { prepareCsvReader } from './crawler-csv.ts';
@@ -83,12 +83,13 @@ export function crawlerUploadRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags: ['crawlers'],
         security: [{ bearerAuth: [] }],
+        'x-permission': 'links.manage' as const,
         consumes: ['multipart/form-data'],
         response: { 201: ZCrawlerUploadResponse },
       },
     },
     async (req, reply) => {
-      const user = requireUser(req);
+      const user = requireAccount(req).owner;
       const dir = await mkdtemp(path.join(tmpdir(), 'linkwatch-crawlers-'));
       try {
         const form = await readForm(req, dir);

@@ -2,7 +2,7 @@ import { ZDomainExportQuery, ZDomainListQuery, ZDomainListResponse, ZFileRespons
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../http/auth.ts';
+import { requireAccount } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { paginated } from '../../http/present.ts';
 import { attachment, type CellValue, csvStream, MIME, xlsxBuffer } from '../../lib/spreadsheet.ts';
@@ -18,9 +18,17 @@ export function domainRoutes(app: FastifyInstance, ctx: AppContext) {
   /** The domain view of a campaign or project: its donor domains, the Domain fields, links per domain. */
   r.get(
     '/domains',
-    { schema: { tags, security, querystring: ZDomainListQuery, response: { 200: ZDomainListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.read' as const,
+        querystring: ZDomainListQuery,
+        response: { 200: ZDomainListResponse },
+      },
+    },
     async (req) => {
-      const userId = requireUser(req).id;
+      const userId = requireAccount(req).accountId;
       const { filters, page, sort } = req.query;
       const { rows, total, ids, linksOf } = await pageOfDomains(ctx.db, { userId, filters, page, sort });
       const locale = requestLocale(req);
@@ -43,13 +51,14 @@ export function domainRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'projects.read' as const,
         querystring: ZDomainExportQuery,
         produces: [MIME.csv, MIME.xlsx],
         response: { 200: ZFileResponse },
       },
     },
     async (req, reply) => {
-      const userId = requireUser(req).id;
+      const userId = requireAccount(req).accountId;
       const { format, filters, sort } = req.query;
       const { filename, rows } = await exportDomains(ctx.db, { userId, filters, sort, format });
       const table: CellValue[][] = [domainExportHeader(requestLocale(req)), ...rows.map(domainExportRow)];

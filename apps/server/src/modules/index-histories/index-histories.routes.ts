@@ -2,7 +2,7 @@ import { ZIndexHistoryListQuery, ZIndexHistoryListResponse } from '@linkwatch/sh
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../http/auth.ts';
+import { requireAccount } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { paginated } from '../../http/present.ts';
 import { presentIndexHistory } from '../links/links.presenter.ts';
@@ -18,12 +18,13 @@ export function indexHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags: ['links'],
         security: [{ bearerAuth: [] }],
+        'x-permission': 'projects.read' as const,
         querystring: ZIndexHistoryListQuery,
         response: { 200: ZIndexHistoryListResponse },
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const user = requireAccount(req).owner;
       const { page, filters } = req.query;
       const { rows, total } = await indexHistoryPage(ctx, { userId: user.id, filters, page });
       const locale = requestLocale(req);

@@ -2,7 +2,7 @@ import { ZIdParams, ZIndexNowKeyResponse } from '@linkwatch/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../http/auth.ts';
+import { requireAccount } from '../../http/auth.ts';
 import { apiChecker } from '../../lib/api-checker.ts';
 import { presentIndexNowKey } from './index-now.presenter.ts';
 import { projectIndexNowKey, verifyProjectKeyFile } from './index-now.service.ts';
@@ -18,9 +18,17 @@ export function indexNowRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/projects/:id/index-now',
-    { schema: { tags, security, params: ZIdParams, response: { 200: ZIndexNowKeyResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.read' as const,
+        params: ZIdParams,
+        response: { 200: ZIndexNowKeyResponse },
+      },
+    },
     async (req) => {
-      const user = requireUser(req);
+      const user = requireAccount(req).owner;
       const projectKey = await projectIndexNowKey(ctx.db, { userId: user.id, projectId: req.params.id });
       return { data: presentIndexNowKey(projectKey, { enabled: enabled() }) };
     },
@@ -28,9 +36,17 @@ export function indexNowRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/projects/:id/index-now/verify',
-    { schema: { tags, security, params: ZIdParams, response: { 200: ZIndexNowKeyResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.manage' as const,
+        params: ZIdParams,
+        response: { 200: ZIndexNowKeyResponse },
+      },
+    },
     async (req) => {
-      const user = requireUser(req);
+      const user = requireAccount(req).owner;
       const projectKey = await verifyProjectKeyFile(
         { db: ctx.db, checker: checker() },
         { userId: user.id, projectId: req.params.id },

@@ -8,12 +8,18 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../http/auth.ts';
+import { requireAccount } from '../../http/auth.ts';
 import { type BulkOperation, changeSelectedLinks, moveSelectedLinks } from './links.service.ts';
 
 const tags = ['links'];
 const security = [{ bearerAuth: [] }];
-const schema = { tags, security, querystring: ZLinkSelectionQuery, response: { 200: ZCountResponse } };
+const schema = {
+  tags,
+  security,
+  'x-permission': 'links.manage' as const,
+  querystring: ZLinkSelectionQuery,
+  response: { 200: ZCountResponse },
+};
 
 /**
  * Bulk calls take no body: `links[]` ids or the list filters select the links (spec point 7).
@@ -24,7 +30,7 @@ export function bulkLinkRoutes(app: FastifyInstance, ctx: AppContext) {
   const bulk =
     (operation: BulkOperation) =>
     async (req: FastifyRequest<{ Querystring: { selection: LinkSelection } }>) => {
-      const params = { userId: requireUser(req).id, selection: req.query.selection, operation };
+      const params = { userId: requireAccount(req).accountId, selection: req.query.selection, operation };
       return { data: { count: await changeSelectedLinks(ctx.db, params) } };
     };
 
@@ -37,9 +43,17 @@ export function bulkLinkRoutes(app: FastifyInstance, ctx: AppContext) {
   /** `count` and `moved` are the links moved; `skipped` were already in the target campaign. */
   r.post(
     '/links/move',
-    { schema: { tags, security, querystring: ZLinkMoveQuery, response: { 200: ZMoveResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'links.manage' as const,
+        querystring: ZLinkMoveQuery,
+        response: { 200: ZMoveResponse },
+      },
+    },
     async (req) => {
-      const userId = requireUser(req).id;
+      const userId = requireAccount(req).accountId;
       const { target: targetId, selection } = req.query;
       const { moved, skipped } = await moveSelectedLinks(ctx.db, { userId, targetId, selection });
       return { data: { count: moved, moved, skipped } };

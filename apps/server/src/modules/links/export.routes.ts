@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { requireUser } from '../../http/auth.ts';
+import { requireAccount } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { attachment, MIME } from '../../lib/spreadsheet.ts';
 import { exportLinks, findExportFile } from './export.service.ts';
@@ -26,13 +26,14 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security: [{ bearerAuth: [] }],
+        'x-permission': 'projects.read' as const,
         querystring: ZLinkExportQuery,
         produces: [MIME.csv, MIME.xlsx],
         response: { 200: ZFileResponse, 202: ZExportMailedResponse },
       },
     },
     async (req, reply) => {
-      const user = requireUser(req);
+      const user = requireAccount(req).owner;
       const { format, selection } = req.query;
       const locale = requestLocale(req);
       const found = await exportLinks(ctx, { user, selection, format, locale, log: req.log });

@@ -19,7 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../http/auth.ts';
+import { requireAccount } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { paginated } from '../../http/present.ts';
 import { bulkLinkRoutes } from './bulk.routes.ts';
@@ -43,8 +43,8 @@ const tags = ['links'];
 const security = [{ bearerAuth: [] }];
 
 /** The user and the list filters of a links-page call, and the language its texts are in. */
-function filtered(req: { query: { filters: LinkFilters } } & Parameters<typeof requireUser>[0]) {
-  return { userId: requireUser(req).id, filters: req.query.filters, locale: requestLocale(req) };
+function filtered(req: { query: { filters: LinkFilters } } & Parameters<typeof requireAccount>[0]) {
+  return { userId: requireAccount(req).accountId, filters: req.query.filters, locale: requestLocale(req) };
 }
 
 export function linkRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -52,6 +52,7 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext) {
   const listSchema = (response: z.ZodType) => ({
     tags,
     security,
+    'x-permission': 'projects.read' as const,
     querystring: ZLinkFilterQuery,
     response: { 200: response },
   });
@@ -61,7 +62,7 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext) {
     '/links',
     { schema: { ...listSchema(ZLinkListResponse), querystring: ZLinkListQuery } },
     async (req) => {
-      const user = requireUser(req);
+      const user = requireAccount(req).owner;
       const { page, filters, sort } = req.query;
       const { rows, total, estimated } = await pageOfLinks(ctx.db, { userId: user.id, filters, sort, page });
       const locale = requestLocale(req);
@@ -109,13 +110,14 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'projects.read' as const,
         params: ZIdParams,
         querystring: ZLinkShowQuery,
         response: { 200: ZLinkResponse },
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const user = requireAccount(req).owner;
       const { includes } = req.query;
       const shown = await showLink(ctx.db, { userId: user.id, id: req.params.id, includes });
       return presentShownLink(shown, { locale: requestLocale(req), includes });
@@ -128,13 +130,14 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'links.manage' as const,
         params: ZIdParams,
         body: ZUpdateLinkRequest,
         response: { 200: ZLinkResponse },
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const user = requireAccount(req).owner;
       const link = await updateLink(ctx.db, { userId: user.id, id: req.params.id, input: req.body });
       return { data: presentLink(link, { locale: requestLocale(req) }) };
     },
@@ -142,9 +145,17 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.delete(
     '/backlinks/:id',
-    { schema: { tags, security, params: ZIdParams, response: { 200: ZTrueResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'links.manage' as const,
+        params: ZIdParams,
+        response: { 200: ZTrueResponse },
+      },
+    },
     async (req) => {
-      await deleteBacklink(ctx.db, { userId: requireUser(req).id, id: req.params.id });
+      await deleteBacklink(ctx.db, { userId: requireAccount(req).accountId, id: req.params.id });
       return true as const;
     },
   );

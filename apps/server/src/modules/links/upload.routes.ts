@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { FieldError } from '../../errors.ts';
-import { requireUser } from '../../http/auth.ts';
+import { requireAccount } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { extraFilePart } from '../../http/multipart.ts';
 import { type UploadForm, uploadLinks } from './upload.service.ts';
@@ -56,12 +56,13 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags: ['links'],
         security: [{ bearerAuth: [] }],
+        'x-permission': 'links.manage' as const,
         consumes: ['multipart/form-data'],
         response: { 200: ZUploadResponse },
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const user = requireAccount(req).owner;
       const form = await readUploadForm(req);
       const locale = requestLocale(req);
       const { campaignId, uploaded } = await uploadLinks(ctx, {

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../http/auth.ts';
+import { requireAccount } from '../../http/auth.ts';
 import { paginated } from '../../http/present.ts';
 import { presentMailing } from './mailings.presenter.ts';
 import {
@@ -36,28 +36,52 @@ export function mailingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/mailings',
-    { schema: { tags, security, querystring: ZPageQuery, response: { 200: ZMailingListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'recipients.manage' as const,
+        querystring: ZPageQuery,
+        response: { 200: ZMailingListResponse },
+      },
+    },
     async (req) => {
       const { page } = req.query;
-      const { rows, total } = await mailingPage(ctx, { userId: requireUser(req).id, page });
+      const { rows, total } = await mailingPage(ctx, { userId: requireAccount(req).accountId, page });
       return paginated(rows.map(presentMailing), page, total);
     },
   );
 
   r.get(
     '/mailings/:id',
-    { schema: { tags, security, params: ZIdParams, response: { 200: ZMailingResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'recipients.manage' as const,
+        params: ZIdParams,
+        response: { 200: ZMailingResponse },
+      },
+    },
     async (req) => {
-      const mailing = await ownMailing(ctx, { userId: requireUser(req).id, id: req.params.id });
+      const mailing = await ownMailing(ctx, { userId: requireAccount(req).accountId, id: req.params.id });
       return { data: presentMailing(mailing) };
     },
   );
 
   r.post(
     '/mailings/',
-    { schema: { tags, security, body: ZCreateMailingRequest, response: { 201: ZMailingResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'recipients.manage' as const,
+        body: ZCreateMailingRequest,
+        response: { 201: ZMailingResponse },
+      },
+    },
     async (req, reply) => {
-      const mailing = await createMailing(ctx, { userId: requireUser(req).id, body: req.body });
+      const mailing = await createMailing(ctx, { userId: requireAccount(req).accountId, body: req.body });
       return reply.code(201).send({ data: presentMailing(mailing) });
     },
   );
@@ -68,6 +92,7 @@ export function mailingRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'recipients.manage' as const,
         params: ZIdParams,
         body: ZUpdateMailingRequest,
         response: { 200: ZMailingResponse },
@@ -75,7 +100,7 @@ export function mailingRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const mailing = await changeMailing(ctx, {
-        userId: requireUser(req).id,
+        userId: requireAccount(req).accountId,
         id: req.params.id,
         body: req.body,
       });
@@ -85,9 +110,17 @@ export function mailingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.delete(
     '/mailings/:id',
-    { schema: { tags, security, params: ZIdParams, response: { 200: ZTrueResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'recipients.manage' as const,
+        params: ZIdParams,
+        response: { 200: ZTrueResponse },
+      },
+    },
     async (req) => {
-      await removeMailing(ctx, { userId: requireUser(req).id, id: req.params.id });
+      await removeMailing(ctx, { userId: requireAccount(req).accountId, id: req.params.id });
       return true as const;
     },
   );

@@ -13,7 +13,14 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/notifications',
-    { schema: { tags, security, response: { 200: ZNotificationListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'self' as const,
+        response: { 200: ZNotificationListResponse },
+      },
+    },
     async (req) => {
       const rows = await notificationsOf(ctx, requireUser(req).id);
       return { data: rows.map(presentNotification) };
@@ -22,7 +29,15 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.delete(
     '/notifications/:id',
-    { schema: { tags, security, params: ZIdParams, response: { 200: ZTrueResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'self' as const,
+        params: ZIdParams,
+        response: { 200: ZTrueResponse },
+      },
+    },
     async (req) => {
       await dismissNotification(ctx, { userId: requireUser(req).id, id: req.params.id });
       return true as const;

@@ -19,6 +19,7 @@ export async function insertPayment(
   db: Queryable,
   values: {
     userId: number;
+    actorId?: number | null;
     method: PaymentMethod;
     provider: PaymentProviderName;
     amountCents: number;

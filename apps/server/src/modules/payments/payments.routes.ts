@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../http/auth.ts';
+import { requireAccount } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { resource } from '../../http/present.ts';
 import { attachment } from '../../lib/spreadsheet.ts';
@@ -38,9 +38,16 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/payments/levels',
-    { schema: { tags, security, response: { 200: ZPaymentLevelListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'balance.read' as const,
+        response: { 200: ZPaymentLevelListResponse },
+      },
+    },
     async (req) => {
-      requireUser(req);
+      requireAccount(req);
       const levels = await paymentLevels(ctx);
       return { data: levels.map((level) => resource('paymentLevels', level.id, levelInDollars(level))) };
     },
@@ -48,9 +55,16 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/payments/networks',
-    { schema: { tags, security, response: { 200: ZPaymentNetworksResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'balance.read' as const,
+        response: { 200: ZPaymentNetworksResponse },
+      },
+    },
     async (req) => {
-      requireUser(req);
+      requireAccount(req);
       return { data: await paymentNetworks(ctx) };
     },
   );
@@ -61,16 +75,18 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'balance.topUp' as const,
         params: ZPaymentMethodParams,
         body: ZCreatePaymentRequest,
         response: { 201: ZPaymentResponse },
       },
     },
     async (req, reply) => {
-      const user = requireUser(req);
+      const account = requireAccount(req);
       const locale = requestLocale(req);
       const { payment, checkout } = await createPayment(ctx, {
-        userId: user.id,
+        userId: account.accountId,
+        actorId: account.isOwner ? null : account.actorId,
         locale,
         method: req.params.method,
         input: req.body,
@@ -81,9 +97,17 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/payments/:id',
-    { schema: { tags, security, params: ZIdParams, response: { 200: ZPaymentResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'balance.read' as const,
+        params: ZIdParams,
+        response: { 200: ZPaymentResponse },
+      },
+    },
     async (req) => {
-      const user = requireUser(req);
+      const user = requireAccount(req).owner;
       return presentPayment(
         await ownPayment(ctx, { userId: user.id, id: req.params.id }),
         requestLocale(req),
@@ -93,9 +117,17 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/payments/:id/capture',
-    { schema: { tags, security, params: ZIdParams, response: { 200: ZPaymentResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'balance.topUp' as const,
+        params: ZIdParams,
+        response: { 200: ZPaymentResponse },
+      },
+    },
     async (req) => {
-      const user = requireUser(req);
+      const user = requireAccount(req).owner;
       return presentPayment(
         await capturePayment(ctx, { userId: user.id, id: req.params.id }),
         requestLocale(req),
@@ -110,13 +142,14 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags: ['balance'],
         security,
+        'x-permission': 'balance.read' as const,
         params: ZIdParams,
         produces: ['application/pdf'],
         response: { 200: ZFileResponse },
       },
     },
     async (req, reply) => {
-      const user = requireUser(req);
+      const user = requireAccount(req).owner;
       const pdf = await invoiceFor(ctx, {
         userId: user.id,
         paymentId: req.params.id,

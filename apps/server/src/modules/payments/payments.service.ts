@@ -23,6 +23,8 @@ import {
 
 export interface CreatePaymentParams {
   userId: number;
+  /** The member who pays into the owner's account (issue 27); null or left out: the owner. */
+  actorId?: number | null;
   locale: Locale;
   method: PaymentMethod;
   input: { paymentMethod: PaymentMethod; amountCents: number; email: string; payCurrency?: string };
@@ -35,7 +37,7 @@ export interface CreatePaymentParams {
  */
 export async function createPayment(
   ctx: AppContext,
-  { userId, locale, method, input }: CreatePaymentParams,
+  { userId, actorId, locale, method, input }: CreatePaymentParams,
 ): Promise<{ payment: PaymentRow; checkout: Checkout }> {
   if (input.paymentMethod !== method) throw new FieldError({ paymentMethod: 'validation.invalid' });
   const provider = ctx.providers.payments[method];
@@ -43,6 +45,7 @@ export async function createPayment(
     throw new FieldError({ paymentMethod: 'payments.errors.notAvailable' }, 'payments.errors.notAvailable');
   const payment = await insertPayment(ctx.db, {
     userId,
+    actorId: actorId ?? null,
     method,
     provider: provider.name,
     amountCents: input.amountCents,

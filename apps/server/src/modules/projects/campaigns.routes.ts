@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../http/auth.ts';
+import { requireAccount } from '../../http/auth.ts';
 import { paginated } from '../../http/present.ts';
 import { presentCampaign } from './campaigns.presenter.ts';
 import {
@@ -29,9 +29,17 @@ export function campaignRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/campaigns',
-    { schema: { tags, security, querystring: ZCampaignListQuery, response: { 200: ZCampaignListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.read' as const,
+        querystring: ZCampaignListQuery,
+        response: { 200: ZCampaignListResponse },
+      },
+    },
     async (req) => {
-      const user = requireUser(req);
+      const user = requireAccount(req).owner;
       const { page, filters } = req.query;
       const { rows, total } = await campaignPage(ctx, { userId: user.id, page, filters });
       return paginated(
@@ -46,19 +54,35 @@ export function campaignRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/campaigns/:id',
-    { schema: { tags, security, params: ZIdParams, response: { 200: ZCampaignResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.read' as const,
+        params: ZIdParams,
+        response: { 200: ZCampaignResponse },
+      },
+    },
     async (req) => {
-      const row = await ownCampaign(ctx, { userId: requireUser(req).id, id: req.params.id });
+      const row = await ownCampaign(ctx, { userId: requireAccount(req).accountId, id: req.params.id });
       return { data: presentCampaign(row.campaign, { projectName: row.projectName }) };
     },
   );
 
   r.post(
     '/campaigns/',
-    { schema: { tags, security, body: ZCreateCampaignRequest, response: { 201: ZCampaignResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.manage' as const,
+        body: ZCreateCampaignRequest,
+        response: { 201: ZCampaignResponse },
+      },
+    },
     async (req, reply) => {
       const { campaign, project } = await createCampaign(ctx, {
-        userId: requireUser(req).id,
+        userId: requireAccount(req).accountId,
         input: req.body,
       });
       return reply.code(201).send({ data: presentCampaign(campaign, { projectName: project.name }) });
@@ -71,13 +95,14 @@ export function campaignRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'projects.manage' as const,
         params: ZIdParams,
         body: ZUpdateCampaignRequest,
         response: { 200: ZCampaignResponse },
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const user = requireAccount(req).owner;
       const campaign = await changeCampaignSettings(ctx, {
         userId: user.id,
         id: req.params.id,
@@ -89,9 +114,17 @@ export function campaignRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.delete(
     '/campaigns/:id',
-    { schema: { tags, security, params: ZIdParams, response: { 200: ZTrueResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.manage' as const,
+        params: ZIdParams,
+        response: { 200: ZTrueResponse },
+      },
+    },
     async (req) => {
-      await removeCampaign(ctx, { userId: requireUser(req).id, id: req.params.id });
+      await removeCampaign(ctx, { userId: requireAccount(req).accountId, id: req.params.id });
       return true as const;
     },
   );

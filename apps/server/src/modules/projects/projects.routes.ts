@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../http/auth.ts';
+import { requireAccount } from '../../http/auth.ts';
 import { paginated } from '../../http/present.ts';
 import { presentCampaign } from './campaigns.presenter.ts';
 import { presentProject, presentStatistic } from './projects.presenter.ts';
@@ -34,18 +34,33 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext) {
   /** Totals over every project of the user, for the dashboard summary. */
   r.get(
     '/projects/statistic',
-    { schema: { tags, security, response: { 200: ZProjectStatisticResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.read' as const,
+        response: { 200: ZProjectStatisticResponse },
+      },
+    },
     async (req) => {
-      const user = requireUser(req);
+      const user = requireAccount(req).owner;
       return { data: presentStatistic(0, await projectStatisticTotals(ctx, user.id)) };
     },
   );
 
   r.get(
     '/projects',
-    { schema: { tags, security, querystring: ZProjectListQuery, response: { 200: ZProjectListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.read' as const,
+        querystring: ZProjectListQuery,
+        response: { 200: ZProjectListResponse },
+      },
+    },
     async (req) => {
-      const user = requireUser(req);
+      const user = requireAccount(req).owner;
       const { page, search } = req.query;
       const { rows, total, statistics, names } = await projectPage(ctx, { userId: user.id, page, search });
       return paginated(
@@ -58,9 +73,17 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/projects/:id',
-    { schema: { tags, security, params: ZIdParams, response: { 200: ZProjectResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.read' as const,
+        params: ZIdParams,
+        response: { 200: ZProjectResponse },
+      },
+    },
     async (req) => {
-      const user = requireUser(req);
+      const user = requireAccount(req).owner;
       const { project, statistics, names } = await ownProject(ctx, { userId: user.id, id: req.params.id });
       return {
         data: presentProject(project, statistics.get(project.id), names.get(project.categoryId ?? 0)),
@@ -70,9 +93,17 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/projects/',
-    { schema: { tags, security, body: ZCreateProjectRequest, response: { 201: ZCreateProjectResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.manage' as const,
+        body: ZCreateProjectRequest,
+        response: { 201: ZCreateProjectResponse },
+      },
+    },
     async (req, reply) => {
-      const user = requireUser(req);
+      const user = requireAccount(req).owner;
       const { project, campaign, names } = await createProject(ctx, { userId: user.id, input: req.body });
       return reply.code(201).send({
         data: presentProject(project, undefined, names.get(project.categoryId ?? 0)),
@@ -87,13 +118,14 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'projects.manage' as const,
         params: ZIdParams,
         body: ZUpdateProjectRequest,
         response: { 200: ZProjectResponse },
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const user = requireAccount(req).owner;
       const { project, names } = await saveProject(ctx, {
         userId: user.id,
         id: req.params.id,
@@ -105,9 +137,17 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.delete(
     '/projects/:id',
-    { schema: { tags, security, params: ZIdParams, response: { 200: ZTrueResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.manage' as const,
+        params: ZIdParams,
+        response: { 200: ZTrueResponse },
+      },
+    },
     async (req) => {
-      await deleteProject(ctx, { userId: requireUser(req).id, id: req.params.id });
+      await deleteProject(ctx, { userId: requireAccount(req).accountId, id: req.params.id });
       return true as const;
     },
   );

@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../http/auth.ts';
+import { requireAccount } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { paginated } from '../../http/present.ts';
 import { attachment, collect, csvStream, MIME, xlsxBuffer } from '../../lib/spreadsheet.ts';
@@ -46,10 +46,18 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/reports/links',
-    { schema: { tags, security, querystring: ZReportQuery, response: { 200: ZReportLinkListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'reports.read' as const,
+        querystring: ZReportQuery,
+        response: { 200: ZReportLinkListResponse },
+      },
+    },
     async (req) => {
       return reportLinksPage(ctx, {
-        userId: requireUser(req).id,
+        userId: requireAccount(req).accountId,
         ...req.query,
         locale: requestLocale(req),
       });
@@ -62,6 +70,7 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'reports.read' as const,
         params: z.object({ type: z.string() }),
         querystring: ZReportChangesQuery,
         response: { 200: ZReportChangeListResponse },
@@ -71,7 +80,7 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
       const { page, filters } = req.query;
       const locale = requestLocale(req);
       const { rows, total } = await changesOfTypePage(ctx, {
-        userId: requireUser(req).id,
+        userId: requireAccount(req).accountId,
         type: req.params.type,
         filters,
         page,
@@ -87,10 +96,16 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/reports/counts',
     {
-      schema: { tags, security, querystring: ZReportCountsQuery, response: { 200: ZReportCountsResponse } },
+      schema: {
+        tags,
+        security,
+        'x-permission': 'reports.read' as const,
+        querystring: ZReportCountsQuery,
+        response: { 200: ZReportCountsResponse },
+      },
     },
     async (req) => ({
-      data: await reportCountsOf(ctx, { userId: requireUser(req).id, filters: req.query.filters }),
+      data: await reportCountsOf(ctx, { userId: requireAccount(req).accountId, filters: req.query.filters }),
     }),
   );
 
@@ -98,16 +113,29 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/reports/trend',
     {
-      schema: { tags, security, querystring: ZReportTrendQuery, response: { 200: ZReportTrendResponse } },
+      schema: {
+        tags,
+        security,
+        'x-permission': 'reports.read' as const,
+        querystring: ZReportTrendQuery,
+        response: { 200: ZReportTrendResponse },
+      },
     },
-    async (req) => reportTrendOf(ctx, { userId: requireUser(req).id, ...req.query }),
+    async (req) => reportTrendOf(ctx, { userId: requireAccount(req).accountId, ...req.query }),
   );
 
   r.get(
     '/reports/new',
-    { schema: { tags, security, response: { 200: ZReportCountResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'reports.read' as const,
+        response: { 200: ZReportCountResponse },
+      },
+    },
     async (req) => ({
-      data: { count: await newReportCount(ctx, requireUser(req).id) },
+      data: { count: await newReportCount(ctx, requireAccount(req).accountId) },
     }),
   );
 
@@ -117,13 +145,14 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'reports.read' as const,
         querystring: ZMarkReportsSeenQuery,
         body: ZMarkReportsSeenRequest,
         response: { 200: ZReportCountResponse },
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const user = requireAccount(req).owner;
       // The task ids come as a JSON body or as `actions[]=…` in the query; none means every task.
       const actionIds = req.body?.actions?.length ? req.body.actions : req.query.actions;
       return { data: { count: await markSeen(ctx, { userId: user.id, actionIds }) } };
@@ -137,13 +166,14 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'reports.read' as const,
         querystring: ZReportExportQuery,
         produces: [MIME.csv, MIME.xlsx],
         response: { 200: ZFileResponse },
       },
     },
     async (req, reply) => {
-      const user = requireUser(req);
+      const user = requireAccount(req).owner;
       const { format, filters } = req.query;
       const rows = await reportExport(ctx, { userId: user.id, format, filters, locale: requestLocale(req) });
       reply.header('content-disposition', attachment(reportFilename(format))).type(MIME[format]);

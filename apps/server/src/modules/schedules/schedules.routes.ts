@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../http/auth.ts';
+import { requireAccount } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { changeSchedule, saveSchedule, scheduleGroupsPage } from './schedules.service.ts';
 
@@ -26,13 +26,14 @@ export function scheduleRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'projects.read' as const,
         querystring: ZScheduleListQuery,
         response: { 200: ZScheduleProjectListResponse },
       },
     },
     async (req) => {
       return scheduleGroupsPage(ctx, {
-        userId: requireUser(req).id,
+        userId: requireAccount(req).accountId,
         ...req.query,
         locale: requestLocale(req),
       });
@@ -46,13 +47,14 @@ export function scheduleRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'schedules.manage' as const,
         body: ZCreateScheduleRequest,
         response: { 200: ZScheduleResponse, 201: ZScheduleResponse },
       },
     },
     async (req, reply) => {
       const { created, data } = await saveSchedule(ctx, {
-        userId: requireUser(req).id,
+        userId: requireAccount(req).accountId,
         body: req.body,
         locale: requestLocale(req),
       });
@@ -66,6 +68,7 @@ export function scheduleRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'schedules.manage' as const,
         params: ZIdParams,
         body: ZUpdateScheduleRequest,
         response: { 200: ZScheduleResponse },
@@ -73,7 +76,7 @@ export function scheduleRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => ({
       data: await changeSchedule(ctx, {
-        userId: requireUser(req).id,
+        userId: requireAccount(req).accountId,
         id: req.params.id,
         body: req.body,
         locale: requestLocale(req),

@@ -22,6 +22,22 @@ const NO_LEVELS: never[] = [];
  */
 export default function BalancePage() {
   const { t } = useTranslation();
+  return <BalanceScreen title={t('balanceUi.title')} subtitle={t('balanceUi.subtitle')} withPrices />;
+}
+
+/**
+ * The balance screen; /payrolls (issue 27) shows it without the action prices, which are not a payroll
+ * role's to read.
+ */
+export function BalanceScreen({
+  title,
+  subtitle,
+  withPrices,
+}: {
+  title: string;
+  subtitle: string;
+  withPrices: boolean;
+}) {
   const balance = useBalance();
   const levels = usePaymentLevels();
   const history = useHistoryState();
@@ -34,7 +50,7 @@ export default function BalancePage() {
 
   return (
     <>
-      <PageHeader title={t('balanceUi.title')} description={t('balanceUi.subtitle')} />
+      <PageHeader title={title} description={subtitle} />
       <PaymentReturn />
       {/*
         Two columns on a desktop (the balance and prices beside the form and tiers, each column as tall as
@@ -48,9 +64,11 @@ export default function BalancePage() {
               bonus={transactions.data?.meta.bonus}
             />
           </div>
-          <div className="order-4">
-            <ActionPrices />
-          </div>
+          {withPrices ? (
+            <div className="order-4">
+              <ActionPrices />
+            </div>
+          ) : null}
         </div>
         <div className="contents lg:col-span-2 lg:flex lg:flex-col lg:gap-6">
           <div className="order-2">

@@ -1,6 +1,7 @@
 import { ChevronDown, Coins, Handshake, LogOut, ShieldCheck, UserRound, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { AccountSwitcher } from '@/features/team';
 import { useBalance } from '@/lib/balance.ts';
 import { useFormat } from '@/lib/format.ts';
 import { useLogout, useMe } from '@/lib/session.ts';
@@ -98,6 +99,7 @@ export function UserMenu() {
           <p className="truncate text-xs text-ink-subtle">{user.email}</p>
         </div>
         <DropdownMenuSeparator />
+        <AccountSwitcher />
         <DropdownMenuItem
           icon={<Wallet className="size-4" aria-hidden />}
           onSelect={() => navigate(to('/balance'))}
@@ -115,6 +117,12 @@ export function UserMenu() {
           onSelect={() => navigate(to('/partners'))}
         >
           {t('shell.partnerNav.title')}
+        </DropdownMenuItem>
+        <DropdownMenuItem
+          icon={<UserRound className="size-4" aria-hidden />}
+          onSelect={() => navigate(to('/user/profile'))}
+        >
+          {t('shell.pages.userProfile')}
         </DropdownMenuItem>
         {user.isAdmin ? (
           <DropdownMenuItem

@@ -3,6 +3,7 @@ import { ListChecks, Play } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCan } from '@/lib/account.ts';
 import { usePageLoaded } from '@/lib/afterPageLoad.ts';
 import { useFormat } from '@/lib/format.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
@@ -31,10 +32,13 @@ type Target = {
 export function CampaignTaskButtons({ project, campaign }: Target) {
   const [action, setAction] = useState<number | null>(null);
   const [wanted, setWanted] = useState(false);
+  // Issue 27: a member whose role does not start tasks sees no task buttons (the server refuses anyway).
+  const canStart = useCan('tasks.start');
   const start = (code: number) => {
     setWanted(true);
     setAction(code);
   };
+  if (!canStart) return null;
   return (
     <>
       {CAMPAIGN_TASKS.map((code) => (

@@ -201,5 +201,9 @@ export default {
     tasks_start: 'Start paid tasks',
     reports_read: 'Read reports',
     balance_topUp: 'Top up the balance',
+    balance_read: 'See the balance, payments and invoices',
+    schedules_manage: 'Change schedules',
+    recipients_manage: 'Change report recipients',
+    team_manage: 'Invite and manage users',
   },
 };

@@ -9,6 +9,10 @@ export default {
   tooManyAttemptsCaptcha: 'Too many attempts. Tick the captcha below and try again, or wait a few minutes.',
   unauthenticated: 'Unauthenticated.',
   forbidden: 'Access forbbiden',
+  permissionMissing:
+    'Your role in this account does not allow this (it needs the permission "{{permission}}"). Ask the account\'s owner.',
+  ownerOnly: "Only the account's owner can do this.",
+  accountGone: 'You are no longer a member of this account.',
   notFound: 'Not found',
   serverError: 'Something went wrong',
   serviceBusy: 'The service is busy. Please try again in a few seconds.',

@@ -32,6 +32,7 @@ import shell from './shell.ts';
 import status from './status.ts';
 import tasks from './tasks.ts';
 import tasksUi from './tasksUi.ts';
+import team from './team.ts';
 import validation from './validation.ts';
 import wiki from './wiki.ts';
 import webhooks from './webhooks.ts';
@@ -74,4 +75,5 @@ export default {
   apiKeys,
   webhooks,
   alerts,
+  team,
 };

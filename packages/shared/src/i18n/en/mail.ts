@@ -21,5 +21,10 @@ export default {
     body: 'Someone tried to create a Linkwatch account with this email address, which already has one. If it was you, log in; if you forgot the password, reset it from the login page. If it was not you, ignore this mail: nothing has changed.',
     action: 'Log in',
   },
+  teamInvitation: {
+    subject: 'You are invited to a Linkwatch account',
+    body: '{{account}} invites you to work in their Linkwatch account. The link is valid for 72 hours and works once.',
+    action: 'Accept the invitation',
+  },
   linkHint: 'If the button does not work, copy this address into your browser:',
 };

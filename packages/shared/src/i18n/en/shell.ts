@@ -92,7 +92,9 @@ export default {
     wiki: 'Wiki',
     agreement: 'Security policy',
     unsubscribe: 'Email subscriptions',
-    userProfile: 'Users',
+    userProfile: 'My profile',
+    teamJoin: 'Join an account',
+
     partners: 'Referral links',
     partnersUsers: 'Referred users',
     partnersPayout: 'Payouts',

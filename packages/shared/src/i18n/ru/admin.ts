@@ -200,5 +200,9 @@ export default {
     tasks_start: 'Запуск платных задач',
     reports_read: 'Просмотр отчётов',
     balance_topUp: 'Пополнение баланса',
+    balance_read: 'Просмотр баланса, платежей и счетов',
+    schedules_manage: 'Изменение расписаний',
+    recipients_manage: 'Изменение получателей отчётов',
+    team_manage: 'Приглашение пользователей и управление ими',
   },
 };

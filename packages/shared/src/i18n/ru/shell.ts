@@ -97,7 +97,9 @@ export default {
     wiki: 'Вики',
     agreement: 'Политика безопасности',
     unsubscribe: 'Подписки на письма',
-    userProfile: 'Пользователи',
+    userProfile: 'Мой профиль',
+    teamJoin: 'Присоединиться к аккаунту',
+
     partners: 'Реферальные ссылки',
     partnersUsers: 'Приглашённые пользователи',
     partnersPayout: 'Выплаты',

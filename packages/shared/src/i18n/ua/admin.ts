@@ -202,5 +202,9 @@ export default {
     tasks_start: 'Запуск платних завдань',
     reports_read: 'Перегляд звітів',
     balance_topUp: 'Поповнення балансу',
+    balance_read: 'Перегляд балансу, платежів і рахунків',
+    schedules_manage: 'Зміна розкладів',
+    recipients_manage: 'Зміна отримувачів звітів',
+    team_manage: 'Запрошення користувачів і керування ними',
   },
 };

@@ -97,7 +97,9 @@ export default {
     wiki: 'Вікі',
     agreement: 'Політика безпеки',
     unsubscribe: 'Підписки на листи',
-    userProfile: 'Користувачі',
+    userProfile: 'Мій профіль',
+    teamJoin: 'Приєднатися до акаунта',
+
     partners: 'Реферальні посилання',
     partnersUsers: 'Запрошені користувачі',
     partnersPayout: 'Виплати',

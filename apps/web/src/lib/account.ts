@@ -1,0 +1,40 @@
+import type { AccountPermissionKey, TAccountAttributes } from '@linkwatch/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/api/client.ts';
+import type { ListResponse, Resource } from '@/api/types.ts';
+import { useToken } from './session.ts';
+
+export type Account = Resource<'accounts', TAccountAttributes>;
+
+/** The accounts the user works in (issue 27): their own, then each team they joined. */
+export const accountsQueryKey = ['user', 'accounts'] as const;
+
+export function fetchAccounts(): Promise<Account[]> {
+  return api.get<ListResponse<'accounts', TAccountAttributes>>('user/accounts').then((r) => r.data);
+}
+
+export function useAccounts() {
+  const token = useToken();
+  return useQuery({
+    queryKey: accountsQueryKey,
+    queryFn: fetchAccounts,
+    enabled: token !== null,
+    staleTime: 60_000,
+    throwOnError: false,
+  });
+}
+
+/** The account the session works in, once read. */
+export function useCurrentAccount(): Account | undefined {
+  return useAccounts().data?.find((a) => a.attributes.isCurrent);
+}
+
+/**
+ * Whether the current account lets the user do `permission`: the web app hides what a member cannot
+ * do (the server refuses it anyway). Until the accounts are read it answers yes, as for an owner.
+ */
+export function useCan(permission: AccountPermissionKey): boolean {
+  const current = useCurrentAccount();
+  if (!current) return true;
+  return current.attributes.isOwner || current.attributes.permissions.includes(permission);
+}
