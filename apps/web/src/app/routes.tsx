@@ -70,6 +70,7 @@ const AdminCustomerPage = lazyPage(() => import('@/pages/admin/CustomerPage.tsx'
 const AdminPricesPage = lazyPage(() => import('@/pages/admin/PricesPage.tsx'));
 const AdminSettingsPage = lazyPage(() => import('@/pages/admin/SettingsPage.tsx'));
 const AdminAuditPage = lazyPage(() => import('@/pages/admin/AuditPage.tsx'));
+const AdminWikiPage = lazyPage(() => import('@/pages/admin/WikiPage.tsx'));
 
 type LayoutKind = 'main' | 'partner' | 'login' | 'empty';
 
@@ -147,6 +148,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: 'admin/prices', layout: 'main', access: 'user', title: 'adminPrices', page: AdminPricesPage },
   { path: 'admin/settings', layout: 'main', access: 'user', title: 'adminSettings', page: AdminSettingsPage },
   { path: 'admin/audit', layout: 'main', access: 'user', title: 'adminAudit', page: AdminAuditPage },
+  { path: 'admin/wiki', layout: 'main', access: 'user', title: 'adminWiki', page: AdminWikiPage },
   { path: 'partners', layout: 'partner', access: 'user', title: 'partners' },
   { path: 'partners/users', layout: 'partner', access: 'user', title: 'partnersUsers' },
   { path: 'partners/payout', layout: 'partner', access: 'user', title: 'partnersPayout' },

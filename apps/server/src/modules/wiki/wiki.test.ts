@@ -357,8 +357,8 @@ describe('authoring', () => {
   it('takes images by their bytes, within the size limit, and serves them with long cache headers', async () => {
     const ok = await upload({ filename: 'cover.txt', content: PNG });
     expect(ok.status).toBe(200);
-    expect(ok.body.data).toMatchObject({ mime: 'image/png', size: PNG.length });
-    const served = await t.app.inject({ method: 'GET', url: ok.body.data.url });
+    expect(ok.body.data.attributes).toMatchObject({ mime: 'image/png', size: PNG.length });
+    const served = await t.app.inject({ method: 'GET', url: ok.body.data.attributes.url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -378,7 +378,9 @@ describe('authoring', () => {
     expect(JSON.stringify(big.body.errors.file)).toMatch(/5 MB/);
 
     const withCover = await article({ coverImageId: ok.body.data.id });
-    expect((await t.api('GET', `wiki/${withCover.id}`)).body.data.attributes.image).toBe(ok.body.data.url);
+    expect((await t.api('GET', `wiki/${withCover.id}`)).body.data.attributes.image).toBe(
+      ok.body.data.attributes.url,
+    );
     expect(
       (await write('POST', 'wiki', { locale: 'en', section: 1, title: 'x', coverImageId: 2147483647 }))
         .status,

@@ -9,4 +9,8 @@ export const adminKeys = {
   prices: ['admin', 'prices'] as const,
   audit: ['admin', 'audit'] as const,
   auditPage: (filters: AuditFilters) => ['admin', 'audit', filters] as const,
+  wiki: ['admin', 'wiki'] as const,
+  wikiList: (filters: object) => ['admin', 'wiki', 'list', filters] as const,
+  wikiArticle: (id: number) => ['admin', 'wiki', 'article', id] as const,
+  wikiPreview: (content: string) => ['admin', 'wikiPreview', content] as const,
 };
