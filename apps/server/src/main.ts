@@ -11,6 +11,7 @@ import { actionEventHooks } from './modules/actions/action-events.ts';
 import { taskMailListener } from './modules/mailings/task-mail.ts';
 import { sellerWarning } from './modules/payments/invoice.ts';
 import { seedWiki } from './modules/wiki/wiki.seed.ts';
+import { startWikiMailer } from './modules/wiki/wiki-mail.ts';
 import { createCaptcha } from './providers/captcha/captcha.ts';
 import { createProviders } from './providers/index.ts';
 import { postgresHostSlots } from './worker/host-slots.ts';
@@ -81,6 +82,8 @@ async function main() {
   if (worker) {
     checker.warmUp();
     worker.start();
+    // Publication mails of the wiki (issue 30), in batches.
+    startWikiMailer(ctx);
   }
   // Scheduled tasks start where workers run; several such processes claim each run once.
   const scheduler = config.role === 'api' ? null : createScheduler(ctx);
