@@ -12,6 +12,7 @@ import { alertTaskListener } from './modules/alerts/enqueue.ts';
 import { taskMailListener } from './modules/mailings/task-mail.ts';
 import { sellerWarning } from './modules/payments/invoice.ts';
 import { seedWiki } from './modules/wiki/wiki.seed.ts';
+import { startWikiMailer } from './modules/wiki/wiki-mail.ts';
 import { createCaptcha } from './providers/captcha/captcha.ts';
 import { createProviders } from './providers/index.ts';
 import { postgresHostSlots } from './worker/host-slots.ts';
@@ -82,6 +83,8 @@ async function main() {
   if (worker) {
     checker.warmUp();
     worker.start();
+    // Publication mails of the wiki (issue 30), in batches.
+    startWikiMailer(ctx);
   }
   // Scheduled tasks start where workers run; several such processes claim each run once.
   const scheduler = config.role === 'api' ? null : createScheduler(ctx);

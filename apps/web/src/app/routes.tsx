@@ -81,6 +81,7 @@ const PartnersPage = lazyPage(() => import('@/pages/partners/PartnersPage.tsx'))
 const PartnerUsersPage = lazyPage(() => import('@/pages/partners/PartnerUsersPage.tsx'));
 const PartnerPayoutPage = lazyPage(() => import('@/pages/partners/PartnerPayoutPage.tsx'));
 const PartnerLandingPage = lazyPage(() => import('@/pages/partners/PartnerLandingPage.tsx'));
+const AdminWikiPage = lazyPage(() => import('@/pages/admin/WikiPage.tsx'));
 
 type LayoutKind = 'main' | 'partner' | 'login' | 'empty';
 
@@ -188,6 +189,10 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'partnerProgram',
     page: PartnerLandingPage,
   },
+  { path: 'admin/wiki', layout: 'main', access: 'user', title: 'adminWiki', page: AdminWikiPage },
+  { path: 'partners', layout: 'partner', access: 'user', title: 'partners' },
+  { path: 'partners/users', layout: 'partner', access: 'user', title: 'partnersUsers' },
+  { path: 'partners/payout', layout: 'partner', access: 'user', title: 'partnersPayout' },
   { path: 'login', layout: 'login', access: 'guest', title: 'login', page: LoginPage },
   { path: 'register', layout: 'login', access: 'guest', title: 'register', page: RegisterPage },
   {

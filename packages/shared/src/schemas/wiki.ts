@@ -232,9 +232,9 @@ export const ZAdminWikiPreviewRequest = z.object({
 export const ZAdminWikiPreviewResponse = z.object({ data: z.object({ html: z.string() }) });
 
 /** `POST admin/wiki/images` (multipart, `file`). */
-export const ZWikiImageResponse = z.object({
-  data: z.object({ id: z.number(), url: z.string(), mime: z.string(), size: z.number() }),
-});
+export const ZWikiImageResponse = single(
+  resource('wikiImages', z.object({ url: z.string(), mime: z.string(), size: z.number() })),
+);
 export type TWikiImageResponse = z.infer<typeof ZWikiImageResponse>;
 
 export const ZAdminVideoRequest = z.object({

@@ -188,7 +188,9 @@ function authoringRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const row = await uploadImage(ctx, actor(req), await readImage(req));
-      return { data: { id: row.id, url: imageUrl(row.id) ?? '', mime: row.mime, size: row.size } };
+      return {
+        data: resource('wikiImages', row.id, { url: imageUrl(row.id) ?? '', mime: row.mime, size: row.size }),
+      };
     },
   );
   r.post(

@@ -357,8 +357,8 @@ describe('authoring', () => {
   it('takes images by their bytes, within the size limit, and serves them with long cache headers', async () => {
     const ok = await upload({ filename: 'cover.txt', content: PNG });
     expect(ok.status).toBe(200);
-    expect(ok.body.data).toMatchObject({ mime: 'image/png', size: PNG.length });
-    const served = await t.app.inject({ method: 'GET', url: ok.body.data.url });
+    expect(ok.body.data.attributes).toMatchObject({ mime: 'image/png', size: PNG.length });
+    const served = await t.app.inject({ method: 'GET', url: ok.body.data.attributes.url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -378,7 +378,9 @@ describe('authoring', () => {
     expect(JSON.stringify(big.body.errors.file)).toMatch(/5 MB/);
 
     const withCover = await article({ coverImageId: ok.body.data.id });
-    expect((await t.api('GET', `wiki/${withCover.id}`)).body.data.attributes.image).toBe(ok.body.data.url);
+    expect((await t.api('GET', `wiki/${withCover.id}`)).body.data.attributes.image).toBe(
+      ok.body.data.attributes.url,
+    );
     expect(
       (await write('POST', 'wiki', { locale: 'en', section: 1, title: 'x', coverImageId: 2147483647 }))
         .status,
@@ -402,5 +404,41 @@ describe('authoring', () => {
     });
     expect((await t.api('GET', 'video/2147483647')).status).toBe(404);
     expect((await write('POST', 'videos', { title: 'x', provider: 'vimeo' })).status).toBe(422);
+  });
+});
+
+describe('publication mail', () => {
+  it('mails each recipient with wiki mail on once, in their language, with a one-click unsubscribe', async () => {
+    const { sendWikiMails } = await import('./wiki-mail.ts');
+    await sendWikiMails(t.ctx); // anything queued by earlier tests
+    const ua = await makeUserWithToken(t.db, { locale: 'ua' });
+    const stamp = Date.now();
+    const on = `wiki-on-${stamp}@example.com`;
+    const off = `wiki-off-${stamp}@example.com`;
+    expect((await t.api('POST', 'mailings/', { token: ua.token, body: { email: on } })).status).toBe(201);
+    expect(
+      (await t.api('POST', 'mailings/', { token: ua.token, body: { email: off, wiki: false } })).status,
+    ).toBe(201);
+    const en = await article({ group: 'mail-group', title: 'Mailed article', status: 'draft' });
+    await article({ group: 'mail-group', locale: 'ua', title: 'Стаття поштою' });
+    const body = {
+      group: 'mail-group',
+      locale: 'en',
+      section: 1,
+      title: 'Mailed article',
+      status: 'published',
+      mail: true,
+    };
+    expect((await write('PUT', `wiki/${en.id}`, body)).status).toBe(200);
+    expect((await write('PUT', `wiki/${en.id}`, body)).status).toBe(200); // pressed twice
+    expect(await sendWikiMails(t.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await sendWikiMails(t.ctx)).toBe(0);
+    await expect.poll(() => t.smtp.to(on).length).toBe(1);
+    expect(t.smtp.to(off)).toHaveLength(0);
+    const [mail] = t.smtp.to(on);
+    expect(mail.subject).toBe('Нове у вікі Linkwatch: Стаття поштою');
+    expect(String(mail.headerLines.find((h) => h.key === 'list-unsubscribe')?.line)).toMatch(
+      /mailings\/unsubscribe\/one-click\?token=/,
+    );
   });
 });

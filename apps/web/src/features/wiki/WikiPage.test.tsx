@@ -40,7 +40,9 @@ const sections = json(200, {
 });
 
 describe('wiki reader', () => {
-  it('lists a section’s cards, searches and filters by tag through the API', { timeout: 40_000 }, async () => {
+  it('lists a section’s cards, searches and filters by tag through the API', {
+    timeout: 40_000,
+  }, async () => {
     resetTokenForTests('tok');
     const server = mockApi({
       'GET user/me': meReply(),
@@ -68,7 +70,9 @@ describe('wiki reader', () => {
     expect(server.fetchMock.mock.calls.some(([u]) => String(u).includes('filter[section]=1'))).toBe(true);
   });
 
-  it('groups the FAQ by topic in its side navigation and opens the full answer behind More', { timeout: 40_000 }, async () => {
+  it('groups the FAQ by topic in its side navigation and opens the full answer behind More', {
+    timeout: 40_000,
+  }, async () => {
     resetTokenForTests('tok');
     const faq = article(7, {
       title: 'What is a credit?',

@@ -13,6 +13,7 @@ export default {
     users: 'Customers',
     prices: 'Prices',
     settings: 'Site settings',
+    wiki: 'Wiki',
     audit: 'Audit log',
     partners: 'Partners',
   },

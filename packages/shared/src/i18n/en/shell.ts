@@ -82,6 +82,7 @@ export default {
     adminPrices: 'Prices',
     adminSettings: 'Site settings',
     adminAudit: 'Audit log',
+    adminWiki: 'Wiki articles',
     dashboard: 'Dashboard',
     profile: 'Profile',
     balance: 'Balance',

@@ -13,6 +13,7 @@ export default {
     users: 'Клиенты',
     prices: 'Цены',
     settings: 'Настройки сайта',
+    wiki: 'Вики',
     audit: 'Журнал аудита',
     partners: 'Партнёры',
   },

@@ -87,6 +87,7 @@ export default {
     adminPrices: 'Цены',
     adminSettings: 'Настройки сайта',
     adminAudit: 'Журнал аудита',
+    adminWiki: 'Статьи вики',
     dashboard: 'Главная',
     profile: 'Профиль',
     balance: 'Баланс',

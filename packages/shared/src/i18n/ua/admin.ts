@@ -14,6 +14,7 @@ export default {
     users: 'Клієнти',
     prices: 'Ціни',
     settings: 'Налаштування сайту',
+    wiki: 'Вікі',
     audit: 'Журнал аудиту',
     partners: 'Партнери',
   },

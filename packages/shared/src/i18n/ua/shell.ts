@@ -87,6 +87,7 @@ export default {
     adminPrices: 'Ціни',
     adminSettings: 'Налаштування сайту',
     adminAudit: 'Журнал аудиту',
+    adminWiki: 'Статті вікі',
     dashboard: 'Головна',
     profile: 'Профіль',
     balance: 'Баланс',

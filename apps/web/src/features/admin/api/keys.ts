@@ -14,4 +14,8 @@ export const adminKeys = {
     ['admin', 'partners', 'payouts', filters] as const,
   referralSetup: ['admin', 'partners', 'setup'] as const,
   auditPage: (filters: AuditFilters) => ['admin', 'audit', filters] as const,
+  wiki: ['admin', 'wiki'] as const,
+  wikiList: (filters: object) => ['admin', 'wiki', 'list', filters] as const,
+  wikiArticle: (id: number) => ['admin', 'wiki', 'article', id] as const,
+  wikiPreview: (content: string) => ['admin', 'wikiPreview', content] as const,
 };
