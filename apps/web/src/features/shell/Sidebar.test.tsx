@@ -38,7 +38,7 @@ describe('sidebar', () => {
     expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
   });
 
-  it('leaves sections not built yet out of the navigation, and calls no route that does not exist', async () => {
+  it('leaves sections not built yet out of the navigation (the partner programme is in the account menu), and calls no route that does not exist', async () => {
     resetTokenForTests('tok');
     const server = mockApi({ 'GET user/me': meReply({ isPartner: true }) });
     renderApp('/en/balance');
@@ -47,7 +47,7 @@ describe('sidebar', () => {
     const targets = [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href'));
     expect(targets).toContain('/en/tasks');
     expect(targets).toContain('/en/wiki');
-    for (const section of ['/partners', '/admin']) {
+    for (const section of ['/admin']) {
       expect(targets.filter((href) => href?.startsWith(`/en${section}`))).toEqual([]);
     }
 
@@ -56,7 +56,7 @@ describe('sidebar', () => {
       .setup()
       .click(await screen.findByRole('button', { name: /Account menu/, expanded: false }));
     const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
-    expect(items).toEqual(['Balance', 'Profile', 'Log out']);
+    expect(items).toEqual(['Balance', 'Profile', 'Partner programme', 'Log out']);
   });
 
   it.each([
