@@ -102,6 +102,8 @@ describe('the wiki’s public pages', () => {
     const robots = (await get('/robots.txt')).body;
     expect(robots).toContain('Sitemap: http://app.test/sitemap.xml');
     expect(robots).toContain('Allow: /en/wiki');
+    expect(robots).toContain('Allow: /ru/domain-check');
+    expect(robots).toContain('Allow: /partner-program');
     expect(robots).toContain('Disallow: /');
   });
 });

@@ -264,6 +264,11 @@ export function wikiPages(app: FastifyInstance, ctx: AppContext) {
     const lines = [
       'User-agent: *',
       ...LOCALES.map((l) => `Allow: /${l}/wiki`),
+      // The other public pages: the domain check and the partner programme's landing (issues 29, 30).
+      ...['', ...LOCALES.map((l) => `/${l}`)].flatMap((p) => [
+        `Allow: ${p}/domain-check`,
+        `Allow: ${p}/partner-program`,
+      ]),
       'Allow: /sitemap',
       'Allow: /api/wiki/images/',
       'Disallow: /',
