@@ -57,7 +57,7 @@ describe('sidebar', () => {
       .setup()
       .click(await screen.findByRole('button', { name: /Account menu/, expanded: false }));
     const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
-    expect(items).toEqual(['Balance', 'Profile', 'Log out']);
+    expect(items).toEqual(['Balance', 'Profile', 'My profile', 'Log out']);
   });
 
   it.each([
@@ -139,7 +139,7 @@ describe('sidebar', () => {
     expect(document.cookie).toMatch(/warning_dismissed=/);
     first.unmount();
 
-    renderApp('/en/user/profile');
+    renderApp('/en/wiki/blog');
     await screen.findByRole('heading', { name: 'Coming soon' });
     expect(screen.queryByText('Maintenance tonight')).toBeNull();
   });
