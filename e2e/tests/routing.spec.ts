@@ -39,16 +39,6 @@ test('an unknown route shows the 404 page', async ({ page }) => {
   await expect(page.getByText('This page could not be found')).toBeVisible();
 });
 
-test('pages of later features show a coming-soon panel inside the main layout', async ({ page, request }) => {
-  const user = newUser('en');
-  await createConfirmedUser(request, user);
-  await page.goto('/en/login?redirect=/en/user/profile');
-  await logIn(page, user);
-  await expect(page).toHaveURL(/\/en\/user\/profile$/);
-  await expect(page.getByRole('heading', { name: 'Coming soon' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
-});
-
 // spec point 2: the locale prefix is always present. Every guest and public route, and an unknown path,
 // in its four forms: the unprefixed one lands on the current locale's (the cookie's, else en), its query
 // kept; /en, /ru and /ua stay where they are.

@@ -60,7 +60,7 @@ describe('login guard', () => {
     resetTokenForTests('tok');
     mockApi({ 'GET user/me': meReply({ isAdmin: true, participant: { roleId: 2 } }) });
     const app = renderApp('/en/user/profile');
-    expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'My profile', level: 1 })).toBeTruthy();
     expect(app.location()).toBe('/en/user/profile');
   });
 
@@ -169,17 +169,6 @@ describe('locale routing', () => {
     renderApp('/en/no/such/page');
     expect(await screen.findByRole('heading', { name: 'This page could not be found' })).toBeTruthy();
   });
-
-  it.each(['/user/profile'])(
-    'treats %s as a known route still to come (coming soon, not 404)',
-    async (path) => {
-      resetTokenForTests('tok');
-      mockApi({ 'GET user/me': meReply() });
-      const app = renderApp(`/en${path}`);
-      expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeTruthy();
-      expect(app.location()).toBe(`/en${path}`);
-    },
-  );
 
   it.each([
     '/anchors/5/1',

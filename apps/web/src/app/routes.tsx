@@ -20,9 +20,6 @@ function withFullCatalog<T>(chunk: Promise<T>): Promise<T> {
 const NotFoundPage = lazyPage(() =>
   import('@/ui/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })),
 );
-const ComingSoonPage = lazyPage(() =>
-  import('@/pages/ComingSoonPage.tsx').then((m) => ({ default: m.ComingSoonPage })),
-);
 const EmptyLayout = lazyPage(() =>
   withFullCatalog(import('./layouts/EmptyLayout.tsx')).then((m) => ({ default: m.EmptyLayout })),
 );
@@ -88,7 +85,7 @@ type LayoutKind = 'main' | 'partner' | 'login' | 'empty';
 /** What a page route carries: its title, and the lazy chunks (layout, page) a cold load of it needs. */
 type PageHandle = RouteHandle & { chunks: readonly unknown[] };
 
-type AppRoute = { path: string; layout: LayoutKind; access: Access; title: PageTitle; page?: ComponentType };
+type AppRoute = { path: string; layout: LayoutKind; access: Access; title: PageTitle; page: ComponentType };
 
 /**
  * spec point 2, written once. `page` left out means the page comes with a later feature and shows
@@ -190,9 +187,6 @@ export const ROUTES: readonly AppRoute[] = [
     page: PartnerLandingPage,
   },
   { path: 'admin/wiki', layout: 'main', access: 'user', title: 'adminWiki', page: AdminWikiPage },
-  { path: 'partners', layout: 'partner', access: 'user', title: 'partners' },
-  { path: 'partners/users', layout: 'partner', access: 'user', title: 'partnersUsers' },
-  { path: 'partners/payout', layout: 'partner', access: 'user', title: 'partnersPayout' },
   { path: 'login', layout: 'login', access: 'guest', title: 'login', page: LoginPage },
   { path: 'register', layout: 'login', access: 'guest', title: 'register', page: RegisterPage },
   {
@@ -258,8 +252,8 @@ function localeChildren(): RouteObject[] {
       ),
       children: routes.map(({ path, title, page: Page }) => ({
         ...(path === '' ? { index: true } : { path }),
-        handle: { title, chunks: [Layout, Page ?? ComingSoonPage] } satisfies PageHandle,
-        element: Page ? <Page /> : <ComingSoonPage title={title} />,
+        handle: { title, chunks: [Layout, Page] } satisfies PageHandle,
+        element: <Page />,
       })),
     };
   });

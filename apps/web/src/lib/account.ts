@@ -31,10 +31,11 @@ export function useCurrentAccount(): Account | undefined {
 
 /**
  * Whether the current account lets the user do `permission`: the web app hides what a member cannot
- * do (the server refuses it anyway). Until the accounts are read it answers yes, as for an owner.
+ * do (the server refuses it anyway). Until the accounts are read it answers `whileLoading`: yes, as
+ * for an owner, unless showing the thing would itself make a call a member may be refused.
  */
-export function useCan(permission: AccountPermissionKey): boolean {
+export function useCan(permission: AccountPermissionKey, whileLoading = true): boolean {
   const current = useCurrentAccount();
-  if (!current) return true;
+  if (!current) return whileLoading;
   return current.attributes.isOwner || current.attributes.permissions.includes(permission);
 }

@@ -14,7 +14,7 @@ import { ProfileSection } from '@/ui/ProfileSection.tsx';
 export default function ProfilePage() {
   const { t } = useTranslation();
   const user = useMe().data;
-  const canManageTeam = useCan('team.manage');
+  const canManageTeam = useCan('team.manage', false);
   const canManageRecipients = useCan('recipients.manage');
   // The account's own profile (company and invoice details) is its owner's; a member edits theirs at /user/profile.
   const isOwner = useCurrentAccount()?.attributes.isOwner ?? true;

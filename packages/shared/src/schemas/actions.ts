@@ -57,6 +57,8 @@ export const ZActionAttributes = z.object({
   finishedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The team member who started the task (issue 27); absent for the owner's own and scheduled ones. */
+  actorName: z.string().optional(),
 });
 export type TActionAttributes = z.infer<typeof ZActionAttributes>;
 

@@ -6,7 +6,7 @@ import type { ActionRow } from './types.ts';
 export function presentAction(
   action: ActionRow,
   locale: Locale,
-  names: { project?: string | null; campaign?: string | null } = {},
+  names: { project?: string | null; campaign?: string | null; actor?: string | null } = {},
 ) {
   return resource(
     'actions',
@@ -38,6 +38,8 @@ export function presentAction(
       finishedAt: iso(action.finishedAt),
       createdAt: iso(action.createdAt),
       updatedAt: iso(action.updatedAt),
+      // Issue 27: the member who started it; left out for the owner's own tasks and schedules.
+      ...(names.actor ? { actorName: names.actor } : {}),
     },
     {
       project: { data: action.projectId ? { id: action.projectId, type: 'projects' as const } : null },

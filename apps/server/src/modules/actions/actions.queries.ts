@@ -1,5 +1,6 @@
 import { SKIP_REASONS, type SkipReason, TaskStatus } from '@linkwatch/shared';
 import { and, count, desc, eq, gte, inArray, isNull, lt, not, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { inIds, insertRows } from '../../db/bulk.ts';
 import { type Db, type Queryable, rawRowCount, rawRows, type Tx } from '../../db/client.ts';
 import { paginate } from '../../db/paginate.ts';
@@ -35,6 +36,9 @@ export interface ActionFilters {
   date?: string;
 }
 
+/** The member who started a task (issue 27): a login of the account's team. */
+const actors = alias(users, 'actors');
+
 export async function listActions(
   db: Queryable,
   params: { userId: number; page: PageQuery; filters: ActionFilters },
@@ -54,10 +58,11 @@ export async function listActions(
   const [rows, [{ total }]] = await Promise.all([
     paginate(
       db
-        .select({ action: actions, project: projects.name, campaign: campaigns.name })
+        .select({ action: actions, project: projects.name, campaign: campaigns.name, actor: actors.name })
         .from(actions)
         .leftJoin(projects, eq(projects.id, actions.projectId))
         .leftJoin(campaigns, eq(campaigns.id, actions.campaignId))
+        .leftJoin(actors, eq(actors.id, actions.actorId))
         .where(where)
         .orderBy(desc(actions.id))
         .$dynamic(),
@@ -70,10 +75,11 @@ export async function listActions(
 
 export async function findAction(db: Queryable, params: { userId: number; id: number }) {
   const [row] = await db
-    .select({ action: actions, project: projects.name, campaign: campaigns.name })
+    .select({ action: actions, project: projects.name, campaign: campaigns.name, actor: actors.name })
     .from(actions)
     .leftJoin(projects, eq(projects.id, actions.projectId))
     .leftJoin(campaigns, eq(campaigns.id, actions.campaignId))
+    .leftJoin(actors, eq(actors.id, actions.actorId))
     .where(and(eq(actions.id, params.id), eq(actions.userId, params.userId)));
   return row;
 }

@@ -41,7 +41,11 @@ const ZAction = z.object({ action: rules.id() });
 export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const present = (req: FastifyRequest, row: ShownAction) =>
-    presentAction(row.action, requestLocale(req), { project: row.project, campaign: row.campaign });
+    presentAction(row.action, requestLocale(req), {
+      project: row.project,
+      campaign: row.campaign,
+      actor: row.actor,
+    });
 
   r.post(
     '/actions/:action/start',

@@ -254,6 +254,8 @@ describe('the account’s balance', () => {
     expect(started).toHaveLength(1);
     expect(started[0].actorId).not.toBeNull();
     expect(started[0].actorId).not.toBe(owner.user.id);
+    const listed = await t.api('GET', 'actions', { token: owner.token });
+    expect(['one', 'two']).toContain(listed.body.data[0].attributes.actorName);
     // A member without tasks.start is refused before anything is read.
     const { memberToken } = await ownerAndMember();
     const refused = await t.api(

@@ -56,7 +56,7 @@ describe('sidebar', () => {
       .setup()
       .click(await screen.findByRole('button', { name: /Account menu/, expanded: false }));
     const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
-    expect(items).toEqual(['Balance', 'Profile', 'Partner programme', 'Log out']);
+    expect(items).toEqual(['Balance', 'Profile', 'Partner programme', 'My profile', 'Log out']);
   });
 
   it.each([
@@ -138,8 +138,8 @@ describe('sidebar', () => {
     expect(document.cookie).toMatch(/warning_dismissed=/);
     first.unmount();
 
-    renderApp('/en/user/profile');
-    await screen.findByRole('heading', { name: 'Coming soon' });
+    renderApp('/en/wiki');
+    await screen.findByRole('heading', { level: 1, name: 'Wiki' });
     expect(screen.queryByText('Maintenance tonight')).toBeNull();
   });
 });

@@ -50,6 +50,11 @@ function Target({ task }: { task: Task }) {
       <p className="truncate text-xs text-ink-subtle" title={a.campaignName ?? undefined}>
         {a.campaignName ?? noCampaign}
       </p>
+      {a.actorName ? (
+        <p className="truncate text-xs text-ink-subtle" data-testid="task-actor" title={a.actorName}>
+          {t('team.actor', { name: a.actorName })}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -16,10 +16,6 @@ export default {
   networkError: 'Could not reach the server. Check your connection and try again.',
   requestFailed: 'Something went wrong. Please try again.',
   formHasErrors: 'Please correct the highlighted fields.',
-  comingSoon: {
-    title: 'Coming soon',
-    body: 'We are building this section right now. It will appear here shortly.',
-  },
   language: 'Language',
   languages: { en: 'English', ru: 'Русский', ua: 'Українська' },
   skipToContent: 'Skip to content',
