@@ -44,6 +44,7 @@ export function partnerRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'self' as const,
         querystring: ZAdminPartnerListQuery,
         response: { 200: ZAdminPartnerListResponse },
       },
@@ -73,6 +74,7 @@ export function partnerRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'self' as const,
         querystring: ZAdminOutpaymentListQuery,
         response: { 200: ZAdminOutpaymentListResponse },
       },
@@ -101,6 +103,7 @@ export function partnerRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'self' as const,
         params: ZIdParams,
         body: ZAdminOutpaymentPaidRequest,
         response: { 200: ZOutpaymentResponse },
@@ -123,6 +126,7 @@ export function partnerRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'self' as const,
         params: ZIdParams,
         body: ZAdminOutpaymentCancelRequest,
         response: { 200: ZOutpaymentResponse },
@@ -140,7 +144,14 @@ export function partnerRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   r.get(
     '/referral',
-    { schema: { tags, security, response: { 200: ZAdminReferralSetupResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'self' as const,
+        response: { 200: ZAdminReferralSetupResponse },
+      },
+    },
     async () => {
       const setup = await referralSetup(ctx);
       return {
@@ -165,7 +176,15 @@ export function partnerRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   r.put(
     '/referral/levels',
-    { schema: { tags, security, body: ZAdminReferralLevelsRequest, response: { 200: ZTrueResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'self' as const,
+        body: ZAdminReferralLevelsRequest,
+        response: { 200: ZTrueResponse },
+      },
+    },
     async (req) => {
       await changeLevels(ctx, { ...operator(req), input: req.body });
       return true as const;
@@ -173,7 +192,15 @@ export function partnerRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   r.put(
     '/referral/methods',
-    { schema: { tags, security, body: ZAdminReferralMethodsRequest, response: { 200: ZTrueResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'self' as const,
+        body: ZAdminReferralMethodsRequest,
+        response: { 200: ZTrueResponse },
+      },
+    },
     async (req) => {
       await changeMethods(ctx, { ...operator(req), input: req.body });
       return true as const;
@@ -181,7 +208,15 @@ export function partnerRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   r.put(
     '/referral/minimum',
-    { schema: { tags, security, body: ZAdminReferralMinimumRequest, response: { 200: ZTrueResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'self' as const,
+        body: ZAdminReferralMinimumRequest,
+        response: { 200: ZTrueResponse },
+      },
+    },
     async (req) => {
       await changeMinimum(ctx, { ...operator(req), input: req.body });
       return true as const;

@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../http/auth.ts';
+import { requireAccount } from '../../http/auth.ts';
 import { iso } from '../../http/present.ts';
 import { presentChannel, presentRule } from './alerts.presenter.ts';
 import {
@@ -33,16 +33,35 @@ const security = [{ bearerAuth: [] }];
 export function alertRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/alerts', { schema: { tags, security, response: { 200: ZAlertOverviewResponse } } }, async (req) => {
-    const overview = await alertOverview(ctx, requireUser(req).id);
-    return { data: { ...overview, channels: overview.channels.map(presentChannel) } };
-  });
+  r.get(
+    '/alerts',
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.read' as const,
+        response: { 200: ZAlertOverviewResponse },
+      },
+    },
+    async (req) => {
+      const overview = await alertOverview(ctx, requireAccount(req).accountId);
+      return { data: { ...overview, channels: overview.channels.map(presentChannel) } };
+    },
+  );
 
   r.put(
     '/alerts/settings',
-    { schema: { tags, security, body: ZAlertSettingsRequest, response: { 200: ZAlertOverviewResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.manage' as const,
+        body: ZAlertSettingsRequest,
+        response: { 200: ZAlertOverviewResponse },
+      },
+    },
     async (req) => {
-      const userId = requireUser(req).id;
+      const userId = requireAccount(req).accountId;
       await saveAlertSettings(ctx, { userId, body: req.body });
       const overview = await alertOverview(ctx, userId);
       return { data: { ...overview, channels: overview.channels.map(presentChannel) } };
@@ -51,18 +70,33 @@ export function alertRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.put(
     '/alerts/channels/slack',
-    { schema: { tags, security, body: ZSlackChannelRequest, response: { 200: ZAlertChannelResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.manage' as const,
+        body: ZSlackChannelRequest,
+        response: { 200: ZAlertChannelResponse },
+      },
+    },
     async (req) => {
-      const channel = await connectSlack(ctx, { userId: requireUser(req).id, url: req.body.url });
+      const channel = await connectSlack(ctx, { userId: requireAccount(req).accountId, url: req.body.url });
       return { data: presentChannel(channel) };
     },
   );
 
   r.post(
     '/alerts/channels/telegram',
-    { schema: { tags, security, response: { 201: ZTelegramConnectResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.manage' as const,
+        response: { 201: ZTelegramConnectResponse },
+      },
+    },
     async (req, reply) => {
-      const started = await connectTelegram(ctx, { userId: requireUser(req).id });
+      const started = await connectTelegram(ctx, { userId: requireAccount(req).accountId });
       return reply.code(201).send({
         data: {
           startUrl: started.startUrl,
@@ -75,28 +109,55 @@ export function alertRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/alerts/channels/:id/resume',
-    { schema: { tags, security, params: ZIdParams, response: { 200: ZAlertChannelResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.manage' as const,
+        params: ZIdParams,
+        response: { 200: ZAlertChannelResponse },
+      },
+    },
     async (req) => {
-      const channel = await resumeAlertChannel(ctx, { userId: requireUser(req).id, id: req.params.id });
+      const channel = await resumeAlertChannel(ctx, {
+        userId: requireAccount(req).accountId,
+        id: req.params.id,
+      });
       return { data: presentChannel(channel) };
     },
   );
 
   r.delete(
     '/alerts/channels/:id',
-    { schema: { tags, security, params: ZIdParams, response: { 200: ZTrueResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.manage' as const,
+        params: ZIdParams,
+        response: { 200: ZTrueResponse },
+      },
+    },
     async (req) => {
-      await removeAlertChannel(ctx, { userId: requireUser(req).id, id: req.params.id });
+      await removeAlertChannel(ctx, { userId: requireAccount(req).accountId, id: req.params.id });
       return true as const;
     },
   );
 
   r.get(
     '/projects/:id/alerts',
-    { schema: { tags, security, params: ZIdParams, response: { 200: ZAlertRuleResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'projects.read' as const,
+        params: ZIdParams,
+        response: { 200: ZAlertRuleResponse },
+      },
+    },
     async (req) => {
       const projectId = req.params.id;
-      const rule = await projectAlertRule(ctx, { userId: requireUser(req).id, projectId });
+      const rule = await projectAlertRule(ctx, { userId: requireAccount(req).accountId, projectId });
       return { data: presentRule({ projectId, rule }) };
     },
   );
@@ -107,6 +168,7 @@ export function alertRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'projects.manage' as const,
         params: ZIdParams,
         body: ZAlertRuleRequest,
         response: { 200: ZAlertRuleResponse },
@@ -115,7 +177,7 @@ export function alertRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const projectId = req.params.id;
       const rule = await saveProjectAlertRule(ctx, {
-        userId: requireUser(req).id,
+        userId: requireAccount(req).accountId,
         projectId,
         body: req.body,
       });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { bearerToken } from '../../http/auth.ts';
+import { ownAccount } from '../auth/authenticate.ts';
 import { authenticateApiKey } from './api-keys.service.ts';
 
 declare module 'fastify' {
@@ -24,6 +25,9 @@ export function registerApiKeyAuthentication(app: FastifyInstance, ctx: AppConte
     const auth = await authenticateApiKey(ctx, { token, method: req.method, route: req.routeOptions.url });
     if (!auth) return;
     req.user = auth.user;
+    // A key is personal (issue 27 with 32): it works in its maker's own account, never in a team's
+    // account they are a member of, so it holds at most what its maker holds there: everything.
+    req.account = ownAccount(auth.user);
     req.apiKeyId = auth.apiKeyId;
   });
 }

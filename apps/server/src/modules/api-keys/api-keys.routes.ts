@@ -21,13 +21,21 @@ export function apiKeyRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/user/api-keys',
-    { schema: { tags, security, response: { 200: ZApiKeyListResponse } } },
+    { schema: { tags, security, 'x-permission': 'self' as const, response: { 200: ZApiKeyListResponse } } },
     async (req) => ({ data: (await apiKeysOf(ctx, requireUser(req).id)).map(presentApiKey) }),
   );
 
   r.post(
     '/user/api-keys',
-    { schema: { tags, security, body: ZCreateApiKeyRequest, response: { 201: ZCreatedApiKeyResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'self' as const,
+        body: ZCreateApiKeyRequest,
+        response: { 201: ZCreatedApiKeyResponse },
+      },
+    },
     async (req, reply) => {
       const { key, token } = await createApiKey(ctx, { userId: requireUser(req).id, body: req.body });
       const shown = presentApiKey(key);
@@ -37,7 +45,15 @@ export function apiKeyRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.delete(
     '/user/api-keys/:id',
-    { schema: { tags, security, params: ZIdParams, response: { 200: ZTrueResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'self' as const,
+        params: ZIdParams,
+        response: { 200: ZTrueResponse },
+      },
+    },
     async (req) => {
       await revokeKey(ctx, { userId: requireUser(req).id, id: req.params.id });
       return true as const;

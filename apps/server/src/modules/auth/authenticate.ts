@@ -36,22 +36,25 @@ export function registerAuthentication(app: FastifyInstance, db: Db) {
   });
 }
 
+/** A user working in their own account, as its owner. */
+export function ownAccount(user: CurrentUser): AccountContext {
+  return {
+    accountId: user.id,
+    actorId: user.id,
+    roleId: user.roleId,
+    permissions: [],
+    isOwner: true,
+    owner: user,
+  };
+}
+
 /** The session's account: the user's own (no query), or one they are a member of. */
 async function accountOf(
   db: Db,
   user: CurrentUser,
   accountId: number | null,
 ): Promise<AccountContext | null> {
-  if (accountId === null || accountId === user.id) {
-    return {
-      accountId: user.id,
-      actorId: user.id,
-      roleId: user.roleId,
-      permissions: [],
-      isOwner: true,
-      owner: user,
-    };
-  }
+  if (accountId === null || accountId === user.id) return ownAccount(user);
   const membership = await findMembership(db, { accountId, userId: user.id });
   if (!membership) return null;
   return {

@@ -51,6 +51,7 @@ export function referralRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'self' as const,
         querystring: ZReferralLinkListQuery,
         response: { 200: ZReferralLinkListResponse },
       },
@@ -72,6 +73,7 @@ export function referralRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'self' as const,
         querystring: ZCreateReferralLinkQuery,
         response: { 201: ZReferralLinkResponse },
       },
@@ -84,7 +86,15 @@ export function referralRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.delete(
     '/referral/links/delete',
-    { schema: { tags, security, querystring: ZDeleteReferralLinksQuery, response: { 200: ZTrueResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'self' as const,
+        querystring: ZDeleteReferralLinksQuery,
+        response: { 200: ZTrueResponse },
+      },
+    },
     async (req) => {
       await deleteLinks(ctx, { user: requireUser(req), ids: req.query.ids });
       return true as const;
@@ -93,7 +103,14 @@ export function referralRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/referral/balance',
-    { schema: { tags, security, response: { 200: ZReferralBalanceResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'self' as const,
+        response: { 200: ZReferralBalanceResponse },
+      },
+    },
     async (req) => presentBalance(await balance(ctx, requireUser(req)), ctx.config.referral),
   );
 
@@ -103,6 +120,7 @@ export function referralRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'self' as const,
         querystring: ZReferralUserListQuery,
         response: { 200: ZReferralUserListResponse },
       },
@@ -115,7 +133,14 @@ export function referralRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/referral/payment-methods/',
-    { schema: { tags, security, response: { 200: ZReferralPaymentMethodListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'self' as const,
+        response: { 200: ZReferralPaymentMethodListResponse },
+      },
+    },
     async (req) => {
       requireUser(req);
       const { methods, minPayout } = await paymentMethods(ctx);
@@ -134,6 +159,7 @@ export function referralRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'self' as const,
         querystring: z.object({ query: z.string().max(255).optional() }),
         response: { 200: ZReferralUriListResponse },
       },
@@ -152,6 +178,7 @@ export function referralRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'self' as const,
         querystring: ZOutpaymentListQuery,
         response: { 200: ZOutpaymentListResponse },
       },
@@ -168,7 +195,13 @@ export function referralRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/referral/outpayments',
     {
-      schema: { tags, security, querystring: ZCreateOutpaymentQuery, response: { 201: ZOutpaymentResponse } },
+      schema: {
+        tags,
+        security,
+        'x-permission': 'self' as const,
+        querystring: ZCreateOutpaymentQuery,
+        response: { 201: ZOutpaymentResponse },
+      },
     },
     async (req, reply) => {
       const payout = await requestPayout(ctx, { user: requireUser(req), input: req.query });

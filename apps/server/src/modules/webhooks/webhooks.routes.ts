@@ -31,13 +31,21 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/user/webhooks',
-    { schema: { tags, security, response: { 200: ZWebhookListResponse } } },
+    { schema: { tags, security, 'x-permission': 'self' as const, response: { 200: ZWebhookListResponse } } },
     async (req) => ({ data: (await endpointsOf(ctx, requireUser(req).id)).map(presentWebhook) }),
   );
 
   r.post(
     '/user/webhooks',
-    { schema: { tags, security, body: ZCreateWebhookRequest, response: { 201: ZCreatedWebhookResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'self' as const,
+        body: ZCreateWebhookRequest,
+        response: { 201: ZCreatedWebhookResponse },
+      },
+    },
     async (req, reply) => {
       const { endpoint, secret } = await createEndpoint(ctx, { userId: requireUser(req).id, body: req.body });
       const shown = presentWebhook(endpoint);
@@ -47,7 +55,15 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.delete(
     '/user/webhooks/:id',
-    { schema: { tags, security, params: ZIdParams, response: { 200: ZTrueResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'self' as const,
+        params: ZIdParams,
+        response: { 200: ZTrueResponse },
+      },
+    },
     async (req) => {
       await removeEndpoint(ctx, { userId: requireUser(req).id, id: req.params.id });
       return true as const;
@@ -56,7 +72,15 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/user/webhooks/:id/enable',
-    { schema: { tags, security, params: ZIdParams, response: { 200: ZWebhookResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'self' as const,
+        params: ZIdParams,
+        response: { 200: ZWebhookResponse },
+      },
+    },
     async (req) => {
       const endpoint = await reenableEndpoint(ctx, { userId: requireUser(req).id, id: req.params.id });
       return { data: presentWebhook(endpoint) };
@@ -65,7 +89,15 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/user/webhooks/:id/deliveries',
-    { schema: { tags, security, params: ZIdParams, response: { 200: ZWebhookDeliveryListResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'self' as const,
+        params: ZIdParams,
+        response: { 200: ZWebhookDeliveryListResponse },
+      },
+    },
     async (req) => {
       const rows = await deliveryLog(ctx, { userId: requireUser(req).id, endpointId: req.params.id });
       return { data: rows.map(presentDelivery) };
@@ -74,7 +106,15 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/user/webhooks/deliveries/:id/resend',
-    { schema: { tags, security, params: ZIdParams, response: { 201: ZWebhookDeliveryResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'self' as const,
+        params: ZIdParams,
+        response: { 201: ZWebhookDeliveryResponse },
+      },
+    },
     async (req, reply) => {
       const copy = await resendDelivery(ctx, { userId: requireUser(req).id, id: req.params.id });
       return reply.code(201).send({ data: presentDelivery(copy) });

@@ -72,10 +72,14 @@ export function wikiRoutes(app: FastifyInstance, ctx: AppContext) {
 
 function readerRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/wiki/count', { schema: { tags, security, response: { 200: ZWikiCountResponse } } }, async (req) => {
-    const count = await unreadCount(ctx, requestLocale(req), requireUser(req).id);
-    return { data: { attributes: { count } } };
-  });
+  r.get(
+    '/wiki/count',
+    { schema: { tags, security, 'x-permission': 'self' as const, response: { 200: ZWikiCountResponse } } },
+    async (req) => {
+      const count = await unreadCount(ctx, requestLocale(req), requireUser(req).id);
+      return { data: { attributes: { count } } };
+    },
+  );
   r.get('/wiki/sections', { schema: { tags, response: { 200: ZWikiSectionsResponse } } }, async (req) => {
     const sections = await readerSections(ctx, requestLocale(req), req.user?.id ?? null);
     return { data: sections.map(({ id, ...attributes }) => resource('wikiSections', id, attributes)) };
@@ -138,7 +142,13 @@ function authoringRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/wiki',
     {
-      schema: { tags, security, querystring: ZAdminWikiListQuery, response: { 200: ZAdminWikiListResponse } },
+      schema: {
+        tags,
+        security,
+        'x-permission': 'self' as const,
+        querystring: ZAdminWikiListQuery,
+        response: { 200: ZAdminWikiListResponse },
+      },
     },
     async (req) => {
       const found = await adminList(ctx, req.query);
@@ -155,6 +165,7 @@ function authoringRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'self' as const,
         body: ZAdminWikiArticleRequest,
         response: { 200: ZAdminWikiArticleResponse },
       },
@@ -170,6 +181,7 @@ function authoringRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'self' as const,
         body: ZAdminWikiPreviewRequest,
         response: { 200: ZAdminWikiPreviewResponse },
       },
@@ -182,6 +194,7 @@ function authoringRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'self' as const,
         consumes: ['multipart/form-data'],
         response: { 200: ZWikiImageResponse },
       },
@@ -195,7 +208,15 @@ function authoringRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   r.post(
     '/videos',
-    { schema: { tags, security, body: ZAdminVideoRequest, response: { 200: ZAdminVideoResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'self' as const,
+        body: ZAdminVideoRequest,
+        response: { 200: ZAdminVideoResponse },
+      },
+    },
     async (req) => ({ data: presentVideo(await createVideo(ctx, actor(req), req.body)) }),
   );
   r.put(
@@ -204,6 +225,7 @@ function authoringRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         security,
+        'x-permission': 'self' as const,
         params: ZIdParams,
         body: ZAdminWikiArticleRequest,
         response: { 200: ZAdminWikiArticleResponse },
@@ -216,7 +238,15 @@ function authoringRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   r.delete(
     '/wiki/:id',
-    { schema: { tags, security, params: ZIdParams, response: { 200: ZTrueResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'self' as const,
+        params: ZIdParams,
+        response: { 200: ZTrueResponse },
+      },
+    },
     async (req) => {
       await removeArticle(ctx, actor(req), req.params.id);
       return true as const;
