@@ -58,9 +58,9 @@ import { scheduleRoutes } from './modules/schedules/schedules.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { wikiPages } from './modules/wiki/wiki.pages.ts';
 import { wikiRoutes } from './modules/wiki/wiki.routes.ts';
-import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { pagePreloads } from './web-preloads.ts';
 import { publicPageHtml } from './web-public-pages.ts';
 

@@ -34,8 +34,8 @@ import tasks from './tasks.ts';
 import tasksUi from './tasksUi.ts';
 import team from './team.ts';
 import validation from './validation.ts';
-import wiki from './wiki.ts';
 import webhooks from './webhooks.ts';
+import wiki from './wiki.ts';
 
 export default {
   errors,
