@@ -262,15 +262,19 @@ export async function insertMessages(db: Queryable, rows: NewAlertMessage[]) {
 export function claimDueMessages(db: Queryable, params: { now: Date; limit: number; leaseSeconds: number }) {
   return rawRows<{ id: number }>(
     db,
+    // UPDATE … RETURNING keeps no order (PostgreSQL answers in its own): sorted after, so a
+    // channel hears of a project's tasks in the order they ended.
     sql`
-    update ${alertMessages} set locked_until = ${params.now}::timestamptz + make_interval(secs => ${params.leaseSeconds})
-    where id in (
-      select id from ${alertMessages}
-      where status = 'pending' and next_attempt_at <= ${params.now}
-        and (locked_until is null or locked_until <= ${params.now})
-      order by next_attempt_at, id limit ${params.limit}
-      for update skip locked)
-    returning id`,
+    with claimed as (
+      update ${alertMessages} set locked_until = ${params.now}::timestamptz + make_interval(secs => ${params.leaseSeconds})
+      where id in (
+        select id from ${alertMessages}
+        where status = 'pending' and next_attempt_at <= ${params.now}
+          and (locked_until is null or locked_until <= ${params.now})
+        order by next_attempt_at, id limit ${params.limit}
+        for update skip locked)
+      returning id, next_attempt_at)
+    select id from claimed order by next_attempt_at, id`,
   );
 }
 

@@ -1,0 +1,15 @@
+import { readFile } from 'node:fs/promises';
+const cpu = () => { const u = process.cpuUsage(); return ((u.user + u.system) / 1e6).toFixed(2); };
+const { PGlite } = await import('@electric-sql/pglite');
+const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+const bytes = await readFile(new URL('../../node_modules/@electric-sql/pglite/dist/pglite.wasm', import.meta.url));
+console.log('read', cpu());
+const mod = await WebAssembly.compile(bytes);
+console.log('compiled', cpu());
+const snap = new Blob([await readFile('/work/main/.data-test/pglite-snapshot.tar')]);
+const db = await PGlite.create({ loadDataDir: snap, extensions: { pg_trgm }, wasmModule: mod });
+console.log('created with module', cpu());
+await db.query('checkpoint');
+const d = await db.dumpDataDir('none'); console.log('dumped', d.size);
+const db2 = await PGlite.create({ loadDataDir: snap, extensions: { pg_trgm }, wasmModule: mod });
+console.log('second create', cpu());
