@@ -58,6 +58,8 @@ test('guest and public pages without a locale prefix go to the prefixed form, in
   page,
   context,
 }) => {
+  // 36 page loads, while another spec file runs beside this one (playwright.config.ts: workers 2).
+  test.setTimeout(180_000);
   const at = () => {
     const url = new URL(page.url());
     return `${url.pathname}${url.search}`;
