@@ -105,6 +105,8 @@ test('filters the report by change type with the keyboard and opens an item', as
   await type.press('F');
   await expect(type).toHaveValue('found');
   await expect(page).toHaveURL(/type=found/);
+  // The list re-renders after the URL changes: wait until no item of another type is left, then check each.
+  await expect(items.filter({ hasNotText: t.reports.changesTypes.found })).toHaveCount(0);
   await expect(items.first()).toBeVisible();
   for (const item of await items.all()) await expect(item).toContainText(t.reports.changesTypes.found);
   const expand = items.first().locator('button[aria-expanded]');
