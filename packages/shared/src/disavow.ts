@@ -146,14 +146,17 @@ export function disavowFileLines(params: {
   }
   const lines = [
     `# Linkwatch disavow list, project ${oneLine(params.projectName)}, version ${params.number}, ${params.createdAt.toISOString()}`,
-    `# ${params.entries.length} entries. Upload this file in Google Search Console's disavow links tool.`,
+    `# Entries: ${params.entries.length}. Upload this file in Google Search Console's disavow links tool.`,
   ];
   const ordered = [...groups.values()].sort((a, b) => a.first - b.first || a.reason.localeCompare(b.reason));
   for (const group of ordered) {
     lines.push('', `# ${group.reason} (${group.date})`);
     // Domains first, then URLs, each alphabetical: `domain:` sorts after `h`, so sort by kind first.
     lines.push(
-      ...group.lines.sort((a, b) => Number(!a.startsWith('domain:')) - Number(!b.startsWith('domain:')) || (a < b ? -1 : a > b ? 1 : 0)),
+      ...group.lines.sort(
+        (a, b) =>
+          Number(!a.startsWith('domain:')) - Number(!b.startsWith('domain:')) || (a < b ? -1 : a > b ? 1 : 0),
+      ),
     );
   }
   return lines;

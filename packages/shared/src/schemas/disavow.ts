@@ -27,9 +27,12 @@ const VALUES_MAX = DISAVOW_LINES_MAX;
 
 const typedValues = () =>
   z
-    .array(z.string({ error: 'validation.invalid' }).max(DISAVOW_URL_MAX + 100, { error: 'validation.max' }), {
-      error: 'validation.invalid',
-    })
+    .array(
+      z.string({ error: 'validation.invalid' }).max(DISAVOW_URL_MAX + 100, { error: 'validation.max' }),
+      {
+        error: 'validation.invalid',
+      },
+    )
     .max(VALUES_MAX, { error: 'validation.max' })
     .transform((values, ctx) => {
       const entries: DisavowEntry[] = [];
@@ -37,7 +40,12 @@ const typedValues = () =>
         if (value.trim() === '') return;
         const parsed = parseDisavowValue(value);
         if ('problem' in parsed)
-          ctx.addIssue({ code: 'custom', message: `disavow.errors.${parsed.problem}`, path: [i], input: undefined });
+          ctx.addIssue({
+            code: 'custom',
+            message: `disavow.errors.${parsed.problem}`,
+            path: [i],
+            input: undefined,
+          });
         else entries.push(parsed);
       });
       return entries;
@@ -50,9 +58,19 @@ const ZDisavowFilter = z
     const { [DISAVOW_SPAM_SCORE_KEY]: spam, ...rest } = object;
     let spamScoreAbove: number | undefined;
     if (spam !== undefined && spam !== null && spam !== '') {
-      const n = typeof spam === 'number' ? spam : typeof spam === 'string' && /^\d+$/.test(spam) ? Number(spam) : Number.NaN;
+      const n =
+        typeof spam === 'number'
+          ? spam
+          : typeof spam === 'string' && /^\d+$/.test(spam)
+            ? Number(spam)
+            : Number.NaN;
       if (!Number.isInteger(n) || n < 0 || n >= SPAM_SCORE_MAX)
-        ctx.addIssue({ code: 'custom', message: 'validation.invalid', path: [DISAVOW_SPAM_SCORE_KEY], input: undefined });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'validation.invalid',
+          path: [DISAVOW_SPAM_SCORE_KEY],
+          input: undefined,
+        });
       else spamScoreAbove = n;
     }
     const filters = readLinkFilterObject(rest, ctx);

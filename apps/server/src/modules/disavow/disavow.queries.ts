@@ -1,6 +1,6 @@
 import type { DisavowEntryKind, LinkFilters } from '@linkwatch/shared';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { insertRows } from '../../db/bulk.ts';
+import { jsonRows } from '../../db/bulk.ts';
 import { type Queryable, rawRows, type Tx } from '../../db/client.ts';
 import { disavowEntries, disavowVersions, domains, links, projects, users } from '../../db/schema/index.ts';
 import { selectionWhere } from '../links/links.selection.ts';
@@ -85,17 +85,17 @@ export async function insertVersion(
   entries: readonly DisavowEntryRow[],
 ) {
   const [version] = await tx.insert(disavowVersions).values(values).returning();
-  await insertRows(
-    tx,
-    disavowEntries,
-    { version_id: 'int', kind: 'text', value: 'text', reason: 'text', added_at: 'text' },
-    entries.map((e) => ({
-      version_id: version.id,
-      kind: e.kind,
-      value: e.value,
-      reason: e.reason,
-      added_at: e.addedAt.toISOString(),
-    })),
+  if (entries.length === 0) return version;
+  const rows = entries.map((e) => ({
+    kind: e.kind,
+    value: e.value,
+    reason: e.reason,
+    added_at: e.addedAt.toISOString(),
+  }));
+  await tx.execute(
+    sql`insert into ${disavowEntries} (version_id, kind, value, reason, added_at)
+      select ${version.id}, kind, value, reason, added_at::timestamptz
+      from ${jsonRows(rows, { kind: 'text', value: 'text', reason: 'text', added_at: 'text' })}`,
   );
   return version;
 }
@@ -106,7 +106,11 @@ export function donorsOfLinks(db: Queryable, params: { userId: number; projectId
     .select({ id: links.id, url: links.url })
     .from(links)
     .where(
-      and(eq(links.userId, params.userId), eq(links.projectId, params.projectId), inArray(links.id, params.ids)),
+      and(
+        eq(links.userId, params.userId),
+        eq(links.projectId, params.projectId),
+        inArray(links.id, params.ids),
+      ),
     );
 }
 

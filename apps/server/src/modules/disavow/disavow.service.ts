@@ -55,7 +55,12 @@ export async function versionFile(ctx: Db, params: Scope & { number: number }) {
   const version = await findVersion(ctx.db, params);
   if (!version) throw notFound();
   const entries = await entriesOf(ctx.db, version.id);
-  const lines = disavowFileLines({ projectName: project.name, number: version.number, createdAt: version.createdAt, entries });
+  const lines = disavowFileLines({
+    projectName: project.name,
+    number: version.number,
+    createdAt: version.createdAt,
+    entries,
+  });
   return {
     name: disavowFileName({ projectName: project.name, projectId: project.id, number: version.number }),
     text: disavowFileText(lines),
@@ -78,7 +83,8 @@ export async function versionDiff(ctx: Db, params: Scope & { number: number; fro
   const to = await findVersion(ctx.db, params);
   if (!to) throw notFound();
   const fromNumber = params.from ?? (to.number > 1 ? to.number - 1 : undefined);
-  const from = fromNumber === undefined ? undefined : await findVersion(ctx.db, { ...params, number: fromNumber });
+  const from =
+    fromNumber === undefined ? undefined : await findVersion(ctx.db, { ...params, number: fromNumber });
   if (fromNumber !== undefined && !from) throw new FieldError({ from: 'errors.notFound' });
   const diff = diffEntries({
     from: from ? await entriesOf(ctx.db, from.id) : [],
@@ -149,7 +155,8 @@ export function applyChange(params: {
   const next = new Map<string, DisavowEntryRow>();
   for (const entry of params.current) if (!removed.has(keyOf(entry))) next.set(keyOf(entry), entry);
   for (const entry of params.add)
-    if (!next.has(keyOf(entry))) next.set(keyOf(entry), { ...entry, reason: params.reason, addedAt: params.now });
+    if (!next.has(keyOf(entry)))
+      next.set(keyOf(entry), { ...entry, reason: params.reason, addedAt: params.now });
   const domains = new Set([...next.values()].filter((e) => e.kind === 'domain').map((e) => e.value));
   return [...next.values()].filter((entry) => {
     if (entry.kind === 'url') return !isCoveredByDomain(hostOfUrl(entry.value), domains);
@@ -177,7 +184,9 @@ export async function changeDisavowList(
     const listed = new Set(current.map(keyOf));
     const missing = (change.remove ?? []).flatMap((entry, i) => (listed.has(keyOf(entry)) ? [] : [i]));
     if (missing.length > 0)
-      throw new FieldError(Object.fromEntries(missing.map((i) => [`remove.${i}`, 'disavow.errors.notListed'])));
+      throw new FieldError(
+        Object.fromEntries(missing.map((i) => [`remove.${i}`, 'disavow.errors.notListed'])),
+      );
     const now = new Date();
     const next = applyChange({
       current,

@@ -31,8 +31,7 @@ export default {
   loading: 'Loading the disavow list…',
   loadFailed: 'The disavow list could not be loaded.',
   empty: 'No disavow list yet.',
-  emptyHint:
-    'Tick links in the links table and choose “Add to disavow”, or type domains and URLs below.',
+  emptyHint: 'Tick links in the links table and choose “Add to disavow”, or type domains and URLs below.',
   versions: 'Versions',
   columns: {
     number: 'Version',
