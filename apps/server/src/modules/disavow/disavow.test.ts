@@ -8,13 +8,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disavowVersions, domains, projects } from '../../db/schema/index.ts';
-import {
-  makeCampaign,
-  makeLinks,
-  makeMember,
-  makeProject,
-  makeWorkspace,
-} from '../../test/factories.ts';
+import { makeCampaign, makeLinks, makeMember, makeProject, makeWorkspace } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
