@@ -69,9 +69,9 @@ export function AddToDisavowDialog({
       : { reason, mode, links: [...selection.links] };
     change.mutate(body, {
       onSuccess: (result) => {
-        setSaved(result.data);
-        notify.success(t('disavow.saved', { number: result.data.attributes.number }));
-        onSaved?.(result.data);
+        setSaved(result);
+        notify.success(t('disavow.saved', { number: result.attributes.number }));
+        onSaved?.(result);
       },
       onError: (error) => {
         if (isApiError(error, 422)) setErrors({ ...error.fieldErrors, _: [error.message] });

@@ -29,7 +29,7 @@ export function DisavowList({ project }: { project: string }) {
   const { t } = useTranslation();
   const versions = useDisavowVersions(project);
   const [shown, setShown] = useState<number | null>(null);
-  const list = versions.data?.data ?? [];
+  const list = versions.data ?? [];
   const latest = list[0]?.attributes.number ?? null;
 
   if (versions.isError) return <Alert tone="error">{t('disavow.loadFailed')}</Alert>;
@@ -147,13 +147,12 @@ function Entries({ project, number, latest }: { project: string; number: number;
   const version = useDisavowVersion(project, number);
   const change = useChangeDisavow(project);
   const [removing, setRemoving] = useState<DisavowEntry | null>(null);
-  const entries = version.data?.data.attributes.entries ?? [];
+  const entries = version.data?.attributes.entries ?? [];
   const remove = (entry: DisavowEntry) =>
     change.mutate(
       { reason: t('disavow.removeReason'), remove: [entry.line] },
       {
-        onSuccess: (result) =>
-          notify.success(t('disavow.removed', { number: result.data.attributes.number })),
+        onSuccess: (result) => notify.success(t('disavow.removed', { number: result.attributes.number })),
         onError: (error) => notify.error(isApiError(error) ? error.fullMessage : t('common.requestFailed')),
       },
     );
@@ -230,7 +229,7 @@ function Diff({ project, versions }: { project: string; versions: DisavowVersion
     value: String(n),
     label: t('disavow.versionNumber', { number: n }),
   }));
-  const data = diff.data?.data;
+  const data = diff.data;
   return (
     <Card>
       <CardHeader title={t('disavow.diff')} />
@@ -301,7 +300,7 @@ function AddTyped({ project }: { project: string }) {
       { reason, add: lines.filter(Boolean) },
       {
         onSuccess: (result) => {
-          notify.success(t('disavow.saved', { number: result.data.attributes.number }));
+          notify.success(t('disavow.saved', { number: result.attributes.number }));
           setText('');
           setReason('');
         },
