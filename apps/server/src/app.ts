@@ -39,6 +39,7 @@ import { registerAuthentication } from './modules/auth/authenticate.ts';
 import { balanceRoutes } from './modules/balance/balance.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { crawlerRoutes } from './modules/crawlers/index.ts';
+import { disavowRoutes } from './modules/disavow/disavow.routes.ts';
 import { domainCheckRoutes } from './modules/domain-check/domain-check.routes.ts';
 import { domainRoutes } from './modules/domains/domains.routes.ts';
 import { faviconRoutes } from './modules/favicons/favicons.routes.ts';
@@ -96,6 +97,7 @@ const features = [
   apiKeyRoutes,
   webhookRoutes,
   teamRoutes,
+  disavowRoutes,
 ];
 
 /** How the OpenAPI document tells a client to authenticate (issue 32). */

@@ -1,10 +1,11 @@
 import { filterParams } from '@linkwatch/shared';
-import { Anchor, BellRing, Plus, Radar } from 'lucide-react';
+import { Anchor, BellRing, Plus, Radar, ShieldOff } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { alertsPath } from '@/features/alerts';
 import { crawlersPath } from '@/features/crawlers';
+import { disavowPath } from '@/features/disavow';
 import {
   Breadcrumbs,
   ExportModal,
@@ -104,6 +105,10 @@ function ProjectLinks({ route }: { route: NonNullable<ReturnType<typeof parseLis
             <Link to={to(alertsPath(route.id))} className={buttonClass({ variant: 'ghost' })}>
               <BellRing className="size-4" aria-hidden />
               {t('alerts.ui.open')}
+            </Link>
+            <Link to={to(disavowPath(route.id))} className={buttonClass({ variant: 'ghost' })}>
+              <ShieldOff className="size-4" aria-hidden />
+              {t('disavow.open')}
             </Link>
             <ListToolbar
               indexHistoryTo={to(`/project/${tier}/${route.id}/index-history`)}

@@ -231,6 +231,36 @@ function parseLinkFilters(q: Record<string, unknown>, ctx: z.core.$RefinementCtx
   return z.NEVER;
 }
 
+/**
+ * The list filters as one JSON object (a disavow change's `filter`): the links table's own `filter[...]`
+ * keys and rules, as the web app sends them in the query string, with strings or numbers for values. A
+ * key the list does not read is an issue, not ignored: a typo would otherwise widen the selection.
+ */
+export function readLinkFilterObject(
+  object: Record<string, unknown>,
+  ctx: z.core.$RefinementCtx,
+): LinkFilters | undefined {
+  const values: Record<string, string | string[]> = {};
+  let broken = false;
+  for (const [key, value] of Object.entries(object)) {
+    const known = Object.hasOwn(linkFilterKeys, key);
+    const scalar = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+    if (value === undefined || value === null) continue;
+    if (!known || !scalar) {
+      ctx.addIssue({ code: 'custom', message: 'validation.invalid', path: [key], input: undefined });
+      broken = true;
+      continue;
+    }
+    values[key] = String(value);
+  }
+  const filters = ZLinkFilters.safeParse(values);
+  if (!filters.success) {
+    for (const issue of filters.error.issues) ctx.addIssue({ ...issue, input: undefined });
+    return undefined;
+  }
+  return broken ? undefined : linkFilters(filters.data);
+}
+
 /** Bulk calls (`links/history`, `links/delete`, …): `links[]` ids, or the list filters, select the links. */
 export const ZLinkSelectionQuery = z
   .looseObject(selectionKeys)

@@ -6,6 +6,7 @@ export { alertChannels, alertMessages, alertRules, alertSettings } from './alert
 export { balanceTransactions } from './balance.ts';
 export { linkCounters } from './counters.ts';
 export { crawlerImports, crawlerItemEvents, crawlerItems, crawlerLinks } from './crawlers.ts';
+export { disavowEntries, disavowVersions } from './disavow.ts';
 export { domains } from './domains.ts';
 export { apiKeys, webhookDeliveries, webhookEndpoints } from './integrations.ts';
 export { paymentEvents, paymentLevels, payments } from './payments.ts';

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, type Query } from '@/api/client.ts';
+import { AddToDisavowDialog } from '@/features/disavow';
 import { useActionPrices, useTaskTypes } from '@/features/tasks';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
@@ -69,19 +70,22 @@ type BulkBarProps = {
   /** Extra query of every task call (the campaign of a campaign page). */
   scope: Query;
   onClear: () => void;
-  /** Project of the page: the move dialog offers its campaigns first. */
+  /** Project of the page: the move dialog offers its campaigns first; the disavow list is its. */
   projectId?: string | number;
+  /** The table's filters (`filter[...]`) and how many links they select: "Add all filtered to disavow". */
+  filtered?: { filter: Query; count: number | undefined };
 };
 
 /**
  * The selected-count bar and the bulk-action selector. Each action starts a task
  * (`POST actions/{code}/start?links[]=…`); checks show their cost first, removal asks to confirm.
  */
-export function BulkBar({ type, selected, scope, onClear, projectId }: BulkBarProps) {
+export function BulkBar({ type, selected, scope, onClear, projectId, filtered }: BulkBarProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const [action, setAction] = useState<BulkAction | ''>('');
   const [dialog, setDialog] = useState<BulkAction | null>(null);
+  const [disavow, setDisavow] = useState<'selected' | 'filtered' | null>(null);
   const watch = useTaskWatcher();
   const count = selected.length;
   const query: Query = { ...scope, links: selected };
@@ -138,7 +142,27 @@ export function BulkBar({ type, selected, scope, onClear, projectId }: BulkBarPr
         <Button size="sm" onClick={apply} disabled={!action} loading={start.isPending && dialog === null}>
           {t('linksUi.bulk.apply')}
         </Button>
+        {projectId !== undefined ? (
+          <>
+            <Button size="sm" variant="secondary" onClick={() => setDisavow('selected')}>
+              {t('disavow.addSelected')}
+            </Button>
+            {filtered ? (
+              <Button size="sm" variant="ghost" onClick={() => setDisavow('filtered')}>
+                {t('disavow.addFiltered')}
+              </Button>
+            ) : null}
+          </>
+        ) : null}
       </div>
+      {projectId !== undefined ? (
+        <AddToDisavowDialog
+          open={disavow !== null}
+          onOpenChange={(open) => !open && setDisavow(null)}
+          projectId={projectId}
+          selection={disavow === 'filtered' && filtered ? filtered : { links: selected }}
+        />
+      ) : null}
       {COST_CHECKED.map((paid) => (
         <CostDialog
           key={paid}

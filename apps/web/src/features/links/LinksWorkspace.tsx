@@ -73,6 +73,11 @@ export const LinksWorkspace = memo(function LinksWorkspace({
   const rows = shown?.data ?? [];
   const meta = shown?.meta.page;
   const key = JSON.stringify(query);
+  // The table's filters without its page and order: what "Add all filtered to disavow" selects.
+  const filtered = useMemo(() => {
+    const filter = Object.fromEntries(Object.entries(query).filter(([name]) => name.startsWith('filter[')));
+    return { filter, count: meta?.total };
+  }, [query, meta?.total]);
 
   // A new page, tab or filter starts with nothing ticked.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset whenever the query changes
@@ -195,6 +200,7 @@ export const LinksWorkspace = memo(function LinksWorkspace({
         scope={taskScope}
         onClear={() => setSelected(new Set())}
         projectId={projectId}
+        filtered={filtered}
       />
       {idle ?? (
         // relative: the table's visually hidden texts (position: absolute) are placed, and clipped, inside

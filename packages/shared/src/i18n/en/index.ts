@@ -12,6 +12,7 @@ import crawlers from './crawlers.ts';
 import crawlersUi from './crawlersUi.ts';
 import crawlerTasks from './crawlerTasks.ts';
 import dashboard from './dashboard.ts';
+import disavow from './disavow.ts';
 import domainCheck from './domainCheck.ts';
 import errors from './errors.ts';
 import fields from './fields.ts';
@@ -76,4 +77,5 @@ export default {
   webhooks,
   alerts,
   team,
+  disavow,
 };

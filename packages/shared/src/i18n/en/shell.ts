@@ -101,6 +101,7 @@ export default {
     partnersPayout: 'Payouts',
     crawlers: 'Crawlers',
     alerts: 'Alerts',
+    disavow: 'Disavow list',
     anchors: 'Anchor lists',
     campaign: 'Campaign',
     project: 'Project',

@@ -106,6 +106,7 @@ export default {
     partnersPayout: 'Выплаты',
     crawlers: 'Краулеры',
     alerts: 'Оповещения',
+    disavow: 'Список отклонения',
     anchors: 'Анкор-листы',
     campaign: 'Кампания',
     project: 'Проект',

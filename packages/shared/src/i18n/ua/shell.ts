@@ -106,6 +106,7 @@ export default {
     partnersPayout: 'Виплати',
     crawlers: 'Краулери',
     alerts: 'Сповіщення',
+    disavow: 'Список відхилення',
     anchors: 'Анкор-листи',
     campaign: 'Кампанія',
     project: 'Проєкт',
