@@ -161,6 +161,7 @@ export {
   type TAlertRuleRequest,
   type TAlertRuleResource,
   type TAlertSettingsRequest,
+  type TAlertWebhookTarget,
   TELEGRAM_CONNECT_MINUTES,
   type TSlackChannelRequest,
   type TTelegramConnect,
@@ -171,6 +172,7 @@ export {
   ZAlertRuleResource,
   ZAlertRuleResponse,
   ZAlertSettingsRequest,
+  ZAlertWebhookTarget,
   ZSlackChannelRequest,
   ZTelegramConnectResponse,
 } from './schemas/alerts.ts';
