@@ -21,11 +21,16 @@ process.env.E2E_PORT ??= String(await freePort());
 // The demo seeds a fresh database with an account that has credits and a campaign whose donor pages
 // are served on this loopback port (the one origin the SSRF guard lets through): tasks.spec.ts checks it.
 process.env.E2E_DEMO_WEB_PORT ??= String(await freePort());
+// Alerts (alerts.spec.ts): the server's Telegram bot talks to our Telegram Bot API stand-in on loopback,
+// started below as a second web server; the test presses Start and reads the bot's messages through it.
+process.env.E2E_TELEGRAM_PORT ??= String(await freePort());
+process.env.E2E_TELEGRAM_TOKEN ??= '123456:E2E-stand-in-token';
 // A fresh data directory per run: a new embedded database and an empty mail folder.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'linkwatch-e2e-'));
 
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
+const telegramURL = `http://127.0.0.1:${process.env.E2E_TELEGRAM_PORT}`;
 
 export default defineConfig({
   testDir: 'tests',
@@ -55,24 +60,40 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node --import tsx ../apps/server/src/main.ts',
-    url: `${baseURL}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      DEMO: '1',
-      DEMO_WEB_PORT: process.env.E2E_DEMO_WEB_PORT,
-      APP_URL: baseURL,
-      LOG_LEVEL: 'warn',
-      // The server shares a 2-core machine with the browser and runs its own worker: a second of
-      // event-loop lag there is the machine, not the product. Load shedding is tested in site.test.ts.
-      MAX_EVENT_LOOP_DELAY_MS: '10000',
+  webServer: [
+    {
+      command: 'node --import tsx ../apps/server/src/providers/messengers/stand-ins/serve-telegram.ts',
+      url: `${telegramURL}/_stand-in/sent`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        TELEGRAM_STAND_IN_PORT: String(process.env.E2E_TELEGRAM_PORT),
+        TELEGRAM_BOT_TOKEN: String(process.env.E2E_TELEGRAM_TOKEN),
+      },
     },
-  },
+    {
+      command: 'node --import tsx ../apps/server/src/main.ts',
+      url: `${baseURL}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        DEMO: '1',
+        DEMO_WEB_PORT: process.env.E2E_DEMO_WEB_PORT,
+        APP_URL: baseURL,
+        LOG_LEVEL: 'warn',
+        // The server shares a 2-core machine with the browser and runs its own worker: a second of
+        // event-loop lag there is the machine, not the product. Load shedding is tested in site.test.ts.
+        MAX_EVENT_LOOP_DELAY_MS: '10000',
+        TELEGRAM_BOT_TOKEN: String(process.env.E2E_TELEGRAM_TOKEN),
+        TELEGRAM_BASE_URL: telegramURL,
+      },
+    },
+  ],
 });

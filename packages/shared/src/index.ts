@@ -185,6 +185,7 @@ export {
   type TAlertRuleRequest,
   type TAlertRuleResource,
   type TAlertSettingsRequest,
+  type TAlertWebhookTarget,
   TELEGRAM_CONNECT_MINUTES,
   type TSlackChannelRequest,
   type TTelegramConnect,
@@ -195,6 +196,7 @@ export {
   ZAlertRuleResource,
   ZAlertRuleResponse,
   ZAlertSettingsRequest,
+  ZAlertWebhookTarget,
   ZSlackChannelRequest,
   ZTelegramConnectResponse,
 } from './schemas/alerts.ts';

@@ -63,6 +63,23 @@ export const SAMPLE_PAGES: Record<string, SamplePage> = {
   '/deleted-post': { status: 404, body: () => page('Not found', '<p>This post was removed.</p>') },
 };
 
+/**
+ * `/fading/<anything>`: a page that links to the shop on its first visit only, as a link an editor later
+ * removed: its second check misses it, its third reports it lost. Each address counts its own visits.
+ */
+export const FADING_PREFIX = '/fading/';
+const FADING: SamplePage = {
+  body: (hits) =>
+    page(
+      'Spring roundup',
+      para(
+        hits <= 1
+          ? `<a href="https://${DEMO_DOMAIN}/spring">Demo Shop spring sale</a> is on.`
+          : 'Sales are over.',
+      ),
+    ),
+};
+
 const ROBOTS_TXT = 'User-agent: *\nDisallow: /blocked/\n';
 
 export function startSampleWeb(port: number, host = '127.0.0.1'): Promise<Server> {
@@ -73,7 +90,7 @@ export function startSampleWeb(port: number, host = '127.0.0.1'): Promise<Server
       res.writeHead(200, { 'content-type': 'text/plain' }).end(ROBOTS_TXT);
       return;
     }
-    const sample = SAMPLE_PAGES[path];
+    const sample = path.startsWith(FADING_PREFIX) ? FADING : SAMPLE_PAGES[path];
     const count = (hits.get(path) ?? 0) + 1;
     hits.set(path, count);
     res.writeHead(sample?.status ?? (sample ? 200 : 404), {

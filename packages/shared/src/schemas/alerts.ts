@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WEBHOOKS_MAX } from './integrations.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Alerts (issue 32): per-project rules, the channels they go to, and the daily digest's hour.
@@ -52,6 +53,12 @@ const unique = <T extends string>(values: readonly [T, ...T[]]) =>
 export const ZAlertRuleRequest = z.object({
   events: unique(ALERT_EVENTS),
   channels: unique(ALERT_CHANNELS),
+  /** The account's own webhook endpoints (`user/webhooks`) the alerts also go to, as `alert` events. */
+  webhookIds: z
+    .array(z.number().int().positive())
+    .max(WEBHOOKS_MAX)
+    .optional()
+    .transform((ids) => [...new Set(ids ?? [])]),
   mode: z.enum(ALERT_MODES),
   /** Credits; the balanceLow event fires when a task leaves the balance below it. */
   balanceThreshold: z.number().int().min(0).max(100_000_000).nullable().optional(),
@@ -65,6 +72,7 @@ export const ZAlertRuleResource = z.object({
     projectId: z.number(),
     events: z.array(z.enum(ALERT_EVENTS)),
     channels: z.array(z.enum(ALERT_CHANNELS)),
+    webhookIds: z.array(z.number()),
     mode: z.enum(ALERT_MODES),
     balanceThreshold: z.number().nullable(),
   }),
@@ -100,10 +108,22 @@ export const ZAlertChannelResource = z.object({
 export type TAlertChannelResource = z.infer<typeof ZAlertChannelResource>;
 export const ZAlertChannelResponse = z.object({ data: ZAlertChannelResource });
 
-/** `GET alerts`: the user's channels, digest settings, and whether Telegram is offered at all. */
+/** A webhook endpoint of the account a rule can send to; its address shown shortened, as Slack's. */
+export const ZAlertWebhookTarget = z.object({
+  id: z.number(),
+  target: z.string(),
+  disabled: z.boolean(),
+});
+export type TAlertWebhookTarget = z.infer<typeof ZAlertWebhookTarget>;
+
+/**
+ * `GET alerts`: the user's channels, their webhook endpoints, digest settings, and whether Telegram is
+ * offered at all.
+ */
 export const ZAlertOverviewResponse = z.object({
   data: z.object({
     channels: z.array(ZAlertChannelResource),
+    webhooks: z.array(ZAlertWebhookTarget),
     settings: z.object({ timeZone: z.string(), digestHour: z.number() }),
     telegram: z.object({ available: z.boolean() }),
   }),

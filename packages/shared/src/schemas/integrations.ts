@@ -15,8 +15,17 @@ export const API_KEYS_MAX = 25;
 /** What an API key's token starts with, so a leaked one is recognisable (secret scanners). */
 export const API_KEY_TOKEN_PREFIX = 'lwk_';
 
-/** The event types an endpoint can subscribe to. */
-export const WEBHOOK_EVENTS = ['link.changed', 'task.finished', 'report.created', 'payment.paid'] as const;
+/**
+ * The event types an endpoint can subscribe to. `alert`: a project's alert rule chose the endpoint as
+ * a channel (choosing it there subscribes it).
+ */
+export const WEBHOOK_EVENTS = [
+  'link.changed',
+  'task.finished',
+  'report.created',
+  'payment.paid',
+  'alert',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 export const WEBHOOKS_MAX = 10;
 export const WEBHOOK_URL_MAX = 2000;

@@ -4,6 +4,8 @@ import type { AppContext } from '../../context.ts';
 import { AppError, FieldError, notFound } from '../../errors.ts';
 import { isAcceptableSlackUrl } from '../../providers/messengers/slack.ts';
 import { TelegramError } from '../../providers/messengers/telegram.ts';
+import { endpointsOf, subscribeEndpoints } from '../webhooks/webhooks.service.ts';
+import { presentWebhookTarget } from './alerts.presenter.ts';
 import {
   deleteChannel,
   findOwnProject,
@@ -15,6 +17,7 @@ import {
   upsertSettings,
   upsertSlackChannel,
 } from './alerts.queries.ts';
+import { webhookChannel } from './channels.ts';
 import { DEFAULT_DIGEST } from './digest.ts';
 import { messengersOf } from './messengers.ts';
 import { startTelegramConnect } from './telegram-connect.ts';
@@ -23,12 +26,14 @@ type Ctx = Pick<AppContext, 'db' | 'config'>;
 
 /** The user's channels, digest hour, and whether the operator configured a Telegram bot. */
 export async function alertOverview(ctx: Ctx, userId: number) {
-  const [channels, settings] = await Promise.all([
+  const [channels, settings, endpoints] = await Promise.all([
     listChannels(ctx.db, userId),
     findSettings(ctx.db, userId),
+    endpointsOf(ctx, userId),
   ]);
   return {
     channels,
+    webhooks: endpoints.map(presentWebhookTarget),
     settings: settings ? { timeZone: settings.timeZone, digestHour: settings.digestHour } : DEFAULT_DIGEST,
     telegram: { available: messengersOf(ctx.config).telegram.available },
   };
@@ -49,7 +54,10 @@ export async function projectAlertRule(ctx: Ctx, params: { userId: number; proje
   return findRule(ctx.db, params);
 }
 
-/** A rule may only name channels the user has connected (e-mail always is). */
+/**
+ * A rule may only name channels the user has connected (e-mail always is) and webhook endpoints of the
+ * account; choosing an endpoint subscribes it to the `alert` event.
+ */
 export async function saveProjectAlertRule(
   ctx: Ctx,
   params: { userId: number; projectId: number; body: z.output<typeof ZAlertRuleRequest> | TAlertRuleRequest },
@@ -61,16 +69,24 @@ export async function saveProjectAlertRule(
   if (channels.some((channel) => channel !== 'email' && !connected.has(channel))) {
     throw new FieldError({ channels: 'alerts.errors.channelNotConnected' });
   }
+  const webhookIds = [...new Set(body.webhookIds ?? [])];
+  const endpoints = new Set((await endpointsOf(ctx, params.userId)).map((e) => e.id));
+  if (webhookIds.some((id) => !endpoints.has(id))) {
+    throw new FieldError({ webhookIds: 'alerts.errors.webhookUnknown' });
+  }
   if (body.events.includes('balanceLow') && (body.balanceThreshold ?? null) === null) {
     throw new FieldError({ balanceThreshold: 'alerts.errors.thresholdRequired' });
   }
-  return upsertRule(ctx.db, {
-    userId: params.userId,
-    projectId: params.projectId,
-    events: [...new Set(body.events)],
-    channels,
-    mode: body.mode,
-    balanceThreshold: body.balanceThreshold ?? null,
+  return ctx.db.transaction(async (tx) => {
+    await subscribeEndpoints(tx, { userId: params.userId, ids: webhookIds, type: 'alert' });
+    return upsertRule(tx, {
+      userId: params.userId,
+      projectId: params.projectId,
+      events: [...new Set(body.events)],
+      channels: [...channels, ...webhookIds.map(webhookChannel)],
+      mode: body.mode,
+      balanceThreshold: body.balanceThreshold ?? null,
+    });
   });
 }
 

@@ -252,12 +252,14 @@ describe('alert settings calls', () => {
       projectId: project.id,
       events: [],
       channels: [],
+      webhookIds: [],
       mode: 'immediate',
       balanceThreshold: null,
     });
     const overview = await t.api('GET', 'alerts', { token });
     expect(overview.body.data).toEqual({
       channels: [],
+      webhooks: [],
       settings: { timeZone: 'UTC', digestHour: 9 },
       telegram: { available: true },
     });

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { sendSlack } from '../../providers/messengers/slack.ts';
 import type { SendResult } from '../../providers/messengers/types.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { queueWebhookEventTo } from '../webhooks/webhooks.service.ts';
 import {
   type AlertChannelRow,
   type AlertMessageRow,
@@ -15,9 +16,10 @@ import {
   findRecipient,
   updateMessage,
 } from './alerts.queries.ts';
+import { webhookEndpointOf } from './channels.ts';
 import type { AlertPayload, DigestPayload } from './evaluate.ts';
 import { messengersOf } from './messengers.ts';
-import { renderAlert, toMail, toSlack, toTelegramHtml } from './render.ts';
+import { renderAlert, toMail, toSlack, toTelegramHtml, toWebhookData } from './render.ts';
 
 /** Tries of one message before it is given up. */
 export const MAX_ATTEMPTS = 6;
@@ -49,6 +51,9 @@ export async function deliverDueAlerts(ctx: Ctx, options: { now?: Date } = {}): 
 async function deliverOne(ctx: Ctx, message: AlertMessageRow, now: Date) {
   const recipient = await findRecipient(ctx.db, message.userId);
   if (!recipient) return updateMessage(ctx.db, { id: message.id, status: 'failed', lastError: 'no user' });
+  const endpointId = webhookEndpointOf(message.channel);
+  if (endpointId !== null)
+    return handToWebhooks(ctx, { message, endpointId, locale: recipient.locale as Locale, now });
   const channel =
     message.channel === 'email'
       ? null
@@ -93,6 +98,43 @@ async function deliverOne(ctx: Ctx, message: AlertMessageRow, now: Date) {
     attempts,
     lastError: result.error,
     nextAttemptAt: new Date(now.getTime() + wait * 1000),
+  });
+}
+
+/**
+ * A webhook channel's message becomes one `alert` event for its endpoint in the webhooks module's
+ * queue, which signs, sends through the SSRF guard and retries it (and disables a failing endpoint);
+ * the message is done once queued. An endpoint deleted, disabled or no longer taking `alert` fails it.
+ */
+async function handToWebhooks(
+  ctx: Ctx,
+  params: { message: AlertMessageRow; endpointId: number; locale: Locale; now: Date },
+) {
+  const { message, now } = params;
+  const data = toWebhookData({
+    payload: message.payload as AlertPayload | DigestPayload,
+    locale: params.locale,
+    appUrl: ctx.config.appUrl,
+  });
+  await ctx.db.transaction(async (tx) => {
+    const eventId = await queueWebhookEventTo(tx, {
+      userId: message.userId,
+      endpointId: params.endpointId,
+      type: 'alert',
+      data,
+      at: now,
+    });
+    await updateMessage(
+      tx,
+      eventId
+        ? { id: message.id, status: 'sent', attempts: message.attempts + 1, sentAt: now, lastError: null }
+        : {
+            id: message.id,
+            status: 'failed',
+            attempts: message.attempts + 1,
+            lastError: 'webhook endpoint gone, disabled or not taking alerts',
+          },
+    );
   });
 }
 

@@ -56,8 +56,9 @@ export async function queueTaskAlerts(ctx: Pick<AppContext, 'db'>, action: Actio
       actionId: action.id,
       actionCode: action.actionId,
       ...picked,
+      rule: { id: rule.id, events: rule.events, mode: rule.mode },
     };
-    for (const channel of rule.channels as AlertChannel[]) {
+    for (const channel of rule.channels as (AlertChannel | `webhook:${number}`)[]) {
       rows.push({
         userId: action.userId,
         projectId: rule.projectId,

@@ -26,6 +26,8 @@ export interface AlertPayload {
   actionCode: number | null;
   events: Partial<Record<AlertEvent, EventSummary>>;
   balance?: number;
+  /** The rule that asked for it (told to webhook receivers); absent in messages queued before. */
+  rule?: { id: number; events: string[]; mode: string };
 }
 
 /** A digest: the day's payloads, in one message. */

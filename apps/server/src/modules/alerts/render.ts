@@ -152,3 +152,39 @@ export function toMail(alert: RenderedAlert): { subject: string; text: string; h
   ].join('');
   return { subject: alert.subject, text, html };
 }
+
+/**
+ * The `data` of an `alert` webhook event: the same grouped news as the other channels get, both as
+ * data (counts and sample links per event) and as the rendered text, in the recipient's language, with
+ * the app's links. One entry per project and task (a digest has several).
+ */
+export function toWebhookData(params: {
+  payload: AlertPayload | DigestPayload;
+  locale: Locale;
+  appUrl: string;
+}) {
+  const alert = renderAlert(params);
+  const digest = isDigest(params.payload);
+  const entries = digest ? (params.payload as DigestPayload).entries : [params.payload as AlertPayload];
+  return {
+    mode: digest ? 'digest' : 'immediate',
+    language: params.locale,
+    subject: alert.subject,
+    alerts: entries.map((entry, i) => ({
+      project: { id: entry.projectId, name: entry.projectName },
+      rule: entry.rule ?? null,
+      task: entry.actionId === null ? null : { id: entry.actionId, action: entry.actionCode },
+      events: entry.events,
+      ...(entry.balance === undefined ? {} : { balance: entry.balance }),
+      message: {
+        heading: alert.blocks[i]?.heading ?? '',
+        lines: alert.blocks[i]?.lines ?? [],
+      },
+      links: {
+        report: alert.blocks[i]?.link.url ?? null,
+        settings: entry.projectId ? `${params.appUrl}/${params.locale}/alerts/${entry.projectId}` : null,
+      },
+    })),
+    links: { settings: alert.settings.url },
+  };
+}

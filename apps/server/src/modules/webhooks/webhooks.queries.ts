@@ -104,6 +104,43 @@ export function subscribedEndpoints(db: Queryable, params: { userId: number; typ
     );
 }
 
+/** The user's endpoint by id when it is live and takes an event type. */
+export async function findSubscribedEndpoint(
+  db: Queryable,
+  params: { userId: number; id: number; type: string },
+) {
+  const [row] = await db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.id, params.id),
+        eq(webhookEndpoints.userId, params.userId),
+        isNull(webhookEndpoints.disabledAt),
+        arrayContains(webhookEndpoints.events, [params.type]),
+      ),
+    );
+  return row;
+}
+
+/** Adds an event type to the user's endpoints that do not take it yet. */
+export async function addEndpointEvent(
+  db: Queryable,
+  params: { userId: number; ids: number[]; type: string },
+) {
+  if (params.ids.length === 0) return;
+  await db
+    .update(webhookEndpoints)
+    .set({ events: sql`array_append(${webhookEndpoints.events}, ${params.type})` })
+    .where(
+      and(
+        eq(webhookEndpoints.userId, params.userId),
+        inArray(webhookEndpoints.id, params.ids),
+        sql`not (${params.type} = any(${webhookEndpoints.events}))`,
+      ),
+    );
+}
+
 export async function insertDeliveries(db: Queryable, rows: (typeof webhookDeliveries.$inferInsert)[]) {
   if (rows.length === 0) return [];
   return db.insert(webhookDeliveries).values(rows).returning();

@@ -11,11 +11,13 @@ import type { Queryable } from '../../db/client.ts';
 import { FieldError, notFound } from '../../errors.ts';
 import { newSigningSecret, secretBoxFor } from './signing.ts';
 import {
+  addEndpointEvent,
   countEndpoints,
   deleteEndpoint,
   enableEndpoint,
   findDelivery,
   findEndpoint,
+  findSubscribedEndpoint,
   insertDeliveries,
   insertEndpoint,
   listDeliveries,
@@ -111,7 +113,38 @@ export async function queueWebhookEvent(
   params: { userId: number; type: WebhookEventType; data: unknown; at?: Date },
 ) {
   const endpoints = await subscribedEndpoints(db, { userId: params.userId, type: params.type });
-  if (endpoints.length === 0) return null;
+  return insertEvent(db, { ...params, endpointIds: endpoints.map((e) => e.id) });
+}
+
+/**
+ * Queues an event for one endpoint of the user (an alert rule names it), if it is live and takes the
+ * type; answers the event id, or null when the endpoint is gone, disabled or not subscribed.
+ */
+export async function queueWebhookEventTo(
+  db: Queryable,
+  params: { userId: number; endpointId: number; type: WebhookEventType; data: unknown; at?: Date },
+) {
+  const endpoint = await findSubscribedEndpoint(db, {
+    userId: params.userId,
+    id: params.endpointId,
+    type: params.type,
+  });
+  return insertEvent(db, { ...params, endpointIds: endpoint ? [endpoint.id] : [] });
+}
+
+/** Subscribes the user's endpoints to an event type (an alert rule chose them as a channel). */
+export function subscribeEndpoints(
+  db: Queryable,
+  params: { userId: number; ids: number[]; type: WebhookEventType },
+) {
+  return addEndpointEvent(db, params);
+}
+
+async function insertEvent(
+  db: Queryable,
+  params: { userId: number; type: WebhookEventType; data: unknown; at?: Date; endpointIds: number[] },
+) {
+  if (params.endpointIds.length === 0) return null;
   const at = params.at ?? new Date();
   const eventId = randomUUID();
   const body = JSON.stringify({
@@ -122,9 +155,9 @@ export async function queueWebhookEvent(
   });
   await insertDeliveries(
     db,
-    endpoints.map((endpoint) => ({
+    params.endpointIds.map((endpointId) => ({
       userId: params.userId,
-      endpointId: endpoint.id,
+      endpointId,
       eventId,
       eventType: params.type,
       body,

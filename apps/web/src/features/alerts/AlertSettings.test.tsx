@@ -16,6 +16,7 @@ const rule = (attributes: object = {}) =>
         projectId: 5,
         events: [],
         channels: [],
+        webhookIds: [],
         mode: 'immediate',
         balanceThreshold: null,
         ...attributes,
@@ -33,10 +34,11 @@ const slack = {
     createdAt: '2026-11-27T10:00:00.000Z',
   },
 };
-const overview = (over: { channels?: object[]; telegram?: boolean } = {}) =>
+const overview = (over: { channels?: object[]; telegram?: boolean; webhooks?: object[] } = {}) =>
   json(200, {
     data: {
       channels: over.channels ?? [],
+      webhooks: over.webhooks ?? [],
       settings: { timeZone: 'UTC', digestHour: 9 },
       telegram: { available: over.telegram ?? true },
     },
@@ -79,10 +81,47 @@ describe('alert settings page', { timeout: 30_000 }, () => {
     expect(server.find('PUT projects/5/alerts')[0].body).toEqual({
       events: ['linkLost', 'taskFailed'],
       channels: ['slack'],
+      webhookIds: [],
       mode: 'digest',
       balanceThreshold: null,
     });
     expect(await screen.findByText('Saved')).toBeTruthy();
+    // No webhook endpoint yet: the way to add one.
+    expect(screen.getByText('You have no webhook endpoints yet.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add one in Profile → Webhooks' }).getAttribute('href')).toBe(
+      '/en/profile',
+    );
+  });
+
+  it("offers the account's webhook endpoints as a channel", async () => {
+    resetTokenForTests('tok');
+    const server = mockApi({
+      'GET user/me': meReply(),
+      'GET projects/5': project,
+      'GET alerts': overview({
+        webhooks: [
+          { id: 7, target: 'hooks.example.com/…/linkwatch', disabled: false },
+          { id: 8, target: 'old.example.com/…/alerts', disabled: true },
+        ],
+      }),
+      // Endpoint 9 was deleted since the rule was saved: not offered, not sent back.
+      'GET projects/5/alerts': rule({ events: ['linkLost'], webhookIds: [8, 9] }),
+      'PUT projects/5/alerts': (call) => rule(call.body as object),
+    });
+    renderApp('/en/alerts/5');
+    const hook = await screen.findByRole(
+      'checkbox',
+      { name: 'Webhook hooks.example.com/…/linkwatch' },
+      { timeout: 10_000 },
+    );
+    expect(screen.getByRole('checkbox', { name: /old\.example\.com.*\(disabled\)/ })).toBeTruthy();
+    fireEvent.click(hook);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Save' })[0]);
+    await waitFor(() => expect(server.find('PUT projects/5/alerts')).toHaveLength(1));
+    expect(server.find('PUT projects/5/alerts')[0].body).toMatchObject({
+      channels: [],
+      webhookIds: [8, 7],
+    });
   });
 
   it('gives a Telegram start link and shows the field message of a refused Slack URL, in Russian', async () => {

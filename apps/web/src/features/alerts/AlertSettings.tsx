@@ -43,7 +43,9 @@ export function AlertSettings({ project }: { project: string }) {
   }
   return (
     <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-      <RuleForm key={rule.data.id} project={project} rule={rule.data} overview={data} />
+      {/* Keyed by project, not by the rule's id: a first save gives the rule an id, and a new form
+          there would lose its "Saved". */}
+      <RuleForm key={project} project={project} rule={rule.data} overview={data} />
       <div className="space-y-5">
         <ChannelsCard overview={data} />
         <DigestCard key={`${data.settings.timeZone}-${data.settings.digestHour}`} overview={data} />

@@ -8,7 +8,9 @@ import {
 } from '@linkwatch/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { isApiError } from '@/api/client.ts';
+import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { Card, CardBody, CardFooter, CardHeader } from '@/ui/Card.tsx';
@@ -33,10 +35,15 @@ export function RuleForm({
   const { t } = useTranslation();
   const [events, setEvents] = useState<AlertEvent[]>(rule.attributes.events);
   const [channels, setChannels] = useState<AlertChannel[]>(rule.attributes.channels);
+  // An endpoint deleted since the rule was saved is no longer offered, nor sent back.
+  const [webhookIds, setWebhookIds] = useState<number[]>(
+    rule.attributes.webhookIds.filter((id) => overview.webhooks.some((w) => w.id === id)),
+  );
   const [mode, setMode] = useState<AlertMode>(rule.attributes.mode);
   const [threshold, setThreshold] = useState(String(rule.attributes.balanceThreshold ?? ''));
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useSaveAlertRule(project);
+  const to = useLocalePath();
   const connected = new Set(
     overview.channels.filter((c) => c.attributes.status !== 'pending').map((c) => c.attributes.kind),
   );
@@ -45,7 +52,13 @@ export function RuleForm({
     event.preventDefault();
     setErrors({});
     save.mutate(
-      { events, channels, mode, balanceThreshold: threshold.trim() === '' ? null : Number(threshold) },
+      {
+        events,
+        channels,
+        webhookIds,
+        mode,
+        balanceThreshold: threshold.trim() === '' ? null : Number(threshold),
+      },
       { onError: (error) => isApiError(error, 422) && setErrors(error.fieldErrors) },
     );
   };
@@ -121,6 +134,43 @@ export function RuleForm({
               })}
             </div>
             {errors.channels ? <p className="mt-1 text-sm text-rose-600">{errors.channels[0]}</p> : null}
+          </fieldset>
+          <fieldset aria-describedby="alert-webhooks-hint">
+            <legend className="mb-1 text-sm font-medium text-ink">{t('alerts.ui.webhooksLegend')}</legend>
+            <p id="alert-webhooks-hint" className="mb-2 text-sm text-ink-muted">
+              {t('alerts.ui.webhooksHint')}
+            </p>
+            {overview.webhooks.length === 0 ? (
+              <p className="text-sm text-ink-muted">
+                {t('alerts.ui.noWebhooks')}{' '}
+                <Link to={to('/profile')} className="font-medium text-brand-700 underline">
+                  {t('alerts.ui.addWebhook')}
+                </Link>
+              </p>
+            ) : (
+              <div className="flex flex-col gap-2">
+                {overview.webhooks.map((w) => (
+                  <label
+                    key={w.id}
+                    htmlFor={`alert-webhook-${w.id}`}
+                    className="flex items-center gap-2 text-sm break-all text-ink"
+                  >
+                    <Checkbox
+                      id={`alert-webhook-${w.id}`}
+                      checked={webhookIds.includes(w.id)}
+                      onChange={() => setWebhookIds(toggled(webhookIds, w.id))}
+                      name="webhookIds"
+                      value={String(w.id)}
+                    />
+                    {t('alerts.ui.webhookTo', { target: w.target })}
+                    {w.disabled ? (
+                      <span className="text-ink-muted">({t('alerts.ui.webhookDisabled')})</span>
+                    ) : null}
+                  </label>
+                ))}
+              </div>
+            )}
+            {errors.webhookIds ? <p className="mt-1 text-sm text-rose-600">{errors.webhookIds[0]}</p> : null}
           </fieldset>
           <RadioCards
             label={t('alerts.ui.modeLegend')}

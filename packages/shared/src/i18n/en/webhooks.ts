@@ -10,6 +10,7 @@ export default {
     task_finished: 'A task finished or failed',
     report_created: 'A new report',
     payment_paid: 'A payment arrived',
+    alert: 'An alert of a project (chosen in its alert settings)',
   },
   create: 'Add endpoint',
   created: 'Endpoint added. Copy its signing secret now: it is shown only once.',

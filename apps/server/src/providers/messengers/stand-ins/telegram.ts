@@ -25,8 +25,14 @@ export interface TelegramStandIn {
   close(): Promise<void>;
 }
 
+/**
+ * With `control` (the browser tests' copy, run as its own process by serve-telegram.ts), two test-only
+ * calls stand for the Telegram user and the user's chat window:
+ * `POST /_stand-in/updates {chatId, text}` (the user writes to the bot: `/start <code>` after opening
+ * the start link, queued for getUpdates as Telegram would) and `GET /_stand-in/sent` (what the bot sent).
+ */
 export async function startTelegramStandIn(
-  options: { token?: string; botUsername?: string } = {},
+  options: { token?: string; botUsername?: string; port?: number; control?: boolean } = {},
 ): Promise<TelegramStandIn> {
   const token = options.token ?? '123456:TEST-stand-in-token';
   const botUsername = options.botUsername ?? 'linkwatch_test_bot';
@@ -52,6 +58,8 @@ export async function startTelegramStandIn(
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      if (options.control && req.url?.startsWith('/_stand-in/'))
+        return control(req.method, req.url, chunks, res);
       const match = /^\/bot([^/]+)\/(\w+)$/.exec(req.url ?? '');
       if (!match) return fail(res, 404, 'Not Found');
       if (match[1] !== token) return fail(res, 401, 'Unauthorized');
@@ -108,10 +116,25 @@ export async function startTelegramStandIn(
       return fail(res, 404, 'Not Found: method not found');
     });
   });
-  server.listen(0, '127.0.0.1');
+  const control = (method: string | undefined, url: string, chunks: Buffer[], res: ServerResponse) => {
+    if (method === 'GET' && url === '/_stand-in/sent') return answer(res, 200, { sent });
+    if (method === 'POST' && url === '/_stand-in/updates') {
+      try {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        if (typeof body.chatId !== 'number' || typeof body.text !== 'string') throw new Error('chatId, text');
+        stand.userWrites({ chatId: body.chatId, text: body.text, firstName: body.firstName });
+        return answer(res, 200, { ok: true });
+      } catch {
+        return fail(res, 400, 'Bad Request: {chatId: number, text: string} expected');
+      }
+    }
+    return fail(res, 404, 'Not Found');
+  };
+
+  server.listen(options.port ?? 0, '127.0.0.1');
   await once(server, 'listening');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
+  const stand: TelegramStandIn = {
     url,
     token,
     botUsername,
@@ -136,4 +159,5 @@ export async function startTelegramStandIn(
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+  return stand;
 }
