@@ -46,7 +46,7 @@ const positive = () =>
 /**
  * The filter of each spec filter kind (1 index capability, 2 indexing, 3 response code, 4 anchor,
  * 5 title): each can keep (1, include: the default) or leave out (2, exclude) what it names, set by
- * `filter[mode][<name>]`.
+ * `filter[mode][<name>]`. The response-code kind governs the exact code, its group and its quality alike.
  */
 export const FILTER_KIND_NAMES = {
   [FilterKind.IndexCapability]: 'indexingCapability',
@@ -57,10 +57,17 @@ export const FILTER_KIND_NAMES = {
 } as const satisfies Record<FilterKindId, string>;
 type FilterKindName = (typeof FILTER_KIND_NAMES)[FilterKindId];
 
+/** The filters a mode turns around, where they are more than `filter[<name>]`. */
+const MODE_GOVERNS: Partial<Record<FilterKindName, string>> = {
+  responseCode: 'filter[responseCode], filter[responseCodeGroup] and filter[quality]',
+};
+
 const modeKeys = Object.fromEntries(
   Object.values(FILTER_KIND_NAMES).map((name) => [
     `filter[mode][${name}]`,
-    query.code(FilterMode).describe(`filter[${name}]: 1 or include (default), 2 or exclude`),
+    query
+      .code(FilterMode)
+      .describe(`${MODE_GOVERNS[name] ?? `filter[${name}]`}: 1 or include (default), 2 or exclude`),
   ]),
 ) as { [K in FilterKindName as `filter[mode][${K}]`]: ReturnType<typeof query.code<typeof FilterMode>> };
 

@@ -75,6 +75,33 @@ describe('links filters by the spec codes', () => {
     ]);
   });
 
+  it('turns the response code group and quality around with the response code mode', async () => {
+    const { list } = await world();
+    // The web's "Response" filter sends the group: "is not bad" keeps the 2xx answers.
+    const bad = ['moved.example.org', 'missing.example.org', 'silent.example.org'];
+    expect(await list('filter[responseCodeGroup]=bad')).toEqual(bad);
+    expect(await list('filter[responseCodeGroup]=bad&filter[mode][responseCode]=2')).toEqual([
+      'ok.example.org',
+    ]);
+    expect(await list('filter[responseCodeGroup]=good&filter[mode][responseCode]=2')).toEqual(bad);
+    expect(await list('filter[responseCodeGroup]=4&filter[mode][responseCode]=exclude')).toEqual([
+      'ok.example.org',
+      'moved.example.org',
+      'missing.example.org',
+    ]);
+    expect(await list('filter[quality]=good&filter[mode][responseCode]=2')).toEqual([
+      'moved.example.org',
+      'missing.example.org',
+      'silent.example.org',
+    ]);
+    // Another kind's mode leaves the response code as it is.
+    expect(await list('filter[responseCodeGroup]=bad&filter[mode][anchor]=2')).toEqual(bad);
+    // Each filter of the kind is left out on its own: neither 404 nor a timeout.
+    expect(
+      await list('filter[responseCode]=404&filter[responseCodeGroup]=4&filter[mode][responseCode]=2'),
+    ).toEqual(['ok.example.org', 'moved.example.org']);
+  });
+
   it('filters by quality: 1 good (2xx), 3 medium (3xx), 2 bad (4xx, 5xx, no answer)', async () => {
     const { list } = await world();
     expect(await list('filter[quality]=1')).toEqual(['ok.example.org']);

@@ -108,6 +108,7 @@ type Filters = Partial<LinkFilters> & Pick<LinkFilters, 'type'>;
 /**
  * A filter of one of spec 4's kinds, kept (include) or turned around (exclude): a link whose value is
  * not known (never checked, no title) is not the value named, so it stays when that value is left out.
+ * Each filter of a kind is turned around on its own: excluding 404 and the bad group leaves out both.
  */
 function kindWhere(f: Filters, kind: NonNullable<LinkFilters['exclude']>[number], where: SQL | undefined) {
   if (!where || !f.exclude?.includes(kind)) return where;
@@ -133,9 +134,10 @@ export function linkFiltersWhere(params: {
     params.ignoreType ? undefined : eq(links.listType, f.type),
     pattern ? roleWhere(f.role, pattern) : undefined,
     kind('title', title ? ilike(links.title, title) : undefined),
-    f.quality ? qualityWhere(f.quality) : undefined,
+    // The response-code kind covers every form of it: the exact code, its group and its quality.
+    kind('responseCode', f.quality ? qualityWhere(f.quality) : undefined),
     kind('responseCode', f.responseCode !== undefined ? eq(links.responseCode, f.responseCode) : undefined),
-    f.responseCodeGroup ? responseCodeGroupWhere(f.responseCodeGroup) : undefined,
+    kind('responseCode', f.responseCodeGroup ? responseCodeGroupWhere(f.responseCodeGroup) : undefined),
     kind('indexing', f.indexing !== undefined ? eq(links.indexing, f.indexing) : undefined),
     kind(
       'indexingCapability',
