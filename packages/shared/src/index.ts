@@ -370,6 +370,7 @@ export {
   ZWebhookResponse,
 } from './schemas/integrations.ts';
 export {
+  type FilterKindName,
   type LinkFilters,
   type LinkSelection,
   ZActionCostQuery,

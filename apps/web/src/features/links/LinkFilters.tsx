@@ -1,13 +1,12 @@
 import { LINK_STATUSES, LinkRole, REL_ATTRIBUTES, RobotsStatus } from '@linkwatch/shared';
 import { Search, X } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/ui/Button.tsx';
 import { Input } from '@/ui/Input.tsx';
 import { FilterSelect, filterRowClass, Select } from '@/ui/Select.tsx';
-import type { ListFilters } from './listQuery.ts';
-
-const QUERY_DELAY_MS = 300;
+import { ModeSelectFilter, ModeTextFilter, useDebouncedText } from './FilterFields.tsx';
+import { type FilterModeValue, type ListFilters, type ModeFilter, modeKey } from './listQuery.ts';
 
 type Props = {
   filters: ListFilters;
@@ -20,21 +19,18 @@ type Props = {
   trailing?: ReactNode;
 };
 
-/** Query box and the labelled select filters of the links table (response group, link, indexing, robots, rel). */
+/**
+ * Query box and the labelled filters of the links table (response group, link, indexing, robots, rel,
+ * anchor, title). Response, indexing, robots, anchor and title (spec 4's filter kinds) each have an
+ * "is / is not" beside their label: include or exclude what they name.
+ */
 export function LinkFilters({ filters, onChange, onReset, hasFilters, queryOnly = false, trailing }: Props) {
   const { t } = useTranslation();
-  const [text, setText] = useState(filters.query);
-
-  // The latest onChange without restarting the debounce: parents re-render often while tasks run.
-  const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
-
-  useEffect(() => setText(filters.query), [filters.query]);
-  useEffect(() => {
-    if (text === filters.query) return;
-    const timer = setTimeout(() => onChangeRef.current('query', text), QUERY_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, filters.query]);
+  const { text, setText, flush } = useDebouncedText(filters.query, (next) => onChange('query', next));
+  const mode = (filter: ModeFilter) => ({
+    mode: filters[modeKey(filter)],
+    onModeChange: (next: FilterModeValue) => onChange(modeKey(filter), next),
+  });
 
   const all = t('general.select.allOption');
   // The server's texts for the spec's robots codes (the `links` namespace).
@@ -65,7 +61,7 @@ export function LinkFilters({ filters, onChange, onReset, hasFilters, queryOnly 
             value={text}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={(e) => {
-              if (e.key === 'Enter') onChange('query', text);
+              if (e.key === 'Enter') flush();
             }}
             placeholder={t('linksUi.filters.query')}
             aria-label={t('linksUi.filters.query')}
@@ -89,10 +85,11 @@ export function LinkFilters({ filters, onChange, onReset, hasFilters, queryOnly 
       </div>
       {queryOnly ? null : (
         <div className={filterRowClass}>
-          <FilterSelect
+          <ModeSelectFilter
             label={t('linksUi.filters.responseCode')}
+            {...mode('code')}
             value={filters.code}
-            onChange={(e) => onChange('code', e.target.value)}
+            onChange={(value) => onChange('code', value)}
             placeholder={all}
             options={[
               { value: 'good', label: t('linksUi.filters.codes.good') },
@@ -110,20 +107,22 @@ export function LinkFilters({ filters, onChange, onReset, hasFilters, queryOnly 
             placeholder={all}
             options={linkStatuses}
           />
-          <FilterSelect
+          <ModeSelectFilter
             label={t('linksUi.filters.indexing')}
+            {...mode('indexing')}
             value={filters.indexing}
-            onChange={(e) => onChange('indexing', e.target.value)}
+            onChange={(value) => onChange('indexing', value)}
             placeholder={all}
             options={(['0', '1', '2'] as const).map((v) => ({
               value: v,
               label: t(`linksUi.filters.indexingValues.v${v}`),
             }))}
           />
-          <FilterSelect
+          <ModeSelectFilter
             label={t('linksUi.filters.robots')}
+            {...mode('robots')}
             value={filters.robots}
-            onChange={(e) => onChange('robots', e.target.value)}
+            onChange={(value) => onChange('robots', value)}
             placeholder={all}
             options={robots}
           />
@@ -133,6 +132,21 @@ export function LinkFilters({ filters, onChange, onReset, hasFilters, queryOnly 
             onChange={(e) => onChange('rel', e.target.value)}
             placeholder={all}
             options={REL_ATTRIBUTES.map((r) => ({ value: r, label: r }))}
+          />
+          <ModeTextFilter
+            label={t('linksUi.filters.anchor')}
+            {...mode('anchor')}
+            value={filters.anchor}
+            onChange={(value) => onChange('anchor', value)}
+            placeholder={t('linksUi.filters.anchorPlaceholder')}
+          />
+          <ModeTextFilter
+            label={t('linksUi.filters.title')}
+            {...mode('title')}
+            wording="contains"
+            value={filters.title}
+            onChange={(value) => onChange('title', value)}
+            placeholder={t('linksUi.filters.titlePlaceholder')}
           />
         </div>
       )}

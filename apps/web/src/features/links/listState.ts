@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { readPage, readSize, sizeParam, useListParams } from '@/lib/listParams.ts';
-import { FILTER_PARAMS, type ListFilters, readFilters } from './listQuery.ts';
+import { FILTER_PARAMS, hasListFilters, type ListFilters, readFilters } from './listQuery.ts';
 
 /** Filters, page and page size live in the URL: back/forward and shared links keep them. */
 export function useListState() {
@@ -13,6 +13,7 @@ export function useListState() {
     (key: keyof ListFilters, value: string) => update({ [FILTER_PARAMS[key]]: value, page: null }),
     [update],
   );
+  // The filters' include/exclude modes too: they are among FILTER_PARAMS.
   const resetFilters = useCallback(
     () => update(Object.fromEntries(Object.values(FILTER_PARAMS).map((p) => [p, null]))),
     [update],
@@ -22,7 +23,7 @@ export function useListState() {
   const sort = params.get('sort');
   const setSort = useCallback((next: string | null) => update({ sort: next, page: null }), [update]);
   const setSize = useCallback((next: number) => update({ size: sizeParam(next), page: null }), [update]);
-  const hasFilters = Object.values(filters).some(Boolean);
+  const hasFilters = hasListFilters(filters);
   // One object while nothing changed, so the memoised workspace that takes it does not re-render.
   return useMemo(
     () => ({ filters, page, size, sort, setFilter, resetFilters, setPage, setSize, setSort, hasFilters }),

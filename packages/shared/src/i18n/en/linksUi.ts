@@ -44,6 +44,12 @@ export default {
     robots: 'Robots',
     rel: 'Rel',
     linkStatus: 'Link',
+    title: 'Title',
+    titlePlaceholder: 'Contains…',
+    anchor: 'Anchor',
+    anchorPlaceholder: 'Exact text',
+    modeLabel: '{{filter}}: include or exclude',
+    modes: { is: 'is', isNot: 'is not', contains: 'contains', notContains: 'does not contain' },
     reset: 'Reset filters',
     codes: {
       good: 'Good (2xx)',

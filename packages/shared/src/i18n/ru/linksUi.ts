@@ -46,6 +46,12 @@ export default {
     robots: 'Роботы',
     rel: 'Атрибут',
     linkStatus: 'Ссылка',
+    title: 'Заголовок',
+    titlePlaceholder: 'Содержит…',
+    anchor: 'Анкор',
+    anchorPlaceholder: 'Точный текст',
+    modeLabel: '{{filter}}: включить или исключить',
+    modes: { is: 'равно', isNot: 'не равно', contains: 'содержит', notContains: 'не содержит' },
     reset: 'Сбросить фильтры',
     codes: {
       good: 'Хороший (2xx)',

@@ -46,6 +46,12 @@ export default {
     robots: 'Роботи',
     rel: 'Атрибут',
     linkStatus: 'Посилання',
+    title: 'Заголовок',
+    titlePlaceholder: 'Містить…',
+    anchor: 'Анкор',
+    anchorPlaceholder: 'Точний текст',
+    modeLabel: '{{filter}}: включити або виключити',
+    modes: { is: 'дорівнює', isNot: 'не дорівнює', contains: 'містить', notContains: 'не містить' },
     reset: 'Скинути фільтри',
     codes: {
       good: 'Добра (2xx)',
