@@ -51,7 +51,7 @@ export default {
     anchor: 'Анкор',
     anchorPlaceholder: 'Точний текст',
     modeLabel: '{{filter}}: включити або виключити',
-    modes: { is: 'дорівнює', isNot: 'не дорівнює', contains: 'містить', notContains: 'не містить' },
+    modes: { is: 'є', isNot: 'не є', contains: 'містить', notContains: 'не містить' },
     reset: 'Скинути фільтри',
     codes: {
       good: 'Добра (2xx)',
