@@ -78,6 +78,8 @@ function isHttpUrl(value: string): boolean {
 
 export const ZApiKeyAttributes = z.object({
   name: z.string(),
+  /** The account the key works in: its maker's own (their user id) or a team's (the owner's id). */
+  accountId: z.number().int(),
   /** The token's first characters, to tell keys apart; the token itself is shown once. */
   prefix: z.string(),
   scopes: z.array(z.enum(API_KEY_SCOPES)),

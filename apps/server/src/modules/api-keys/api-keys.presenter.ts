@@ -5,6 +5,7 @@ import type { ApiKey } from './api-keys.queries.ts';
 export function presentApiKey(key: ApiKey): TApiKeyResource {
   return resource('api-keys', key.id, {
     name: key.name,
+    accountId: key.accountId ?? key.userId,
     prefix: key.prefix,
     scopes: key.scopes as ApiKeyScope[],
     expiresAt: iso(key.expiresAt),

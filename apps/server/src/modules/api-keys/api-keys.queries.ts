@@ -25,6 +25,7 @@ export async function insertApiKey(
   db: Queryable,
   values: {
     userId: number;
+    accountId: number | null;
     name: string;
     prefix: string;
     tokenHash: string;
@@ -70,6 +71,7 @@ export async function useApiKey(db: Queryable, tokenHash: string) {
     .returning({
       id: apiKeys.id,
       userId: apiKeys.userId,
+      accountId: apiKeys.accountId,
       scopes: apiKeys.scopes,
       windowCount: apiKeys.windowCount,
       windowStartedAt: apiKeys.windowStartedAt,

@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../http/auth.ts';
+import { requireAccount, requireUser } from '../../http/auth.ts';
 import { presentApiKey } from './api-keys.presenter.ts';
 import { apiKeysOf, createApiKey, revokeKey } from './api-keys.service.ts';
 
@@ -37,7 +37,11 @@ export function apiKeyRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const { key, token } = await createApiKey(ctx, { userId: requireUser(req).id, body: req.body });
+      const { key, token } = await createApiKey(ctx, {
+        userId: requireUser(req).id,
+        accountId: requireAccount(req).accountId,
+        body: req.body,
+      });
       const shown = presentApiKey(key);
       return reply.code(201).send({ data: { ...shown, attributes: { ...shown.attributes, token } } });
     },

@@ -20,10 +20,13 @@ export function apiKeysOf(ctx: Pick<AppContext, 'db'>, userId: number) {
   return listApiKeys(ctx.db, userId);
 }
 
-/** A new key; its token is answered this once and only its hash is kept. */
+/**
+ * A new key, working in the account its maker is working in (`accountId`: their own, or a team's
+ * they are a member of); its token is answered this once and only its hash is kept.
+ */
 export async function createApiKey(
   ctx: Pick<AppContext, 'db'>,
-  params: { userId: number; body: TCreateApiKeyRequest },
+  params: { userId: number; accountId: number; body: TCreateApiKeyRequest },
 ) {
   const expiresAt = params.body.expiresAt ? new Date(params.body.expiresAt) : null;
   if (expiresAt && expiresAt.getTime() <= Date.now())
@@ -35,6 +38,7 @@ export async function createApiKey(
       throw new FieldError({ name: { key: 'apiKeys.errors.tooMany', params: { max: API_KEYS_MAX } } });
     return insertApiKey(tx, {
       userId: params.userId,
+      accountId: params.accountId === params.userId ? null : params.accountId,
       name: params.body.name,
       prefix: token.slice(0, API_KEY_TOKEN_PREFIX.length + 6),
       tokenHash: hashSecret(token),
@@ -71,7 +75,7 @@ export function scopeNeeded(params: { method: string; route: string | undefined 
 }
 
 /**
- * The user a key's request acts for, when the token is a live key's (null for anything else: the
+ * The user a key's request acts for and the account it works in, when the token is a live key's (null for anything else: the
  * request goes on as a guest's). Past the key's limit a minute, or outside its scopes, it is refused.
  */
 export async function authenticateApiKey(
@@ -89,5 +93,5 @@ export async function authenticateApiKey(
   const scope = scopeNeeded(params);
   if (scope === null) throw new AppError('forbidden', 'apiKeys.errors.sessionOnly');
   if (!key.scopes.includes(scope)) throw new AppError('forbidden', 'apiKeys.errors.scope', { scope });
-  return { user, apiKeyId: key.id, scopes: key.scopes as ApiKeyScope[] };
+  return { user, accountId: key.accountId, apiKeyId: key.id, scopes: key.scopes as ApiKeyScope[] };
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys } from '../../db/schema/index.ts';
-import { makeUserWithToken } from '../../test/factories.ts';
+import { makeMember, makeUserWithToken, makeWorkspace } from '../../test/factories.ts';
 import { fillPath, type Operation, readOperations, sampleValue } from '../../test/openapi-operations.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -19,7 +19,10 @@ function expectedScope(op: Operation): Scope | 'session' {
 async function createKey(t: TestApp, token: string, body: Record<string, unknown>) {
   const res = await t.api('POST', 'user/api-keys', { token, body });
   expect(res.status, res.text).toBe(201);
-  return res.body.data as { id: number; attributes: { token: string; prefix: string; scopes: Scope[] } };
+  return res.body.data as {
+    id: number;
+    attributes: { token: string; prefix: string; scopes: Scope[]; accountId: number };
+  };
 }
 
 describe('personal API keys (issue 32)', () => {
@@ -87,6 +90,31 @@ describe('personal API keys (issue 32)', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(apiKeys.id, expiring.id));
     expect((await t.api('GET', 'projects', { token: expiring.attributes.token })).status).toBe(401);
+  });
+
+  it('a team member’s key works in the team’s account with the member’s permissions, until they leave', async () => {
+    const owner = await makeWorkspace(t.db);
+    const member = await makeMember(t.db, { accountId: owner.user.id, permissions: ['projects.read'] });
+    const key = await createKey(t, member.token, {
+      name: 'Agency dashboard',
+      scopes: ['read', 'write', 'tasks'],
+    });
+    expect(key.attributes.accountId).toBe(owner.user.id);
+    const auth = { token: key.attributes.token };
+
+    const projects = await t.api('GET', 'projects', auth);
+    expect(projects.status).toBe(200);
+    expect(projects.body.data.map((p: { id: number }) => p.id)).toEqual([owner.project.id]);
+    // Its scopes allow starting a check; the member's permissions do not.
+    const start = await t.api('POST', `actions/1/start?campaign=${owner.campaign.id}`, auth);
+    expect(start.status).toBe(403);
+    expect(start.body.hint).toMatch(/tasks\.start/);
+
+    // Removed from the team: the key reaches nothing of the account any more.
+    expect((await t.api('DELETE', `team/members/${member.user.id}`, { token: owner.token })).status).toBe(
+      200,
+    );
+    expect((await t.api('GET', 'projects', auth)).status).toBe(401);
   });
 
   it('enforces the scopes on every documented operation', { timeout: 180_000 }, async () => {

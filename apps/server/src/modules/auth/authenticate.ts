@@ -37,7 +37,7 @@ export function registerAuthentication(app: FastifyInstance, db: Db) {
 }
 
 /** A user working in their own account, as its owner. */
-export function ownAccount(user: CurrentUser): AccountContext {
+function ownAccount(user: CurrentUser): AccountContext {
   return {
     accountId: user.id,
     actorId: user.id,
@@ -48,8 +48,8 @@ export function ownAccount(user: CurrentUser): AccountContext {
   };
 }
 
-/** The session's account: the user's own (no query), or one they are a member of. */
-async function accountOf(
+/** The account a session or an API key works in: the user's own (no query), or one they are a member of. */
+export async function accountOf(
   db: Db,
   user: CurrentUser,
   accountId: number | null,

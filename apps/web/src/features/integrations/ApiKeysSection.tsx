@@ -3,6 +3,7 @@ import { KeyRound, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
+import { useAccounts } from '@/lib/account.ts';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { Badge } from '@/ui/Badge.tsx';
@@ -21,7 +22,10 @@ function ApiKeyRow({ apiKey }: { apiKey: TApiKeyResource }) {
   const { t } = useTranslation();
   const format = useFormat();
   const [confirming, setConfirming] = useState(false);
-  const { name, prefix, scopes, lastUsedAt, expiresAt } = apiKey.attributes;
+  const { name, prefix, scopes, lastUsedAt, expiresAt, accountId } = apiKey.attributes;
+  // A key works in the account it was made in: worth saying once the user works in more than one.
+  const accounts = useAccounts().data ?? [];
+  const account = accounts.length > 1 ? accounts.find((a) => Number(a.id) === accountId) : undefined;
   const expired = expiresAt !== null && new Date(expiresAt).getTime() <= Date.now();
   const revoke = useRevokeApiKey(apiKey.id, {
     onSuccess: () => notify.success(t('apiKeys.revoked')),
@@ -43,6 +47,7 @@ function ApiKeyRow({ apiKey }: { apiKey: TApiKeyResource }) {
             : expiresAt
               ? t('apiKeys.expires', { date: format.dateTime(expiresAt) })
               : t('apiKeys.noExpiry')}
+          {account && ` · ${t('apiKeys.account', { account: account.attributes.name })}`}
         </p>
       </div>
       <div className="flex flex-wrap gap-1">

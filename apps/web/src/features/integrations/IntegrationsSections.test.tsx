@@ -9,6 +9,7 @@ const apiKey = (id: number, name: string, extra: Record<string, unknown> = {}) =
   type: 'api-keys',
   attributes: {
     name,
+    accountId: 1,
     prefix: 'lwk_abc123',
     scopes: ['read'],
     expiresAt: null,
@@ -16,6 +17,12 @@ const apiKey = (id: number, name: string, extra: Record<string, unknown> = {}) =
     createdAt: '2026-11-20T10:00:00.000Z',
     ...extra,
   },
+});
+
+const account = (id: number, name: string, isOwner: boolean) => ({
+  id,
+  type: 'accounts',
+  attributes: { name, email: `${id}@example.com`, roleId: 1, permissions: [], isOwner, isCurrent: isOwner },
 });
 
 const endpoint = {
@@ -49,9 +56,13 @@ const delivery = {
 
 function serve(locale: 'en' | 'ru' | 'ua' = 'en') {
   resetTokenForTests('tok');
-  let keys = [apiKey(1, 'Reporting tool', { lastUsedAt: '2026-11-21T09:00:00.000Z' })];
+  let keys = [
+    apiKey(1, 'Reporting tool', { lastUsedAt: '2026-11-21T09:00:00.000Z' }),
+    apiKey(3, 'Agency dashboard', { accountId: 7 }),
+  ];
   return mockApi({
     'GET user/me': meReply({ locale }),
+    'GET user/accounts': json(200, { data: [account(1, 'Ada Lovelace', true), account(7, 'Agency', false)] }),
     'GET mailings': json(200, {
       data: [],
       meta: { page: { currentPage: 1, perPage: 100, total: 0, lastPage: 1 } },
@@ -101,6 +112,15 @@ describe('API keys and webhooks on the profile', { timeout: 60_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(api.find('DELETE user/api-keys/1')).toHaveLength(1));
     await waitFor(() => expect(screen.queryByText('Reporting tool')).toBeNull());
+  });
+
+  it('says which account a key works in once the user works in more than one', async () => {
+    serve();
+    renderApp('/en/profile');
+    const row = (await screen.findByText('Agency dashboard', {}, { timeout: 30_000 })).closest(
+      'li',
+    ) as HTMLElement;
+    expect(await within(row).findByText(/Works in Agency’s account/)).toBeTruthy();
   });
 
   it('shows an endpoint’s delivery log, sends one again, and the server’s refusal of a private URL', async () => {

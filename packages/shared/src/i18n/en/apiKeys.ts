@@ -21,6 +21,7 @@ export default {
   empty: 'No API keys yet.',
   lastUsed: 'Last used {{date}}',
   neverUsed: 'Never used',
+  account: 'Works in {{account}}’s account',
   expires: 'Expires {{date}}',
   noExpiry: 'Never expires',
   expired: 'Expired',

@@ -21,6 +21,7 @@ export default {
   empty: 'API-ключей пока нет.',
   lastUsed: 'Последнее использование: {{date}}',
   neverUsed: 'Ещё не использовался',
+  account: 'Работает в аккаунте {{account}}',
   expires: 'Действует до {{date}}',
   noExpiry: 'Бессрочный',
   expired: 'Срок истёк',

@@ -21,6 +21,7 @@ export default {
   empty: 'API-ключів поки немає.',
   lastUsed: 'Останнє використання: {{date}}',
   neverUsed: 'Ще не використовувався',
+  account: 'Працює в акаунті {{account}}',
   expires: 'Діє до {{date}}',
   noExpiry: 'Безстроковий',
   expired: 'Термін минув',
