@@ -1,5 +1,6 @@
 import type { AccountPermissionKey, TAccountAttributes } from '@linkwatch/shared';
 import { useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { api } from '@/api/client.ts';
 import type { ListResponse, Resource } from '@/api/types.ts';
 import { useToken } from './session.ts';
@@ -38,4 +39,24 @@ export function useCan(permission: AccountPermissionKey, whileLoading = true): b
   const current = useCurrentAccount();
   if (!current) return whileLoading;
   return current.attributes.isOwner || current.attributes.permissions.includes(permission);
+}
+
+let switches = 0;
+const switchListeners = new Set<() => void>();
+
+/** Notes that the session now works in another account: what follows the account (the live socket) starts again. */
+export function noteAccountSwitch(): void {
+  switches += 1;
+  for (const listener of switchListeners) listener();
+}
+
+/** How many times this tab's session switched account: a dependency for what must follow it. */
+export function useAccountSwitches(): number {
+  return useSyncExternalStore(
+    (listener) => {
+      switchListeners.add(listener);
+      return () => switchListeners.delete(listener);
+    },
+    () => switches,
+  );
 }

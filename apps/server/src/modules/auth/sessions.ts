@@ -1,6 +1,12 @@
 import type { AppContext } from '../../context.ts';
 import type { SessionsRevoked } from '../../events/bus.ts';
-import { findUserByAccessToken, revokeAccessToken, revokeAllAccessTokens } from './auth.queries.ts';
+import {
+  findSession,
+  findUserByAccessToken,
+  revokeAccessToken,
+  revokeAllAccessTokens,
+} from './auth.queries.ts';
+import { accountOf } from './authenticate.ts';
 import { hashSecret } from './tokens.ts';
 
 export type { SessionsRevoked };
@@ -13,6 +19,17 @@ export function isRevoked(revoked: SessionsRevoked, tokenHash: string): boolean 
 /** The user a live token belongs to, or null (a revoked or unknown token). */
 export function sessionUser(ctx: Pick<AppContext, 'db'>, token: string) {
   return findUserByAccessToken(ctx.db, token);
+}
+
+/**
+ * A live token's user and the account its session works in (their own, or a team's they are still a
+ * member of), or null.
+ */
+export async function sessionAccount(ctx: Pick<AppContext, 'db'>, token: string) {
+  const session = await findSession(ctx.db, token);
+  if (!session) return null;
+  const account = await accountOf(ctx.db, session.user, session.accountId);
+  return account ? { user: session.user, account } : null;
 }
 
 /** Tells the live sockets of the ended sessions to close (issue 24, point 4). */

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { makeUser } from '../../test/factories.ts';
+import { makeMember, makeUser } from '../../test/factories.ts';
 import { linkIn } from '../../test/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createAccessToken } from '../auth/auth.queries.ts';
@@ -105,5 +105,39 @@ describe('live events after the session ends', () => {
     await publishAccountEvents(user.id, [watcher]);
     expect(watcher.events).not.toContain('SessionsRevoked');
     watcher.socket.close();
+  });
+});
+
+// Issue 27: a member working in a team's account hears that account's events, as far as their permissions go.
+describe('live events of a team account', () => {
+  it('a member’s socket hears the account’s tasks, not its balance without balance.read, nor their own account', async () => {
+    const owner = await makeUser(t.db);
+    const member = await makeMember(t.db, { accountId: owner.id, permissions: ['projects.read'] });
+    const accountant = await makeMember(t.db, { accountId: owner.id, permissions: ['balance.read'] });
+    const [memberSocket, accountantSocket] = [await open(member.token), await open(accountant.token)];
+
+    await t.ctx.events.publish({ userId: member.user.id, event: 'ActionCount', data: { count: 9 } });
+    await t.ctx.events.publish({
+      userId: owner.id,
+      event: 'Balance',
+      data: { balance: 5, isBlocked: false },
+    });
+    await publishAccountEvents(owner.id, [memberSocket, accountantSocket]);
+
+    // The member's own account's event (9) is not the team's; the three of the team's arrive.
+    expect(accountEvents(memberSocket)).toBe(3);
+    expect(memberSocket.events).not.toContain('Balance');
+    expect(accountantSocket.events).toContain('Balance');
+
+    // Removed from the team, the member's socket in its account is closed.
+    expect(
+      (
+        await t.api('DELETE', `team/members/${member.user.id}`, {
+          token: await createAccessToken(t.db, owner.id),
+        })
+      ).status,
+    ).toBe(200);
+    expect(await memberSocket.closed).toBe(4401);
+    accountantSocket.socket.close();
   });
 });

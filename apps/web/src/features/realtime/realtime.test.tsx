@@ -4,6 +4,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { resetTokenForTests } from '@/api/token.ts';
 import { type TaskList, taskKeys } from '@/features/tasks';
+import { noteAccountSwitch } from '@/lib/account.ts';
 import { markPageShown } from '@/lib/afterPageLoad.ts';
 import { sidebarCountKeys } from '@/lib/sidebarCounts.ts';
 import { json, mockApi } from '@/test/api.ts';
@@ -147,6 +148,21 @@ describe('realtime events', () => {
     const notice = await screen.findByText('Task "Check backlinks" finished: 10 of 10 links processed.');
     expect(notice.closest('[data-kind]')?.getAttribute('data-kind')).toBe('success');
     await waitFor(() => expect(server.find('DELETE notifications/2')).toHaveLength(1));
+  });
+
+  it('opens a new socket when the session switches account: the server binds a socket to one account', async () => {
+    resetTokenForTests('tok');
+    FakeSocket.all = [];
+    mockApi({ 'GET notifications': json(200, { data: [] }) });
+    vi.stubGlobal('WebSocket', FakeSocket);
+    markPageShown();
+    renderWithProviders(<div />, new QueryClient());
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
+    const first = FakeSocket.all[0];
+    act(() => noteAccountSwitch());
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(2));
+    expect(first.closed).toBe(true);
+    expect(FakeSocket.all[1].url).toMatch(/\/ws\?token=tok$/);
   });
 
   it('reconnects with growing delays and stops for good on close()', () => {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '@/api/client.ts';
 import { setToken } from '@/api/token.ts';
+import { noteAccountSwitch } from '@/lib/account.ts';
 import { notify } from '@/lib/notices.ts';
 import { useMe, useToken } from '@/lib/session.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
@@ -40,7 +41,9 @@ export function JoinPage() {
     e.preventDefault();
     join.mutate(loggedIn ? {} : { name, password }, {
       onSuccess: async (answer) => {
+        // A signed-in user's session now works in the team's account (a new one gets a new token).
         if (answer.data.accessToken) setToken(answer.data.accessToken);
+        else noteAccountSwitch();
         queryClient.clear();
         notify.success(t('team.join.joined'));
         navigate(to('/'), { replace: true });

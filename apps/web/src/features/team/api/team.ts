@@ -9,7 +9,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client.ts';
 import type { ListResponse } from '@/api/types.ts';
-import { accountsQueryKey } from '@/lib/account.ts';
+import { accountsQueryKey, noteAccountSwitch } from '@/lib/account.ts';
 import { teamKeys } from './keys.ts';
 
 export const teamApi = {
@@ -83,6 +83,7 @@ export function useSwitchAccount(callbacks: Callbacks) {
     mutationFn: teamApi.switchTo,
     ...callbacks,
     onSettled: async () => {
+      noteAccountSwitch();
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== accountsQueryKey[0] });
       await queryClient.invalidateQueries();
     },
