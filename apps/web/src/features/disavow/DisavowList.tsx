@@ -44,7 +44,7 @@ export function DisavowList({ project }: { project: string }) {
         {versions.isPending ? (
           <Table aria-busy aria-label={t('disavow.loading')}>
             <tbody>
-              <SkeletonRows rows={3} columns={7} />
+              <SkeletonRows rows={3} columns={2} />
             </tbody>
           </Table>
         ) : list.length === 0 ? (
@@ -200,7 +200,7 @@ function Entries({ project, number, latest }: { project: string; number: number;
           </thead>
           <tbody>
             {version.isPending ? (
-              <SkeletonRows rows={3} columns={latest ? 4 : 3} />
+              <SkeletonRows rows={3} columns={2} />
             ) : entries.length === 0 ? (
               <TableMessage columns={latest ? 4 : 3}>{t('disavow.noEntries')}</TableMessage>
             ) : (
