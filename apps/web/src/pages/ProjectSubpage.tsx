@@ -6,6 +6,7 @@ import { Breadcrumbs, HeaderSkeleton, LoadFailure } from '@/features/links';
 import { projectPath, useProject } from '@/features/projects';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { buttonClass } from '@/ui/Button.tsx';
+import { cn } from '@/ui/cn.ts';
 import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
 
 type Props = {
@@ -46,9 +47,13 @@ function Subpage({ project, crumb, title, children }: Props & { project: string 
             />
             <h1 className="text-2xl font-semibold tracking-tight break-words text-ink">{title(name)}</h1>
           </div>
-          <Link to={to(projectPath(project))} className={buttonClass({ variant: 'ghost' })}>
-            <ArrowLeft className="size-4" aria-hidden />
-            {name}
+          {/* Wrapped under the heading (a phone, a long name) it lines up with it; a long name is cut short. */}
+          <Link
+            to={to(projectPath(project))}
+            className={cn(buttonClass({ variant: 'ghost' }), '-ml-4 max-w-full')}
+          >
+            <ArrowLeft className="size-4 shrink-0" aria-hidden />
+            <span className="min-w-0 truncate">{name}</span>
           </Link>
         </div>
       ) : (

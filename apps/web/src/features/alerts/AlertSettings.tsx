@@ -37,7 +37,7 @@ export function AlertSettings({ project }: { project: string }) {
   if (!data || !rule.data) {
     return (
       <div className="flex justify-center py-16" aria-busy>
-        <Spinner className="size-6" />
+        <Spinner className="size-6" label={t('common.loading')} />
       </div>
     );
   }

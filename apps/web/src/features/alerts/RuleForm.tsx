@@ -172,15 +172,18 @@ export function RuleForm({
             )}
             {errors.webhookIds ? <p className="mt-1 text-sm text-rose-600">{errors.webhookIds[0]}</p> : null}
           </fieldset>
-          <RadioCards
-            label={t('alerts.ui.modeLegend')}
-            value={mode}
-            onChange={(value) => setMode(value as AlertMode)}
-            items={[
-              { value: 'immediate', label: t('alerts.ui.immediate') },
-              { value: 'digest', label: t('alerts.ui.digest') },
-            ]}
-          />
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium text-ink">{t('alerts.ui.modeLegend')}</legend>
+            <RadioCards
+              label={t('alerts.ui.modeLegend')}
+              value={mode}
+              onChange={(value) => setMode(value as AlertMode)}
+              items={[
+                { value: 'immediate', label: t('alerts.ui.immediate') },
+                { value: 'digest', label: t('alerts.ui.digest') },
+              ]}
+            />
+          </fieldset>
           {save.isError && !isApiError(save.error, 422) ? (
             <Alert tone="error">{save.error.message}</Alert>
           ) : null}

@@ -128,16 +128,19 @@ export function AddToDisavowDialog({
                   value: format.number(count),
                 })}
           </p>
-          <RadioCards
-            label={t('disavow.mode')}
-            value={mode}
-            onChange={(value) => setMode(value as DisavowMode)}
-            items={(['domain', 'url'] as const).map((value) => ({
-              value,
-              label: t(`disavow.modes.${value}`),
-              description: t(`disavow.modeHints.${value}`),
-            }))}
-          />
+          <fieldset>
+            <legend className="mb-1.5 text-sm font-medium text-slate-700">{t('disavow.mode')}</legend>
+            <RadioCards
+              label={t('disavow.mode')}
+              value={mode}
+              onChange={(value) => setMode(value as DisavowMode)}
+              items={(['domain', 'url'] as const).map((value) => ({
+                value,
+                label: t(`disavow.modes.${value}`),
+                description: t(`disavow.modeHints.${value}`),
+              }))}
+            />
+          </fieldset>
           <TextField
             label={t('disavow.reason')}
             hint={t('disavow.reasonHint')}

@@ -1,4 +1,4 @@
-import { Download, ShieldOff } from 'lucide-react';
+import { Download, ListChecks, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
@@ -24,6 +24,9 @@ import {
   useDisavowVersions,
 } from './api/disavow.ts';
 
+/** The versions table's columns shown on a wide screen only; below it their values ride under the reason. */
+const WIDE_CELL = 'hidden xl:table-cell';
+
 /** `/disavow/{project}`: the versions, a version's entries (each removable), a diff, and typed additions. */
 export function DisavowList({ project }: { project: string }) {
   const { t } = useTranslation();
@@ -41,7 +44,7 @@ export function DisavowList({ project }: { project: string }) {
         {versions.isPending ? (
           <Table aria-busy aria-label={t('disavow.loading')}>
             <tbody>
-              <SkeletonRows rows={3} columns={7} />
+              <SkeletonRows rows={3} columns={2} />
             </tbody>
           </Table>
         ) : list.length === 0 ? (
@@ -89,51 +92,73 @@ function VersionsTable({
         <thead>
           <tr>
             <Th>{t('disavow.columns.number')}</Th>
-            <Th>{t('disavow.columns.date')}</Th>
-            <Th>{t('disavow.columns.actor')}</Th>
+            <Th className={WIDE_CELL}>{t('disavow.columns.date')}</Th>
+            <Th className={WIDE_CELL}>{t('disavow.columns.actor')}</Th>
             <Th>{t('disavow.columns.reason')}</Th>
-            <Th>{t('disavow.columns.entries')}</Th>
-            <Th>{t('disavow.columns.changes')}</Th>
+            <Th className={WIDE_CELL}>{t('disavow.columns.entries')}</Th>
+            <Th className={WIDE_CELL}>{t('disavow.columns.changes')}</Th>
             <Th>
               <span className="sr-only">{t('disavow.columns.actions')}</span>
             </Th>
           </tr>
         </thead>
         <tbody>
-          {versions.map(({ id, attributes: v }) => (
-            <Tr key={id} className={v.number === shown ? 'bg-brand-50/50' : undefined}>
-              <Td className="font-medium">{t('disavow.versionNumber', { number: v.number })}</Td>
-              <Td className="whitespace-nowrap">{format.dateTime(v.createdAt)}</Td>
-              <Td>{v.actorName ?? t('disavow.unknownActor')}</Td>
-              <Td className="max-w-xs break-words">{v.reason}</Td>
-              <Td className="whitespace-nowrap">
-                {t('disavow.entriesCount', {
-                  domains: format.number(v.domains),
-                  urls: format.number(v.urls),
-                })}
-              </Td>
-              <Td className="whitespace-nowrap">
-                {t('disavow.changesCount', {
-                  added: format.number(v.added),
-                  removed: format.number(v.removed),
-                })}
-              </Td>
-              <Td className="whitespace-nowrap text-right">
-                <Button variant="ghost" size="sm" onClick={() => onShow(v.number)}>
-                  {t('disavow.show')}
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  icon={<Download className="size-3.5" aria-hidden />}
-                  aria-label={t('disavow.downloadVersion', { number: v.number })}
-                  onClick={() => void download(v.number)}
-                >
-                  {t('disavow.download')}
-                </Button>
-              </Td>
-            </Tr>
-          ))}
+          {versions.map(({ id, attributes: v }) => {
+            const date = format.dateTime(v.createdAt);
+            const actor = v.actorName ?? t('disavow.unknownActor');
+            const entries = t('disavow.entriesCount', {
+              domains: format.number(v.domains),
+              urls: format.number(v.urls),
+            });
+            const changes = t('disavow.changesCount', {
+              added: format.number(v.added),
+              removed: format.number(v.removed),
+            });
+            return (
+              <Tr key={id} className={v.number === shown ? 'bg-brand-50/50' : undefined}>
+                <Td className="font-medium whitespace-nowrap">
+                  {t('disavow.versionNumber', { number: v.number })}
+                </Td>
+                <Td className={`${WIDE_CELL} whitespace-nowrap`}>{date}</Td>
+                <Td className={`${WIDE_CELL} whitespace-nowrap`}>{actor}</Td>
+                <Td className="max-w-xs min-w-40 break-words">
+                  {v.reason}
+                  {/* Below xl the date, who and counts ride under the reason instead of in columns of their own. */}
+                  <span className="mt-1 block text-xs text-ink-muted xl:hidden">
+                    {date} · {actor}
+                    <br />
+                    {entries} · {changes}
+                  </span>
+                </Td>
+                <Td className={`${WIDE_CELL} whitespace-nowrap`}>{entries}</Td>
+                <Td className={`${WIDE_CELL} whitespace-nowrap`}>{changes}</Td>
+                <Td className="text-right">
+                  {/* On a phone the two are icons (their names stay for screen readers), stacked. */}
+                  <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      icon={<ListChecks className="size-3.5" aria-hidden />}
+                      aria-pressed={v.number === shown}
+                      className="aria-pressed:bg-brand-100 aria-pressed:text-brand-800"
+                      onClick={() => onShow(v.number)}
+                    >
+                      <span className="max-sm:sr-only">{t('disavow.show')}</span>
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      icon={<Download className="size-3.5" aria-hidden />}
+                      aria-label={t('disavow.downloadVersion', { number: v.number })}
+                      onClick={() => void download(v.number)}
+                    >
+                      <span className="max-sm:sr-only">{t('disavow.download')}</span>
+                    </Button>
+                  </div>
+                </Td>
+              </Tr>
+            );
+          })}
         </tbody>
       </Table>
     </div>
@@ -164,8 +189,8 @@ function Entries({ project, number, latest }: { project: string; number: number;
           <thead>
             <tr>
               <Th>{t('disavow.entry')}</Th>
-              <Th>{t('disavow.columns.reason')}</Th>
-              <Th>{t('disavow.addedAt')}</Th>
+              <Th className="hidden sm:table-cell">{t('disavow.columns.reason')}</Th>
+              <Th className="hidden sm:table-cell">{t('disavow.addedAt')}</Th>
               {latest ? (
                 <Th>
                   <span className="sr-only">{t('disavow.columns.actions')}</span>
@@ -175,15 +200,21 @@ function Entries({ project, number, latest }: { project: string; number: number;
           </thead>
           <tbody>
             {version.isPending ? (
-              <SkeletonRows rows={3} columns={latest ? 4 : 3} />
+              <SkeletonRows rows={3} columns={2} />
             ) : entries.length === 0 ? (
               <TableMessage columns={latest ? 4 : 3}>{t('disavow.noEntries')}</TableMessage>
             ) : (
               entries.map((entry) => (
                 <Tr key={entry.line}>
-                  <Td className="font-mono text-xs break-all">{entry.line}</Td>
-                  <Td className="max-w-xs break-words">{entry.reason}</Td>
-                  <Td className="whitespace-nowrap">{format.date(entry.addedAt)}</Td>
+                  <Td className={latest ? 'sm:min-w-48' : 'max-sm:pr-5 sm:min-w-48'}>
+                    <span className="font-mono text-xs break-all">{entry.line}</span>
+                    {/* On a phone the reason and the date go under the entry, which keeps the width. */}
+                    <span className="mt-1 block text-xs text-ink-muted sm:hidden">
+                      {entry.reason} · {format.date(entry.addedAt)}
+                    </span>
+                  </Td>
+                  <Td className="hidden max-w-xs min-w-40 break-words sm:table-cell">{entry.reason}</Td>
+                  <Td className="hidden whitespace-nowrap sm:table-cell">{format.date(entry.addedAt)}</Td>
                   {latest ? (
                     <Td className="text-right">
                       <Button
@@ -275,13 +306,17 @@ function DiffLines({ title, sign, entries }: { title: string; sign: string; entr
       <h3 className="mb-2 text-sm font-semibold text-ink">
         {title} ({entries.length})
       </h3>
-      <ul className="space-y-1 font-mono text-xs break-all">
-        {entries.map((e) => (
-          <li key={e.line}>
-            {sign} {e.line}
-          </li>
-        ))}
-      </ul>
+      {entries.length === 0 ? (
+        <p className="text-xs text-ink-subtle">—</p>
+      ) : (
+        <ul className="space-y-1 font-mono text-xs break-all">
+          {entries.map((e) => (
+            <li key={e.line}>
+              {sign} {e.line}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -129,21 +129,24 @@ export function BulkBar({ type, selected, scope, onClear, projectId, filtered }:
       <Button variant="ghost" size="sm" icon={<X className="size-3.5" aria-hidden />} onClick={onClear}>
         {t('linksUi.bulk.clear')}
       </Button>
-      <div className="ml-auto flex items-center gap-2">
-        <Select
-          size="sm"
-          className="w-60 sm:w-96"
-          aria-label={t('linksUi.bulk.action')}
-          value={action}
-          onChange={(e) => setAction(e.target.value as BulkAction | '')}
-          placeholder={t('linksUi.bulk.choose')}
-          options={options}
-        />
-        <Button size="sm" onClick={apply} disabled={!action} loading={start.isPending && dialog === null}>
-          {t('linksUi.bulk.apply')}
-        </Button>
+      {/* The disavow buttons wrap under the action select on a narrow screen instead of running off it. */}
+      <div className="ml-auto flex max-w-full flex-wrap items-center justify-end gap-2">
+        <div className="flex min-w-0 items-center gap-2">
+          <Select
+            size="sm"
+            className="w-60 sm:w-96"
+            aria-label={t('linksUi.bulk.action')}
+            value={action}
+            onChange={(e) => setAction(e.target.value as BulkAction | '')}
+            placeholder={t('linksUi.bulk.choose')}
+            options={options}
+          />
+          <Button size="sm" onClick={apply} disabled={!action} loading={start.isPending && dialog === null}>
+            {t('linksUi.bulk.apply')}
+          </Button>
+        </div>
         {projectId !== undefined ? (
-          <>
+          <div className="flex flex-wrap items-center justify-end gap-2">
             <Button size="sm" variant="secondary" onClick={() => setDisavow('selected')}>
               {t('disavow.addSelected')}
             </Button>
@@ -152,7 +155,7 @@ export function BulkBar({ type, selected, scope, onClear, projectId, filtered }:
                 {t('disavow.addFiltered')}
               </Button>
             ) : null}
-          </>
+          </div>
         ) : null}
       </div>
       {projectId !== undefined ? (

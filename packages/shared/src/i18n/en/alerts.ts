@@ -60,7 +60,7 @@ export default {
     saved: 'Saved',
     notConnected: 'not connected',
     webhooksLegend: 'Your webhooks',
-    webhooksHint: 'Each alert is sent to the chosen endpoints as a signed `alert` event.',
+    webhooksHint: 'Each alert is sent to the chosen endpoints as a signed “alert” event.',
     webhookTo: 'Webhook {{target}}',
     webhookDisabled: 'disabled',
     noWebhooks: 'You have no webhook endpoints yet.',

@@ -60,7 +60,7 @@ export default {
     saved: 'Сохранено',
     notConnected: 'не подключён',
     webhooksLegend: 'Ваши вебхуки',
-    webhooksHint: 'Каждое оповещение уходит на выбранные адреса подписанным событием `alert`.',
+    webhooksHint: 'Каждое оповещение уходит на выбранные адреса подписанным событием «alert».',
     webhookTo: 'Вебхук {{target}}',
     webhookDisabled: 'отключён',
     noWebhooks: 'У вас ещё нет вебхуков.',

@@ -60,7 +60,7 @@ export default {
     saved: 'Збережено',
     notConnected: 'не підключено',
     webhooksLegend: 'Ваші вебхуки',
-    webhooksHint: 'Кожне сповіщення надсилається на обрані адреси підписаною подією `alert`.',
+    webhooksHint: 'Кожне сповіщення надсилається на обрані адреси підписаною подією «alert».',
     webhookTo: 'Вебхук {{target}}',
     webhookDisabled: 'вимкнено',
     noWebhooks: 'У вас ще немає вебхуків.',
