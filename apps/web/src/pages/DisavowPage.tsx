@@ -6,7 +6,7 @@ import { ProjectSubpage } from './ProjectSubpage.tsx';
 export default function DisavowPage() {
   const { t } = useTranslation();
   return (
-    <ProjectSubpage crumb={t('disavow.open')} title={(name) => `${t('disavow.title')} · ${name}`}>
+    <ProjectSubpage crumb={t('disavow.open')} title={(name) => `${t('disavow.title')}: ${name}`}>
       {(project) => <DisavowList project={project} />}
     </ProjectSubpage>
   );
