@@ -105,8 +105,6 @@ export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 /** spec 4: export formats; `format=` takes the code or the name (EXPORT_FORMAT_ALIASES). */
 export const ExportFormat = { Csv: 1, Xls: 2 } as const;
 
-/** spec 4: where a link's data comes from: a backlink data tool, a search-engine console, temporary. */
-export const LinkSource = { BacklinkTool: 1, SearchConsole: 2, Temporary: 3 } as const;
 /**
  * spec 4: a link's quality, as its response code reads it (responseCodeQuality): 1 good (2xx), 3 medium
  * (3xx: it answers, elsewhere), 2 bad (4xx, 5xx, or no answer at all).

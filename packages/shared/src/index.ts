@@ -24,7 +24,6 @@ export {
   LinkListType,
   LinkRole,
   type LinkRoleId,
-  LinkSource,
   type LinkStatus,
   LOCALE_COOKIE_DAYS,
   LOCALES,
