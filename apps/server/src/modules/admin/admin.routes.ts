@@ -47,8 +47,8 @@ import {
   resendConfirmation,
   updateCustomer,
 } from './admin.service.ts';
-import { refuseWhileActing, startActing, stopActing } from './impersonation.ts';
 import { taskRoutes } from './admin-tasks.routes.ts';
+import { refuseWhileActing, startActing, stopActing } from './impersonation.ts';
 import { partnerRoutes } from './partners.routes.ts';
 import { permissionPage } from './permissions.ts';
 
