@@ -70,6 +70,7 @@ const UnsubscribePage = lazyPage(() => import('@/features/unsubscribe/Unsubscrib
 const DomainCheckPage = lazyPage(() => import('@/features/domain-check/DomainCheckPage.tsx'));
 // The operator console (issue 28): its own chunks, so a customer's download does not grow.
 const AdminUsersPage = lazyPage(() => import('@/pages/admin/UsersPage.tsx'));
+const AdminTasksPage = lazyPage(() => import('@/pages/admin/TasksPage.tsx'));
 const AdminCustomerPage = lazyPage(() => import('@/pages/admin/CustomerPage.tsx'));
 const AdminPricesPage = lazyPage(() => import('@/pages/admin/PricesPage.tsx'));
 const AdminSettingsPage = lazyPage(() => import('@/pages/admin/SettingsPage.tsx'));
@@ -159,6 +160,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: 'admin/prices', layout: 'main', access: 'user', title: 'adminPrices', page: AdminPricesPage },
   { path: 'admin/settings', layout: 'main', access: 'user', title: 'adminSettings', page: AdminSettingsPage },
   { path: 'admin/audit', layout: 'main', access: 'user', title: 'adminAudit', page: AdminAuditPage },
+  { path: 'admin/tasks', layout: 'main', access: 'user', title: 'adminTasks', page: AdminTasksPage },
   {
     path: 'admin/partners',
     layout: 'main',

@@ -27,8 +27,17 @@ export const AUDIT_KINDS = [
   'wiki.delete',
   'wiki.image',
   'video.create',
+  'task.cancel',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+/** The console's task list: running (status 2) and waiting (status 0) tasks; both by default. */
+export const ADMIN_TASK_STATES = ['running', 'waiting'] as const;
+export type AdminTaskState = (typeof ADMIN_TASK_STATES)[number];
+/** How many of a task's failed items its console page shows (the newest). */
+export const ADMIN_TASK_FAILED_ITEMS = 50;
+/** A worker process counts as seen when it held or finished an item within these minutes. */
+export const ADMIN_WORKER_MINUTES = 10;
 
 export const ADMIN_USER_SORT_FIELDS = ['id', 'email', 'name', 'balance', 'createdAt'] as const;
 

@@ -5,6 +5,7 @@ import {
   ADMIN_CREDITS_MAX,
   ADMIN_PRICE_MAX,
   ADMIN_REASON_MAX,
+  ADMIN_TASK_STATES,
   ADMIN_USER_SORT_FIELDS,
   AUDIT_KINDS,
   PERMISSION_SCOPES,
@@ -229,6 +230,85 @@ export const ZAdminAuditAttributes = z.object({
 export type TAdminAuditAttributes = z.infer<typeof ZAdminAuditAttributes>;
 export const ZAdminAuditListResponse = listOf(resource('auditRows', ZAdminAuditAttributes));
 export type TAdminAuditListResponse = z.infer<typeof ZAdminAuditListResponse>;
+
+// Tasks and workers ----------------------------------------------------------------------------------
+
+/** `GET admin/tasks`: running and waiting tasks of all users, newest first. */
+export const ZAdminTaskListQuery = z
+  .object({
+    ...query.page(),
+    'filter[status]': query
+      .oneOf(ADMIN_TASK_STATES)
+      .describe(`${ADMIN_TASK_STATES.join(', ')}; both when absent`),
+    'filter[user]': query.trimmed().describe('the customer’s id, or part of their e-mail'),
+  })
+  .transform((q) => ({ page: pageOf(q), state: q['filter[status]'], user: q['filter[user]'] }));
+export type TAdminTaskListQuery = z.output<typeof ZAdminTaskListQuery>;
+
+export const ZAdminTaskAttributes = z.object({
+  userId: z.number(),
+  email: z.string(),
+  actionId: z.number(),
+  statusId: z.number(),
+  projectId: z.number().nullable(),
+  totalCount: z.number(),
+  currentCount: z.number(),
+  successCount: z.number(),
+  errorCount: z.number(),
+  price: z.number(),
+  cost: z.number(),
+  refunded: z.number(),
+  cancelRequested: z.boolean(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type TAdminTaskAttributes = z.infer<typeof ZAdminTaskAttributes>;
+export const ZAdminTaskListResponse = listOf(resource('adminTasks', ZAdminTaskAttributes));
+export type TAdminTaskListResponse = z.infer<typeof ZAdminTaskListResponse>;
+
+const ZAdminFailedItem = z.object({
+  id: z.number(),
+  url: z.string().nullable(),
+  error: z.string().nullable(),
+  attempts: z.number(),
+  processedAt: z.string().nullable(),
+});
+export type TAdminFailedItem = z.infer<typeof ZAdminFailedItem>;
+
+/** `GET admin/tasks/{id}`: the task, its items counted by status and its newest failed items. */
+export const ZAdminTaskDetailAttributes = ZAdminTaskAttributes.extend({
+  items: z.object({ pending: z.number(), done: z.number(), failed: z.number(), cancelled: z.number() }),
+  failedItems: z.array(ZAdminFailedItem),
+});
+export type TAdminTaskDetailAttributes = z.infer<typeof ZAdminTaskDetailAttributes>;
+export const ZAdminTaskResponse = single(resource('adminTasks', ZAdminTaskDetailAttributes));
+export type TAdminTaskResponse = z.infer<typeof ZAdminTaskResponse>;
+
+/** `POST admin/tasks/{id}/cancel`: the reason is required. */
+export const ZAdminTaskCancelRequest = z.object({
+  reason: rules.requiredString().max(ADMIN_REASON_MAX, { error: 'validation.max' }),
+});
+export type TAdminTaskCancelRequest = z.infer<typeof ZAdminTaskCancelRequest>;
+
+/** `GET admin/workers`: worker processes seen in the last minutes, from the items' leases. */
+export const ZAdminWorkerAttributes = z.object({
+  /** The process's name (`action_items.locked_by`). */
+  worker: z.string(),
+  /** Items whose lease it holds now. */
+  held: z.number(),
+  /** Items it finished in the last minutes. */
+  done: z.number(),
+  failed: z.number(),
+  lastSeenAt: z.string().nullable(),
+});
+export type TAdminWorkerAttributes = z.infer<typeof ZAdminWorkerAttributes>;
+export const ZAdminWorkerListResponse = z.object({
+  data: z.array(
+    z.object({ id: z.string(), type: z.literal('adminWorkers'), attributes: ZAdminWorkerAttributes }),
+  ),
+});
+export type TAdminWorkerListResponse = z.infer<typeof ZAdminWorkerListResponse>;
 
 // Permissions ----------------------------------------------------------------------------------------
 

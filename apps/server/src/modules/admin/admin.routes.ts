@@ -47,6 +47,7 @@ import {
   resendConfirmation,
   updateCustomer,
 } from './admin.service.ts';
+import { taskRoutes } from './admin-tasks.routes.ts';
 import { refuseWhileActing, startActing, stopActing } from './impersonation.ts';
 import { partnerRoutes } from './partners.routes.ts';
 import { permissionPage } from './permissions.ts';
@@ -80,6 +81,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       priceRoutes(admin, ctx);
       siteRoutes(admin, ctx);
       partnerRoutes(admin, ctx);
+      taskRoutes(admin, ctx);
     },
     { prefix: '/admin' },
   );

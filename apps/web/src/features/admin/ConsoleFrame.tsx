@@ -8,7 +8,7 @@ import { useLocalePath } from '@/lib/useLocale.tsx';
 import { cn } from '@/ui/cn.ts';
 import { PageHeader } from '@/ui/PageHeader.tsx';
 
-const SECTIONS = ['users', 'prices', 'settings', 'partners', 'wiki', 'audit'] as const;
+const SECTIONS = ['users', 'prices', 'settings', 'tasks', 'partners', 'wiki', 'audit'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const pathOf = (section: Section) => (section === 'users' ? '/admin' : `/admin/${section}`);

@@ -82,6 +82,7 @@ export default {
     adminPrices: 'Prices',
     adminSettings: 'Site settings',
     adminAudit: 'Audit log',
+    adminTasks: 'Tasks and workers',
     adminWiki: 'Wiki articles',
     dashboard: 'Dashboard',
     profile: 'Profile',

@@ -87,6 +87,7 @@ export default {
     adminPrices: 'Цены',
     adminSettings: 'Настройки сайта',
     adminAudit: 'Журнал аудита',
+    adminTasks: 'Задачи и обработчики',
     adminWiki: 'Статьи вики',
     dashboard: 'Главная',
     profile: 'Профиль',

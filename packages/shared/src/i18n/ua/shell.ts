@@ -87,6 +87,7 @@ export default {
     adminPrices: 'Ціни',
     adminSettings: 'Налаштування сайту',
     adminAudit: 'Журнал аудиту',
+    adminTasks: 'Завдання й обробники',
     adminWiki: 'Статті вікі',
     dashboard: 'Головна',
     profile: 'Профіль',
