@@ -546,6 +546,8 @@ export async function recountBacklinks(db: Queryable, linkId: number): Promise<v
 export interface BulkParams {
   userId: number;
   selection: LinkSelection;
+  /** The person who changes the links (issue 27): a move records them as `moved_by`. */
+  actorId: number;
 }
 
 /** Runs `statement … returning 1` and counts the rows, without shipping a million ids back. */
@@ -565,7 +567,8 @@ export async function setListType(db: Queryable, params: BulkParams & { from?: n
     : sql`${links.listType} <> ${params.to}`;
   return countChanged(
     db,
-    sql`update ${links} set list_type = ${params.to}, updated_at = now() where ${where} and ${source}`,
+    sql`update ${links} set list_type = ${params.to}, moved_by = ${params.actorId}, moved_at = now(), updated_at = now()
+        where ${where} and ${source}`,
   );
 }
 
@@ -600,7 +603,7 @@ export async function moveLinks(
           order by ${links.url}, ${links.id}
         )
         update ${links} set campaign_id = ${target.id}, project_id = ${target.projectId}, tier = ${target.tier},
-          updated_at = now()
+          moved_by = ${params.actorId}, moved_at = now(), updated_at = now()
         from picked
         where ${links.id} = picked.id
           and not exists (select 1 from ${links} as dup where dup.campaign_id = ${target.id} and dup.url = ${links.url})`,

@@ -178,11 +178,11 @@ export type BulkOperation = keyof typeof BULK_OPERATIONS;
 /** A bulk call: an empty selection is refused; answers how many links changed. */
 export async function changeSelectedLinks(
   db: Queryable,
-  params: { userId: number; selection: LinkSelection; operation: BulkOperation },
+  params: { userId: number; actorId: number; selection: LinkSelection; operation: BulkOperation },
 ): Promise<number> {
-  const { userId } = params;
+  const { userId, actorId } = params;
   const { selection } = await resolveSelection(db, { userId, selection: params.selection });
-  return BULK_OPERATIONS[params.operation](db, { userId, selection });
+  return BULK_OPERATIONS[params.operation](db, { userId, actorId, selection });
 }
 
 /** The move target: one of the user's campaigns, named by the `campaign` query parameter. */
@@ -195,12 +195,12 @@ async function findTargetCampaign(db: Queryable, params: { userId: number; id: n
 /** `POST links/move`: `moved` links went to the target; `skipped` were already there. */
 export async function moveSelectedLinks(
   db: Queryable,
-  params: { userId: number; targetId: number; selection?: LinkSelection },
+  params: { userId: number; actorId: number; targetId: number; selection?: LinkSelection },
 ) {
-  const { userId } = params;
+  const { userId, actorId } = params;
   const target = await findTargetCampaign(db, { userId, id: params.targetId });
   if (!params.selection) throw noSelectedLinks();
   const { selection, total } = await resolveSelection(db, { userId, selection: params.selection });
-  const { moved } = await moveLinks(db, { userId, selection, target });
+  const { moved } = await moveLinks(db, { userId, actorId, selection, target });
   return { moved, skipped: total - moved };
 }
