@@ -37,11 +37,13 @@ import { type Queryable, rawRows } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { paginate } from '../../db/paginate.ts';
 import {
+  accountMembers,
   backlinkCheckHistories,
   backlinks,
   indexHistories,
   linkCounters,
   links,
+  users,
 } from '../../db/schema/index.ts';
 import type { PageQuery } from '../../http/present.ts';
 
@@ -329,6 +331,31 @@ export async function findLink(db: Queryable, params: { userId: number; id: numb
     .from(links)
     .where(and(eq(links.id, params.id), eq(links.userId, params.userId)));
   return link;
+}
+
+/**
+ * The names of the given people who belong to the account (its owner and its members), by id: a
+ * person of another account, or one who has left, is not named (issue 27).
+ */
+export async function accountPeopleNames(
+  db: Queryable,
+  params: { accountId: number; ids: number[] },
+): Promise<Map<number, string>> {
+  if (params.ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(
+      and(
+        inArray(users.id, params.ids),
+        or(
+          eq(users.id, params.accountId),
+          sql`exists (select 1 from ${accountMembers} where ${accountMembers.accountId} = ${params.accountId}
+            and ${accountMembers.userId} = ${users.id})`,
+        ),
+      ),
+    );
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 export function backlinksOfLink(db: Queryable, linkId: number) {

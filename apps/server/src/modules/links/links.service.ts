@@ -19,6 +19,7 @@ import {
 } from './links.bulk.ts';
 import type { ShownLink } from './links.presenter.ts';
 import {
+  accountPeopleNames,
   backlinksOfLink,
   checkHistoriesOfLink,
   counterScope,
@@ -89,13 +90,17 @@ export async function showLink(
   const { includes } = params;
   const link = await findLink(db, { userId: params.userId, id: params.id });
   if (!link) throw notFound();
-  const [backlinks, histories, indexHistories, crawlers] = await Promise.all([
+  const people = [link.addedBy, link.movedBy].filter((id): id is number => id !== null);
+  const [names, backlinks, histories, indexHistories, crawlers] = await Promise.all([
+    accountPeopleNames(db, { accountId: params.userId, ids: [...new Set(people)] }),
     includes.has('backlinks') ? backlinksOfLink(db, link.id) : undefined,
     includes.has('histories') ? checkHistoriesOfLink(db, link.id) : undefined,
     includes.has('indexHistories') ? indexHistoriesOfLink(db, link.id) : undefined,
     includes.has('crawlers') ? crawlersOfLink(db, link) : undefined,
   ]);
-  return { link, backlinks, histories, indexHistories, crawlers };
+  const nameOf = (id: number | null) => (id === null ? null : (names.get(id) ?? null));
+  const actors = { addedByName: nameOf(link.addedBy), movedByName: nameOf(link.movedBy) };
+  return { link, actors, backlinks, histories, indexHistories, crawlers };
 }
 
 /** A unique index refused the row; drizzle may wrap the driver's error. */
