@@ -100,6 +100,25 @@ describe('who added and moved a link', () => {
   });
 });
 
+describe('a move run as a task', () => {
+  it('records the member who started the task as the mover', async () => {
+    const { user: owner, project, campaign } = await makeWorkspace(t.db);
+    const target = await makeCampaign(t.db, { userId: owner.id, projectId: project.id });
+    const [link] = await makeLinks(t.db, { campaign, urls: ['http://task-move.example.org/'] });
+    const member = await makeMember(t.db, { accountId: owner.id, permissions });
+    const move = await t.api(
+      'POST',
+      `actions/${ActionCode.Move}/start?links[]=${link.id}&targetCampaign=${target.id}`,
+      { token: member.token },
+    );
+    expect(move.status).toBe(201);
+    await t.drain();
+    const [row] = await t.db.select().from(links).where(eq(links.id, link.id));
+    expect(row).toMatchObject({ campaignId: target.id, movedBy: member.user.id });
+    expect(row.movedAt).toBeInstanceOf(Date);
+  });
+});
+
 describe('who started the check of a report', () => {
   it('names the member who started the check on the report items', async () => {
     const { user: owner, token: ownerToken } = await makeUserWithToken(t.db, { balance: 100 });
