@@ -153,6 +153,13 @@ export const ZLinkAttributes = z.object({
   tier: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * Who added the link and who last moved it between campaigns or lists (issue 27), by name, and when
+   * it moved: on `GET links/{id}` only. Null when not known, or no longer a person of the account.
+   */
+  addedByName: z.string().nullable().optional(),
+  movedByName: z.string().nullable().optional(),
+  movedAt: nullableDate.optional(),
 });
 export type TLinkAttributes = z.infer<typeof ZLinkAttributes>;
 

@@ -161,6 +161,8 @@ export const ZReportLinkResource = z.object({
     campaignName: z.string().nullable(),
     /** The task (`actions` row) whose check produced this report. */
     actionId: z.number().nullable(),
+    /** The member who started that task (issue 27); null for the owner's own, or when not known. */
+    actorName: z.string().nullable(),
     linkId: z.number().nullable(),
     createdAt: z.string(),
     seen: z.boolean(),
@@ -191,6 +193,7 @@ export const ZReportChangeListResponse = z.object({
         campaignId: z.number().nullable(),
         campaignName: z.string().nullable(),
         actionId: z.number().nullable(),
+        actorName: z.string().nullable(),
         createdAt: z.string(),
         seen: z.boolean(),
       }),

@@ -122,6 +122,11 @@ export const links = pgTable(
      * other users' calls get the database between them, and a failed one deletes what it added.
      */
     uploadId: integer('upload_id'),
+    /** Who added the link (issue 27): the person whose upload it came in; null when not known. */
+    addedBy: integer('added_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Who last moved it between campaigns or lists, and when; null while it never moved. */
+    movedBy: integer('moved_by').references(() => users.id, { onDelete: 'set null' }),
+    movedAt: at('moved_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

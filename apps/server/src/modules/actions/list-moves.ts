@@ -45,8 +45,10 @@ function listMoveHandler<F extends TaskFilters>(
     },
     async applyBatch(tx, { action, filters }, done) {
       const ids = done.map((d) => d.linkId).filter((id): id is number => id !== null);
+      // The task's starter moves the links: a member, or the owner when none is recorded.
+      const actorId = action.actorId ?? action.userId;
       if (ids.length > 0)
-        await change(tx, { userId: action.userId, selection: { ids } }, filters, action.userId);
+        await change(tx, { userId: action.userId, actorId, selection: { ids } }, filters, action.userId);
     },
   };
 }

@@ -176,8 +176,13 @@ export function crawlerRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const userId = requireAccount(req).accountId;
-      const result = await trackCrawlerPages(ctx.db, { userId, body: req.body, locale: requestLocale(req) });
+      const account = requireAccount(req);
+      const result = await trackCrawlerPages(ctx.db, {
+        userId: account.accountId,
+        actor: account,
+        body: req.body,
+        locale: requestLocale(req),
+      });
       return { data: result };
     },
   );

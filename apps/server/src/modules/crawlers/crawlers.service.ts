@@ -13,6 +13,7 @@ import {
 import { translate } from '@linkwatch/shared/i18n';
 import type { Db } from '../../db/client.ts';
 import { FieldError, notFound } from '../../errors.ts';
+import type { UploadActor } from '../links/upload.queries.ts';
 import { storeUploadedLinks } from '../links/upload.service.ts';
 import { findCampaign } from '../projects/campaigns.queries.ts';
 import { findProject } from '../projects/projects.queries.ts';
@@ -169,7 +170,7 @@ function trackSelection(body: TCrawlerTrackRequest): CrawlerSelection {
  */
 export async function trackCrawlerPages(
   db: Db,
-  params: { userId: number; body: TCrawlerTrackRequest; locale: Locale },
+  params: { userId: number; actor: UploadActor; body: TCrawlerTrackRequest; locale: Locale },
 ): Promise<TCrawlerTrackResult> {
   const { body } = params;
   await requireProject(db, { userId: params.userId, projectId: body.project });
@@ -187,6 +188,7 @@ export async function trackCrawlerPages(
   if (untracked.length === 0) return { added: 0, already: urls.length };
   const result = await storeUploadedLinks(db, {
     campaign: found.campaign,
+    actor: params.actor,
     entries: untracked.map((value, i) => ({ line: i + 1, value })),
     locale: params.locale,
   });

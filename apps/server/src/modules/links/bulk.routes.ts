@@ -30,7 +30,8 @@ export function bulkLinkRoutes(app: FastifyInstance, ctx: AppContext) {
   const bulk =
     (operation: BulkOperation) =>
     async (req: FastifyRequest<{ Querystring: { selection: LinkSelection } }>) => {
-      const params = { userId: requireAccount(req).accountId, selection: req.query.selection, operation };
+      const { accountId: userId, actorId } = requireAccount(req);
+      const params = { userId, actorId, selection: req.query.selection, operation };
       return { data: { count: await changeSelectedLinks(ctx.db, params) } };
     };
 
@@ -53,9 +54,9 @@ export function bulkLinkRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const userId = requireAccount(req).accountId;
+      const { accountId: userId, actorId } = requireAccount(req);
       const { target: targetId, selection } = req.query;
-      const { moved, skipped } = await moveSelectedLinks(ctx.db, { userId, targetId, selection });
+      const { moved, skipped } = await moveSelectedLinks(ctx.db, { userId, actorId, targetId, selection });
       return { data: { count: moved, moved, skipped } };
     },
   );

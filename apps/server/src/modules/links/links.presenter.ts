@@ -49,9 +49,15 @@ export interface LinkRelations {
   crawlers?: number[];
 }
 
+/** Who added the link and who last moved it, named within the account (`GET links/{id}`). */
+export interface LinkActors {
+  addedByName: string | null;
+  movedByName: string | null;
+}
+
 export function presentLink(
   link: Link,
-  options: { locale: Locale; num?: number; relations?: LinkRelations },
+  options: { locale: Locale; num?: number; relations?: LinkRelations; actors?: LinkActors },
 ) {
   const t = linkTexts(options.locale);
   const rel = options.relations ?? {};
@@ -96,6 +102,7 @@ export function presentLink(
       tier: link.tier,
       createdAt: iso(link.createdAt)!,
       updatedAt: iso(link.updatedAt)!,
+      ...(options.actors ? { ...options.actors, movedAt: iso(link.movedAt) } : {}),
     },
     relationships: {
       campaign: { data: { id: link.campaignId, type: 'campaigns' as const } },
@@ -203,6 +210,7 @@ export function presentLinkCrawler(row: LinkCrawler, locale: Locale) {
 /** A link with the records its `include` named (undefined when not named). */
 export interface ShownLink {
   link: Link;
+  actors?: LinkActors;
   backlinks?: Backlink[];
   histories?: CheckHistory[];
   indexHistories?: IndexHistory[];
@@ -230,6 +238,6 @@ export function presentShownLink(
     ),
     ...(shown.crawlers ?? []).map((c) => presentLinkCrawler(c, locale)),
   ];
-  const data = presentLink(link, { locale, relations });
+  const data = presentLink(link, { locale, relations, actors: shown.actors });
   return options.includes.size > 0 ? { data, included } : { data };
 }

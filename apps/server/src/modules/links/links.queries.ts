@@ -37,11 +37,13 @@ import { type Queryable, rawRows } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { paginate } from '../../db/paginate.ts';
 import {
+  accountMembers,
   backlinkCheckHistories,
   backlinks,
   indexHistories,
   linkCounters,
   links,
+  users,
 } from '../../db/schema/index.ts';
 import type { PageQuery } from '../../http/present.ts';
 
@@ -331,6 +333,31 @@ export async function findLink(db: Queryable, params: { userId: number; id: numb
   return link;
 }
 
+/**
+ * The names of the given people who belong to the account (its owner and its members), by id: a
+ * person of another account, or one who has left, is not named (issue 27).
+ */
+export async function accountPeopleNames(
+  db: Queryable,
+  params: { accountId: number; ids: number[] },
+): Promise<Map<number, string>> {
+  if (params.ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(
+      and(
+        inArray(users.id, params.ids),
+        or(
+          eq(users.id, params.accountId),
+          sql`exists (select 1 from ${accountMembers} where ${accountMembers.accountId} = ${params.accountId}
+            and ${accountMembers.userId} = ${users.id})`,
+        ),
+      ),
+    );
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 export function backlinksOfLink(db: Queryable, linkId: number) {
   return db.select().from(backlinks).where(eq(backlinks.linkId, linkId)).orderBy(asc(backlinks.id));
 }
@@ -546,6 +573,8 @@ export async function recountBacklinks(db: Queryable, linkId: number): Promise<v
 export interface BulkParams {
   userId: number;
   selection: LinkSelection;
+  /** The person who changes the links (issue 27): a move records them as `moved_by`. */
+  actorId: number;
 }
 
 /** Runs `statement … returning 1` and counts the rows, without shipping a million ids back. */
@@ -565,7 +594,8 @@ export async function setListType(db: Queryable, params: BulkParams & { from?: n
     : sql`${links.listType} <> ${params.to}`;
   return countChanged(
     db,
-    sql`update ${links} set list_type = ${params.to}, updated_at = now() where ${where} and ${source}`,
+    sql`update ${links} set list_type = ${params.to}, moved_by = ${params.actorId}, moved_at = now(), updated_at = now()
+        where ${where} and ${source}`,
   );
 }
 
@@ -600,7 +630,7 @@ export async function moveLinks(
           order by ${links.url}, ${links.id}
         )
         update ${links} set campaign_id = ${target.id}, project_id = ${target.projectId}, tier = ${target.tier},
-          updated_at = now()
+          moved_by = ${params.actorId}, moved_at = now(), updated_at = now()
         from picked
         where ${links.id} = picked.id
           and not exists (select 1 from ${links} as dup where dup.campaign_id = ${target.id} and dup.url = ${links.url})`,

@@ -19,6 +19,7 @@ import {
 } from './links.bulk.ts';
 import type { ShownLink } from './links.presenter.ts';
 import {
+  accountPeopleNames,
   backlinksOfLink,
   checkHistoriesOfLink,
   counterScope,
@@ -89,13 +90,17 @@ export async function showLink(
   const { includes } = params;
   const link = await findLink(db, { userId: params.userId, id: params.id });
   if (!link) throw notFound();
-  const [backlinks, histories, indexHistories, crawlers] = await Promise.all([
+  const people = [link.addedBy, link.movedBy].filter((id): id is number => id !== null);
+  const [names, backlinks, histories, indexHistories, crawlers] = await Promise.all([
+    accountPeopleNames(db, { accountId: params.userId, ids: [...new Set(people)] }),
     includes.has('backlinks') ? backlinksOfLink(db, link.id) : undefined,
     includes.has('histories') ? checkHistoriesOfLink(db, link.id) : undefined,
     includes.has('indexHistories') ? indexHistoriesOfLink(db, link.id) : undefined,
     includes.has('crawlers') ? crawlersOfLink(db, link) : undefined,
   ]);
-  return { link, backlinks, histories, indexHistories, crawlers };
+  const nameOf = (id: number | null) => (id === null ? null : (names.get(id) ?? null));
+  const actors = { addedByName: nameOf(link.addedBy), movedByName: nameOf(link.movedBy) };
+  return { link, actors, backlinks, histories, indexHistories, crawlers };
 }
 
 /** A unique index refused the row; drizzle may wrap the driver's error. */
@@ -178,11 +183,11 @@ export type BulkOperation = keyof typeof BULK_OPERATIONS;
 /** A bulk call: an empty selection is refused; answers how many links changed. */
 export async function changeSelectedLinks(
   db: Queryable,
-  params: { userId: number; selection: LinkSelection; operation: BulkOperation },
+  params: { userId: number; actorId: number; selection: LinkSelection; operation: BulkOperation },
 ): Promise<number> {
-  const { userId } = params;
+  const { userId, actorId } = params;
   const { selection } = await resolveSelection(db, { userId, selection: params.selection });
-  return BULK_OPERATIONS[params.operation](db, { userId, selection });
+  return BULK_OPERATIONS[params.operation](db, { userId, actorId, selection });
 }
 
 /** The move target: one of the user's campaigns, named by the `campaign` query parameter. */
@@ -195,12 +200,12 @@ async function findTargetCampaign(db: Queryable, params: { userId: number; id: n
 /** `POST links/move`: `moved` links went to the target; `skipped` were already there. */
 export async function moveSelectedLinks(
   db: Queryable,
-  params: { userId: number; targetId: number; selection?: LinkSelection },
+  params: { userId: number; actorId: number; targetId: number; selection?: LinkSelection },
 ) {
-  const { userId } = params;
+  const { userId, actorId } = params;
   const target = await findTargetCampaign(db, { userId, id: params.targetId });
   if (!params.selection) throw noSelectedLinks();
   const { selection, total } = await resolveSelection(db, { userId, selection: params.selection });
-  const { moved } = await moveLinks(db, { userId, selection, target });
+  const { moved } = await moveLinks(db, { userId, actorId, selection, target });
   return { moved, skipped: total - moved };
 }

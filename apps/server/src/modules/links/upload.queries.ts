@@ -13,6 +13,17 @@ export interface UploadTarget {
   tier: number;
 }
 
+/**
+ * Who uploads (issue 27): `id` is the person, recorded on each link as `added_by`; the upload and its
+ * task record a member only (null: the owner), as every task does.
+ */
+export interface UploadActor {
+  actorId: number;
+  isOwner: boolean;
+}
+
+const taskActor = (actor: UploadActor) => (actor.isOwner ? null : actor.actorId);
+
 /** Each step of an upload renews its lease this far; a lease run out means its process died. */
 const UPLOAD_LEASE = '2 minutes';
 
@@ -33,12 +44,17 @@ export async function mergeSearchEntries(db: Queryable): Promise<void> {
     await db.execute(sql`select gin_clean_pending_list(${index}::regclass)`);
 }
 
-export async function startUpload(db: Queryable, target: UploadTarget): Promise<number> {
+export async function startUpload(
+  db: Queryable,
+  params: { target: UploadTarget; actor: UploadActor },
+): Promise<number> {
+  const { target } = params;
   const [row] = await db
     .insert(linkUploads)
     .values({
       userId: target.userId,
       campaignId: target.id,
+      actorId: taskActor(params.actor),
       aliveUntil: sql`now() + ${UPLOAD_LEASE}::interval`,
     })
     .returning({ id: linkUploads.id });
@@ -51,7 +67,13 @@ export async function startUpload(db: Queryable, target: UploadTarget): Promise<
  */
 export function insertUploadStep(
   db: Db,
-  params: { target: UploadTarget; uploadId: number; urls: string[]; mergeEachStep: boolean },
+  params: {
+    target: UploadTarget;
+    actor: UploadActor;
+    uploadId: number;
+    urls: string[];
+    mergeEachStep: boolean;
+  },
 ): Promise<number> {
   const { target, uploadId, urls } = params;
   return db.transaction(async (tx) => {
@@ -60,8 +82,9 @@ export function insertUploadStep(
       tx,
       sql`
       with added as (
-        insert into ${links} (user_id, project_id, campaign_id, tier, url, upload_id)
-        select ${target.userId}, ${target.projectId}, ${target.id}, ${target.tier}, unnest(${sql.param(urls)}::text[]), ${uploadId}
+        insert into ${links} (user_id, project_id, campaign_id, tier, url, upload_id, added_by)
+        select ${target.userId}, ${target.projectId}, ${target.id}, ${target.tier}, unnest(${sql.param(urls)}::text[]),
+          ${uploadId}, ${params.actor.actorId}
         on conflict (campaign_id, url) do nothing
         returning 1
       ) select count(*)::int as count from added`,
@@ -123,6 +146,7 @@ export async function recordLoadLinks(
     projectId: number;
     campaignId: number;
     tier: number;
+    actor: UploadActor;
     total: number;
     added: number;
     invalid: number;
@@ -131,6 +155,7 @@ export async function recordLoadLinks(
   const now = new Date();
   await db.insert(actions).values({
     userId: params.userId,
+    actorId: taskActor(params.actor),
     actionId: ActionCode.LoadLinks,
     statusId: TaskStatus.Done,
     projectId: params.projectId,

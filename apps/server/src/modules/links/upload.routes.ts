@@ -62,11 +62,13 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const user = requireAccount(req).owner;
+      const account = requireAccount(req);
+      const user = account.owner;
       const form = await readUploadForm(req);
       const locale = requestLocale(req);
       const { campaignId, uploaded } = await uploadLinks(ctx, {
         userId: user.id,
+        actor: account,
         form,
         locale,
         log: req.log,

@@ -20,6 +20,7 @@ import {
   recordLoadLinks,
   startUpload,
   sweepAbandonedUploads,
+  type UploadActor,
   type UploadTarget,
 } from './upload.queries.ts';
 import { readUploadFile, type UploadEntry, withoutHeader } from './upload-file.ts';
@@ -100,23 +101,25 @@ export async function storeUploadedLinks(
   db: Db,
   params: {
     campaign: UploadTarget;
+    /** Who uploads: recorded on the links and the task. */
+    actor: UploadActor;
     entries: UploadEntry[];
     locale: Locale;
     /** The database runs one statement at a time (the embedded one): no long statement, even after. */
     oneAtATime?: boolean;
   },
 ): Promise<TUploadResult> {
-  const { entries, campaign } = params;
+  const { entries, campaign, actor } = params;
   const sorter = entrySorter(params.locale);
   await sweepAbandonedUploads(db);
-  const uploadId = await startUpload(db, campaign);
+  const uploadId = await startUpload(db, { target: campaign, actor });
   let added = 0;
   let size = UPLOAD_FIRST_STEP;
   /** A step under way; when it ends, the next step's size follows from how long it took. */
   const step = (urls: string[]) => {
     const started = performance.now();
     const mergeEachStep = params.oneAtATime ?? false;
-    const inserted = insertUploadStep(db, { target: campaign, uploadId, urls, mergeEachStep }).then(
+    const inserted = insertUploadStep(db, { target: campaign, actor, uploadId, urls, mergeEachStep }).then(
       (count) => {
         size = nextStepSize(urls.length, performance.now() - started);
         return count;
@@ -141,7 +144,7 @@ export async function storeUploadedLinks(
     const { id: campaignId, userId, projectId, tier } = campaign;
     const counts = { total: entries.length, added, invalid: sorter.result.invalidCount };
     await db.transaction(async (tx) => {
-      await recordLoadLinks(tx, { userId, projectId, campaignId, tier, ...counts });
+      await recordLoadLinks(tx, { userId, projectId, campaignId, tier, actor, ...counts });
       await finishUpload(tx, uploadId);
     });
   } catch (error) {
@@ -171,7 +174,7 @@ export interface UploadForm {
  */
 export async function uploadLinks(
   ctx: AppContext,
-  params: { userId: number; form: UploadForm; locale: Locale; log: FastifyBaseLogger },
+  params: { userId: number; actor: UploadActor; form: UploadForm; locale: Locale; log: FastifyBaseLogger },
 ) {
   const { form } = params;
   if (!form.campaign) throw new FieldError({ campaign: 'validation.required' });
@@ -185,6 +188,7 @@ export async function uploadLinks(
   const oneAtATime = !ctx.config.databaseUrl;
   const result = await storeUploadedLinks(ctx.db, {
     campaign: found.campaign,
+    actor: params.actor,
     entries,
     locale: params.locale,
     oneAtATime,

@@ -29,7 +29,7 @@ const ref = <T extends string>(type: T, id: number | null) => ({ data: id === nu
 
 /** A report link with its changes inline (for simple clients) and as relationships plus `included`. */
 export function presentReportLink(
-  row: { link: ReportLinkRow; campaignName: string | null },
+  row: { link: ReportLinkRow; campaignName: string | null; actorName: string | null },
   changes: ReportChangeRow[],
   locale: Locale,
 ) {
@@ -43,6 +43,7 @@ export function presentReportLink(
       campaignId: link.campaignId,
       campaignName: row.campaignName,
       actionId: link.actionId,
+      actorName: row.actorName,
       linkId: link.linkId,
       createdAt: iso(link.createdAt)!,
       seen: link.seenAt !== null,
@@ -58,7 +59,12 @@ export function presentReportLink(
 
 /** One change of `reports/changes/{type}`, with the link it belongs to. */
 export function presentChangeWithLink(
-  row: { change: ReportChangeRow; link: ReportLinkRow; campaignName: string | null },
+  row: {
+    change: ReportChangeRow;
+    link: ReportLinkRow;
+    campaignName: string | null;
+    actorName: string | null;
+  },
   locale: Locale,
 ) {
   return {
@@ -70,6 +76,7 @@ export function presentChangeWithLink(
       campaignId: row.link.campaignId,
       campaignName: row.campaignName,
       actionId: row.link.actionId,
+      actorName: row.actorName,
       createdAt: iso(row.link.createdAt)!,
       seen: row.link.seenAt !== null,
     },

@@ -2,7 +2,15 @@ import type { ReportChangeType, ReportFilters } from '@linkwatch/shared';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { paginate } from '../../db/paginate.ts';
-import { actions, campaigns, links, reportChanges, reportLinks } from '../../db/schema/index.ts';
+import {
+  accountMembers,
+  actions,
+  campaigns,
+  links,
+  reportChanges,
+  reportLinks,
+  users,
+} from '../../db/schema/index.ts';
 import type { PageQuery } from '../../http/present.ts';
 
 export type ReportLinkRow = typeof reportLinks.$inferSelect;
@@ -36,7 +44,17 @@ export function reportChangeWhere(userId: number, filters: ReportFilters): SQL {
   return and(reportLinkWhere(userId, filters, { byType: false }), ofTypes(filters.changesTypes))!;
 }
 
-const linkFields = { link: reportLinks, campaignName: campaigns.name };
+/**
+ * The member who started the check that made the report link (issue 27: the task's actor), named only
+ * while they belong to the account (its owner or a member); null for the owner's own tasks.
+ */
+const actorName = sql<string | null>`(
+  select ${users.name} from ${actions} join ${users} on ${users.id} = ${actions.actorId}
+  where ${actions.id} = ${reportLinks.actionId} and ${actions.userId} = ${reportLinks.userId}
+    and (${users.id} = ${actions.userId} or exists (select 1 from ${accountMembers}
+      where ${accountMembers.accountId} = ${actions.userId} and ${accountMembers.userId} = ${users.id})))`;
+
+const linkFields = { link: reportLinks, campaignName: campaigns.name, actorName };
 
 export async function listReportLinks(
   db: Queryable,

@@ -111,6 +111,18 @@ export function LinkDrawerPanel({ linkId, onClose }: { linkId: number | null; on
         [t('linksUi.panel.indexingChecked'), formatDate(a.dateCheckIndexing, true)],
         [t('linksUi.panel.addedToIndex'), formatDate(a.dateAddIndex, true)],
         [t('linksUi.panel.added'), formatDate(a.createdAt, true)],
+        ...(a.addedByName ? [[t('linksUi.panel.addedBy'), a.addedByName] as [string, ReactNode]] : []),
+        ...(a.movedByName
+          ? [
+              [
+                t('linksUi.panel.movedBy'),
+                t('linksUi.panel.movedByOn', {
+                  name: a.movedByName,
+                  date: formatDate(a.movedAt ?? null, true),
+                }),
+              ] as [string, ReactNode],
+            ]
+          : []),
       ]
     : [];
 

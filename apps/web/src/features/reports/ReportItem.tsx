@@ -74,6 +74,7 @@ export function ReportItem({
             {[
               a.campaignName,
               a.actionId ? t('reportsUi.item.task', { id: a.actionId }) : null,
+              a.actorName ? t('reportsUi.item.startedBy', { name: a.actorName }) : null,
               format.dateTime(a.createdAt),
               t('reportsUi.item.changes', {
                 count: a.changes.length,

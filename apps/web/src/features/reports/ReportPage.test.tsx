@@ -17,6 +17,7 @@ function reportLink() {
       campaignId: 3,
       campaignName: 'Guest posts',
       actionId: 41,
+      actorName: 'Ada',
       linkId: 5,
       createdAt: '2026-03-01T10:00:00.000Z',
       seen: false,
@@ -122,6 +123,8 @@ describe('report page', () => {
     expect(await screen.findByText('https://blog.example.net/review', {}, { timeout: 5_000 })).toBeTruthy();
     expect(String(linkCalls()[0][0])).toContain('filter[project]=1');
     expect(screen.queryByText('Please, select a project.')).toBeNull();
+    // Who started the check (issue 27) is on the item's line.
+    expect(screen.getByText(/Check started by Ada/)).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Show changes of https://blog.example.net/review' }));
     expect(screen.getByText('404')).toBeTruthy();

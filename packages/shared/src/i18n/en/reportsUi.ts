@@ -34,6 +34,7 @@ export default {
     changes_other: '{{value}} changes',
     new: 'New',
     task: 'Task #{{id}}',
+    startedBy: 'Check started by {{name}}',
     none: '—',
     openPage: 'Open the page',
   },

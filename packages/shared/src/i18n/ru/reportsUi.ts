@@ -38,6 +38,7 @@ export default {
     changes_other: '{{value}} изменения',
     new: 'Новое',
     task: 'Задача #{{id}}',
+    startedBy: 'Проверку запустил(а) {{name}}',
     none: '—',
     openPage: 'Открыть страницу',
   },

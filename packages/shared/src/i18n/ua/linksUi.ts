@@ -186,6 +186,9 @@ export default {
     addedToIndex: 'Надіслано на індексацію',
     lastCheck: 'Остання перевірка',
     added: 'Додано',
+    addedBy: 'Додав',
+    movedBy: 'Перемістив',
+    movedByOn: '{{name}}, {{date}}',
     list: 'Список',
     backlinks: 'Знайдені зворотні посилання',
     noBacklinks:

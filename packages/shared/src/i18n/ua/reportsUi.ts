@@ -38,6 +38,7 @@ export default {
     changes_other: '{{value}} зміни',
     new: 'Нове',
     task: 'Завдання #{{id}}',
+    startedBy: 'Перевірку запустив(ла) {{name}}',
     none: '—',
     openPage: 'Відкрити сторінку',
   },
