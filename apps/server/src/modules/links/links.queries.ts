@@ -33,11 +33,11 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { belongsToAccount } from '../../db/account-people.ts';
 import { type Queryable, rawRows } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { paginate } from '../../db/paginate.ts';
 import {
-  accountMembers,
   backlinkCheckHistories,
   backlinks,
   indexHistories,
@@ -345,16 +345,7 @@ export async function accountPeopleNames(
   const rows = await db
     .select({ id: users.id, name: users.name })
     .from(users)
-    .where(
-      and(
-        inArray(users.id, params.ids),
-        or(
-          eq(users.id, params.accountId),
-          sql`exists (select 1 from ${accountMembers} where ${accountMembers.accountId} = ${params.accountId}
-            and ${accountMembers.userId} = ${users.id})`,
-        ),
-      ),
-    );
+    .where(and(inArray(users.id, params.ids), belongsToAccount(params.accountId, users.id)));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 

@@ -1,16 +1,9 @@
 import type { ReportChangeType, ReportFilters } from '@linkwatch/shared';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { belongsToAccount } from '../../db/account-people.ts';
 import type { Queryable } from '../../db/client.ts';
 import { paginate } from '../../db/paginate.ts';
-import {
-  accountMembers,
-  actions,
-  campaigns,
-  links,
-  reportChanges,
-  reportLinks,
-  users,
-} from '../../db/schema/index.ts';
+import { actions, campaigns, links, reportChanges, reportLinks, users } from '../../db/schema/index.ts';
 import type { PageQuery } from '../../http/present.ts';
 
 export type ReportLinkRow = typeof reportLinks.$inferSelect;
@@ -51,8 +44,7 @@ export function reportChangeWhere(userId: number, filters: ReportFilters): SQL {
 const actorName = sql<string | null>`(
   select ${users.name} from ${actions} join ${users} on ${users.id} = ${actions.actorId}
   where ${actions.id} = ${reportLinks.actionId} and ${actions.userId} = ${reportLinks.userId}
-    and (${users.id} = ${actions.userId} or exists (select 1 from ${accountMembers}
-      where ${accountMembers.accountId} = ${actions.userId} and ${accountMembers.userId} = ${users.id})))`;
+    and ${belongsToAccount(actions.userId, users.id)})`;
 
 const linkFields = { link: reportLinks, campaignName: campaigns.name, actorName };
 
