@@ -145,6 +145,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(underPressure, {
     maxEventLoopDelay: ctx.config.pressure.maxEventLoopDelayMs,
     maxHeapUsedBytes: ctx.config.pressure.maxHeapUsedBytes,
+    sampleInterval: PRESSURE_SAMPLE_MS,
     retryAfter: 10,
     pressureHandler: (req, reply) => {
       // The web app's files are read from disk and cost next to nothing: shedding them would leave a
@@ -225,11 +226,17 @@ function proxyTrust(setting: Config['trustProxy']) {
 }
 
 /** What the pressure limits watch, for monitoring: event-loop lag and memory of this process. */
+/** How often the pressure guard measures the event loop. */
+const PRESSURE_SAMPLE_MS = 1000;
+
 function load(app: FastifyInstance) {
   const { rss, heapUsed, external } = process.memoryUsage();
   const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+  // The guard reports Infinity when the loop never turned in a whole sample (held by a long parse):
+  // the delay was at least that sample, and JSON has no Infinity.
+  const delay = app.memoryUsage().eventLoopDelay;
   return {
-    eventLoopDelayMs: Math.round(app.memoryUsage().eventLoopDelay),
+    eventLoopDelayMs: Number.isFinite(delay) ? Math.round(delay) : PRESSURE_SAMPLE_MS,
     memory: { rssMb: mb(rss), heapUsedMb: mb(heapUsed), externalMb: mb(external) },
   };
 }

@@ -30,6 +30,18 @@ describe('health, docs and conventions', () => {
     expect(health.memory.externalMb).toBeGreaterThan(0);
   });
 
+  it('answers 200 while the loop was held for a whole sample (the guard then measures Infinity)', async () => {
+    const measured = t.app.memoryUsage;
+    t.app.memoryUsage = () => ({ ...measured(), eventLoopDelay: Number.POSITIVE_INFINITY });
+    try {
+      const health = await t.api('GET', 'health');
+      expect(health.status).toBe(200);
+      expect(health.body.eventLoopDelayMs).toBe(1000);
+    } finally {
+      t.app.memoryUsage = measured;
+    }
+  });
+
   it.runIf(!process.env.TEST_DATABASE_URL)(
     'runs the embedded database with small shared buffers: its memory is never given back (issue 25)',
     async () => {
