@@ -378,9 +378,20 @@ export async function claimWikiMails(db: Queryable, limit: number) {
     .from(wikiMails)
     .innerJoin(mailings, eq(mailings.id, wikiMails.mailingId))
     .innerJoin(users, eq(users.id, mailings.userId))
-    .where(isNull(wikiMails.sentAt))
+    .where(and(isNull(wikiMails.sentAt), notWaitingForPublication()))
     .limit(limit)
     .for('update', { of: wikiMails, skipLocked: true });
+}
+
+/**
+ * A scheduled article's mail waits until a version of it is visible; one unpublished since is claimed
+ * (and dropped), as nothing will ever be sent for it.
+ */
+function notWaitingForPublication(): SQL {
+  const version = (condition: SQL) =>
+    sql`exists (select 1 from ${wikiArticles} where ${wikiArticles.groupKey} = ${wikiMails.groupKey} and ${condition})`;
+  const scheduled = and(eq(wikiArticles.status, 'published'), sql`${wikiArticles.publishedAt} > now()`) as SQL;
+  return sql`(${version(visible())} or not ${version(scheduled)})`;
 }
 
 export async function markWikiMailSent(db: Queryable, groupKey: string, mailingId: number) {

@@ -441,4 +441,26 @@ describe('publication mail', () => {
       /mailings\/unsubscribe\/one-click\?token=/,
     );
   });
+
+  it('mails a scheduled article when it appears, not before', async () => {
+    const { sendWikiMails } = await import('./wiki-mail.ts');
+    await sendWikiMails(t.ctx);
+    const owner = await makeUserWithToken(t.db);
+    const to = `wiki-later-${Date.now()}@example.com`;
+    expect((await t.api('POST', 'mailings/', { token: owner.token, body: { email: to } })).status).toBe(201);
+    const draft = await article({ group: 'mail-later', title: 'Later article', status: 'draft' });
+    const body = { group: 'mail-later', locale: 'en', section: 1, title: 'Later article', status: 'published' };
+    const publishedAt = new Date(Date.now() + HOUR).toISOString();
+    expect((await write('PUT', `wiki/${draft.id}`, { ...body, publishedAt, mail: true })).status).toBe(200);
+    await sendWikiMails(t.ctx);
+    expect(t.smtp.to(to)).toHaveLength(0);
+    // The hour has passed: the article is visible, and its mail goes out once.
+    await t.db
+      .update(wikiArticles)
+      .set({ publishedAt: new Date(Date.now() - 60_000) })
+      .where(eq(wikiArticles.id, draft.id));
+    expect(await sendWikiMails(t.ctx)).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => t.smtp.to(to).length).toBe(1);
+    expect(t.smtp.to(to)[0].subject).toBe('New in the Linkwatch wiki: Later article');
+  });
 });
