@@ -390,7 +390,10 @@ export async function claimWikiMails(db: Queryable, limit: number) {
 function notWaitingForPublication(): SQL {
   const version = (condition: SQL) =>
     sql`exists (select 1 from ${wikiArticles} where ${wikiArticles.groupKey} = ${wikiMails.groupKey} and ${condition})`;
-  const scheduled = and(eq(wikiArticles.status, 'published'), sql`${wikiArticles.publishedAt} > now()`) as SQL;
+  const scheduled = and(
+    eq(wikiArticles.status, 'published'),
+    sql`${wikiArticles.publishedAt} > now()`,
+  ) as SQL;
   return sql`(${version(visible())} or not ${version(scheduled)})`;
 }
 

@@ -449,7 +449,13 @@ describe('publication mail', () => {
     const to = `wiki-later-${Date.now()}@example.com`;
     expect((await t.api('POST', 'mailings/', { token: owner.token, body: { email: to } })).status).toBe(201);
     const draft = await article({ group: 'mail-later', title: 'Later article', status: 'draft' });
-    const body = { group: 'mail-later', locale: 'en', section: 1, title: 'Later article', status: 'published' };
+    const body = {
+      group: 'mail-later',
+      locale: 'en',
+      section: 1,
+      title: 'Later article',
+      status: 'published',
+    };
     const publishedAt = new Date(Date.now() + HOUR).toISOString();
     expect((await write('PUT', `wiki/${draft.id}`, { ...body, publishedAt, mail: true })).status).toBe(200);
     await sendWikiMails(t.ctx);
