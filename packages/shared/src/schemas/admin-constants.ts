@@ -28,6 +28,11 @@ export const AUDIT_KINDS = [
   'wiki.image',
   'video.create',
   'task.cancel',
+  'referral.payoutPaid',
+  'referral.payoutCancelled',
+  'referral.levels',
+  'referral.methods',
+  'referral.minimum',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -1,4 +1,4 @@
-import { PaymentStatus, ReferralPayoutStatus } from '@linkwatch/shared';
+import { type AuditKind, PaymentStatus, ReferralPayoutStatus } from '@linkwatch/shared';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
@@ -410,7 +410,7 @@ export async function insertAudit(
   values: {
     actorId: number;
     targetUserId?: number | null;
-    kind: string;
+    kind: AuditKind;
     subject?: string | null;
     before?: Record<string, unknown> | null;
     after?: Record<string, unknown> | null;

@@ -296,6 +296,18 @@ describe('the chain: visit, register, top up, hold, payout', () => {
       ['referral.payoutPaid', operator.user.id],
       ['referral.payoutCancelled', operator.user.id],
     ]);
+    // The console's audit page lists them (an unknown kind made it answer 500).
+    const page = await t.api(
+      'GET',
+      `admin/audit?filter[user]=${partner.user.id}&filter[kind]=referral.payoutPaid`,
+      {
+        token: operator.token,
+      },
+    );
+    expect(page.status).toBe(200);
+    expect(page.body.data.map((r: { attributes: { kind: string } }) => r.attributes.kind)).toEqual([
+      'referral.payoutPaid',
+    ]);
     const listed = await t.api('GET', 'admin/outpayments?filter[status]=1', { token: operator.token });
     expect(listed.body.data.map((p: { id: number }) => p.id)).toContain(asked.body.data.id);
   });

@@ -184,6 +184,11 @@ export default {
       wiki_image: 'Image uploaded',
       video_create: 'Video added',
       task_cancel: 'Task cancelled',
+      referral_payoutPaid: 'Payout paid',
+      referral_payoutCancelled: 'Payout cancelled',
+      referral_levels: 'Partner levels',
+      referral_methods: 'Payout methods',
+      referral_minimum: 'Payout minimum',
     },
   },
   tasks: {

@@ -184,6 +184,11 @@ export default {
       wiki_image: 'Изображение загружено',
       video_create: 'Видео добавлено',
       task_cancel: 'Задача отменена',
+      referral_payoutPaid: 'Выплата проведена',
+      referral_payoutCancelled: 'Выплата отменена',
+      referral_levels: 'Уровни партнёров',
+      referral_methods: 'Способы выплат',
+      referral_minimum: 'Минимум выплаты',
     },
   },
   tasks: {

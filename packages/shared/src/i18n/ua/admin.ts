@@ -186,6 +186,11 @@ export default {
       wiki_image: 'Зображення завантажено',
       video_create: 'Відео додано',
       task_cancel: 'Завдання скасовано',
+      referral_payoutPaid: 'Виплату проведено',
+      referral_payoutCancelled: 'Виплату скасовано',
+      referral_levels: 'Рівні партнерів',
+      referral_methods: 'Способи виплат',
+      referral_minimum: 'Мінімум виплати',
     },
   },
   tasks: {
