@@ -99,6 +99,27 @@ describe('acting as a customer', () => {
     });
     expect(pay.status).toBe(403);
     expect((await reloadUser(t.db, user.id)).balance).toBe(50);
+    // Nothing that outlives the session or lets someone else in: a key, a webhook, an invitation, a new login e-mail.
+    const leftBehind = [
+      await t.api('POST', 'user/api-keys', { token, body: { name: 'support', scopes: ['read'] } }),
+      await t.api('POST', 'user/webhooks', {
+        token,
+        body: { url: 'https://hooks.example.com/x', events: ['task.finished'] },
+      }),
+      await t.api('POST', 'team/invitations', {
+        token,
+        body: { email: 'friend@example.com', roleId: 1, permissions: [] },
+      }),
+      await t.api('PUT', 'user', {
+        token,
+        body: { fullname: 'Acting', email: user.email, newEmail: 'operator@example.com' },
+      }),
+      await t.api('POST', 'referral/outpayments?paymentMethod=1&amount=20', { token }),
+    ];
+    expect(leftBehind.map((r) => r.status)).toEqual([403, 403, 403, 403, 403]);
+    expect(await reloadUser(t.db, user.id)).toMatchObject({ email: user.email, newEmail: null });
+    // The app's language switcher saves the language: that stays open.
+    expect((await t.api('PUT', 'user', { token, body: { locale: 'ru' } })).status).toBe(200);
     // Reading is what support needs, and stays open.
     expect((await t.api('GET', 'projects', { token })).status).toBe(200);
     expect((await t.api('GET', 'actions/prices', { token })).status).toBe(200);

@@ -48,21 +48,45 @@ export async function stopActing(
 }
 
 /**
- * Calls an acting operator may not make: they spend the customer's credits (a task, an add-to-index
- * recheck) or change who can sign in. Matched by route, so a new spending route is added here.
+ * Calls an acting operator may not make: they spend the customer's credits or money (a task, an
+ * add-to-index recheck, a payment, a partner payout), change who can sign in or reach the account (the
+ * password, the login e-mail, a team invitation), or leave something that outlives the acting session
+ * (an API key, a webhook sending the account's data out). Matched by route, so a new such route is
+ * added here; a route with a rule refuses only when the rule says so.
  */
-const REFUSED_WHILE_ACTING = new Set([
-  'POST /api/actions/:action/start',
-  'POST /api/user/change-password',
-  'PUT /api/schedules/:id',
-  'POST /api/schedules',
-  'POST /api/schedules/',
-  'POST /api/payments/:method',
+const REFUSED_WHILE_ACTING = new Map<string, (req: FastifyRequest) => boolean>([
+  ['POST /api/actions/:action/start', always],
+  ['POST /api/user/change-password', always],
+  ['PUT /api/user', changesLoginEmail],
+  ['PUT /api/schedules/:id', always],
+  ['POST /api/schedules', always],
+  ['POST /api/schedules/', always],
+  ['POST /api/payments/:method', always],
+  ['POST /api/referral/outpayments', always],
+  ['POST /api/team/invitations', always],
+  ['POST /api/user/api-keys', always],
+  ['POST /api/user/webhooks', always],
 ]);
+
+function always() {
+  return true;
+}
+
+/**
+ * The profile form sends the e-mail with the rest; a different address (as `email` or `newEmail`) is
+ * mailed a confirmation link, which would let whoever reads that mailbox sign in.
+ */
+function changesLoginEmail(req: FastifyRequest): boolean {
+  const body = (req.body ?? {}) as { email?: unknown; newEmail?: unknown };
+  const current = req.user?.email.toLowerCase();
+  return [body.email, body.newEmail].some(
+    (e) => typeof e === 'string' && e !== '' && e.toLowerCase() !== current,
+  );
+}
 
 export function isRefusedWhileActing(req: FastifyRequest): boolean {
   if (req.impersonatorId === null) return false;
-  return REFUSED_WHILE_ACTING.has(`${req.method} ${req.routeOptions.url}`);
+  return REFUSED_WHILE_ACTING.get(`${req.method} ${req.routeOptions.url}`)?.(req) ?? false;
 }
 
 /** One hook on the whole API: the rule above, before any handler of those routes runs. */
