@@ -1,4 +1,4 @@
-import { LOCALES } from '@linkwatch/shared';
+import { DEFAULT_LOCALE, LOCALES } from '@linkwatch/shared';
 import { resources } from '@linkwatch/shared/i18n';
 import { registerCatalog } from '@linkwatch/shared/i18n/registry';
 import { cleanup, configure } from '@testing-library/react';
@@ -36,9 +36,21 @@ beforeEach(() => {
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 });
 
-afterEach(() => {
+// Test files share their worker (vitest.config.ts: isolate false), so what a test changes outside its
+// own render is put back here, before the next test or the next file runs.
+afterEach(async () => {
   cleanup();
   notify.dismissAll();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
   vi.restoreAllMocks();
+  // A route under /ru or /ua switches the app's language (lib/useLocale.tsx), and it stays switched.
+  if (i18n.language !== DEFAULT_LOCALE) await i18n.changeLanguage(DEFAULT_LOCALE);
+  document.documentElement.lang = DEFAULT_LOCALE;
+  // What portals or a dialog's scroll lock left on the page.
+  document.body.innerHTML = '';
+  document.body.removeAttribute('style');
+  document.body.removeAttribute('data-scroll-locked');
+  document.body.removeAttribute('aria-hidden');
 });
