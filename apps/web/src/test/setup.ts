@@ -2,8 +2,10 @@ import { DEFAULT_LOCALE, LOCALES } from '@linkwatch/shared';
 import { resources } from '@linkwatch/shared/i18n';
 import { registerCatalog } from '@linkwatch/shared/i18n/registry';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { forgetEarlyReadsForTests } from '@/api/http.ts';
 import { resetTokenForTests } from '@/api/token.ts';
+import { resetPageShownForTests } from '@/lib/afterPageLoad.ts';
 import { i18n, i18nReady } from '@/lib/i18n.ts';
 import { loadLazyModulesForTests } from '@/lib/lazyModule.ts';
 import { notify } from '@/lib/notices.ts';
@@ -53,4 +55,8 @@ afterEach(async () => {
   document.body.removeAttribute('style');
   document.body.removeAttribute('data-scroll-locked');
   document.body.removeAttribute('aria-hidden');
+  forgetEarlyReadsForTests();
 });
+
+// Once per file, as a fresh module would: the file's tests after its first page see it shown.
+afterAll(() => resetPageShownForTests());

@@ -1,6 +1,10 @@
 import { vi } from 'vitest';
 
-export type SentForm = { url: string; headers: Record<string, string>; fields: Record<string, FormDataEntryValue> };
+export type SentForm = {
+  url: string;
+  headers: Record<string, string>;
+  fields: Record<string, FormDataEntryValue>;
+};
 type Reply = { status: number; body: unknown };
 
 /**
