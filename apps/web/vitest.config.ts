@@ -16,5 +16,8 @@ export default defineProject({
     // WebSocket boundary instead, src/test/api.ts and xhr.ts), and what a test changes outside its
     // render (language, globals, timers, storage, the page's body) is put back in src/test/setup.ts.
     isolate: false,
+    // The first file of a worker to open a page compiles its lazy chunk within its test (vite transforms
+    // on demand), and typing with user-event takes seconds on a busy 2-core machine: 5 s was too short.
+    testTimeout: 15_000,
   },
 });
