@@ -170,9 +170,7 @@ describe('create project/campaign slide-over', () => {
       'GET projects/5': project,
     });
     const { dialog } = renderSlideOver('/ru/campaign/active/1/7');
-    await waitFor(() =>
-      expect(within(dialog()).getByRole('combobox')).toHaveProperty('value', 'Demo Shop'),
-    );
+    await waitFor(() => expect(within(dialog()).getByRole('combobox')).toHaveProperty('value', 'Demo Shop'));
   });
 
   it('opened elsewhere, starts on "New project"', async () => {
