@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { Findings, finished, makeAccount, SAMPLE_PATHS, settled } from './axe.ts';
 import { fill, texts } from './i18n.ts';
-import { logIn } from './support.ts';
+import { openSignedIn } from './support.ts';
 
 const t = texts('en');
 
@@ -23,8 +23,7 @@ test('asks to index only the pages that can be, shows the left-out ones by reaso
     '/deals/sponsored?page=2',
   ]);
   await finished(request, account);
-  await page.goto(`/en/login?redirect=/en/campaign/active/1/${account.campaign}`);
-  await logIn(page, account.user);
+  await openSignedIn(page, account.user, `/en/campaign/active/1/${account.campaign}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
   await expect(page.locator('[data-link-row]')).toHaveCount(8);
 

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { fill, texts } from './i18n.ts';
-import { createConfirmedUser, logIn, newUser } from './support.ts';
+import { createConfirmedUser, newUser, openSignedIn } from './support.ts';
 
 // issue 12: buying credits with PayPal and crypto in a real browser. The e2e server runs the offline
 // demo, whose PayPal and crypto services are the PayPal and NOWPayments stand-ins on loopback: PayPal's
@@ -37,8 +37,7 @@ test('tops up with PayPal and with crypto; each credit arrives without a reload'
 }) => {
   const user = newUser('en');
   await createConfirmedUser(request, user);
-  await page.goto('/en/login?redirect=/en/balance');
-  await logIn(page, user);
+  await openSignedIn(page, user, '/en/balance');
   await expect(balanceNow(page)).toBeVisible();
   const before = await creditsShown(page);
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { fill, texts } from './i18n.ts';
-import { createConfirmedUser, logIn, newUser } from './support.ts';
+import { createConfirmedUser, newUser, openSignedIn } from './support.ts';
 
 // issue 12: buying credits by card in a real browser. The e2e server runs the offline demo (DEMO=1), whose
 // card service is the Stripe stand-in on loopback: its hosted page has Pay and Decline, and its signed
@@ -38,8 +38,7 @@ test('tops up by card, sees the balance rise without a reload, downloads the inv
 }) => {
   const user = newUser('en');
   await createConfirmedUser(request, user);
-  await page.goto('/en/login?redirect=/en/balance');
-  await logIn(page, user);
+  await openSignedIn(page, user, '/en/balance');
   await expect(page).toHaveURL(/\/en\/balance$/);
   await expect(balanceNow(page)).toBeVisible();
   const before = await creditsShown(page);

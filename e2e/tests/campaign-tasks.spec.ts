@@ -1,12 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import { fill, texts } from './i18n.ts';
 import { campaignWithLinks } from './projectHelpers.ts';
-import { logIn, newUser, type TestUser } from './support.ts';
+import { newUser, openSignedIn, type TestUser } from './support.ts';
 
 const t = texts('en');
 async function openCampaign(page: Page, { user, campaign }: { user: TestUser; campaign: string }) {
-  await page.goto(`/en/login?redirect=/en/campaign/active/1/${campaign}`);
-  await logIn(page, user);
+  await openSignedIn(page, user, `/en/campaign/active/1/${campaign}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
 }
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { fill, texts } from './i18n.ts';
 import { campaignWithLinks } from './projectHelpers.ts';
-import { logIn, newUser } from './support.ts';
+import { newUser, openSignedIn } from './support.ts';
 
 const t = texts('en');
 
@@ -18,8 +18,7 @@ test('checks indexing on the demo service and shows each page’s state, with it
     user,
     paths: ['/blog/best-online-shops', '/forum/thread-42'],
   });
-  await page.goto(`/en/login?redirect=/en/campaign/active/1/${campaign}`);
-  await logIn(page, user);
+  await openSignedIn(page, user, `/en/campaign/active/1/${campaign}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
 
   // The header offers it with its cost (two links at 2 credits each); the links table's bulk actions too.

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { fill, texts } from './i18n.ts';
-import { createConfirmedUser, fieldErrorOf, logIn, newUser } from './support.ts';
+import { createConfirmedUser, fieldErrorOf, newUser, openSignedIn } from './support.ts';
 
 // Issue 32: a personal API key made on the Profile page calls the API within its scopes and stops
 // at once when revoked; a webhook endpoint is registered (the private address refused) with its secret shown once.
@@ -13,8 +13,7 @@ test('create an API key, call the API with it, revoke it; add a webhook endpoint
   const t = texts('en');
   const user = newUser('en');
   await createConfirmedUser(request, user);
-  await page.goto('/en/login?redirect=/en/profile');
-  await logIn(page, user);
+  await openSignedIn(page, user, '/en/profile');
   await expect(page).toHaveURL(/\/en\/profile$/);
 
   // The first page of a cold server on a busy machine may take a while.

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { fill, texts } from './i18n.ts';
-import { createConfirmedUser, logIn, newUser } from './support.ts';
+import { createConfirmedUser, newUser, openSignedIn } from './support.ts';
 
 const headers = { Accept: 'application/json', 'x-localization': 'ru' };
 const PAGES = ['/blog/best-online-shops', '/forum/thread-42', '/deleted-post'];
@@ -48,8 +48,7 @@ test('after a check the campaign page tells a missing link and a 404 apart from 
     )
     .toBe(1);
 
-  await page.goto(`/ru/login?redirect=/ru/campaign/active/1/${campaign}`);
-  await logIn(page, user);
+  await openSignedIn(page, user, `/ru/campaign/active/1/${campaign}`);
   const row = (path: string) => page.locator(`[data-link-row$="${path}"]`);
   await expect(row('/forum/thread-42')).toContainText(t.linksUi.table.linkStatusShort.missing);
   await expect(row('/forum/thread-42')).toContainText('200');

@@ -1,12 +1,11 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { createConfirmedUser, logIn, newUser, type TestUser } from './support.ts';
+import { createConfirmedUser, newUser, openSignedIn, type TestUser } from './support.ts';
 
-/** A confirmed user, logged in through the login page, on the dashboard. */
+/** A confirmed user, signed in through the API (support.ts openSignedIn), on the dashboard. */
 export async function signedIn(page: Page, request: APIRequestContext): Promise<TestUser> {
   const user = newUser('en');
   await createConfirmedUser(request, user);
-  await page.goto('/en/login');
-  await logIn(page, user);
+  await openSignedIn(page, user, '/en');
   await expect(page).toHaveURL(/\/en$/);
   return user;
 }

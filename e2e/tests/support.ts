@@ -81,6 +81,28 @@ export async function logIn(page: Page, user: Pick<TestUser, 'email' | 'password
   await page.locator('form button[type="submit"]').click();
 }
 
+/**
+ * Opens `path` already signed in as `user`: the token of an API login goes into the cookie the web app
+ * reads it from (`auth._token`), so the test does not pass through the login page, which auth.spec.ts
+ * (and the keyboard and profile specs) test themselves.
+ */
+export async function openSignedIn(
+  page: Page,
+  user: Pick<TestUser, 'email' | 'password'>,
+  path: string,
+): Promise<void> {
+  const login = await page.request.post('/api/auth/login', {
+    headers: { Accept: 'application/json' },
+    data: { email: user.email, password: user.password },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const token: string = (await login.json()).data.attributes.accessToken;
+  // The server playwright.config.ts starts (its baseURL).
+  const url = `http://127.0.0.1:${process.env.E2E_PORT}`;
+  await page.context().addCookies([{ name: 'auth._token', value: token, url }]);
+  await page.goto(path);
+}
+
 /** The messages shown under an input, found through its aria-describedby. */
 export async function fieldErrorOf(page: Page, name: string): Promise<string> {
   const input = page.locator(`input[name="${name}"]`);

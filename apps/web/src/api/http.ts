@@ -76,6 +76,11 @@ export function sendEarlyRead({ url, locale }: { url: string; locale: string }):
   earlyReads.set(readKey(url), { response, sentAt: Date.now(), token: getToken() });
 }
 
+/** Unit tests: drops the early reads no call took (a test's answers must not reach the next file's). */
+export function forgetEarlyReadsForTests(): void {
+  earlyReads.clear();
+}
+
 /**
  * The answer of an early read of `url`, once; `undefined` if none was sent, it is no longer fresh or it
  * was read for another session.

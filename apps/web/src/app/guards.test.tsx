@@ -31,7 +31,9 @@ describe('login guard', () => {
       email: 'ada@example.com',
       password: 'secret123',
     });
-    expect(await screen.findByRole('heading', { name: 'Профиль', level: 1 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Профиль', level: 1 }, { timeout: 10_000 }),
+    ).toBeTruthy();
   });
 
   it('ignores a redirect target that is not a local path', async () => {
@@ -60,7 +62,9 @@ describe('login guard', () => {
     resetTokenForTests('tok');
     mockApi({ 'GET user/me': meReply({ isAdmin: true, participant: { roleId: 2 } }) });
     const app = renderApp('/en/user/profile');
-    expect(await screen.findByRole('heading', { name: 'My profile', level: 1 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'My profile', level: 1 }, { timeout: 10_000 }),
+    ).toBeTruthy();
     expect(app.location()).toBe('/en/user/profile');
   });
 

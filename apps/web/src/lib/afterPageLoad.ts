@@ -50,6 +50,12 @@ export function markPageShown(): void {
   shownListeners.clear();
 }
 
+/** Unit tests: each starts before the first page has been shown, as a visit does. */
+export function resetPageShownForTests(): void {
+  pageShown = false;
+  shownListeners.clear();
+}
+
 /**
  * Runs `work` as afterPageLoad does, but not before the first page's content has been shown: the load
  * event of a cold load comes before the page's chunks and reads are in, and the idle moments while they

@@ -1,49 +1,16 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resetTokenForTests } from '@/api/token.ts';
 import { renderWithProviders } from '@/test/renderApp.tsx';
+import { serveUploads } from '@/test/xhr.ts';
 import { ImportModal } from './ImportModal.tsx';
-
-type Sent = { url: string; headers: Record<string, string>; fields: Record<string, FormDataEntryValue> };
-
-/** The server at the XMLHttpRequest boundary (the upload's progress needs XHR, not fetch). */
-function serverAnswering(replies: { status: number; body: unknown }[]) {
-  const sent: Sent[] = [];
-  class FakeXhr {
-    status = 0;
-    responseText = '';
-    upload: { onprogress?: (e: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
-    onload?: () => void;
-    onerror?: () => void;
-    private url = '';
-    private headers: Record<string, string> = {};
-    open(_method: string, url: string) {
-      this.url = url;
-    }
-    setRequestHeader(name: string, value: string) {
-      this.headers[name] = value;
-    }
-    send(form: FormData) {
-      sent.push({ url: this.url, headers: this.headers, fields: Object.fromEntries(form.entries()) });
-      const reply = replies.shift() ?? { status: 500, body: { message: 'no reply' } };
-      setTimeout(() => {
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 10, total: 10 });
-        this.status = reply.status;
-        this.responseText = JSON.stringify(reply.body);
-        this.onload?.();
-      }, 0);
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
-}
 
 const csv = () => new File(['https://blog.example/post,2026-03-01\n'], 'ahrefs.csv', { type: 'text/csv' });
 
 describe('crawler import modal', () => {
   it('sends the file with the project and the chosen source, shows the 422 message, then the counts', async () => {
     resetTokenForTests('tok');
-    const sent = serverAnswering([
+    const sent = serveUploads([
       {
         status: 422,
         body: {

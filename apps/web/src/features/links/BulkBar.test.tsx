@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { useNotices } from '@/lib/notices.ts';
@@ -34,6 +34,15 @@ function renderBar({ type = 'active', selected = [11, 12] }: { type?: ListType; 
 const task = (actionId: number, statusId = 1) =>
   json(201, { data: { id: 9, attributes: { actionId, statusId, totalCount: 2, message: null } } });
 
+/**
+ * A task started unfinished is polled (api/bulk.ts useTaskWatcher) until it ends, past the component's
+ * unmount: the test answers it finished and waits for that read, so the poll does not reach the next
+ * test's (or file's) server.
+ */
+async function watchedToTheEnd(server: ReturnType<typeof mockApi>) {
+  await waitFor(() => expect(server.find('GET actions/9')).toHaveLength(1), { timeout: 5_000 });
+}
+
 const actionTypes = json(200, {
   data: [
     {
@@ -67,7 +76,7 @@ const prices = json(200, {
   ],
 });
 
-describe('selected-count bar and bulk actions', () => {
+describe('selected-count bar and bulk actions', { timeout: 15_000 }, () => {
   it('lists the paid checks with their price, and one without a service disabled with the reason', async () => {
     mockApi({ 'GET actions/list': actionTypes, 'GET actions/prices': prices });
     renderBar();
@@ -134,6 +143,7 @@ describe('selected-count bar and bulk actions', () => {
         data: { attributes: { cost: 6, price: 3, count: 2, balance: 100 } },
       }),
       'POST actions/2/start': task(2, 0),
+      'GET actions/9': task(2, 1),
     });
     const user = userEvent.setup();
     renderBar();
@@ -144,6 +154,7 @@ describe('selected-count bar and bulk actions', () => {
     expect(server.find('POST actions/2/start')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Start task' }));
     expect(await screen.findByText('Task "Check backlinks" started for 2 links.')).toBeTruthy();
+    await watchedToTheEnd(server);
   });
 
   it('asks for an indexing request’s drip feed and starts it with the chosen days', async () => {
@@ -163,6 +174,9 @@ describe('selected-count bar and bulk actions', () => {
       'POST actions/3/start': json(201, {
         data: { id: 9, attributes: { actionId: 3, statusId: 2, totalCount: 1 } },
       }),
+      'GET actions/9': json(200, {
+        data: { id: 9, attributes: { actionId: 3, statusId: 1, totalCount: 1 } },
+      }),
     });
     const user = userEvent.setup();
     renderBar();
@@ -178,6 +192,7 @@ describe('selected-count bar and bulk actions', () => {
       server.fetchMock.mock.calls.find((c) => String(c[0]).includes('actions/3/start'))?.[0],
     );
     expect(url).toBe('/api/actions/3/start?campaign=5&links[]=11&links[]=12&days=3');
+    await watchedToTheEnd(server);
   });
 
   it('asks before removing and shows a server refusal as an error notice', async () => {

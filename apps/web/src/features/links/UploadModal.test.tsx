@@ -2,15 +2,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import '@/lib/i18n.ts';
-import { uploadLinks } from './api/uploadFile.ts';
+import { mockApi } from '@/test/api.ts';
+import { serveUploads } from '@/test/xhr.ts';
 import { UploadModal } from './UploadModal.tsx';
 
-vi.mock('./api/uploadFile.ts', () => ({ uploadLinks: vi.fn() }));
-const upload = vi.mocked(uploadLinks);
-
 function renderModal() {
+  mockApi({});
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <MemoryRouter>
@@ -22,18 +21,27 @@ function renderModal() {
   return screen.getByRole('dialog', { name: 'Upload links' });
 }
 
-describe('links pasted by hand', () => {
-  beforeEach(() => upload.mockReset());
-
+describe('links pasted by hand', { timeout: 20_000 }, () => {
   it('go, from the keyboard, to the upload route as a links.txt file, and show what was added', async () => {
-    upload.mockResolvedValue({
-      campaignId: 5,
-      total: 3,
-      added: 1,
-      duplicates: 1,
-      invalidCount: 1,
-      invalid: [{ line: 3, value: 'not a url', reason: 'Not a valid http(s) address' }],
-    });
+    const sent = serveUploads([
+      {
+        status: 200,
+        body: {
+          data: {
+            type: 'linkUploads',
+            id: 5,
+            attributes: {
+              campaignId: 5,
+              total: 3,
+              added: 1,
+              duplicates: 1,
+              invalidCount: 1,
+              invalid: [{ line: 3, value: 'not a url', reason: 'Not a valid http(s) address' }],
+            },
+          },
+        },
+      },
+    ]);
     const user = userEvent.setup();
     const dialog = renderModal();
     const submit = within(dialog).getByRole('button', { name: 'Upload' });
@@ -51,12 +59,13 @@ describe('links pasted by hand', () => {
     expect(within(dialog).getByText('3 lines')).toBeTruthy();
     await user.click(submit);
 
-    expect(upload).toHaveBeenCalledTimes(1);
-    const sent = upload.mock.calls[0][0];
-    expect(sent.campaign).toBe(5);
-    expect(sent.file.name).toBe('links.txt');
-    expect(await sent.file.text()).toBe('https://a.example/1\nhttps://a.example/1\nnot a url\n');
     const result = await within(dialog).findByTestId('upload-result');
+    expect(sent).toHaveLength(1);
+    expect(sent[0].url).toBe('/api/links/upload');
+    expect(sent[0].fields.campaign).toBe('5');
+    const file = sent[0].fields.file as File;
+    expect(file.name).toBe('links.txt');
+    expect(await file.text()).toBe('https://a.example/1\nhttps://a.example/1\nnot a url\n');
     expect(result.querySelector('[data-figure="added"]')?.textContent).toContain('1');
     expect(within(result).getByText('not a url')).toBeTruthy();
   });

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -154,7 +154,7 @@ describe('create project/campaign slide-over', () => {
     const user = userEvent.setup();
     const { dialog } = renderSlideOver('/en/project/active/1/5');
     const tab = await screen.findByRole('tab', { name: 'Existing project' });
-    await vi.waitFor(() => expect(tab.getAttribute('aria-selected')).toBe('true'));
+    await waitFor(() => expect(tab.getAttribute('aria-selected')).toBe('true'));
     expect(within(dialog()).getByRole('combobox', { name: 'Project' })).toHaveProperty('value', 'Demo Shop');
     // The chosen project is no unsaved change: closing asks nothing.
     await user.click(within(dialog()).getAllByRole('button', { name: 'Close' })[0]);
@@ -170,9 +170,7 @@ describe('create project/campaign slide-over', () => {
       'GET projects/5': project,
     });
     const { dialog } = renderSlideOver('/ru/campaign/active/1/7');
-    await vi.waitFor(() =>
-      expect(within(dialog()).getByRole('combobox')).toHaveProperty('value', 'Demo Shop'),
-    );
+    await waitFor(() => expect(within(dialog()).getByRole('combobox')).toHaveProperty('value', 'Demo Shop'));
   });
 
   it('opened elsewhere, starts on "New project"', async () => {
