@@ -5,6 +5,8 @@ export {
   BalanceTransactionType,
   BCP47,
   ContentSection,
+  DEAD_FEED_REASONS,
+  type DeadFeedReason,
   DEFAULT_LOCALE,
   DEFAULT_PAGE_SIZE,
   DROPDOWN_MIN_QUERY,
@@ -670,3 +672,8 @@ export * from './schemas/wiki.ts';
 export * from './schemas/wiki-constants.ts';
 export { normalizeUrl, urlWithoutProtocol } from './url.ts';
 export { DATE_MAX_TIME, type FieldErrors, issuesToFieldErrors, rules, ZIdParams } from './validation.ts';
+export {
+  type TWastedTierTwo,
+  WASTED_TIER_TWO_DAYS,
+  ZWastedTierTwoResponse,
+} from './schemas/tiers.ts';

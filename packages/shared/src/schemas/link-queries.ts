@@ -319,6 +319,9 @@ const campaignSelectionKeys = {
     .raw()
     .transform((raw, ctx) => readIdAt(raw, undefined, ctx))
     .describe('campaign id: every active link of the campaign'),
+  includeDeadFeeds: query
+    .oneOf(['true', 'false', '1', '0'], (value) => value.toLowerCase())
+    .describe('a paid task: also work on (and charge for) tier 2 links that feed a dead tier 1 page'),
   ...selectionKeys,
 };
 
@@ -332,7 +335,8 @@ function campaignSelection(
 ) {
   const campaignId = q.campaign ?? readIdAt(q['filter[campaign]'], 'filter[campaign]', ctx);
   const scoped = campaignId ? { 'filter[campaign]': String(campaignId), ...q } : q;
-  return { campaignId, selection: readLinkSelection(scoped, ctx) };
+  const includeDeadFeeds = q.includeDeadFeeds === 'true' || q.includeDeadFeeds === '1';
+  return { campaignId, selection: readLinkSelection(scoped, ctx), includeDeadFeeds };
 }
 
 /** `GET actions/{action}/balance`: what a task on this selection would cost. */
@@ -351,7 +355,7 @@ export const ZActionSelectionQuery = z
     days: query.raw().describe('an indexing request: the days its pages are spread over (1–14)'),
   })
   .transform((q, ctx) => {
-    const { campaignId, selection } = campaignSelection(q, ctx);
+    const { campaignId, selection, includeDeadFeeds } = campaignSelection(q, ctx);
     const filters: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(q)) if (key.startsWith('filter[')) filters[key] = value;
     if (q.campaign) filters.campaign = q.campaign;
@@ -359,7 +363,7 @@ export const ZActionSelectionQuery = z
     if (typeof target === 'string' && target !== '')
       filters.targetCampaign = readIdAt(target, 'targetCampaign', ctx);
     if (typeof q.days === 'string' && q.days !== '') filters.days = q.days;
-    return { campaignId, selection, filters };
+    return { campaignId, selection, filters, includeDeadFeeds };
   });
 export type TActionSelectionQuery = z.output<typeof ZActionSelectionQuery>;
 

@@ -3,6 +3,7 @@ import { ActionCode, Tier } from '@linkwatch/shared';
 import type { Queryable } from '../../../db/client.ts';
 import { type TaskFilters, ZTaskFilters } from '../task-filters.ts';
 import type { ActionHandler, ActionRow, ClaimedItem, ItemOutcome, WorkerContext } from '../types.ts';
+import { refreshDeadFeedsOfTask } from '../dead-feeds.ts';
 import { applyCheckResults } from './apply.ts';
 import { findProjectDomains, listActiveTierOneUrls, listLinksToCheck } from './check-backlinks.queries.ts';
 import { refreshTier2Counts, tierTwoProjectsOf } from './tier2-counts.ts';
@@ -65,6 +66,7 @@ export const checkBacklinksHandler: ActionHandler<CheckResult, TaskFilters> = {
   leaseSeconds: 60,
   maxAttempts: 3,
   filters: ZTaskFilters,
+  leavesOutDeadFeeds: true,
 
   async process(
     ctx: WorkerContext,
@@ -103,5 +105,6 @@ export const checkBacklinksHandler: ActionHandler<CheckResult, TaskFilters> = {
     taskCaches.delete(action.id);
     for (const projectId of await tierTwoProjectsOf(ctx.db, action))
       await refreshTier2Counts(ctx.db, projectId);
+    await refreshDeadFeedsOfTask(ctx.db, action);
   },
 };
