@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  DEAD_FEED_REASONS,
   FilterKind,
   type FilterKindId,
   FilterMode,
@@ -110,6 +111,11 @@ const linkFilterKeys = {
     .describe(
       'what the last check read: found (page answered 200 with the backlink), missing (answered 200 without it; a link that had it only after two such checks in a row), unread (no answer, a non-200 answer or robots.txt block) or unchecked',
     ),
+  'filter[deadFeed]': query
+    .oneOf(['any', ...DEAD_FEED_REASONS])
+    .describe(
+      'tier 2 links that feed a dead tier 1 page (issue 31): any, or one reason (error, missing, blocked, noindex, not_indexed)',
+    ),
   'filter[createdFrom]': dateFilter('from').describe('ISO date (inclusive)'),
   'filter[createdTo]': dateFilter('to').describe('ISO date (inclusive, whole day)'),
   'filter[checkedFrom]': dateFilter('from').describe('ISO date of the last check (inclusive)'),
@@ -138,6 +144,8 @@ const linkFilters = (q: LinkFilterInput) => ({
   anchor: q['filter[anchor]'],
   /** What the last check read: found, missing (see LinkCheckStatus), unread, or never checked. */
   linkStatus: q['filter[linkStatus]'],
+  /** Tier 2 links that feed a dead tier 1 page: any, or for one reason (see DEAD_FEED_REASONS). */
+  deadFeed: q['filter[deadFeed]'],
   /** ISO instants; a bare `YYYY-MM-DD` "to" date is read as the end of that day (UTC). */
   createdFrom: q['filter[createdFrom]'],
   createdTo: q['filter[createdTo]'],

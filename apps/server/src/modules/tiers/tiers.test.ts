@@ -118,6 +118,18 @@ describe('tier 2 links that feed a dead tier 1 page (issue 31)', () => {
     expect(await s.flagOf(s.c.id)).toBeNull();
     expect(await s.flagOf(s.d.id)).toBeNull();
     expect((await s.listed()).get(s.a.id)).toMatchObject({ reason: 'error' });
+    // The links filter lists them, by any reason or by theirs.
+    const filtered = async (value: string) =>
+      (
+        await env.t.api('GET', `links?filter[campaign]=${s.tierTwo.id}&filter[deadFeed]=${value}`, {
+          token: s.token,
+        })
+      ).body.data
+        .map((l: { id: number }) => l.id)
+        .sort();
+    expect(await filtered('any')).toEqual([s.a.id, s.b.id].sort());
+    expect(await filtered('error')).toEqual([s.a.id, s.b.id].sort());
+    expect(await filtered('noindex')).toEqual([]);
     // A tier 1 link itself never carries the flag.
     expect(await s.flagOf(s.postLink.id)).toBeNull();
 

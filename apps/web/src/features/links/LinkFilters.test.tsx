@@ -18,6 +18,7 @@ const none: ListFilters = {
   role: '',
   code: '',
   linkStatus: '',
+  deadFeed: '',
   indexing: '',
   robots: '',
   rel: '',

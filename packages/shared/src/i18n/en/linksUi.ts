@@ -302,6 +302,7 @@ export default {
       noindex: 'noindex',
       not_indexed: 'not indexed',
     },
+    anyReason: 'Any reason',
     filter: 'Feeds a dead tier 1 page',
   },
   wasted: {

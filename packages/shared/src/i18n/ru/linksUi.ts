@@ -331,6 +331,7 @@ export default {
       noindex: 'noindex',
       not_indexed: 'не в индексе',
     },
+    anyReason: 'По любой причине',
     filter: 'Усиливает мёртвую страницу 1-го уровня',
   },
   wasted: {

@@ -332,6 +332,7 @@ export default {
       noindex: 'noindex',
       not_indexed: 'не в індексі',
     },
+    anyReason: 'З будь-якої причини',
     filter: 'Підсилює мертву сторінку 1-го рівня',
   },
   wasted: {
