@@ -6,9 +6,9 @@ export {
   BCP47,
   ContentSection,
   DEAD_FEED_REASONS,
-  type DeadFeedReason,
   DEFAULT_LOCALE,
   DEFAULT_PAGE_SIZE,
+  type DeadFeedReason,
   DROPDOWN_MIN_QUERY,
   EXPORT_MAIL_THRESHOLD,
   ExportFormat,
@@ -658,6 +658,11 @@ export {
   ZMemberUpdateRequest,
 } from './schemas/team.ts';
 export {
+  type TWastedTierTwo,
+  WASTED_TIER_TWO_DAYS,
+  ZWastedTierTwoResponse,
+} from './schemas/tiers.ts';
+export {
   type TProfileRequest,
   type TSettingsAttributes,
   type TUserAttributes,
@@ -672,8 +677,3 @@ export * from './schemas/wiki.ts';
 export * from './schemas/wiki-constants.ts';
 export { normalizeUrl, urlWithoutProtocol } from './url.ts';
 export { DATE_MAX_TIME, type FieldErrors, issuesToFieldErrors, rules, ZIdParams } from './validation.ts';
-export {
-  type TWastedTierTwo,
-  WASTED_TIER_TWO_DAYS,
-  ZWastedTierTwoResponse,
-} from './schemas/tiers.ts';

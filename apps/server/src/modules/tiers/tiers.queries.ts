@@ -95,7 +95,10 @@ const REQUEST_REFUNDED = 3;
  * refunded, and so were indexing requests that did not get the page indexed), split into checks
  * (backlinks, indexing, trust) and indexing requests, and the part spent while already flagged.
  */
-export async function wastedTierTwo(db: Queryable, params: { userId: number; projectId: number; days: number }) {
+export async function wastedTierTwo(
+  db: Queryable,
+  params: { userId: number; projectId: number; days: number },
+) {
   const [row] = await rawRows<{
     links: number | string;
     check_cost: number | string;

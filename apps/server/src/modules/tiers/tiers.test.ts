@@ -134,9 +134,13 @@ describe('tier 2 links that feed a dead tier 1 page (issue 31)', () => {
     expect(await s.flagOf(s.postLink.id)).toBeNull();
 
     // The price preview counts them, left out and not charged.
-    const cost = await env.t.api('GET', `actions/${ActionCode.CheckBacklinks}/balance?campaign=${s.tierTwo.id}`, {
-      token: s.token,
-    });
+    const cost = await env.t.api(
+      'GET',
+      `actions/${ActionCode.CheckBacklinks}/balance?campaign=${s.tierTwo.id}`,
+      {
+        token: s.token,
+      },
+    );
     expect(cost.body.data.attributes).toMatchObject({ selected: 4, count: 2, cost: 2, deadFeeds: 2 });
     expect(cost.body.data.attributes.skipped).toEqual([
       { reason: 'deadTierOne', count: 2, title: expect.stringContaining('tier 1') },

@@ -131,7 +131,11 @@ export function AddToIndexDialog({ open, onOpenChange, query, pending, onConfirm
   const blockedId = useId();
   const [includeDead, setIncludeDead] = useState(false);
   const extra = deadFeedsQuery(includeDead);
-  const cost = useSelectionCost({ code: ActionCode.AddToIndex, query: { ...query, ...extra }, enabled: open });
+  const cost = useSelectionCost({
+    code: ActionCode.AddToIndex,
+    query: { ...query, ...extra },
+    enabled: open,
+  });
   const demoNote = useDemoNote(ActionCode.AddToIndex);
   // Each opening starts from the advice, not from what an earlier request chose.
   useEffect(() => {

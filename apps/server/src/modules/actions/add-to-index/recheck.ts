@@ -5,9 +5,9 @@ import type { Tx } from '../../../db/client.ts';
 import { applyLedgerEntry } from '../../balance/ledger.ts';
 import { notify } from '../../notifications/notifications.service.ts';
 import { addRefunded, findActionById, findUserLocale, listReportedLinks } from '../actions.queries.ts';
-import { refreshDeadFeedsOfTask } from '../dead-feeds.ts';
 import { applyIndexStates, type IndexResult } from '../check-indexing/apply.ts';
 import { decideIndexState } from '../check-indexing/verdict.ts';
+import { refreshDeadFeedsOfTask } from '../dead-feeds.ts';
 import { recordReport } from '../report-changes.ts';
 import type { ActionRow, DoneOutcome } from '../types.ts';
 import {

@@ -1,9 +1,9 @@
 import { type AcceptorSet, type CheckResult, RobotsCache } from '@linkwatch/checker';
 import { ActionCode, Tier } from '@linkwatch/shared';
 import type { Queryable } from '../../../db/client.ts';
+import { refreshDeadFeedsOfTask } from '../dead-feeds.ts';
 import { type TaskFilters, ZTaskFilters } from '../task-filters.ts';
 import type { ActionHandler, ActionRow, ClaimedItem, ItemOutcome, WorkerContext } from '../types.ts';
-import { refreshDeadFeedsOfTask } from '../dead-feeds.ts';
 import { applyCheckResults } from './apply.ts';
 import { findProjectDomains, listActiveTierOneUrls, listLinksToCheck } from './check-backlinks.queries.ts';
 import { refreshTier2Counts, tierTwoProjectsOf } from './tier2-counts.ts';
