@@ -170,7 +170,9 @@ export async function startAction(ctx: AppContext, params: StartParams): Promise
         if (total === 0) throw new AppError('invalid', scope.nothingKey);
       } else {
         const where = selection!.where;
-        skipped = leaveOut.length > 0 ? await countLeftOut(tx, where, leaveOut) : null;
+        const counted = leaveOut.length > 0 ? await countLeftOut(tx, where, leaveOut) : null;
+        // A task that leaves out only dead feeds says nothing (null, as before) while it left none out.
+        skipped = counted && (handler.leaveOut || Object.keys(counted).length > 0) ? counted : null;
         total = await insertLinkItems(tx, {
           actionId: action.id,
           where: keptWhere(where, leaveOut),
