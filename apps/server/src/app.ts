@@ -58,6 +58,7 @@ import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { scheduleRoutes } from './modules/schedules/schedules.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
+import { tierRoutes } from './modules/tiers/tiers.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { wikiPages } from './modules/wiki/wiki.pages.ts';
@@ -98,6 +99,7 @@ const features = [
   webhookRoutes,
   teamRoutes,
   disavowRoutes,
+  tierRoutes,
 ];
 
 /** How the OpenAPI document tells a client to authenticate (issue 32). */

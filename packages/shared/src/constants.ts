@@ -87,6 +87,14 @@ export type LinkCheckStatusId = (typeof LinkCheckStatus)[keyof typeof LinkCheckS
 /** `filter[linkStatus]` and the `linkStatus` of a link: the stored status by name, or never checked. */
 export const LINK_STATUSES = ['found', 'missing', 'unread', 'unchecked'] as const;
 export type LinkStatus = (typeof LINK_STATUSES)[number];
+/**
+ * Why a tier 1 page is no longer worth strengthening (issue 31), the first that holds in this order: it
+ * answers an error (no answer, 4xx/5xx), its backlink to the customer's site is gone (confirmed
+ * missing), robots shut search engines out, it is noindex, a check found it not indexed. Its tier 2
+ * links carry the reason as `feedsDeadTierOne`.
+ */
+export const DEAD_FEED_REASONS = ['error', 'missing', 'blocked', 'noindex', 'not_indexed'] as const;
+export type DeadFeedReason = (typeof DEAD_FEED_REASONS)[number];
 export const LinkElementKind = { Image: 1, Href: 2, Canonical: 3, Hreflang: 4 } as const;
 export type LinkElementKindId = (typeof LinkElementKind)[keyof typeof LinkElementKind];
 export const REL_ATTRIBUTES = ['dofollow', 'nofollow', 'ugc', 'sponsored'] as const;

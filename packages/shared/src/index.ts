@@ -5,8 +5,10 @@ export {
   BalanceTransactionType,
   BCP47,
   ContentSection,
+  DEAD_FEED_REASONS,
   DEFAULT_LOCALE,
   DEFAULT_PAGE_SIZE,
+  type DeadFeedReason,
   DROPDOWN_MIN_QUERY,
   EXPORT_MAIL_THRESHOLD,
   ExportFormat,
@@ -655,6 +657,11 @@ export {
   ZMemberResponse,
   ZMemberUpdateRequest,
 } from './schemas/team.ts';
+export {
+  type TWastedTierTwo,
+  WASTED_TIER_TWO_DAYS,
+  ZWastedTierTwoResponse,
+} from './schemas/tiers.ts';
 export {
   type TProfileRequest,
   type TSettingsAttributes,

@@ -23,6 +23,7 @@ import {
   useLinkCounts,
   useListState,
 } from '@/features/links';
+import { WastedTierTwoCard } from '@/features/projects';
 import { useCampaigns, useProject } from '@/features/projects/api/projects.ts';
 import { useCreateCampaign } from '@/features/projects/createCampaign.tsx';
 import { ProjectSettingsModal } from '@/features/projects/lazyPanels.tsx';
@@ -164,6 +165,7 @@ function ProjectLinks({ route }: { route: NonNullable<ReturnType<typeof parseLis
           </Button>
         </section>
         <CampaignTaskProgress project={String(route.id)} live={live} onFinished={refresh} />
+        {tier === 2 ? <WastedTierTwoCard projectId={route.id} /> : null}
         <LinkSummary query={base} />
         <LinksWorkspace
           base={base}

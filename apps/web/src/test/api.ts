@@ -1,7 +1,14 @@
 import type { TUserAttributes } from '@linkwatch/shared';
 import { vi } from 'vitest';
 
-export type Call = { method: string; path: string; headers: Record<string, string>; body: unknown };
+export type Call = {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+  /** The query string's parameters (the last value of a repeated one). */
+  query?: Record<string, string>;
+};
 type Reply = { status: number; body?: unknown };
 type Handler = (call: Call) => Reply | Promise<Reply>;
 
@@ -20,7 +27,13 @@ export function mockApi(handlers: Record<string, Handler | Reply>) {
     const path = url.pathname.replace(/^\/api\//, '');
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>));
-    const call: Call = { method, path, headers, body: init.body ? JSON.parse(String(init.body)) : undefined };
+    const call: Call = {
+      method,
+      path,
+      headers,
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+      query: Object.fromEntries(url.searchParams),
+    };
     calls.push(call);
     const handler = handlers[`${method} ${path}`];
     const reply =

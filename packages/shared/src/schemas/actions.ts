@@ -4,10 +4,12 @@ import { listOf, ref, resource, single } from './common.ts';
 import { ZCrawlerCountsQuery, ZCrawlerDeleteQuery } from './crawlers.ts';
 
 /**
- * Why an indexing request (action 3) leaves a selected page out, in the order they are tried: already
+ * Why a task leaves a selected page out before charging. An indexing request (action 3) leaves pages out in the order they are tried: already
  * indexed, never backlink-checked, its last check not 200, the backlink missing from it (a donor page
  * that does not link to the customer is not worth indexing), blocked by robots.txt, noindex (meta or
- * X-Robots-Tag), canonical pointing to another page, no indexing service for that kind of page.
+ * X-Robots-Tag), canonical pointing to another page, no indexing service for that kind of page. Last,
+ * every paid link task leaves out tier 2 links that feed a dead tier 1 page (`deadTierOne`, issue 31),
+ * unless started with `includeDeadFeeds`.
  */
 export const SKIP_REASONS = [
   'indexed',
@@ -18,6 +20,7 @@ export const SKIP_REASONS = [
   'noindex',
   'canonical',
   'noIndexer',
+  'deadTierOne',
 ] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
@@ -130,6 +133,12 @@ export const ZActionCostResponse = z.object({
       selected: z.number(),
       /** What an indexing request leaves out before charging, by reason (empty for other tasks). */
       skipped: z.array(z.object({ reason: z.enum(SKIP_REASONS), count: z.number(), title: z.string() })),
+      /**
+       * Selected tier 2 links that feed a dead tier 1 page (issue 31), not left out for another reason:
+       * left out and not charged (listed under `skipped` as `deadTierOne`) unless `includeDeadFeeds`
+       * was given, then counted in `count` and charged. 0 for tier 1 links and free tasks.
+       */
+      deadFeeds: z.number().optional(),
       /** A pull from a backlink data service (action 10): what it takes of that service's units. */
       providerUnits: ZProviderUnits.nullable().optional(),
     }),

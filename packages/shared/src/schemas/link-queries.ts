@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  DEAD_FEED_REASONS,
   FilterKind,
   type FilterKindId,
   FilterMode,
@@ -110,6 +111,11 @@ const linkFilterKeys = {
     .describe(
       'what the last check read: found (page answered 200 with the backlink), missing (answered 200 without it; a link that had it only after two such checks in a row), unread (no answer, a non-200 answer or robots.txt block) or unchecked',
     ),
+  'filter[deadFeed]': query
+    .oneOf(['any', ...DEAD_FEED_REASONS])
+    .describe(
+      'tier 2 links that feed a dead tier 1 page (issue 31): any, or one reason (error, missing, blocked, noindex, not_indexed)',
+    ),
   'filter[createdFrom]': dateFilter('from').describe('ISO date (inclusive)'),
   'filter[createdTo]': dateFilter('to').describe('ISO date (inclusive, whole day)'),
   'filter[checkedFrom]': dateFilter('from').describe('ISO date of the last check (inclusive)'),
@@ -138,6 +144,8 @@ const linkFilters = (q: LinkFilterInput) => ({
   anchor: q['filter[anchor]'],
   /** What the last check read: found, missing (see LinkCheckStatus), unread, or never checked. */
   linkStatus: q['filter[linkStatus]'],
+  /** Tier 2 links that feed a dead tier 1 page: any, or for one reason (see DEAD_FEED_REASONS). */
+  deadFeed: q['filter[deadFeed]'],
   /** ISO instants; a bare `YYYY-MM-DD` "to" date is read as the end of that day (UTC). */
   createdFrom: q['filter[createdFrom]'],
   createdTo: q['filter[createdTo]'],
@@ -319,6 +327,9 @@ const campaignSelectionKeys = {
     .raw()
     .transform((raw, ctx) => readIdAt(raw, undefined, ctx))
     .describe('campaign id: every active link of the campaign'),
+  includeDeadFeeds: query
+    .oneOf(['true', 'false', '1', '0'], (value) => value.toLowerCase())
+    .describe('a paid task: also work on (and charge for) tier 2 links that feed a dead tier 1 page'),
   ...selectionKeys,
 };
 
@@ -332,7 +343,8 @@ function campaignSelection(
 ) {
   const campaignId = q.campaign ?? readIdAt(q['filter[campaign]'], 'filter[campaign]', ctx);
   const scoped = campaignId ? { 'filter[campaign]': String(campaignId), ...q } : q;
-  return { campaignId, selection: readLinkSelection(scoped, ctx) };
+  const includeDeadFeeds = q.includeDeadFeeds === 'true' || q.includeDeadFeeds === '1';
+  return { campaignId, selection: readLinkSelection(scoped, ctx), includeDeadFeeds };
 }
 
 /** `GET actions/{action}/balance`: what a task on this selection would cost. */
@@ -351,7 +363,7 @@ export const ZActionSelectionQuery = z
     days: query.raw().describe('an indexing request: the days its pages are spread over (1–14)'),
   })
   .transform((q, ctx) => {
-    const { campaignId, selection } = campaignSelection(q, ctx);
+    const { campaignId, selection, includeDeadFeeds } = campaignSelection(q, ctx);
     const filters: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(q)) if (key.startsWith('filter[')) filters[key] = value;
     if (q.campaign) filters.campaign = q.campaign;
@@ -359,7 +371,7 @@ export const ZActionSelectionQuery = z
     if (typeof target === 'string' && target !== '')
       filters.targetCampaign = readIdAt(target, 'targetCampaign', ctx);
     if (typeof q.days === 'string' && q.days !== '') filters.days = q.days;
-    return { campaignId, selection, filters };
+    return { campaignId, selection, filters, includeDeadFeeds };
   });
 export type TActionSelectionQuery = z.output<typeof ZActionSelectionQuery>;
 

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { LINK_STATUSES, LinkCheckStatus, type LinkStatus, RobotsStatus } from '../constants.ts';
+import {
+  DEAD_FEED_REASONS,
+  LINK_STATUSES,
+  LinkCheckStatus,
+  type LinkStatus,
+  RobotsStatus,
+} from '../constants.ts';
 import { rules } from '../validation.ts';
 import { ref, resource, single, ZPageMeta } from './common.ts';
 import { ZCrawlerResource } from './crawlers.ts';
@@ -151,6 +157,12 @@ export const ZLinkAttributes = z.object({
   campaignId: z.number(),
   projectId: z.number(),
   tier: z.number(),
+  /**
+   * A tier 2 link whose tier 1 page (the page it links to) is no longer worth strengthening (issue 31):
+   * why (see DEAD_FEED_REASONS) and since when; null while every tier 1 page it feeds is alive, and on
+   * tier 1 links. Tier 2 tasks leave such links out unless `includeDeadFeeds` is given.
+   */
+  feedsDeadTierOne: z.object({ reason: z.enum(DEAD_FEED_REASONS), since: z.string() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /**

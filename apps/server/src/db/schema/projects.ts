@@ -118,6 +118,12 @@ export const links = pgTable(
     dateCheckData: at('date_check_data'),
     dateCheckIndexing: at('date_check_indexing'),
     /**
+     * A tier 2 link whose tier 1 page is no longer worth strengthening (issue 31): why (DeadFeedReason:
+     * missing, error, blocked, noindex, not_indexed) and since when; null while it feeds a live page.
+     */
+    deadFeedReason: text('dead_feed_reason'),
+    deadFeedSince: at('dead_feed_since'),
+    /**
      * The upload that added the link (link_uploads), while it runs: an upload commits in short steps so
      * other users' calls get the database between them, and a failed one deletes what it added.
      */
@@ -135,6 +141,7 @@ export const links = pgTable(
     index('links_campaign_list_idx').on(t.campaignId, t.listType, t.id),
     index('links_user_list_idx').on(t.userId, t.listType, t.id),
     index('links_project_list_idx').on(t.projectId, t.listType, t.tier),
+    index('links_dead_feed_idx').on(t.projectId).where(sql`dead_feed_reason is not null`),
     // The links table's sorts within a campaign tab, NULL (never measured) lowest: served by an index
     // scan that stops after one page instead of sorting a million rows.
     index('links_campaign_code_idx').on(

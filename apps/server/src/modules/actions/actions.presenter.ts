@@ -1,7 +1,7 @@
 import { ActionCode, type Locale, type SkipReason } from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
 import { iso, resource } from '../../http/present.ts';
-import type { ActionRow } from './types.ts';
+import type { ActionRow, ProviderUnits } from './types.ts';
 
 export function presentAction(
   action: ActionRow,
@@ -48,11 +48,20 @@ export function presentAction(
   );
 }
 
+/** What a price preview computes (a link task's or a project task's), before its reasons are named. */
+interface CostAttributes {
+  cost: number;
+  price: number;
+  count: number;
+  balance: number;
+  selected: number;
+  skipped: { reason: SkipReason; count: number }[];
+  deadFeeds?: number;
+  providerUnits?: ProviderUnits | null;
+}
+
 /** A price preview, each reason a link is left out for named in the user's language. */
-export function presentActionCost<A extends { skipped: { reason: SkipReason; count: number }[] }>(
-  cost: { type: 'actionCosts'; attributes: A },
-  locale: Locale,
-) {
+export function presentActionCost(cost: { type: 'actionCosts'; attributes: CostAttributes }, locale: Locale) {
   const skipped = cost.attributes.skipped.map((s) => ({
     ...s,
     title: translate(locale, `tasks.skipReasons.${s.reason}`),

@@ -439,3 +439,14 @@ export async function insertReportChanges(tx: Tx, rows: Record<keyof typeof REPO
 export async function markNewReport(tx: Tx, params: { actionId: number }) {
   await tx.update(actions).set({ hasNewReport: true }).where(eq(actions.id, params.actionId));
 }
+
+/** The projects of the links a task has items for (its campaign's project when it has a campaign). */
+export async function listProjectsOfTask(db: Queryable, action: ActionRow): Promise<number[]> {
+  if (action.campaignId !== null) return action.projectId === null ? [] : [action.projectId];
+  const rows = await db
+    .selectDistinct({ projectId: links.projectId })
+    .from(actionItems)
+    .innerJoin(links, eq(links.id, actionItems.linkId))
+    .where(eq(actionItems.actionId, action.id));
+  return rows.map((r) => r.projectId);
+}

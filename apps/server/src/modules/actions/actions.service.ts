@@ -28,12 +28,13 @@ import {
   setActionTotals,
 } from './actions.queries.ts';
 import { actionCatalog, missingProvider } from './catalog.ts';
+import { deadFeedRule } from './dead-feeds.ts';
 import { finishIfComplete } from './lifecycle.ts';
 import { priceFor } from './prices.ts';
 import { projectTaskCost } from './project-tasks.ts';
 import type { Selection } from './selection.ts';
 import type { TaskQuery } from './task-query.ts';
-import type { ActionHandler, ActionRow } from './types.ts';
+import type { ActionHandler, ActionRow, LeaveOutRule } from './types.ts';
 
 /** The tasks page: the user's tasks, newest first, with their project's and campaign's names. */
 export function actionsPage(
@@ -76,12 +77,16 @@ export async function actionCost(
   const { user, action, query } = params;
   if (query.kind === 'project') return projectTaskCost(ctx, { user, action, filters: query.filters });
   const selection = query.selection;
-  const leaveOut = actionCatalog.get(action)?.leaveOut?.(ctx.providers) ?? [];
+  const handler = actionCatalog.get(action);
+  // The dead-feed leave-outs are counted even when included, so the dialog can offer them either way.
+  const leaveOut = leaveOutRules(ctx, { handler, includeDeadFeeds: false });
   const [{ price }, selected, leftOut] = await Promise.all([
     priceFor(ctx.db, { userId: user.id, action }),
     countSelection(ctx.db, selection.where),
     countLeftOut(ctx.db, selection.where, leaveOut),
   ]);
+  const deadFeeds = leftOut.deadTierOne ?? 0;
+  if (selection.includeDeadFeeds) delete leftOut.deadTierOne;
   const skipped = SKIP_REASONS.filter((reason) => leftOut[reason]).map((reason) => ({
     reason,
     count: leftOut[reason]!,
@@ -89,8 +94,20 @@ export async function actionCost(
   const count = selected - skipped.reduce((sum, s) => sum + s.count, 0);
   return {
     type: 'actionCosts' as const,
-    attributes: { cost: price * count, price, count, balance: user.balance, selected, skipped },
+    attributes: { cost: price * count, price, count, balance: user.balance, selected, skipped, deadFeeds },
   };
+}
+
+/**
+ * What a task leaves out of its selection before charging: its kind's own rules, then (a paid task
+ * on links) the tier 2 links that feed a dead tier 1 page, unless the start includes them.
+ */
+function leaveOutRules(
+  ctx: AppContext,
+  params: { handler: ActionHandler | undefined; includeDeadFeeds: boolean | undefined },
+): LeaveOutRule[] {
+  const own = params.handler?.leaveOut?.(ctx.providers) ?? [];
+  return params.handler?.leavesOutDeadFeeds && !params.includeDeadFeeds ? [...own, deadFeedRule] : own;
 }
 
 export interface StartParams {
@@ -127,7 +144,7 @@ export async function startAction(ctx: AppContext, params: StartParams): Promise
   await handler.beforeStart?.(ctx.db, { userId: params.userId, filters });
   await scope?.beforeStart?.(ctx, { userId: params.userId, filters });
   const { price } = await priceFor(ctx.db, { userId: params.userId, action: params.action });
-  const leaveOut = handler.leaveOut?.(ctx.providers) ?? [];
+  const leaveOut = leaveOutRules(ctx, { handler, includeDeadFeeds: selection?.includeDeadFeeds });
 
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -153,7 +170,9 @@ export async function startAction(ctx: AppContext, params: StartParams): Promise
         if (total === 0) throw new AppError('invalid', scope.nothingKey);
       } else {
         const where = selection!.where;
-        skipped = leaveOut.length > 0 ? await countLeftOut(tx, where, leaveOut) : null;
+        const counted = leaveOut.length > 0 ? await countLeftOut(tx, where, leaveOut) : null;
+        // A task that leaves out only dead feeds says nothing (null, as before) while it left none out.
+        skipped = counted && (handler.leaveOut || Object.keys(counted).length > 0) ? counted : null;
         total = await insertLinkItems(tx, {
           actionId: action.id,
           where: keptWhere(where, leaveOut),

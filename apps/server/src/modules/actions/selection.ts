@@ -8,6 +8,8 @@ export interface Selection {
   campaignId?: number;
   links: LinkSelection;
   where: SQL;
+  /** A paid task also works on (and charges for) tier 2 links that feed a dead tier 1 page (issue 31). */
+  includeDeadFeeds?: boolean;
 }
 
 /**
@@ -16,10 +18,10 @@ export interface Selection {
  */
 export function selectionOf(
   userId: number,
-  query: { campaignId?: number; selection: LinkSelection },
+  query: { campaignId?: number; selection: LinkSelection; includeDeadFeeds?: boolean },
 ): Selection {
-  const { campaignId, selection: links } = query;
-  return { campaignId, links, where: selectionWhere({ userId, selection: links }) };
+  const { campaignId, selection: links, includeDeadFeeds } = query;
+  return { campaignId, links, where: selectionWhere({ userId, selection: links }), includeDeadFeeds };
 }
 
 /** A selection built outside a request (a schedule's `campaign={id}`), read by the same shared schema. */

@@ -19,6 +19,11 @@ export const ZTaskQuery = z
       .raw()
       .describe('a crawler task (10, 17): project id; a link task: the list filter'),
     'ids[]': query.raw().describe('remove from crawlers (17): crawler record ids'),
+    includeDeadFeeds: query
+      .raw()
+      .describe(
+        'a paid link task: true to include tier 2 links that feed a dead tier 1 page (left out by default)',
+      ),
   })
   .describe('the link list filters (link tasks) or the crawlers list filters (17) beside these');
 

@@ -72,6 +72,11 @@ export interface ActionHandler<R = any, F = any> {
    * nothing, and the price preview lists them by reason (the indexing request's skip-and-explain).
    */
   leaveOut?(providers: Providers): LeaveOutRule[];
+  /**
+   * A paid task on links: it also leaves out tier 2 links that feed a dead tier 1 page (issue 31),
+   * unless started with `includeDeadFeeds`.
+   */
+  leavesOutDeadFeeds?: boolean;
   /** Days the task spreads its items over (a drip feed); one when absent. */
   dripDays?(filters: F): number;
   /** A check against the database before anything is charged (the move's target campaign is the user's). */

@@ -1,4 +1,6 @@
 import {
+  DEAD_FEED_REASONS,
+  type DeadFeedReason,
   type Locale,
   linkStatusOf,
   NOT_AVAILABLE,
@@ -38,6 +40,13 @@ function withoutDomain(url: string): string {
   } catch {
     return url;
   }
+}
+
+/** Issue 31: the reason its tier 1 page is dead and since when, read as the shared list spells them. */
+function feedsDeadTierOne(link: Link): { reason: DeadFeedReason; since: string } | null {
+  const reason = DEAD_FEED_REASONS.find((r) => r === link.deadFeedReason);
+  if (!reason || !link.deadFeedSince) return null;
+  return { reason, since: iso(link.deadFeedSince)! };
 }
 
 const toMany = <T extends string>(type: T, ids: number[]) => ({ data: ids.map((id) => ({ id, type })) });
@@ -100,6 +109,7 @@ export function presentLink(
       campaignId: link.campaignId,
       projectId: link.projectId,
       tier: link.tier,
+      feedsDeadTierOne: feedsDeadTierOne(link),
       createdAt: iso(link.createdAt)!,
       updatedAt: iso(link.updatedAt)!,
       ...(options.actors ? { ...options.actors, movedAt: iso(link.movedAt) } : {}),

@@ -129,6 +129,8 @@ const resetCheckResults = {
   dateAddIndex: null,
   dateCheckData: null,
   dateCheckIndexing: null,
+  deadFeedReason: null,
+  deadFeedSince: null,
 } satisfies Partial<NewLink>;
 
 /**

@@ -83,7 +83,8 @@ describe('the indexing request’s confirmation', () => {
 
     await user.selectOptions(days, '5 days');
     await user.click(startButton(dialog));
-    expect(onConfirm).toHaveBeenCalledWith(5);
+    // No dead tier 1 feeds to include: nothing beyond the days.
+    expect(onConfirm).toHaveBeenCalledWith(5, {});
   });
 
   it('keeps Start off and says why when every selected page is left out', async () => {

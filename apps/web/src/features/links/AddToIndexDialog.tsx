@@ -2,7 +2,14 @@ import { ActionCode, type TActionCost } from '@linkwatch/shared';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, type Query } from '@/api/client.ts';
-import { creditsMissing, NotEnoughCredits, useDemoNote, useSelectionCost } from '@/features/tasks';
+import {
+  creditsMissing,
+  DeadFeedsChoice,
+  deadFeedsQuery,
+  NotEnoughCredits,
+  useDemoNote,
+  useSelectionCost,
+} from '@/features/tasks';
 import { useFormat } from '@/lib/format.ts';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
@@ -109,8 +116,8 @@ type AddToIndexDialogProps = {
   /** The selection, as every task call sends it (`links[]`, the campaign). */
   query: Query;
   pending: boolean;
-  /** Starts the task with the chosen drip feed (`days`). */
-  onConfirm: (days: number) => void;
+  /** Starts the task with the chosen drip feed (`days`), and `includeDeadFeeds` when ticked. */
+  onConfirm: (days: number, extra: Query) => void;
 };
 
 /**
@@ -122,11 +129,19 @@ export function AddToIndexDialog({ open, onOpenChange, query, pending, onConfirm
   const { t } = useTranslation();
   const [days, setDays] = useState<number>(DEFAULT_SPREAD_DAYS);
   const blockedId = useId();
-  const cost = useSelectionCost({ code: ActionCode.AddToIndex, query, enabled: open });
+  const [includeDead, setIncludeDead] = useState(false);
+  const extra = deadFeedsQuery(includeDead);
+  const cost = useSelectionCost({
+    code: ActionCode.AddToIndex,
+    query: { ...query, ...extra },
+    enabled: open,
+  });
   const demoNote = useDemoNote(ActionCode.AddToIndex);
   // Each opening starts from the advice, not from what an earlier request chose.
   useEffect(() => {
-    if (open) setDays(DEFAULT_SPREAD_DAYS);
+    if (!open) return;
+    setDays(DEFAULT_SPREAD_DAYS);
+    setIncludeDead(false);
   }, [open]);
 
   const c = cost.data;
@@ -145,7 +160,7 @@ export function AddToIndexDialog({ open, onOpenChange, query, pending, onConfirm
             {t('common.cancel')}
           </Button>
           <Button
-            onClick={() => onConfirm(days)}
+            onClick={() => onConfirm(days, extra)}
             loading={pending}
             disabled={!c || missing > 0 || nothingToSend}
             aria-describedby={nothingToSend ? blockedId : undefined}
@@ -159,6 +174,7 @@ export function AddToIndexDialog({ open, onOpenChange, query, pending, onConfirm
         {demoNote ? <Alert tone="info">{demoNote}</Alert> : null}
         {c ? <CostSummary cost={c} /> : cost.isError ? null : <LoadingCost />}
         {c ? <SkippedList skipped={c.skipped} /> : null}
+        <DeadFeedsChoice count={c?.deadFeeds} include={includeDead} onIncludeChange={setIncludeDead} />
         {nothingToSend ? (
           <div id={blockedId}>
             <Alert tone="warning">{t('linksUi.addToIndex.nothingToSend')}</Alert>

@@ -175,7 +175,7 @@ export function BulkBar({ type, selected, scope, onClear, projectId, filtered }:
           title={t(`linksUi.bulk.actions.${paid}`)}
           query={query}
           pending={start.isPending}
-          onConfirm={() => start.mutate({ code: paid })}
+          onConfirm={(extra) => start.mutate({ code: paid, extra })}
         />
       ))}
       <AddToIndexDialog
@@ -183,7 +183,7 @@ export function BulkBar({ type, selected, scope, onClear, projectId, filtered }:
         onOpenChange={(open) => setDialog(open ? 'addToIndex' : null)}
         query={query}
         pending={start.isPending}
-        onConfirm={(days) => start.mutate({ code: 'addToIndex', extra: { days } })}
+        onConfirm={(days, extra) => start.mutate({ code: 'addToIndex', extra: { days, ...extra } })}
       />
       <MoveDialog
         open={dialog === 'move'}

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '@/test/api.ts';
@@ -52,5 +52,38 @@ describe('the cost dialog of a bulk task', () => {
       false,
     );
     expect(within(dialog).queryByRole('link', { name: 'Top up balance' })).toBeNull();
+  });
+
+  it('counts the tier 2 links that feed a dead tier 1 page as left out, and includes them when ticked', async () => {
+    const api = mockApi({
+      'GET actions/2/balance': (call) =>
+        call.query?.includeDeadFeeds === 'true'
+          ? json(200, { data: { attributes: { cost: 5, price: 1, count: 5, balance: 100, deadFeeds: 3 } } })
+          : json(200, { data: { attributes: { cost: 2, price: 1, count: 2, balance: 100, deadFeeds: 3 } } }),
+    });
+    const { onConfirm } = renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Check backlinks' });
+    expect((await within(dialog).findByTestId('dead-feeds')).textContent).toBe(
+      '3 links feed a dead tier 1 page: left out, not charged.',
+    );
+    expect(within(dialog).getByTestId('task-cost').textContent).toMatch(/2 credits/);
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Include them anyway' }));
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('dead-feeds').textContent).toBe(
+        '3 links feed a dead tier 1 page: included and charged.',
+      ),
+    );
+    await waitFor(() => expect(within(dialog).getByTestId('task-cost').textContent).toMatch(/5 credits/));
+    expect(api.find('GET actions/2/balance').at(-1)?.query?.includeDeadFeeds).toBe('true');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start task' }));
+    expect(onConfirm).toHaveBeenCalledWith({ includeDeadFeeds: 'true' });
+  });
+
+  it('says nothing of dead tier 1 pages when no selected link feeds one', async () => {
+    mockApi({ 'GET actions/2/balance': cost(130) });
+    renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Check backlinks' });
+    await within(dialog).findByTestId('task-cost');
+    expect(within(dialog).queryByTestId('dead-feeds')).toBeNull();
   });
 });

@@ -1,7 +1,15 @@
 import { Coins } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '@/api/client.ts';
-import { creditsMissing, NotEnoughCredits, useDemoNote, useSelectionCost } from '@/features/tasks';
+import {
+  creditsMissing,
+  DeadFeedsChoice,
+  deadFeedsQuery,
+  NotEnoughCredits,
+  useDemoNote,
+  useSelectionCost,
+} from '@/features/tasks';
 import { useFormat } from '@/lib/format.ts';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
@@ -25,12 +33,19 @@ export function CostDialog({
   title: string;
   query: Query;
   pending: boolean;
-  onConfirm: () => void;
+  /** Starts the task; `extra` carries `includeDeadFeeds` when the customer ticked it. */
+  onConfirm: (extra: Query) => void;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
   const credits = (value: number) => t('common.credits', { count: value, value: format.number(value) });
-  const cost = useSelectionCost({ code, query, enabled: open });
+  // Tier 2 links that feed a dead tier 1 page are left out unless ticked; each opening starts unticked.
+  const [includeDead, setIncludeDead] = useState(false);
+  useEffect(() => {
+    if (open) setIncludeDead(false);
+  }, [open]);
+  const extra = deadFeedsQuery(includeDead);
+  const cost = useSelectionCost({ code, query: { ...query, ...extra }, enabled: open });
   const missing = creditsMissing(cost.data);
   const demoNote = useDemoNote(code);
   return (
@@ -45,7 +60,7 @@ export function CostDialog({
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={onConfirm} loading={pending} disabled={!cost.data || missing > 0}>
+          <Button onClick={() => onConfirm(extra)} loading={pending} disabled={!cost.data || missing > 0}>
             {t('linksUi.bulk.start')}
           </Button>
         </>
@@ -72,6 +87,15 @@ export function CostDialog({
           </p>
         </div>
       )}
+      {cost.data?.deadFeeds ? (
+        <div className="mt-4">
+          <DeadFeedsChoice
+            count={cost.data.deadFeeds}
+            include={includeDead}
+            onIncludeChange={setIncludeDead}
+          />
+        </div>
+      ) : null}
       {missing > 0 ? <NotEnoughCredits missing={missing} className="mt-4" /> : null}
       {demoNote ? (
         <Alert tone="info" className="mt-4">

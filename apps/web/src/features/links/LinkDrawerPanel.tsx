@@ -12,7 +12,7 @@ import { SidePanel } from '@/ui/SidePanel.tsx';
 import { Skeleton } from '@/ui/Spinner.tsx';
 import { useDeleteBacklink } from './api/backlinks.ts';
 import { type Backlink, useLinkDetails } from './api/links.ts';
-import { IndexingBadge, LinkStatusBadge, PageVerdict, ResponseCodeBadge } from './cells.tsx';
+import { DeadFeedBadge, IndexingBadge, LinkStatusBadge, PageVerdict, ResponseCodeBadge } from './cells.tsx';
 import { LinkIndexing, RecheckLinkButton } from './LinkChecks.tsx';
 
 const EditLinkForm = lazy(() => import('./EditLinkForm.tsx'));
@@ -102,6 +102,9 @@ export function LinkDrawerPanel({ linkId, onClose }: { linkId: number | null; on
     ? [
         [t('linksUi.panel.responseCode'), <ResponseCodeBadge key="c" link={a} />],
         [t('linksUi.panel.linkStatus'), <LinkStatusBadge key="s" link={a} />],
+        ...(a.feedsDeadTierOne
+          ? [[t('linksUi.deadFeed.panel'), <DeadFeedBadge key="d" link={a} />] as [string, ReactNode]]
+          : []),
         [t('linksUi.panel.indexing'), <IndexingBadge key="i" link={a} />],
         [t('linksUi.panel.robots'), <PageVerdict key="r" link={a} />],
         [t('linksUi.panel.metaRobots'), a.metaRobots ?? '—'],

@@ -18,6 +18,7 @@ const none: ListFilters = {
   role: '',
   code: '',
   linkStatus: '',
+  deadFeed: '',
   indexing: '',
   robots: '',
   rel: '',
@@ -49,9 +50,17 @@ const firstOption = (select: HTMLElement) => within(select).getAllByRole('option
 
 describe('the links filters', () => {
   it.each([
-    ['en', ['Response', 'Link', 'Indexing', 'Robots', 'Rel'], '-- all --'],
-    ['ru', ['Ответ', 'Ссылка', 'Индексация', 'Роботы', 'Атрибут'], '-- все --'],
-    ['ua', ['Відповідь', 'Посилання', 'Індексація', 'Роботи', 'Атрибут'], '-- усі --'],
+    ['en', ['Response', 'Link', 'Feeds a dead tier 1 page', 'Indexing', 'Robots', 'Rel'], '-- all --'],
+    [
+      'ru',
+      ['Ответ', 'Ссылка', 'Усиливает мёртвую страницу 1-го уровня', 'Индексация', 'Роботы', 'Атрибут'],
+      '-- все --',
+    ],
+    [
+      'ua',
+      ['Відповідь', 'Посилання', 'Підсилює мертву сторінку 1-го рівня', 'Індексація', 'Роботи', 'Атрибут'],
+      '-- усі --',
+    ],
   ])('%s: each select has a visible label and the spec\'s "-- all --" first', async (locale, labels, all) => {
     await i18n.changeLanguage(locale);
     renderLinkFilters();
@@ -61,7 +70,7 @@ describe('the links filters', () => {
       .getAllByRole('combobox')
       .slice(1)
       .filter((select) => !select.getAttribute('aria-label'));
-    expect(selects).toHaveLength(5);
+    expect(selects).toHaveLength(6);
     for (const [i, label] of labels.entries()) {
       const select = screen.getByLabelText(label);
       expect(select).toBe(selects[i]);

@@ -1,4 +1,4 @@
-import { LINK_STATUSES, LinkRole, REL_ATTRIBUTES, RobotsStatus } from '@linkwatch/shared';
+import { DEAD_FEED_REASONS, LINK_STATUSES, LinkRole, REL_ATTRIBUTES, RobotsStatus } from '@linkwatch/shared';
 import { Search, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -106,6 +106,19 @@ export function LinkFilters({ filters, onChange, onReset, hasFilters, queryOnly 
             onChange={(e) => onChange('linkStatus', e.target.value)}
             placeholder={all}
             options={linkStatuses}
+          />
+          <FilterSelect
+            label={t('linksUi.deadFeed.filter')}
+            value={filters.deadFeed}
+            onChange={(e) => onChange('deadFeed', e.target.value)}
+            placeholder={all}
+            options={[
+              { value: 'any', label: t('linksUi.deadFeed.anyReason') },
+              ...DEAD_FEED_REASONS.map((reason) => ({
+                value: reason,
+                label: t(`linksUi.deadFeed.reasons.${reason}`),
+              })),
+            ]}
           />
           <ModeSelectFilter
             label={t('linksUi.filters.indexing')}

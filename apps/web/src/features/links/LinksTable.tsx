@@ -16,7 +16,7 @@ import {
 } from '@/ui/DataTable.tsx';
 import { Favicon } from '@/ui/Favicon.tsx';
 import type { Link } from './api/links.ts';
-import { IndexingBadge, LinkStatusBadge, PageVerdict, ResponseCodeBadge } from './cells.tsx';
+import { DeadFeedBadge, IndexingBadge, LinkStatusBadge, PageVerdict, ResponseCodeBadge } from './cells.tsx';
 import type { ViewType } from './listState.ts';
 
 type LinksTableOptions = {
@@ -158,7 +158,12 @@ function useLinkColumns({
       col.display({
         id: 'linkStatus',
         meta: { label: t('linksUi.table.linkStatus'), card: 'essential' },
-        cell: ({ row }) => <LinkStatusBadge link={row.original.attributes} short />,
+        cell: ({ row }) => (
+          <span className="inline-flex flex-wrap items-center gap-1">
+            <LinkStatusBadge link={row.original.attributes} short />
+            <DeadFeedBadge link={row.original.attributes} short />
+          </span>
+        ),
       }),
       col.display({
         id: 'indexing',

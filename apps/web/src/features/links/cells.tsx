@@ -1,5 +1,6 @@
 import { IndexState } from '@linkwatch/shared';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '@/lib/format.ts';
 import { Badge } from '@/ui/Badge.tsx';
 import type { TLinkAttributes } from './api/links.ts';
 
@@ -95,4 +96,32 @@ export function IndexingBadge({ link }: { link: Pick<TLinkAttributes, 'indexing'
         ? 'danger'
         : 'neutral';
   return <Badge tone={tone}>{link.indexingText}</Badge>;
+}
+
+/**
+ * Issue 31: a tier 2 link whose tier 1 page is dead, with why and since when (its tooltip in the table,
+ * where the badge says it short); nothing for a link that feeds a live page.
+ */
+export function DeadFeedBadge({
+  link,
+  short = false,
+}: {
+  link: Pick<TLinkAttributes, 'feedsDeadTierOne'>;
+  short?: boolean;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const dead = link.feedsDeadTierOne;
+  if (!dead) return null;
+  const detail = t('linksUi.deadFeed.detail', {
+    reason: t(`linksUi.deadFeed.reasons.${dead.reason}`),
+    date: format.date(dead.since),
+  });
+  // A badge never wraps: the panel says it in full as text.
+  if (!short) return <span className="text-sm text-rose-700">{detail}</span>;
+  return (
+    <Badge tone="danger" title={detail}>
+      {t('linksUi.deadFeed.short')}
+    </Badge>
+  );
 }

@@ -17,6 +17,8 @@ export type ListFilters = {
   role: string;
   code: string;
   linkStatus: string;
+  /** Tier 2 links that feed a dead tier 1 page: `any` or one reason (issue 31). */
+  deadFeed: string;
   indexing: string;
   robots: string;
   rel: string;
@@ -49,6 +51,7 @@ export const FILTER_PARAMS: Record<keyof ListFilters, string> = {
   role: 'in',
   code: 'code',
   linkStatus: 'link',
+  deadFeed: 'dead',
   indexing: 'indexing',
   robots: 'robots',
   rel: 'rel',
@@ -110,6 +113,7 @@ export function filterQuery(filters: ListFilters): Query {
     role: (filters.query.trim() && filters.role) || undefined,
     responseCodeGroup: filters.code || undefined,
     linkStatus: filters.linkStatus || undefined,
+    deadFeed: filters.deadFeed || undefined,
     indexing: filters.indexing || undefined,
     indexingCapability: filters.robots || undefined,
     attribute: filters.rel || undefined,

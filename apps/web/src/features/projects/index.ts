@@ -17,3 +17,4 @@ export { type CategoryGroup, groupByCategory } from './categoryGroups.ts';
 export { CreateCampaignProvider, useCreateCampaign } from './createCampaign.tsx';
 export { CreateCampaignSlideOver } from './lazyPanels.tsx';
 export { projectPath } from './paths.ts';
+export { WastedTierTwoCard } from './WastedTierTwoCard.tsx';

@@ -14,6 +14,7 @@ import { Select } from '@/ui/Select.tsx';
 import { Skeleton } from '@/ui/Spinner.tsx';
 import { useStartTask } from './api/startTask.ts';
 import { useCampaignOptions, useDemoNote, useTaskCost } from './api/tasks.ts';
+import { DeadFeedsChoice } from './DeadFeedsChoice.tsx';
 import { creditsMissing, NotEnoughCredits } from './NotEnoughCredits.tsx';
 
 function CostLine({ label, value, strong }: { label: string; value: ReactNode; strong?: boolean }) {
@@ -52,18 +53,20 @@ export function StartCheckDialog({
   const [campaign, setCampaign] = useState(initialCampaign);
   const projects = useProjectOptions();
   const campaigns = useCampaignOptions(project);
-  const cost = useTaskCost({ action, campaign });
+  const [includeDeadFeeds, setIncludeDeadFeeds] = useState(false);
+  const cost = useTaskCost({ action, campaign, includeDeadFeeds });
   const demoNote = useDemoNote(action);
   const credits = (value: number) => t('tasksUi.cost.credits', { count: value, value: format.number(value) });
 
   const start = useStartTask(
-    { action, campaign },
+    { action, campaign, includeDeadFeeds },
     {
       onSuccess: () => {
         notify.success(t('tasksUi.dialog.started'));
         onOpenChange(false);
         setProject(initialProject);
         setCampaign(initialCampaign);
+        setIncludeDeadFeeds(false);
       },
       // spec point 8: the server's message as it is ('Task cannot be started for campaign …', 'Not enough
       // credits: …'), with its hint under it ('Please wait while current task will be finished …').
@@ -138,7 +141,10 @@ export function StartCheckDialog({
                 value: item.id,
                 label: `${item.name} · ${t('tasksUi.tier', { tier: item.tier })}`,
               }))}
-              onChange={(e) => setCampaign(e.target.value)}
+              onChange={(e) => {
+                setCampaign(e.target.value);
+                setIncludeDeadFeeds(false);
+              }}
             />
           )}
         </Field>
@@ -167,6 +173,13 @@ export function StartCheckDialog({
               </div>
             )}
           </div>
+        ) : null}
+        {campaign ? (
+          <DeadFeedsChoice
+            count={c?.deadFeeds}
+            include={includeDeadFeeds}
+            onIncludeChange={setIncludeDeadFeeds}
+          />
         ) : null}
         {empty ? <Alert tone="warning">{t('tasksUi.dialog.noLinks')}</Alert> : null}
         {short ? <NotEnoughCredits missing={missing} /> : null}

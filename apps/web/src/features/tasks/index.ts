@@ -14,4 +14,5 @@ export {
 } from './api/tasks.ts';
 export type { Task, TaskList, TaskProgress } from './api/types.ts';
 export { CampaignTaskButtons, CampaignTaskProgress } from './CampaignTasks.tsx';
+export { DeadFeedsChoice, deadFeedsQuery } from './DeadFeedsChoice.tsx';
 export { creditsMissing, NotEnoughCredits } from './NotEnoughCredits.tsx';

@@ -290,4 +290,27 @@ export default {
     results_other: '{{count}} links found',
     empty: 'Nothing found. Try another part of the address.',
   },
+  deadFeed: {
+    badge: 'Feeds a dead tier 1 page',
+    short: 'Dead tier 1',
+    detail: 'Feeds a dead tier 1 page: {{reason}}, since {{date}}',
+    panel: 'Tier 1 page',
+    reasons: {
+      error: 'it answers an error',
+      missing: 'its backlink to your site is gone',
+      blocked: 'blocked by robots',
+      noindex: 'noindex',
+      not_indexed: 'not indexed',
+    },
+    anyReason: 'Any reason',
+    filter: 'Feeds a dead tier 1 page',
+  },
+  wasted: {
+    title: 'Wasted tier 2',
+    links_one: '{{value}} link feeds a dead tier 1 page',
+    links_other: '{{value}} links feed a dead tier 1 page',
+    cost: 'Spent on them in the last {{days}} days: {{cost}} (checks {{check}}, indexing {{index}})',
+    whileFlagged: 'of it while their tier 1 page was already dead: {{cost}}',
+    none: 'No tier 2 link feeds a dead tier 1 page.',
+  },
 };

@@ -27,6 +27,8 @@ export default {
     noindex: 'Marked noindex (meta robots or X-Robots-Tag)',
     canonical: 'Its canonical points to another page',
     noIndexer: 'No indexing service is configured for this kind of page',
+    deadTierOne:
+      'Feeds a dead tier 1 page: the page it strengthens is gone, broken, noindex, blocked or not indexed',
   },
   demoAuthority:
     "Demo service: the figures come from the offline demo's stand-in of Open PageRank, not from a real authority service.",

@@ -124,4 +124,11 @@ export default {
     pageSize: 'Rows per page',
   },
   loadFailed: 'The list could not be loaded.',
+  deadFeeds: {
+    leftOut_one: '{{value}} link feeds a dead tier 1 page: left out, not charged.',
+    leftOut_other: '{{value}} links feed a dead tier 1 page: left out, not charged.',
+    included_one: '{{value}} link feeds a dead tier 1 page: included and charged.',
+    included_other: '{{value}} links feed a dead tier 1 page: included and charged.',
+    include: 'Include them anyway',
+  },
 };

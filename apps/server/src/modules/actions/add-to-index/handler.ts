@@ -31,6 +31,7 @@ export const addToIndexHandler: ActionHandler<SentResult, IndexingFilters> = {
   maxAttempts: 30,
   filters: ZIndexingFilters,
   leaveOut: (providers) => indexingLeaveOutRules(providers),
+  leavesOutDeadFeeds: true,
   dripDays: (filters) => filters.days,
 
   async process(ctx: WorkerContext, { action }: { action: ActionRow }, items: ClaimedItem[]) {

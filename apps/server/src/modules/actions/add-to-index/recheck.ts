@@ -7,6 +7,7 @@ import { notify } from '../../notifications/notifications.service.ts';
 import { addRefunded, findActionById, findUserLocale, listReportedLinks } from '../actions.queries.ts';
 import { applyIndexStates, type IndexResult } from '../check-indexing/apply.ts';
 import { decideIndexState } from '../check-indexing/verdict.ts';
+import { refreshDeadFeedsOfTask } from '../dead-feeds.ts';
 import { recordReport } from '../report-changes.ts';
 import type { ActionRow, DoneOutcome } from '../types.ts';
 import {
@@ -67,9 +68,11 @@ export async function recheckIndexRequests(ctx: Ctx, options: { limit?: number }
  */
 async function settle(ctx: Ctx, actionId: number, settled: { request: DueRequest; result: IndexResult }[]) {
   if (settled.length === 0) return 0;
+  let settledAction: ActionRow | undefined;
   const refund = await ctx.db.transaction(async (tx) => {
     const action = await findActionById(tx, { id: actionId });
     if (!action) return null;
+    settledAction = action;
     const done: DoneOutcome<IndexResult>[] = settled.map(({ request, result }) => ({
       itemId: request.id,
       kind: 'done',
@@ -86,6 +89,8 @@ async function settle(ctx: Ctx, actionId: number, settled: { request: DueRequest
     return notIndexed.length > 0 ? refundNotIndexed(tx, action, notIndexed) : null;
   });
   if (refund) await tellRefund(ctx, refund);
+  // A page found not indexed (or indexed at last) may be a tier 1 page its tier 2 links feed.
+  if (settledAction) await refreshDeadFeedsOfTask(ctx.db, settledAction);
   return refund?.pages ?? 0;
 }
 

@@ -22,6 +22,7 @@ export const checkAuthorityHandler: ActionHandler<AuthorityResult, TaskFilters> 
   leaseSeconds: 120,
   maxAttempts: 3,
   filters: ZTaskFilters,
+  leavesOutDeadFeeds: true,
 
   async process(ctx: WorkerContext, { action }: { action: ActionRow }, items: ClaimedItem[]) {
     const urlOf = await itemUrls(ctx, action, items);

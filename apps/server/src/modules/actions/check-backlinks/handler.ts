@@ -1,6 +1,7 @@
 import { type AcceptorSet, type CheckResult, RobotsCache } from '@linkwatch/checker';
 import { ActionCode, Tier } from '@linkwatch/shared';
 import type { Queryable } from '../../../db/client.ts';
+import { refreshDeadFeedsOfTask } from '../dead-feeds.ts';
 import { type TaskFilters, ZTaskFilters } from '../task-filters.ts';
 import type { ActionHandler, ActionRow, ClaimedItem, ItemOutcome, WorkerContext } from '../types.ts';
 import { applyCheckResults } from './apply.ts';
@@ -65,6 +66,7 @@ export const checkBacklinksHandler: ActionHandler<CheckResult, TaskFilters> = {
   leaseSeconds: 60,
   maxAttempts: 3,
   filters: ZTaskFilters,
+  leavesOutDeadFeeds: true,
 
   async process(
     ctx: WorkerContext,
@@ -103,5 +105,6 @@ export const checkBacklinksHandler: ActionHandler<CheckResult, TaskFilters> = {
     taskCaches.delete(action.id);
     for (const projectId of await tierTwoProjectsOf(ctx.db, action))
       await refreshTier2Counts(ctx.db, projectId);
+    await refreshDeadFeedsOfTask(ctx.db, action);
   },
 };

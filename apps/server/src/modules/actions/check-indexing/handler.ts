@@ -1,4 +1,5 @@
 import { ActionCode } from '@linkwatch/shared';
+import { refreshDeadFeedsOfTask } from '../dead-feeds.ts';
 import { itemUrls } from '../item-links.ts';
 import { type TaskFilters, ZTaskFilters } from '../task-filters.ts';
 import type { ActionHandler, ActionRow, ClaimedItem, ItemOutcome, WorkerContext } from '../types.ts';
@@ -21,6 +22,7 @@ export const checkIndexingHandler: ActionHandler<IndexResult, TaskFilters> = {
   // A first "not indexed" takes one try to confirm; transient failures get the rest.
   maxAttempts: 5,
   filters: ZTaskFilters,
+  leavesOutDeadFeeds: true,
 
   async process(ctx: WorkerContext, { action }: { action: ActionRow }, items: ClaimedItem[]) {
     const urlOf = await itemUrls(ctx, action, items);
@@ -55,4 +57,7 @@ export const checkIndexingHandler: ActionHandler<IndexResult, TaskFilters> = {
   },
 
   applyBatch: (tx, { action }, done) => applyIndexStates(tx, action, done),
+
+  // A tier 1 page found not indexed stops being worth strengthening (and one found indexed recovers).
+  finish: (ctx, action) => refreshDeadFeedsOfTask(ctx.db, action),
 };

@@ -12,6 +12,7 @@ import {
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { api, type Query } from '@/api/client.ts';
 import type { ListResponse, ResourceResponse } from '@/api/types.ts';
+import { deadFeedsQuery } from '../DeadFeedsChoice.tsx';
 import { taskKeys } from './keys.ts';
 import { taskTypesQuery } from './taskTypes.ts';
 import type {
@@ -146,18 +147,23 @@ export function useTaskCost({
   action,
   campaign,
   enabled = true,
+  includeDeadFeeds = false,
 }: {
   action: number;
   campaign: string;
   enabled?: boolean;
+  /** Tier 2 links that feed a dead tier 1 page are counted in (and charged), not left out (issue 31). */
+  includeDeadFeeds?: boolean;
 }) {
   return useQuery({
-    queryKey: taskKeys.cost(action, campaign),
+    queryKey: taskKeys.cost(action, campaign, includeDeadFeeds),
     enabled: enabled && campaign !== '',
     staleTime: 0,
     queryFn: () =>
       api
-        .get<{ data: { attributes: TaskCost } }>(`actions/${action}/balance`, { query: { campaign } })
+        .get<{ data: { attributes: TaskCost } }>(`actions/${action}/balance`, {
+          query: { campaign, ...deadFeedsQuery(includeDeadFeeds) },
+        })
         .then((r) => r.data.attributes),
   });
 }
@@ -172,9 +178,17 @@ export function useSelectionCost({ code, query, enabled }: { code: number; query
   });
 }
 
-export function startTask({ action, campaign }: { action: number; campaign: string }) {
+export function startTask({
+  action,
+  campaign,
+  includeDeadFeeds = false,
+}: {
+  action: number;
+  campaign: string;
+  includeDeadFeeds?: boolean;
+}) {
   return api.post<ResourceResponse<'actions', TaskAttributes>>(`actions/${action}/start`, undefined, {
-    query: { campaign },
+    query: { campaign, ...deadFeedsQuery(includeDeadFeeds) },
   });
 }
 
