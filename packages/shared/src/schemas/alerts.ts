@@ -13,6 +13,7 @@ export const ALERT_EVENTS = [
   'noindex',
   'pageGone',
   'notIndexed',
+  'tierOneDead',
   'taskFinished',
   'taskFailed',
   'balanceLow',

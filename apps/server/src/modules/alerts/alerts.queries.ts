@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { type Queryable, rawRows } from '../../db/client.ts';
 import {
   alertChannels,
   alertMessages,
   alertRules,
   alertSettings,
+  links,
   projects,
   reportChanges,
   reportLinks,
@@ -111,6 +112,25 @@ export function taskChanges(
     .innerJoin(reportLinks, eq(reportLinks.id, reportChanges.reportLinkId))
     .where(and(eq(reportLinks.actionId, params.actionId), eq(reportLinks.userId, params.userId)))
     .orderBy(asc(reportChanges.id));
+}
+
+/**
+ * Tier 2 links of these projects flagged during the task (issue 31): the tier 1 pages they feed died
+ * while it ran. A flag's `since` stays while the page stays dead, so a link already flagged is not news.
+ */
+export function newlyDeadFeeds(db: Queryable, params: { userId: number; projectIds: number[]; since: Date }) {
+  if (params.projectIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ projectId: links.projectId, url: links.url, reason: links.deadFeedReason })
+    .from(links)
+    .where(
+      and(
+        eq(links.userId, params.userId),
+        inArray(links.projectId, params.projectIds),
+        gte(links.deadFeedSince, params.since),
+      ),
+    )
+    .orderBy(asc(links.id));
 }
 
 // --- channels ----------------------------------------------------------------------------------------

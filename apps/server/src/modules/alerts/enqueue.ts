@@ -6,11 +6,12 @@ import {
   findRecipient,
   insertMessages,
   type NewAlertMessage,
+  newlyDeadFeeds,
   projectNames,
   rulesOfProjects,
   taskChanges,
 } from './alerts.queries.ts';
-import { type AlertPayload, applyRule, summarise } from './evaluate.ts';
+import { type AlertPayload, addDeadFeeds, applyRule, summarise } from './evaluate.ts';
 
 /**
  * When a task ends, its report's changes are read against the rules of the projects they touch, and
@@ -35,6 +36,12 @@ export async function queueTaskAlerts(ctx: Pick<AppContext, 'db'>, action: Actio
   const projectIds = [...byProject.keys()].filter((id): id is number => id !== null);
   const rules = await rulesOfProjects(ctx.db, { userId: action.userId, projectIds });
   if (rules.length === 0) return [];
+  // The check's end refreshed the tier 2 flags (its handler's finish runs before this listener).
+  const watched = rules.filter((r) => r.events.includes('tierOneDead')).map((r) => r.projectId);
+  addDeadFeeds(
+    byProject,
+    await newlyDeadFeeds(ctx.db, { userId: action.userId, projectIds: watched, since: action.createdAt }),
+  );
   const recipient = await findRecipient(ctx.db, action.userId);
   if (!recipient) return [];
   const names = new Map(

@@ -93,6 +93,22 @@ export function summarise(
   return byProject;
 }
 
+/** Tier 2 links newly feeding a dead tier 1 page, as one more event of their projects' news. */
+export function addDeadFeeds(
+  byProject: Map<number | null, Partial<Record<AlertEvent, EventSummary>>>,
+  flagged: { projectId: number; url: string; reason: string | null }[],
+) {
+  for (const link of flagged) {
+    const events = byProject.get(link.projectId) ?? {};
+    byProject.set(link.projectId, events);
+    const summary = events.tierOneDead ?? { count: 0, samples: [] };
+    events.tierOneDead = summary;
+    summary.count++;
+    if (summary.samples.length < SAMPLES_PER_EVENT)
+      summary.samples.push({ url: link.url, old: null, new: link.reason });
+  }
+}
+
 export interface RuleView {
   events: string[];
   balanceThreshold: number | null;

@@ -5,6 +5,8 @@ import { actionItems, actions, balanceTransactions, links } from '../../db/schem
 import { donorHtml } from '../../test/donor-web.ts';
 import { makeCampaign, makeLinks, makeProject, makeUserWithToken, reloadUser } from '../../test/factories.ts';
 import { withAppAndDonorWeb } from '../../test/test-app.ts';
+import { messagesOfUser } from '../alerts/alerts.queries.ts';
+import type { AlertPayload } from '../alerts/evaluate.ts';
 import { refreshDeadFeeds } from './dead-feeds.ts';
 
 const env = withAppAndDonorWeb();
@@ -245,6 +247,28 @@ describe('tier 2 links that feed a dead tier 1 page (issue 31)', () => {
     const wasted = await env.t.api('GET', `projects/${s.project.id}/wasted-tier-two`, { token: s.token });
     expect(wasted.body.data.attributes.links).toBe(2);
   }, 60_000);
+
+  it('alerts the rules that watch it, once, naming the tier 2 links (issue 32: tier-1 page dead)', async () => {
+    const s = await tiers();
+    await s.start(s.tierOne.id);
+    await s.start(s.tierTwo.id);
+    const rule = await env.t.api('PUT', `projects/${s.project.id}/alerts`, {
+      token: s.token,
+      body: { events: ['tierOneDead'], channels: ['email'], mode: 'immediate' },
+    });
+    expect(rule.status).toBe(200);
+    env.web.set(s.path('post'), { status: 404, body: 'gone' });
+    const died = await s.start(s.tierOne.id);
+    await s.start(s.tierOne.id); // still dead: no news
+    const messages = await messagesOfUser(env.t.db, { userId: s.user.id });
+    expect(messages.map((m) => m.actionId)).toEqual([died.id]);
+    const { tierOneDead } = (messages[0].payload as AlertPayload).events;
+    expect(tierOneDead?.count).toBe(2);
+    expect(tierOneDead?.samples.map((l) => [l.url, l.new])).toEqual([
+      [s.a.url, 'error'],
+      [s.b.url, 'error'],
+    ]);
+  });
 
   it("answers 404 for another user's project", async () => {
     const s = await tiers();
