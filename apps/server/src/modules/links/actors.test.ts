@@ -100,6 +100,74 @@ describe('who added and moved a link', () => {
   });
 });
 
+describe('who added the links of the list', () => {
+  it("names each link's adder on GET links and filters by them, naming no one outside the account", async () => {
+    const { user: owner, token: ownerToken, campaign } = await makeWorkspace(t.db);
+    const member = await makeMember(t.db, { accountId: owner.id, permissions });
+    const stranger = await makeUserWithToken(t.db);
+    const [byOwner] = await makeLinks(t.db, {
+      campaign,
+      urls: ['https://list-owner.example.org/'],
+      values: { addedBy: owner.id },
+    });
+    const [byMember] = await makeLinks(t.db, {
+      campaign,
+      urls: ['https://list-member.example.org/'],
+      values: { addedBy: member.user.id },
+    });
+    const [byStranger] = await makeLinks(t.db, {
+      campaign,
+      urls: ['https://list-stranger.example.org/'],
+      values: { addedBy: stranger.user.id },
+    });
+    const [unknown] = await makeLinks(t.db, { campaign, urls: ['https://list-unknown.example.org/'] });
+
+    const list = await t.api('GET', `links?filter[campaign]=${campaign.id}`, { token: member.token });
+    expect(list.status).toBe(200);
+    const names = Object.fromEntries(
+      list.body.data.map((l: { id: number; attributes: { addedByName: string | null } }) => [
+        l.id,
+        l.attributes.addedByName,
+      ]),
+    );
+    const adders = Object.fromEntries(
+      list.body.data.map((l: { id: number; attributes: { addedById: number | null } }) => [
+        l.id,
+        l.attributes.addedById,
+      ]),
+    );
+    expect(adders).toEqual({
+      [byOwner.id]: owner.id,
+      [byMember.id]: member.user.id,
+      [byStranger.id]: null,
+      [unknown.id]: null,
+    });
+    expect(names).toEqual({
+      [byOwner.id]: owner.name,
+      [byMember.id]: 'Team member',
+      [byStranger.id]: null,
+      [unknown.id]: null,
+    });
+
+    const ids = async (query: string) =>
+      (
+        await t.api('GET', `links?filter[campaign]=${campaign.id}&${query}`, { token: ownerToken })
+      ).body.data.map((l: { id: number }) => l.id);
+    expect(await ids(`filter[addedBy]=${member.user.id}`)).toEqual([byMember.id]);
+    expect(await ids(`filter[addedBy]=${owner.id}`)).toEqual([byOwner.id]);
+    const counted = await t.api(
+      'GET',
+      `links/count?filter[campaign]=${campaign.id}&filter[addedBy]=${member.user.id}`,
+      {
+        token: ownerToken,
+      },
+    );
+    expect(counted.body.data.count).toBe(1);
+    const invalid = await t.api('GET', `links?filter[addedBy]=abc`, { token: ownerToken });
+    expect(invalid.status).toBe(422);
+  });
+});
+
 describe('a move run as a task', () => {
   it('records the member who started the task as the mover', async () => {
     const { user: owner, project, campaign } = await makeWorkspace(t.db);
