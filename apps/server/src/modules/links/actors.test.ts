@@ -1,7 +1,7 @@
 import { ActionCode } from '@linkwatch/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { links } from '../../db/schema/index.ts';
+import { actions, links } from '../../db/schema/index.ts';
 import { type DonorWeb, donorHtml, startDonorWeb } from '../../test/donor-web.ts';
 import {
   makeCampaign,
@@ -216,5 +216,46 @@ describe('who started the check of a report', () => {
       actionId: started.body.data.id,
       actorName: 'Team member',
     });
+  });
+});
+
+describe('who started the check, when it is the owner', () => {
+  it('names the owner on the report items and the tasks page as a member is named; a schedule names no one', async () => {
+    const { user: owner, token } = await makeUserWithToken(t.db, { balance: 100 });
+    const project = await makeProject(t.db, { userId: owner.id, domains: ['owner.example.com'] });
+    const campaign = await makeCampaign(t.db, { userId: owner.id, projectId: project.id });
+    web.set(
+      '/owner-report',
+      donorHtml({ title: 'Donor', links: ['<a href="https://owner.example.com/">x</a>'] }),
+    );
+    await makeLinks(t.db, { campaign, urls: [web.url('/owner-report')] });
+
+    const started = await t.api('POST', `actions/${ActionCode.CheckBacklinks}/start?campaign=${campaign.id}`, {
+      token,
+    });
+    expect(started.status).toBe(201);
+    expect(started.body.data.attributes.actorName).toBe(owner.name);
+    await t.drain();
+
+    const actorOnReport = async () => {
+      const report = await t.api('GET', `reports/links?filter[project]=${project.id}`, { token });
+      expect(report.body.data).toHaveLength(1);
+      return report.body.data[0].attributes.actorName;
+    };
+    const actorOnTasks = async () =>
+      (await t.api('GET', 'actions', { token })).body.data[0].attributes.actorName ?? null;
+    expect(await actorOnReport()).toBe(owner.name);
+    expect(await actorOnTasks()).toBe(owner.name);
+
+    // A task from before the owner was recorded was the owner's.
+    const id = started.body.data.id;
+    await t.db.update(actions).set({ actorId: null }).where(eq(actions.id, id));
+    expect(await actorOnReport()).toBe(owner.name);
+    expect(await actorOnTasks()).toBe(owner.name);
+
+    // A schedule's check was started by no one.
+    await t.db.update(actions).set({ isAutostart: true }).where(eq(actions.id, id));
+    expect(await actorOnReport()).toBeNull();
+    expect(await actorOnTasks()).toBeNull();
   });
 });
