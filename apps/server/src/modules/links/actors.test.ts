@@ -230,9 +230,13 @@ describe('who started the check, when it is the owner', () => {
     );
     await makeLinks(t.db, { campaign, urls: [web.url('/owner-report')] });
 
-    const started = await t.api('POST', `actions/${ActionCode.CheckBacklinks}/start?campaign=${campaign.id}`, {
-      token,
-    });
+    const started = await t.api(
+      'POST',
+      `actions/${ActionCode.CheckBacklinks}/start?campaign=${campaign.id}`,
+      {
+        token,
+      },
+    );
     expect(started.status).toBe(201);
     expect(started.body.data.attributes.actorName).toBe(owner.name);
     await t.drain();
