@@ -21,7 +21,9 @@ export function ProfileSection({
         </h2>
         <p className="mt-1 text-sm leading-6 text-ink-muted">{description}</p>
       </div>
-      <Card className="lg:col-span-2">{children}</Card>
+      {/* min-w-0: a grid item is as wide as its content by default, so one long unbroken value (an
+          invitation's address) widened the whole page past a phone's screen. */}
+      <Card className="min-w-0 lg:col-span-2">{children}</Card>
     </section>
   );
 }

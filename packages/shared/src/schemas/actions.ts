@@ -60,7 +60,7 @@ export const ZActionAttributes = z.object({
   finishedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** The team member who started the task (issue 27); absent for the owner's own and scheduled ones. */
+  /** The person who started the task (issue 27), the owner or a member; absent for scheduled ones. */
   actorName: z.string().optional(),
 });
 export type TActionAttributes = z.infer<typeof ZActionAttributes>;

@@ -77,6 +77,9 @@ const linkFilterKeys = {
   'filter[campaign]': query.id().describe('campaign id'),
   'filter[project]': query.id().describe('project id'),
   'filter[tier]': query.number(TIERS).describe('1 or 2'),
+  'filter[addedBy]': query
+    .id()
+    .describe('user id of the account person (owner or member) who added the link'),
   'filter[type]': query
     .number(Object.values(LinkListType))
     .describe('list type: 1 history, 2 active (default), 3 disallow'),
@@ -128,6 +131,8 @@ const linkFilters = (q: LinkFilterInput) => ({
   campaign: q['filter[campaign]'],
   project: q['filter[project]'],
   tier: q['filter[tier]'],
+  /** The person (the owner or a member) who added the link (issue 27). */
+  addedBy: q['filter[addedBy]'],
   /** The tab: 1 history, 2 active, 3 disallow. */
   type: q['filter[type]'] ?? LinkListType.Active,
   query: q['filter[query]'],

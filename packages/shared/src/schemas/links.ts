@@ -167,8 +167,10 @@ export const ZLinkAttributes = z.object({
   updatedAt: z.string(),
   /**
    * Who added the link and who last moved it between campaigns or lists (issue 27), by name, and when
-   * it moved: on `GET links/{id}` only. Null when not known, or no longer a person of the account.
+   * it moved: on `GET links/{id}`; `GET links` gives `addedByName` with `addedById` (the table's "Added
+   * by" column and its `filter[addedBy]`). Null when not known, or no longer a person of the account.
    */
+  addedById: z.number().nullable().optional(),
   addedByName: z.string().nullable().optional(),
   movedByName: z.string().nullable().optional(),
   movedAt: nullableDate.optional(),

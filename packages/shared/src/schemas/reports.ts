@@ -161,7 +161,10 @@ export const ZReportLinkResource = z.object({
     campaignName: z.string().nullable(),
     /** The task (`actions` row) whose check produced this report. */
     actionId: z.number().nullable(),
-    /** The member who started that task (issue 27); null for the owner's own, or when not known. */
+    /**
+     * The person who started that task (issue 27), the owner or a member; null for a schedule's, or
+     * when not known (no longer a person of the account).
+     */
     actorName: z.string().nullable(),
     linkId: z.number().nullable(),
     createdAt: z.string(),

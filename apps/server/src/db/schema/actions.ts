@@ -41,7 +41,10 @@ export const actions = pgTable(
     /** Selected links the task left out before charging, counted by reason (an indexing request's). */
     skipped: jsonb('skipped').$type<Record<string, number>>(),
     isAutostart: boolean('is_autostart').notNull().default(false),
-    /** The member who started it (issue 27); null: the owner, a schedule, or before teams. */
+    /**
+     * The person who started it (issue 27), the owner or a member; null: a schedule, or a task from
+     * before the owner was recorded (then the owner's, see taskStarterId).
+     */
     actorId: integer('actor_id'),
     scheduleId: integer('schedule_id'),
     hasNewReport: boolean('has_new_report').notNull().default(false),

@@ -181,7 +181,7 @@ export const linkUploads = pgTable('link_uploads', {
   userId: integer('user_id').notNull(),
   campaignId: integer('campaign_id').notNull(),
   aliveUntil: at('alive_until').notNull(),
-  /** The member who uploaded (issue 27); null: the owner. */
+  /** The person who uploaded (issue 27): the owner or a member; null before owners were recorded. */
   actorId: integer('actor_id'),
 });
 

@@ -38,7 +38,7 @@ export function presentAction(
       finishedAt: iso(action.finishedAt),
       createdAt: iso(action.createdAt),
       updatedAt: iso(action.updatedAt),
-      // Issue 27: the member who started it; left out for the owner's own tasks and schedules.
+      // Issue 27: the person who started it (the owner or a member); left out for schedules.
       ...(names.actor ? { actorName: names.actor } : {}),
     },
     {

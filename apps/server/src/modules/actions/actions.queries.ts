@@ -36,8 +36,15 @@ export interface ActionFilters {
   date?: string;
 }
 
-/** The member who started a task (issue 27): a login of the account's team. */
+/** The person who started a task (issue 27): the account's owner or a login of its team. */
 const actors = alias(users, 'actors');
+
+/**
+ * Who started a task, by user id: its actor; a task from before the owner was recorded names none and
+ * was the owner's, unless a schedule started it (then no one: null). Reports and the tasks page alike.
+ */
+export const taskStarterId = sql<number | null>`coalesce(${actions.actorId},
+  case when ${actions.scheduleId} is null and not ${actions.isAutostart} then ${actions.userId} end)`;
 
 export async function listActions(
   db: Queryable,
@@ -62,7 +69,7 @@ export async function listActions(
         .from(actions)
         .leftJoin(projects, eq(projects.id, actions.projectId))
         .leftJoin(campaigns, eq(campaigns.id, actions.campaignId))
-        .leftJoin(actors, eq(actors.id, actions.actorId))
+        .leftJoin(actors, eq(actors.id, taskStarterId))
         .where(where)
         .orderBy(desc(actions.id))
         .$dynamic(),
@@ -79,7 +86,7 @@ export async function findAction(db: Queryable, params: { userId: number; id: nu
     .from(actions)
     .leftJoin(projects, eq(projects.id, actions.projectId))
     .leftJoin(campaigns, eq(campaigns.id, actions.campaignId))
-    .leftJoin(actors, eq(actors.id, actions.actorId))
+    .leftJoin(actors, eq(actors.id, taskStarterId))
     .where(and(eq(actions.id, params.id), eq(actions.userId, params.userId)));
   return row;
 }

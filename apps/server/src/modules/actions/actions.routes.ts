@@ -65,7 +65,7 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
       const query = readStartQuery(actionCatalog.get(req.params.action), user.id, req.query);
       const row = await startActionForUser(ctx, {
         userId: user.id,
-        actorId: account.isOwner ? null : account.actorId,
+        actorId: account.actorId,
         action: req.params.action,
         selection: query.kind === 'links' ? query.selection : undefined,
         filters: query.filters,

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { type Queryable, rawRows } from '../../db/client.ts';
 import {
+  accountMembers,
   alertChannels,
   alertMessages,
   alertRules,
@@ -40,6 +41,44 @@ export async function findRecipient(db: Queryable, userId: number) {
     .select({ id: users.id, email: users.email, locale: users.locale, balance: users.balance })
     .from(users)
     .where(eq(users.id, userId));
+  return row;
+}
+
+/** A team member an alert e-mail may go to (issue 27): their address, language and permissions. */
+export interface MemberRecipient {
+  id: number;
+  email: string;
+  locale: string;
+  permissions: string[];
+}
+
+const memberRecipient = {
+  id: users.id,
+  email: users.email,
+  locale: users.locale,
+  permissions: accountMembers.permissions,
+};
+
+/** The account's current team members, as alert e-mails reach them. */
+export function accountMemberRecipients(db: Queryable, accountId: number): Promise<MemberRecipient[]> {
+  return db
+    .select(memberRecipient)
+    .from(accountMembers)
+    .innerJoin(users, eq(users.id, accountMembers.userId))
+    .where(eq(accountMembers.accountId, accountId))
+    .orderBy(asc(users.id));
+}
+
+/** One of them, read again when their mail is sent: undefined once they have left the account. */
+export async function findMemberRecipient(
+  db: Queryable,
+  params: { accountId: number; userId: number },
+): Promise<MemberRecipient | undefined> {
+  const [row] = await db
+    .select(memberRecipient)
+    .from(accountMembers)
+    .innerJoin(users, eq(users.id, accountMembers.userId))
+    .where(and(eq(accountMembers.accountId, params.accountId), eq(accountMembers.userId, params.userId)));
   return row;
 }
 

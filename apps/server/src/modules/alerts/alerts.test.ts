@@ -1,10 +1,12 @@
 import { ActionCode } from '@linkwatch/shared';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
+import { accountMembers, users } from '../../db/schema/index.ts';
 import { type SlackStandIn, startSlackStandIn } from '../../providers/messengers/stand-ins/slack.ts';
 import { startTelegramStandIn, type TelegramStandIn } from '../../providers/messengers/stand-ins/telegram.ts';
 import { type DonorWeb, donorHtml, startDonorWeb } from '../../test/donor-web.ts';
-import { makeCampaign, makeLinks, makeProject, makeUserWithToken } from '../../test/factories.ts';
+import { makeCampaign, makeLinks, makeMember, makeProject, makeUserWithToken } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { findChannel, messagesOfUser } from './alerts.queries.ts';
 import { alertOverview, connectTelegram } from './alerts.service.ts';
@@ -227,6 +229,96 @@ describe('alerts on a check task', () => {
     expect(w.telegramPosts()).toHaveLength(2);
     await runAlertDelivery(t.ctx, { now: new Date('2030-03-03T00:10:00Z') });
     expect(w.telegramPosts()).toHaveLength(3);
+  });
+});
+
+describe('alert e-mails to the team (issue 27)', () => {
+  /** A member with their own address and language. */
+  async function member(params: {
+    accountId: number;
+    permissions: string[];
+    locale: string;
+    roleId?: number;
+  }) {
+    const made = await makeMember(t.db, params);
+    await t.db.update(users).set({ locale: params.locale }).where(eq(users.id, made.user.id));
+    return made.user;
+  }
+
+  it('mails each member what their permissions let them see, in their language; one who left gets nothing', async () => {
+    const w = await world({ locale: 'ru', pages: 2 });
+    await w.check(); // the links are found: no rule yet, nothing queued
+    const lead = await member({
+      accountId: w.user.id,
+      permissions: ['projects.read', 'reports.read'],
+      locale: 'en',
+    });
+    const accountant = await member({
+      accountId: w.user.id,
+      permissions: ['balance.read'],
+      locale: 'ua',
+      roleId: 2,
+    });
+    const builder = await member({
+      accountId: w.user.id,
+      permissions: ['projects.read', 'links.manage'],
+      locale: 'en',
+    });
+    const leaver = await member({ accountId: w.user.id, permissions: ['reports.read'], locale: 'en' });
+    const saved = await w.rule({
+      events: ['linkLost', 'taskFinished', 'balanceLow'],
+      channels: ['email'],
+      mode: 'immediate',
+      balanceThreshold: 100_000,
+    });
+    expect(saved.status).toBe(200);
+
+    for (const path of w.paths) web.set(path, withoutLink);
+    await w.check();
+    await w.check(); // a second miss in a row: the links are lost
+    // Queued for the leaver while a member; they leave before it is sent.
+    await t.db
+      .delete(accountMembers)
+      .where(and(eq(accountMembers.accountId, w.user.id), eq(accountMembers.userId, leaver.id)));
+    await runAlertDelivery(t.ctx);
+
+    const owner = t.smtp.to(w.user.email);
+    expect(owner).toHaveLength(2);
+    expect(owner[1].text).toContain('Пропало ссылок: 2');
+    expect(owner[1].text).toContain('Задача завершена');
+
+    const lead2 = t.smtp.to(lead.email);
+    expect(lead2.map((m) => m.subject)).toEqual(['Linkwatch: news about Shop', 'Linkwatch: news about Shop']);
+    expect(lead2[1].text).toContain('Links lost: 2');
+    expect(lead2[1].text).toContain('Task finished, links processed: 2');
+    expect(lead2[1].text).not.toContain('Balance below');
+
+    const accountant2 = t.smtp.to(accountant.email);
+    expect(accountant2.map((m) => m.subject)).toEqual([
+      'Linkwatch: новини проєкту Shop',
+      'Linkwatch: новини проєкту Shop',
+    ]);
+    expect(accountant2[1].text).toContain('Баланс нижче порогу');
+    expect(accountant2[1].text).not.toContain('Зникло посилань');
+    expect(accountant2[1].text).not.toContain('Завдання завершено');
+
+    expect(t.smtp.to(builder.email)).toEqual([]);
+    expect(t.smtp.to(leaver.email)).toEqual([]);
+    const messages = await messagesOfUser(t.db, { userId: w.user.id });
+    expect(messages.filter((m) => m.channel === `email:${leaver.id}`).map((m) => m.lastError)).toEqual([
+      'no longer a member',
+      'no longer a member',
+    ]);
+  });
+
+  it('tells no member of a rule that does not mail', async () => {
+    const w = await world({ pages: 1 });
+    const lead = await member({ accountId: w.user.id, permissions: ['reports.read'], locale: 'en' });
+    await w.rule({ events: ['taskFinished'], channels: ['slack'], mode: 'immediate' });
+    await w.check();
+    await runAlertDelivery(t.ctx);
+    expect(w.slackPosts()).toHaveLength(1);
+    expect(t.smtp.to(lead.email)).toEqual([]);
   });
 });
 

@@ -12,3 +12,18 @@ export function webhookEndpointOf(channel: string): number | null {
   const id = Number(channel.slice(WEBHOOK_PREFIX.length));
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
+
+/**
+ * A team member's copy of a rule's e-mail (issue 27): `email:<user id>`, one message per member so each
+ * is sent, retried and digested on its own, in the member's language.
+ */
+const MEMBER_EMAIL_PREFIX = 'email:';
+
+export const memberEmailChannel = (userId: number) => `${MEMBER_EMAIL_PREFIX}${userId}`;
+
+/** The member a channel name mails, or null for any other channel (the owner's `email` included). */
+export function memberOfChannel(channel: string): number | null {
+  if (!channel.startsWith(MEMBER_EMAIL_PREFIX)) return null;
+  const id = Number(channel.slice(MEMBER_EMAIL_PREFIX.length));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}

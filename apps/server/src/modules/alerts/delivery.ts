@@ -5,6 +5,7 @@ import { sendSlack } from '../../providers/messengers/slack.ts';
 import type { SendResult } from '../../providers/messengers/types.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { queueWebhookEventTo } from '../webhooks/webhooks.service.ts';
+import { payloadForMember } from './alerts.policy.ts';
 import {
   type AlertChannelRow,
   type AlertMessageRow,
@@ -12,11 +13,12 @@ import {
   channelSucceeded,
   claimDueMessages,
   findChannel,
+  findMemberRecipient,
   findMessage,
   findRecipient,
   updateMessage,
 } from './alerts.queries.ts';
-import { webhookEndpointOf } from './channels.ts';
+import { memberOfChannel, webhookEndpointOf } from './channels.ts';
 import type { AlertPayload, DigestPayload } from './evaluate.ts';
 import { messengersOf } from './messengers.ts';
 import { renderAlert, toMail, toSlack, toTelegramHtml, toWebhookData } from './render.ts';
@@ -49,6 +51,8 @@ export async function deliverDueAlerts(ctx: Ctx, options: { now?: Date } = {}): 
 }
 
 async function deliverOne(ctx: Ctx, message: AlertMessageRow, now: Date) {
+  const memberId = memberOfChannel(message.channel);
+  if (memberId !== null) return deliverToMember(ctx, { message, memberId, now });
   const recipient = await findRecipient(ctx.db, message.userId);
   if (!recipient) return updateMessage(ctx.db, { id: message.id, status: 'failed', lastError: 'no user' });
   const endpointId = webhookEndpointOf(message.channel);
@@ -99,6 +103,35 @@ async function deliverOne(ctx: Ctx, message: AlertMessageRow, now: Date) {
     lastError: result.error,
     nextAttemptAt: new Date(now.getTime() + wait * 1000),
   });
+}
+
+/**
+ * A team member's copy of an alert e-mail (issue 27), as they are when it is sent: one who has left is
+ * not mailed, and only what their permissions still let them see is told, in their language.
+ */
+async function deliverToMember(ctx: Ctx, params: { message: AlertMessageRow; memberId: number; now: Date }) {
+  const { message, now } = params;
+  const member = await findMemberRecipient(ctx.db, { accountId: message.userId, userId: params.memberId });
+  const payload =
+    member && payloadForMember(message.payload as AlertPayload | DigestPayload, member.permissions);
+  if (!member || !payload) {
+    const lastError = member ? 'nothing the member may see' : 'no longer a member';
+    return updateMessage(ctx.db, { id: message.id, status: 'failed', lastError });
+  }
+  const alert = renderAlert({ payload, locale: member.locale as Locale, appUrl: ctx.config.appUrl });
+  const attempts = message.attempts + 1;
+  try {
+    await ctx.mailer.send({ to: member.email, ...toMail(alert) });
+    return updateMessage(ctx.db, { id: message.id, status: 'sent', attempts, sentAt: now, lastError: null });
+  } catch (error) {
+    return updateMessage(ctx.db, {
+      id: message.id,
+      status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+      attempts,
+      lastError: (error as Error).message,
+      nextAttemptAt: new Date(now.getTime() + backoffSeconds(attempts) * 1000),
+    });
+  }
 }
 
 /**

@@ -2,7 +2,9 @@ import type { AlertChannel } from '@linkwatch/shared';
 import type { AppContext } from '../../context.ts';
 import type { FinishedListener } from '../actions/action-events.ts';
 import type { ActionRow } from '../actions/types.ts';
+import { payloadForMember } from './alerts.policy.ts';
 import {
+  accountMemberRecipients,
   findRecipient,
   insertMessages,
   type NewAlertMessage,
@@ -11,6 +13,7 @@ import {
   rulesOfProjects,
   taskChanges,
 } from './alerts.queries.ts';
+import { memberEmailChannel } from './channels.ts';
 import { type AlertPayload, addDeadFeeds, applyRule, summarise } from './evaluate.ts';
 
 /**
@@ -44,6 +47,8 @@ export async function queueTaskAlerts(ctx: Pick<AppContext, 'db'>, action: Actio
   );
   const recipient = await findRecipient(ctx.db, action.userId);
   if (!recipient) return [];
+  // The rule's e-mail goes to the team too, each member told what their permissions let them see.
+  const members = await accountMemberRecipients(ctx.db, action.userId);
   const names = new Map(
     (await projectNames(ctx.db, { userId: action.userId, ids: projectIds })).map((p) => [p.id, p.name]),
   );
@@ -65,16 +70,19 @@ export async function queueTaskAlerts(ctx: Pick<AppContext, 'db'>, action: Actio
       ...picked,
       rule: { id: rule.id, events: rule.events, mode: rule.mode },
     };
-    for (const channel of rule.channels as (AlertChannel | `webhook:${number}`)[]) {
-      rows.push({
-        userId: action.userId,
-        projectId: rule.projectId,
-        actionId: action.id,
-        channel,
-        mode: rule.mode,
-        status: rule.mode === 'digest' ? 'held' : 'pending',
-        payload,
-      });
+    const message = {
+      userId: action.userId,
+      projectId: rule.projectId,
+      actionId: action.id,
+      mode: rule.mode,
+      status: rule.mode === 'digest' ? 'held' : 'pending',
+    };
+    const channels = rule.channels as (AlertChannel | `webhook:${number}`)[];
+    for (const channel of channels) rows.push({ ...message, channel, payload });
+    if (!channels.includes('email')) continue;
+    for (const member of members) {
+      const shown = payloadForMember(payload, member.permissions);
+      if (shown) rows.push({ ...message, channel: memberEmailChannel(member.id), payload: shown });
     }
   }
   return insertMessages(ctx.db, rows);

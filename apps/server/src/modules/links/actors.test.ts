@@ -1,7 +1,7 @@
 import { ActionCode } from '@linkwatch/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { links } from '../../db/schema/index.ts';
+import { actions, links } from '../../db/schema/index.ts';
 import { type DonorWeb, donorHtml, startDonorWeb } from '../../test/donor-web.ts';
 import {
   makeCampaign,
@@ -100,6 +100,74 @@ describe('who added and moved a link', () => {
   });
 });
 
+describe('who added the links of the list', () => {
+  it("names each link's adder on GET links and filters by them, naming no one outside the account", async () => {
+    const { user: owner, token: ownerToken, campaign } = await makeWorkspace(t.db);
+    const member = await makeMember(t.db, { accountId: owner.id, permissions });
+    const stranger = await makeUserWithToken(t.db);
+    const [byOwner] = await makeLinks(t.db, {
+      campaign,
+      urls: ['https://list-owner.example.org/'],
+      values: { addedBy: owner.id },
+    });
+    const [byMember] = await makeLinks(t.db, {
+      campaign,
+      urls: ['https://list-member.example.org/'],
+      values: { addedBy: member.user.id },
+    });
+    const [byStranger] = await makeLinks(t.db, {
+      campaign,
+      urls: ['https://list-stranger.example.org/'],
+      values: { addedBy: stranger.user.id },
+    });
+    const [unknown] = await makeLinks(t.db, { campaign, urls: ['https://list-unknown.example.org/'] });
+
+    const list = await t.api('GET', `links?filter[campaign]=${campaign.id}`, { token: member.token });
+    expect(list.status).toBe(200);
+    const names = Object.fromEntries(
+      list.body.data.map((l: { id: number; attributes: { addedByName: string | null } }) => [
+        l.id,
+        l.attributes.addedByName,
+      ]),
+    );
+    const adders = Object.fromEntries(
+      list.body.data.map((l: { id: number; attributes: { addedById: number | null } }) => [
+        l.id,
+        l.attributes.addedById,
+      ]),
+    );
+    expect(adders).toEqual({
+      [byOwner.id]: owner.id,
+      [byMember.id]: member.user.id,
+      [byStranger.id]: null,
+      [unknown.id]: null,
+    });
+    expect(names).toEqual({
+      [byOwner.id]: owner.name,
+      [byMember.id]: 'Team member',
+      [byStranger.id]: null,
+      [unknown.id]: null,
+    });
+
+    const ids = async (query: string) =>
+      (
+        await t.api('GET', `links?filter[campaign]=${campaign.id}&${query}`, { token: ownerToken })
+      ).body.data.map((l: { id: number }) => l.id);
+    expect(await ids(`filter[addedBy]=${member.user.id}`)).toEqual([byMember.id]);
+    expect(await ids(`filter[addedBy]=${owner.id}`)).toEqual([byOwner.id]);
+    const counted = await t.api(
+      'GET',
+      `links/count?filter[campaign]=${campaign.id}&filter[addedBy]=${member.user.id}`,
+      {
+        token: ownerToken,
+      },
+    );
+    expect(counted.body.data.count).toBe(1);
+    const invalid = await t.api('GET', `links?filter[addedBy]=abc`, { token: ownerToken });
+    expect(invalid.status).toBe(422);
+  });
+});
+
 describe('a move run as a task', () => {
   it('records the member who started the task as the mover', async () => {
     const { user: owner, project, campaign } = await makeWorkspace(t.db);
@@ -148,5 +216,50 @@ describe('who started the check of a report', () => {
       actionId: started.body.data.id,
       actorName: 'Team member',
     });
+  });
+});
+
+describe('who started the check, when it is the owner', () => {
+  it('names the owner on the report items and the tasks page as a member is named; a schedule names no one', async () => {
+    const { user: owner, token } = await makeUserWithToken(t.db, { balance: 100 });
+    const project = await makeProject(t.db, { userId: owner.id, domains: ['owner.example.com'] });
+    const campaign = await makeCampaign(t.db, { userId: owner.id, projectId: project.id });
+    web.set(
+      '/owner-report',
+      donorHtml({ title: 'Donor', links: ['<a href="https://owner.example.com/">x</a>'] }),
+    );
+    await makeLinks(t.db, { campaign, urls: [web.url('/owner-report')] });
+
+    const started = await t.api(
+      'POST',
+      `actions/${ActionCode.CheckBacklinks}/start?campaign=${campaign.id}`,
+      {
+        token,
+      },
+    );
+    expect(started.status).toBe(201);
+    expect(started.body.data.attributes.actorName).toBe(owner.name);
+    await t.drain();
+
+    const actorOnReport = async () => {
+      const report = await t.api('GET', `reports/links?filter[project]=${project.id}`, { token });
+      expect(report.body.data).toHaveLength(1);
+      return report.body.data[0].attributes.actorName;
+    };
+    const actorOnTasks = async () =>
+      (await t.api('GET', 'actions', { token })).body.data[0].attributes.actorName ?? null;
+    expect(await actorOnReport()).toBe(owner.name);
+    expect(await actorOnTasks()).toBe(owner.name);
+
+    // A task from before the owner was recorded was the owner's.
+    const id = started.body.data.id;
+    await t.db.update(actions).set({ actorId: null }).where(eq(actions.id, id));
+    expect(await actorOnReport()).toBe(owner.name);
+    expect(await actorOnTasks()).toBe(owner.name);
+
+    // A schedule's check was started by no one.
+    await t.db.update(actions).set({ isAutostart: true }).where(eq(actions.id, id));
+    expect(await actorOnReport()).toBeNull();
+    expect(await actorOnTasks()).toBeNull();
   });
 });

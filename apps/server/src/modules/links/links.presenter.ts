@@ -66,7 +66,14 @@ export interface LinkActors {
 
 export function presentLink(
   link: Link,
-  options: { locale: Locale; num?: number; relations?: LinkRelations; actors?: LinkActors },
+  options: {
+    locale: Locale;
+    num?: number;
+    relations?: LinkRelations;
+    actors?: LinkActors;
+    /** The list's "Added by" column (`GET links`): the person while of the account, else null. */
+    addedBy?: { id: number | null; name: string | null };
+  },
 ) {
   const t = linkTexts(options.locale);
   const rel = options.relations ?? {};
@@ -112,6 +119,7 @@ export function presentLink(
       feedsDeadTierOne: feedsDeadTierOne(link),
       createdAt: iso(link.createdAt)!,
       updatedAt: iso(link.updatedAt)!,
+      ...(options.addedBy ? { addedById: options.addedBy.id, addedByName: options.addedBy.name } : {}),
       ...(options.actors ? { ...options.actors, movedAt: iso(link.movedAt) } : {}),
     },
     relationships: {

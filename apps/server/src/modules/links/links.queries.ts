@@ -22,6 +22,7 @@ import {
   countDistinct,
   desc,
   eq,
+  getTableColumns,
   getTableName,
   gte,
   ilike,
@@ -33,7 +34,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { belongsToAccount } from '../../db/account-people.ts';
 import { type Queryable, rawRows } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
@@ -134,6 +135,7 @@ export function linkFiltersWhere(params: {
     f.campaign !== undefined ? eq(links.campaignId, f.campaign) : undefined,
     f.project !== undefined ? eq(links.projectId, f.project) : undefined,
     f.tier !== undefined ? eq(links.tier, f.tier) : undefined,
+    f.addedBy !== undefined ? eq(links.addedBy, f.addedBy) : undefined,
     params.ignoreType ? undefined : eq(links.listType, f.type),
     pattern ? roleWhere(f.role, pattern) : undefined,
     kind('title', title ? ilike(links.title, title) : undefined),
@@ -247,6 +249,16 @@ export function linkOrderBy(sort: LinkSort): SQL[] {
   return [sort.desc ? desc(column) : asc(column), sort.desc ? desc(links.id) : asc(links.id)];
 }
 
+/**
+ * Who added each link of a page, by one join: named only while they belong to the account (its owner or
+ * a member), as `GET links/{id}` names them (issue 27).
+ */
+const addedByName = alias(users, 'added_by_user');
+const addedByJoin = and(
+  eq(addedByName.id, links.addedBy),
+  belongsToAccount(links.userId, addedByName.id),
+) as SQL;
+
 export async function listLinks(
   db: Queryable,
   params: { userId: number; filters: LinkFilters; sort: LinkSort; page: PageQuery },
@@ -256,8 +268,9 @@ export async function listLinks(
   const [rows, total] = await Promise.all([
     paginate(
       db
-        .select()
+        .select({ ...getTableColumns(links), addedByName: addedByName.name, addedById: addedByName.id })
         .from(links)
+        .leftJoin(addedByName, addedByJoin)
         .where(where)
         .orderBy(...linkOrderBy(params.sort))
         .$dynamic(),

@@ -68,7 +68,9 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext) {
       const locale = requestLocale(req);
       const first = (page.number - 1) * page.size;
       const body = paginated(
-        rows.map((link, i) => presentLink(link, { locale, num: first + i + 1 })),
+        rows.map(({ addedById, addedByName, ...link }, i) =>
+          presentLink(link, { locale, num: first + i + 1, addedBy: { id: addedById, name: addedByName } }),
+        ),
         page,
         total,
       );

@@ -14,15 +14,15 @@ export interface UploadTarget {
 }
 
 /**
- * Who uploads (issue 27): `id` is the person, recorded on each link as `added_by`; the upload and its
- * task record a member only (null: the owner), as every task does.
+ * Who uploads (issue 27): `actorId` is the person, the owner or a member, recorded on each link as
+ * `added_by` and on the upload and its task as their actor, as every task started by a person is.
  */
 export interface UploadActor {
   actorId: number;
   isOwner: boolean;
 }
 
-const taskActor = (actor: UploadActor) => (actor.isOwner ? null : actor.actorId);
+const taskActor = (actor: UploadActor) => actor.actorId;
 
 /** Each step of an upload renews its lease this far; a lease run out means its process died. */
 const UPLOAD_LEASE = '2 minutes';

@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/client.ts';
 import { paginate } from '../../db/paginate.ts';
 import { actions, campaigns, links, reportChanges, reportLinks, users } from '../../db/schema/index.ts';
 import type { PageQuery } from '../../http/present.ts';
+import { taskStarterId } from '../actions/actions.queries.ts';
 
 export type ReportLinkRow = typeof reportLinks.$inferSelect;
 export type ReportChangeRow = typeof reportChanges.$inferSelect;
@@ -38,11 +39,12 @@ export function reportChangeWhere(userId: number, filters: ReportFilters): SQL {
 }
 
 /**
- * The member who started the check that made the report link (issue 27: the task's actor), named only
- * while they belong to the account (its owner or a member); null for the owner's own tasks.
+ * The person who started the check that made the report link (issue 27: the task's starter, the owner
+ * or a member, as the tasks page names them), named only while they belong to the account; null for
+ * a schedule's check.
  */
 const actorName = sql<string | null>`(
-  select ${users.name} from ${actions} join ${users} on ${users.id} = ${actions.actorId}
+  select ${users.name} from ${actions} join ${users} on ${users.id} = ${taskStarterId}
   where ${actions.id} = ${reportLinks.actionId} and ${actions.userId} = ${reportLinks.userId}
     and ${belongsToAccount(actions.userId, users.id)})`;
 

@@ -24,6 +24,7 @@ const none: ListFilters = {
   rel: '',
   anchor: '',
   title: '',
+  addedBy: '',
   codeMode: '',
   indexingMode: '',
   robotsMode: '',
@@ -299,4 +300,95 @@ describe('include/exclude in the links table', () => {
     await waitFor(() => expect(reads()).toHaveLength(1));
     expect([...reads()[0].searchParams.keys()].some((k) => k.includes('mode'))).toBe(false);
   });
+});
+
+describe('who added a link (issue 27)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const page = { currentPage: 1, from: 1, lastPage: 1, perPage: 50, to: 1, total: 1 };
+  const link = {
+    id: 11,
+    type: 'links',
+    attributes: {
+      num: 1,
+      url: 'https://donor.example.org/a',
+      urlWithoutDomain: '/a',
+      urlWithoutProtocol: 'donor.example.org/a',
+      title: null,
+      comment: null,
+      countBacklinks: 0,
+      countBacklinksT2: 0,
+      dateAddIndex: null,
+      dateCheckData: null,
+      dateCheckIndexing: null,
+      disallow: false,
+      history: false,
+      listType: 2,
+      indexing: 0,
+      indexingText: 'Unverified',
+      indexingCapabilityId: null,
+      indexingCapabilityText: null,
+      metaRobots: null,
+      responseCode: null,
+      responseCodeGroup: null,
+      responseCodeGroupText: null,
+      notReadReason: null,
+      notReadReasonText: null,
+      linkStatus: 'unchecked',
+      linkStatusText: 'Not checked',
+      pageVerdictText: null,
+      semRushULinks: 0,
+      pa: 0,
+      redirect: null,
+      campaignId: 7,
+      projectId: 3,
+      tier: 1,
+      createdAt: '2026-11-01T00:00:00.000Z',
+      updatedAt: '2026-11-01T00:00:00.000Z',
+      addedById: 42,
+      addedByName: 'Grace Hopper',
+    },
+    relationships: { campaign: { data: { id: 7, type: 'campaigns' } } },
+  };
+
+  it('shows the "Added by" column from the Columns menu; a name filters the list by that person', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({ 'GET links': json(200, { data: [link], meta: { page } }) });
+    const seen: { location?: Location } = {};
+    function Page() {
+      seen.location = useLocation();
+      const list = useListState();
+      return <LinksWorkspace base={{ 'filter[campaign]': 7, 'filter[type]': 2 }} type="active" list={list} />;
+    }
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/en/campaign/7']}>
+        <Page />
+      </MemoryRouter>,
+    );
+    const reads = () =>
+      api.fetchMock.mock.calls
+        .map(([url]) => new URL(String(url), 'http://x'))
+        .filter((url) => url.pathname === '/api/links');
+
+    await waitFor(() => expect(document.body.textContent).toContain('donor.example.org/a'), {
+      timeout: 10_000,
+    });
+    // Hidden by default: a name shows only once the column is turned on.
+    expect(screen.queryByRole('button', { name: 'Grace Hopper' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Added by' }));
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('columnheader', { name: 'Added by' })).toBeDefined();
+
+    await user.click(screen.getByRole('button', { name: 'Grace Hopper' }));
+    await waitFor(() => expect(seen.location?.search).toBe('?added-by=42'));
+    await waitFor(() => expect(reads().at(-1)?.searchParams.get('filter[addedBy]')).toBe('42'));
+
+    // The filter names the person and is taken off with one click.
+    await user.click(
+      await screen.findByRole('button', { name: 'Show links added by anyone (now: Grace Hopper)' }),
+    );
+    await waitFor(() => expect(seen.location?.search).toBe(''));
+    await waitFor(() => expect(reads().at(-1)?.searchParams.has('filter[addedBy]')).toBe(false));
+  }, 20_000); // a whole links page with its menu: slow on a busy machine
 });

@@ -13,6 +13,8 @@ type Props = {
   onChange: (key: keyof ListFilters, value: string) => void;
   onReset: () => void;
   hasFilters: boolean;
+  /** The name of the person `filters.addedBy` names, when the page's links say it. */
+  addedByName?: string | null;
   /** The search page only needs the query box. */
   queryOnly?: boolean;
   /** Controls that share the query box's row (the table's view and columns). */
@@ -24,7 +26,15 @@ type Props = {
  * anchor, title). Response, indexing, robots, anchor and title (spec 4's filter kinds) each have an
  * "is / is not" beside their label: include or exclude what they name.
  */
-export function LinkFilters({ filters, onChange, onReset, hasFilters, queryOnly = false, trailing }: Props) {
+export function LinkFilters({
+  filters,
+  onChange,
+  onReset,
+  hasFilters,
+  addedByName,
+  queryOnly = false,
+  trailing,
+}: Props) {
   const { t } = useTranslation();
   const { text, setText, flush } = useDebouncedText(filters.query, (next) => onChange('query', next));
   const mode = (filter: ModeFilter) => ({
@@ -80,6 +90,19 @@ export function LinkFilters({ filters, onChange, onReset, hasFilters, queryOnly 
             label: t(`linksUi.filters.roles.${role}`),
           }))}
         />
+        {filters.addedBy ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            icon={<X className="size-4" aria-hidden />}
+            onClick={() => onChange('addedBy', '')}
+            aria-label={t('linksUi.filters.addedByClear', {
+              name: addedByName ?? t('linksUi.filters.addedBySomeone'),
+            })}
+          >
+            {t('linksUi.filters.addedBy', { name: addedByName ?? t('linksUi.filters.addedBySomeone') })}
+          </Button>
+        ) : null}
         {reset}
         {trailing}
       </div>

@@ -29,6 +29,8 @@ type LinksTableOptions = {
   onToggleAll: (checked: boolean) => void;
   onOpen: (link: Link) => void;
   onComment: (link: Link) => void;
+  /** A name in the "Added by" column shows only the links that person added. */
+  onAddedBy: (userId: number) => void;
   campaignName?: (id: number) => string | undefined;
   /** The list's `sort` value and its setter (URL state). */
   sort: string | null;
@@ -37,7 +39,7 @@ type LinksTableOptions = {
 
 const col = dataColumns<Link>();
 /** The compact view keeps the columns a user scans most. */
-const COMPACT_HIDES = new Set(['title', 'robots', 'lastCheck', 'comment']);
+const COMPACT_HIDES = new Set(['title', 'robots', 'lastCheck', 'comment', 'addedBy']);
 
 function useLinkColumns({
   links,
@@ -47,6 +49,7 @@ function useLinkColumns({
   onToggleAll,
   onOpen,
   onComment,
+  onAddedBy,
   campaignName,
 }: Omit<LinksTableOptions, 'name' | 'sort' | 'onSort'>): DataColumn<Link>[] {
   const { t } = useTranslation();
@@ -226,6 +229,25 @@ function useLinkColumns({
         },
       }),
       col.display({
+        id: 'addedBy',
+        // Issue 27: who of the account added the link; a team's lead turns it on in the Columns menu.
+        meta: { label: t('linksUi.table.addedBy'), defaultHidden: true },
+        cell: ({ row }) => {
+          const { addedById, addedByName } = row.original.attributes;
+          if (!addedByName || addedById == null) return <span className="text-ink-subtle">—</span>;
+          return (
+            <button
+              type="button"
+              onClick={() => onAddedBy(addedById)}
+              title={t('linksUi.table.showAddedBy', { name: addedByName })}
+              className="block max-w-32 truncate rounded text-left text-ink-muted hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
+            >
+              {addedByName}
+            </button>
+          );
+        },
+      }),
+      col.display({
         id: 'comment',
         meta: { label: t('linksUi.table.comment'), card: 'footer' },
         // An icon over a column of icons: the word would make it four times wider.
@@ -278,6 +300,7 @@ function useLinkColumns({
     onToggleAll,
     onOpen,
     onComment,
+    onAddedBy,
     campaignName,
     view,
   ]);

@@ -108,6 +108,7 @@ export const LinksWorkspace = memo(function LinksWorkspace({
     onToggleAll: toggleAll,
     onOpen: (link) => setOpened(link.id),
     onComment: setCommenting,
+    onAddedBy: (userId) => list.setFilter('addedBy', String(userId)),
     campaignName,
     sort: list.sort,
     onSort: list.setSort,
@@ -161,6 +162,9 @@ export const LinksWorkspace = memo(function LinksWorkspace({
           onChange={list.setFilter}
           onReset={list.resetFilters}
           hasFilters={list.hasFilters}
+          addedByName={
+            rows.find((r) => String(r.attributes.addedById) === list.filters.addedBy)?.attributes.addedByName
+          }
           queryOnly={queryOnly}
           trailing={
             <>

@@ -26,6 +26,8 @@ export type ListFilters = {
   anchor: string;
   /** The page title contains it. */
   title: string;
+  /** The user id of the person (owner or member) who added the links: a name in the "Added by" column sets it. */
+  addedBy: string;
 } & Record<ModeKey, FilterModeValue>;
 
 /**
@@ -57,6 +59,7 @@ export const FILTER_PARAMS: Record<keyof ListFilters, string> = {
   rel: 'rel',
   anchor: 'anchor',
   title: 'title',
+  addedBy: 'added-by',
   codeMode: 'code-mode',
   indexingMode: 'indexing-mode',
   robotsMode: 'robots-mode',
@@ -119,6 +122,7 @@ export function filterQuery(filters: ListFilters): Query {
     attribute: filters.rel || undefined,
     anchor: filters.anchor.trim() || undefined,
     title: filters.title.trim() || undefined,
+    addedBy: filters.addedBy || undefined,
   });
   return { ...values, ...modeQuery(filters) };
 }

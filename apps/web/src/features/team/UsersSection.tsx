@@ -155,13 +155,17 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
   return (
     <li className="flex items-center gap-3 py-2" data-invitation={email}>
       <Mail className="size-4 shrink-0 text-slate-400" aria-hidden />
-      <span className="min-w-0 flex-1 truncate text-sm text-ink">
-        {email}{' '}
-        <span className="text-xs text-ink-subtle">
-          · {t(`team.ui.roles.${roleId === 1 ? 1 : 2}`)} ·{' '}
+      {/* The address on its line (cut with a tooltip), the role and expiry under it: on one line a long
+          address cut them off, even at 1440 px. */}
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm text-ink" title={email}>
+          {email}
+        </p>
+        <p className="text-xs text-ink-subtle">
+          {t(`team.ui.roles.${roleId === 1 ? 1 : 2}`)} ·{' '}
           {t('team.ui.expires', { date: format.date(expiresAt, true) })}
-        </span>
-      </span>
+        </p>
+      </div>
       <Button
         variant="ghost"
         size="icon"

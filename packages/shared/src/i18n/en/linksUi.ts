@@ -51,6 +51,9 @@ export default {
     modeLabel: '{{filter}}: include or exclude',
     modes: { is: 'is', isNot: 'is not', contains: 'contains', notContains: 'does not contain' },
     reset: 'Reset filters',
+    addedBy: 'Added by {{name}}',
+    addedByClear: 'Show links added by anyone (now: {{name}})',
+    addedBySomeone: 'one person',
     codes: {
       good: 'Good (2xx)',
       bad: 'Bad',
@@ -76,6 +79,8 @@ export default {
     lastCheck: 'Last check',
     comment: 'Comment',
     campaign: 'Campaign',
+    addedBy: 'Added by',
+    showAddedBy: 'Show the links {{name}} added',
     notChecked: 'Not checked',
     linkStatus: 'Link',
     notReadShort: { robotsTxt: 'robots.txt', robotsUnreachable: 'robots.txt error' },

@@ -53,6 +53,9 @@ export default {
     modeLabel: '{{filter}}: включить или исключить',
     modes: { is: 'равно', isNot: 'не равно', contains: 'содержит', notContains: 'не содержит' },
     reset: 'Сбросить фильтры',
+    addedBy: 'Добавил(а): {{name}}',
+    addedByClear: 'Показать ссылки всех участников (сейчас: {{name}})',
+    addedBySomeone: 'один участник',
     codes: {
       good: 'Хороший (2xx)',
       bad: 'Плохой',
@@ -78,6 +81,8 @@ export default {
     lastCheck: 'Проверка',
     comment: 'Комментарий',
     campaign: 'Кампания',
+    addedBy: 'Кто добавил',
+    showAddedBy: 'Показать ссылки, которые добавил(а) {{name}}',
     notChecked: 'Не проверена',
     linkStatus: 'Ссылка',
     notReadShort: { robotsTxt: 'robots.txt', robotsUnreachable: 'Ошибка robots.txt' },

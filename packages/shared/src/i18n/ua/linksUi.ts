@@ -53,6 +53,9 @@ export default {
     modeLabel: '{{filter}}: включити або виключити',
     modes: { is: 'є', isNot: 'не є', contains: 'містить', notContains: 'не містить' },
     reset: 'Скинути фільтри',
+    addedBy: 'Додав(ла): {{name}}',
+    addedByClear: 'Показати посилання всіх учасників (зараз: {{name}})',
+    addedBySomeone: 'один учасник',
     codes: {
       good: 'Добра (2xx)',
       bad: 'Погана',
@@ -78,6 +81,8 @@ export default {
     lastCheck: 'Перевірка',
     comment: 'Коментар',
     campaign: 'Кампанія',
+    addedBy: 'Хто додав',
+    showAddedBy: 'Показати посилання, які додав(ла) {{name}}',
     notChecked: 'Не перевірено',
     linkStatus: 'Посилання',
     notReadShort: { robotsTxt: 'robots.txt', robotsUnreachable: 'Помилка robots.txt' },
