@@ -56,4 +56,10 @@ export function isBlockedTrackerHost(hostname: string): boolean {
 }
 
 /** Resource types a rendered check does not load: links never live in them. */
-export const BLOCKED_RESOURCE_TYPES: ReadonlySet<string> = new Set(['image', 'font', 'media', 'texttrack', 'manifest']);
+export const BLOCKED_RESOURCE_TYPES: ReadonlySet<string> = new Set([
+  'image',
+  'font',
+  'media',
+  'texttrack',
+  'manifest',
+]);

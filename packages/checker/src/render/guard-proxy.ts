@@ -1,6 +1,17 @@
-import { createServer, type IncomingMessage, request as httpRequest, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { type AddressInfo, connect, type Socket } from 'node:net';
-import { isForbiddenAddress, literalAddressOf, specialUseNameOf, TrustedOrigins } from '../net/address-policy.ts';
+import {
+  isForbiddenAddress,
+  literalAddressOf,
+  specialUseNameOf,
+  TrustedOrigins,
+} from '../net/address-policy.ts';
 import { BlockedAddressError, createGuardedLookup, type LookupFunction } from '../net/guarded-lookup.ts';
 import { isBlockedTrackerHost } from './blocked-hosts.ts';
 
@@ -12,7 +23,8 @@ import { isBlockedTrackerHost } from './blocked-hosts.ts';
  * with a new request through this proxy. Refused requests are answered 403 and logged.
  */
 
-export type RefusalReason = 'blocked_address' | 'blocked_tracker' | 'unsupported';
+/** blocked_resource: an image, font or media the browser was stopped from requesting at all. */
+export type RefusalReason = 'blocked_address' | 'blocked_tracker' | 'blocked_resource' | 'unsupported';
 
 export interface RefusedRequest {
   /** The URL (plain HTTP) or host:port (CONNECT tunnel) the browser asked for. */
@@ -36,6 +48,8 @@ export interface GuardProxy {
   readonly url: string;
   /** The latest refusals, oldest first (at most REFUSALS_KEPT). */
   refused(): RefusedRequest[];
+  /** Logs a request the browser itself was stopped from making (see the renderer's request filter). */
+  note(target: string, reason: RefusalReason, detail: string): void;
   close(): Promise<void>;
 }
 
@@ -182,6 +196,7 @@ export async function startGuardProxy(options: GuardProxyOptions): Promise<Guard
   return {
     url: `http://127.0.0.1:${port}`,
     refused: () => [...log],
+    note: refuse,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
@@ -200,5 +215,8 @@ function bareHost(hostname: string): string {
 }
 
 function isBlocked(error: unknown): error is BlockedAddressError {
-  return error instanceof BlockedAddressError || (error as { code?: string })?.code === 'ERR_LINKWATCH_BLOCKED_ADDRESS';
+  return (
+    error instanceof BlockedAddressError ||
+    (error as { code?: string })?.code === 'ERR_LINKWATCH_BLOCKED_ADDRESS'
+  );
 }

@@ -92,14 +92,19 @@ export async function createRenderer(options: RendererOptions = {}): Promise<Ren
     connectTimeoutMs: 10_000,
     onRefused: options.onRefused,
   });
-  return new BrowserPool(
-    { ...RENDERER_DEFAULTS, ...withoutUndefined(options) } as Required<
-      Omit<RendererOptions, 'lookup' | 'onRefused' | 'userAgent' | 'allowOrigins' | 'allowPrivateNetworks'>
-    > &
-      RendererOptions,
-    proxy,
-  );
+  const resolved: PoolOptions = { ...RENDERER_DEFAULTS, ...withoutUndefined(options) };
+  for (const key of ['browsers', 'pagesPerBrowser', 'timeoutMs', 'maxBytes'] as const) {
+    if (!Number.isInteger(resolved[key]) || resolved[key] < 1) {
+      await proxy.close();
+      throw new RangeError(`${key} must be a positive integer, got ${resolved[key]}`);
+    }
+  }
+  return new BrowserPool(resolved, proxy);
 }
+
+type PoolOptions = Omit<RendererOptions, keyof typeof RENDERER_DEFAULTS> & {
+  [key in keyof typeof RENDERER_DEFAULTS]: (typeof RENDERER_DEFAULTS)[key] extends string ? string : number;
+};
 
 interface Slot {
   server: BrowserServer | null;
@@ -125,22 +130,25 @@ function chromiumArgs(proxyUrl: string): string[] {
     '--disable-dev-shm-usage',
     '--disable-gpu',
     '--mute-audio',
-    '--blink-settings=imagesEnabled=false',
   ];
 }
 
 class BrowserPool implements Renderer {
-  readonly #options: Required<Pick<RendererOptions, keyof typeof RENDERER_DEFAULTS>> & RendererOptions;
+  readonly #options: PoolOptions;
   readonly #proxy: GuardProxy;
   readonly #slots: Slot[];
   readonly #pages: Semaphore;
   #launches = 0;
   #closed = false;
 
-  constructor(options: BrowserPool['#options'], proxy: GuardProxy) {
+  constructor(options: PoolOptions, proxy: GuardProxy) {
     this.#options = options;
     this.#proxy = proxy;
-    this.#slots = Array.from({ length: options.browsers }, () => ({ server: null, browser: null, active: 0 }));
+    this.#slots = Array.from({ length: options.browsers }, () => ({
+      server: null,
+      browser: null,
+      active: 0,
+    }));
     this.#pages = new Semaphore(options.browsers * options.pagesPerBrowser);
   }
 
@@ -196,13 +204,20 @@ class BrowserPool implements Renderer {
       const hardLimit = this.#options.timeoutMs + 5_000;
       let timer: NodeJS.Timeout | undefined;
       const hung = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new BrowserLostError(`page did not finish in ${hardLimit} ms`)), hardLimit);
+        timer = setTimeout(
+          () => reject(new BrowserLostError(`page did not finish in ${hardLimit} ms`)),
+          hardLimit,
+        );
       });
       try {
         return await Promise.race([this.#renderIn(context, url, options, started), hung]);
       } catch (error) {
         // A browser that stopped answering (or died) is killed; the next render launches a new one.
-        if (error instanceof BrowserLostError || !browser.isConnected()) {
+        if (
+          error instanceof BrowserLostError ||
+          !browser.isConnected() ||
+          BROWSER_GONE.test(messageOf(error))
+        ) {
           await this.#kill(slot);
           throw error instanceof BrowserLostError ? error : new BrowserLostError(messageOf(error));
         }
@@ -232,7 +247,13 @@ class BrowserPool implements Renderer {
       try {
         host = new URL(request.url()).hostname;
       } catch {}
-      if (BLOCKED_RESOURCE_TYPES.has(request.resourceType()) || isBlockedTrackerHost(host)) {
+      const tracker = isBlockedTrackerHost(host);
+      if (tracker || BLOCKED_RESOURCE_TYPES.has(request.resourceType())) {
+        this.#proxy.note(
+          request.url(),
+          tracker ? 'blocked_tracker' : 'blocked_resource',
+          request.resourceType(),
+        );
         return route.abort('blockedbyclient');
       }
       return route.continue();
@@ -256,7 +277,7 @@ class BrowserPool implements Renderer {
       }
       signal?.throwIfAborted();
       await this.#settle(page, lookFor, remaining);
-      const html = await page.evaluate(() => document.documentElement.outerHTML);
+      const html = await readDom(page, remaining);
       return {
         url,
         finalUrl: page.url(),
@@ -279,34 +300,14 @@ class BrowserPool implements Renderer {
   async #settle(page: Page, lookFor: string[], remaining: () => number): Promise<void> {
     const settle = () => Math.min(this.#options.settleMs, remaining());
     // With nothing to look for, a quiet network is the only sign the scripts are done.
-    if (lookFor.length === 0) await page.waitForLoadState('networkidle', { timeout: settle() }).catch(() => {});
-    await page
-      .evaluate(async () => {
-        for (let step = 0; step < 20; step++) {
-          window.scrollBy(0, window.innerHeight);
-          await new Promise((resolve) => setTimeout(resolve, 50));
-          if (window.scrollY + window.innerHeight >= document.documentElement.scrollHeight) break;
-        }
-      })
-      .catch(() => {});
-    await page
-      .waitForFunction(
-        (hosts: string[]) => {
-          if (hosts.length === 0) return false;
-          for (const element of document.querySelectorAll('a[href], link[href], area[href]')) {
-            const href = (element as HTMLAnchorElement).href;
-            let host = '';
-            try {
-              host = new URL(href).hostname.toLowerCase();
-            } catch {}
-            if (hosts.some((wanted) => host === wanted || host.endsWith(`.${wanted}`))) return true;
-          }
-          return false;
-        },
-        lookFor.map((host) => host.toLowerCase()),
-        { timeout: settle(), polling: 100 },
-      )
-      .catch(() => {});
+    if (lookFor.length === 0)
+      await page.waitForLoadState('networkidle', { timeout: settle() }).catch(() => {});
+    await page.evaluate(SCROLL_TO_BOTTOM).catch(() => {});
+    if (lookFor.length > 0) {
+      await page
+        .waitForFunction(linkToAnyOf(lookFor), undefined, { timeout: settle(), polling: 100 })
+        .catch(() => {});
+    }
     // A script redirect may have started a new document: let it load before the DOM is read.
     await page.waitForLoadState('load', { timeout: Math.min(2_000, remaining()) }).catch(() => {});
   }
@@ -366,6 +367,43 @@ class BrowserPool implements Renderer {
     return this.#slots[index]?.server?.process().pid;
   }
 }
+
+/** The DOM as HTML; a navigation under way (a script redirect) is waited for and the read retried. */
+async function readDom(page: Page, remaining: () => number): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await page.evaluate<string>('document.documentElement.outerHTML');
+    } catch (error) {
+      if (attempt >= 3 || page.isClosed()) throw error;
+      await page.waitForLoadState('load', { timeout: Math.min(2_000, remaining()) }).catch(() => {});
+    }
+  }
+}
+
+/** In-page script (this package has no DOM types): scrolls down a screen at a time, so lazy parts load. */
+const SCROLL_TO_BOTTOM = `(async () => {
+  for (let step = 0; step < 20; step++) {
+    window.scrollBy(0, window.innerHeight);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (window.scrollY + window.innerHeight >= document.documentElement.scrollHeight) break;
+  }
+})()`;
+
+/** In-page predicate: some a/link/area element points to one of these hosts or their subdomains. */
+function linkToAnyOf(hosts: string[]): string {
+  return `(() => {
+  const hosts = ${JSON.stringify(hosts.map((host) => host.toLowerCase()))};
+  for (const element of document.querySelectorAll('a[href], link[href], area[href]')) {
+    let host = '';
+    try { host = new URL(element.href, document.baseURI).hostname.toLowerCase(); } catch {}
+    if (hosts.some((wanted) => host === wanted || host.endsWith('.' + wanted))) return true;
+  }
+  return false;
+})()`;
+}
+
+/** Playwright's words for a browser that went away under a page (the disconnect event may come later). */
+const BROWSER_GONE = /browser closed|browser has been closed|target crashed|page crashed/i;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
