@@ -1,5 +1,5 @@
 import type { LookupOptions } from 'node:dns';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import {
   FIXTURE_ACCEPTORS,
   type FixtureWeb,
@@ -22,6 +22,9 @@ const fakeDns: LookupFunction = (hostname: string, _options: LookupOptions, call
   if (hostname === 'rebinding.test') return callback(null, [{ address: '127.0.0.1', family: 4 }]);
   callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), '');
 };
+
+// A browser's pages are slow on a busy machine: room enough that only a real hang fails.
+vi.setConfig({ testTimeout: 60_000 });
 
 let web: FixtureWeb;
 let renderer: Renderer;

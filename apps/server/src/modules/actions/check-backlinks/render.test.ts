@@ -1,7 +1,7 @@
 import { createChecker, createRenderer, type Renderer } from '@linkwatch/checker';
 import { ActionCode, PricedExtra } from '@linkwatch/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { actions, backlinks, userActionPrices } from '../../../db/schema/index.ts';
 import { type DonorWeb, startDonorWeb } from '../../../test/donor-web.ts';
 import {
@@ -19,6 +19,9 @@ import { createWorker } from '../../../worker/worker.ts';
  * builds stored as "found after JavaScript", and the rendered check's own price charged only when a
  * page was rendered. One Chromium for the file.
  */
+
+// A browser's pages are slow on a busy machine: room enough that only a real hang fails.
+vi.setConfig({ testTimeout: 60_000 });
 
 let t: TestApp;
 let web: DonorWeb;
@@ -96,6 +99,15 @@ describe('a check that renders', () => {
     await t.db
       .insert(userActionPrices)
       .values({ userId: s.user.id, actionId: PricedExtra.RenderedCheck, price: 3 });
+    // The render's own price is told before the start.
+    const preview = await t.api(
+      'GET',
+      `actions/${ActionCode.CheckBacklinks}/balance?campaign=${s.campaign.id}`,
+      {
+        token: s.token,
+      },
+    );
+    expect(preview.body.data.attributes).toMatchObject({ price: 1, count: 2, cost: 2, renderPrice: 3 });
     const actionId = await runCheck(s);
 
     const built = await t.api('GET', `links/${s.links[0].id}?include=backlinks`, { token: s.token });
