@@ -132,11 +132,6 @@ export const ZActionCostResponse = z.object({
       skipped: z.array(z.object({ reason: z.enum(SKIP_REASONS), count: z.number(), title: z.string() })),
       /** A pull from a backlink data service (action 10): what it takes of that service's units. */
       providerUnits: ZProviderUnits.nullable().optional(),
-      /**
-       * Checking backlinks (action 2): the extra credits per page rendered in a browser, charged on
-       * top of `price` only for the pages that were rendered (see the project's renderMode).
-       */
-      renderPrice: z.number().optional(),
     }),
   }),
 });

@@ -1,4 +1,4 @@
-import { ActionCode, BalanceTransactionType, PricedExtra, SKIP_REASONS } from '@linkwatch/shared';
+import { BalanceTransactionType, SKIP_REASONS } from '@linkwatch/shared';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError, FieldError, notFound } from '../../errors.ts';
@@ -87,22 +87,9 @@ export async function actionCost(
     count: leftOut[reason]!,
   }));
   const count = selected - skipped.reduce((sum, s) => sum + s.count, 0);
-  // A backlink check may render pages: its own price is told before the start, charged only per render.
-  const renderPrice =
-    action === ActionCode.CheckBacklinks
-      ? (await priceFor(ctx.db, { userId: user.id, action: PricedExtra.RenderedCheck })).price
-      : undefined;
   return {
     type: 'actionCosts' as const,
-    attributes: {
-      cost: price * count,
-      price,
-      count,
-      balance: user.balance,
-      selected,
-      skipped,
-      ...(renderPrice === undefined ? {} : { renderPrice }),
-    },
+    attributes: { cost: price * count, price, count, balance: user.balance, selected, skipped },
   };
 }
 

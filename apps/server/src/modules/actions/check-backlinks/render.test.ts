@@ -99,15 +99,6 @@ describe('a check that renders', () => {
     await t.db
       .insert(userActionPrices)
       .values({ userId: s.user.id, actionId: PricedExtra.RenderedCheck, price: 3 });
-    // The render's own price is told before the start.
-    const preview = await t.api(
-      'GET',
-      `actions/${ActionCode.CheckBacklinks}/balance?campaign=${s.campaign.id}`,
-      {
-        token: s.token,
-      },
-    );
-    expect(preview.body.data.attributes).toMatchObject({ price: 1, count: 2, cost: 2, renderPrice: 3 });
     const actionId = await runCheck(s);
 
     const built = await t.api('GET', `links/${s.links[0].id}?include=backlinks`, { token: s.token });
