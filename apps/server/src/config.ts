@@ -33,6 +33,11 @@ const ZEnv = z.object({
   TELEGRAM_BOT_TOKEN: z.string().optional(),
   TELEGRAM_BASE_URL: z.url().default('https://api.telegram.org'),
   CHECKER_CONCURRENCY: z.coerce.number().int().positive().default(64),
+  /** Headless Chromium browsers for rendered checks (issue 31); 0 turns rendering off. */
+  RENDER_BROWSERS: z.coerce.number().int().min(0).max(16).default(1),
+  RENDER_PAGES_PER_BROWSER: z.coerce.number().int().positive().max(16).default(4),
+  RENDER_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  RENDER_CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
   CHECKER_PER_HOST: z.coerce.number().int().positive().default(2),
   CHECKER_HOST_DELAY_MS: z.coerce.number().int().min(0).default(0),
   // The public domain check (issue 30): checks a client address may run a day, and all addresses together.
@@ -173,6 +178,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       concurrency: e.CHECKER_CONCURRENCY,
       perHost: e.CHECKER_PER_HOST,
       hostDelayMs: e.CHECKER_HOST_DELAY_MS,
+    },
+    render: {
+      browsers: e.RENDER_BROWSERS,
+      pagesPerBrowser: e.RENDER_PAGES_PER_BROWSER,
+      timeoutMs: e.RENDER_TIMEOUT_MS,
+      executablePath: e.RENDER_CHROMIUM_PATH,
     },
     worker: { leaseSeconds: e.WORKER_LEASE_SECONDS },
     publicCheck: { perAddress: e.PUBLIC_CHECKS_PER_ADDRESS, perDay: e.PUBLIC_CHECKS_PER_DAY },

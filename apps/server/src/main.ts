@@ -1,4 +1,5 @@
-import { createChecker } from '@linkwatch/checker';
+import { freemem } from 'node:os';
+import { createChecker, createRenderer } from '@linkwatch/checker';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -62,7 +63,21 @@ async function main() {
         onError: (error) => log.warn({ err: error }, 'host slots: PostgreSQL did not answer'),
       })
     : null;
+  // Rendered checks (issue 31), where workers run: browsers start on the first page that needs one.
+  const renderer =
+    config.role === 'api' || config.render.browsers === 0
+      ? null
+      : await createRenderer({
+          browsers: browsersMemoryAllows(config.render.browsers),
+          pagesPerBrowser: config.render.pagesPerBrowser,
+          timeoutMs: config.render.timeoutMs,
+          executablePath: config.render.executablePath,
+          allowOrigins: demo ? [demo.allowOrigin] : [],
+          allowPrivateNetworks: config.checker.allowPrivateNetworks,
+          onRefused: (refused) => log.info({ refused }, 'rendering: the SSRF guard refused a request'),
+        });
   const checker = createChecker({
+    renderer: renderer ?? undefined,
     allowOrigins: demo ? [demo.allowOrigin] : [],
     concurrency: config.checker.concurrency,
     perHost: config.checker.perHost,
@@ -111,6 +126,7 @@ async function main() {
     // Within the 10 s above: batches still in hand after 5 s are given back to the other workers.
     await worker?.stop({ graceMs: 5_000 });
     await checker.close();
+    await renderer?.close();
     await hostSlots?.close();
     await demo?.close();
     await events.close();
@@ -120,6 +136,11 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/** A browser with its pages takes some 400 MB at worst: no more browsers than free memory holds. */
+function browsersMemoryAllows(wanted: number): number {
+  return Math.max(1, Math.min(wanted, Math.floor(freemem() / (400 * 1024 * 1024))));
 }
 
 main().catch((error) => {

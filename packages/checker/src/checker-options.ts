@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import packageJson from '../package.json' with { type: 'json' };
 import type { SharedHostSlots } from './limits/host-limiter.ts';
 import type { LookupFunction } from './net/guarded-lookup.ts';
+import type { Renderer } from './render/renderer.ts';
 
 export interface CheckerOptions {
   /** Pages fetched at once across all hosts (more checks are under way: waiting for a host, parsing). */
@@ -28,6 +29,8 @@ export interface CheckerOptions {
   userAgent?: string;
   /** Replaces DNS (dns.lookup shape). Meant for tests; the SSRF guard still filters its answers. */
   lookup?: LookupFunction;
+  /** Browser pool for rendered checks (see createRenderer); checks asking to render need one. */
+  renderer?: Renderer;
 }
 
 export const CHECKER_VERSION: string = packageJson.version;
@@ -53,8 +56,10 @@ export const CHECKER_ENV_VARS = {
   allowPrivateNetworks: 'CHECKER_ALLOW_PRIVATE_NETWORKS',
 } as const;
 
-export type ResolvedCheckerOptions = Required<Omit<CheckerOptions, 'lookup' | 'sharedHostSlots'>> &
-  Pick<CheckerOptions, 'lookup' | 'sharedHostSlots'>;
+export type ResolvedCheckerOptions = Required<
+  Omit<CheckerOptions, 'lookup' | 'sharedHostSlots' | 'renderer'>
+> &
+  Pick<CheckerOptions, 'lookup' | 'sharedHostSlots' | 'renderer'>;
 
 export function resolveCheckerOptions(options: CheckerOptions): ResolvedCheckerOptions {
   const resolved: ResolvedCheckerOptions = {

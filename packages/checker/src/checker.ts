@@ -18,16 +18,23 @@ import { HostLimiter } from './limits/host-limiter.ts';
 import { Semaphore } from './limits/semaphore.ts';
 import { type ParseJob, ParseJobRunner } from './parse/parse-job.ts';
 import { ParsePool } from './parse/parse-pool.ts';
+import { looksClientRendered } from './render/client-rendered.ts';
+import { renderReasonOf, withRendering } from './render/render-check.ts';
 import { fetchRobotsTxt } from './robots/fetch-robots.ts';
 import { RobotsCache } from './robots/robots-cache.ts';
 import { type RobotsVerdict, robotsVerdictOf } from './robots/robots-verdict.ts';
-import type { AcceptorSet, CheckRequest, CheckResult } from './types.ts';
+import type { AcceptorSet, CheckRequest, CheckResult, RenderMode } from './types.ts';
 
 export interface CheckOptions {
   /** robots.txt cache shared by the checks of one task; a fresh one per check when omitted. */
   robots?: RobotsCache;
   /** Cancels the check: it then rejects with the signal's reason instead of returning a result. */
   signal?: AbortSignal;
+  /**
+   * Load the page again in the browser: 'missing' when the HTML lacks the link or is a
+   * client-rendering shell, 'always', or 'never' (the default). Needs CheckerOptions.renderer.
+   */
+  render?: RenderMode;
 }
 
 export interface Checker {
@@ -82,14 +89,14 @@ class BacklinkChecker implements Checker {
 
   async check(
     request: CheckRequest,
-    { robots = new RobotsCache(), signal }: CheckOptions = {},
+    { robots = new RobotsCache(), signal, render = 'never' }: CheckOptions = {},
   ): Promise<CheckResult> {
     if (this.#closing) throw new Error('checker is closed');
     const donorUrl = parseDonorUrl(request.url);
     if (!(donorUrl instanceof URL)) return unfetchedResult(request.url, donorUrl);
     const release = await this.#inProgress.acquire(signal);
     try {
-      return await this.#checkDonor({ request, donorUrl, robots, signal });
+      return await this.#checkDonor({ request, donorUrl, robots, signal, render });
     } finally {
       release();
     }
@@ -119,11 +126,13 @@ class BacklinkChecker implements Checker {
     donorUrl,
     robots,
     signal,
+    render,
   }: {
     request: CheckRequest;
     donorUrl: URL;
     robots: RobotsCache;
     signal?: AbortSignal;
+    render: RenderMode;
   }): Promise<CheckResult> {
     // Started first so robots.txt downloads while the page does; the verdict awaits it later.
     void this.#robotsTxtFor(donorUrl, robots);
@@ -142,7 +151,21 @@ class BacklinkChecker implements Checker {
     const bytes = fetched.final?.bytes.byteLength ?? 0;
     const parsed = await this.#parseFinal(fetched, request.acceptors);
     const robotsVerdict = await this.#robotsVerdictFor(fetched, donorUrl, robots);
-    return presentResult({ request, donorUrl, fetched, parsed, robotsVerdict, fetchMs, bytes });
+    const result = presentResult({ request, donorUrl, fetched, parsed, robotsVerdict, fetchMs, bytes });
+    const renderer = this.#options.renderer;
+    if (render === 'never' || !renderer) return result;
+    const clientRendered = fetched.final ? looksClientRendered(fetched.final.bytes) : false;
+    const reason = renderReasonOf(render, result, clientRendered);
+    if (reason === null) return result;
+    return withRendering({
+      result,
+      reason,
+      renderer,
+      acceptors: request.acceptors,
+      robotsVerdict,
+      xRobotsTags: fetched.final?.xRobotsTags ?? [],
+      signal,
+    });
   }
 
   async #parseFinal(fetched: FetchedPage, acceptors: AcceptorSet): Promise<ParsedOutcome | null> {

@@ -22,6 +22,11 @@ export type { Release } from './limits/semaphore.ts';
 export { isForbiddenAddress, literalAddressOf, namesForbiddenHost } from './net/address-policy.ts';
 export type { LookupFunction } from './net/guarded-lookup.ts';
 export { BlockedAddressError, createGuardedLookup } from './net/guarded-lookup.ts';
+export { looksClientRendered } from './render/client-rendered.ts';
+export type { GuardProxy, RefusedRequest } from './render/guard-proxy.ts';
+export { startGuardProxy } from './render/guard-proxy.ts';
+export type { RenderedPage, Renderer, RendererOptions, RenderOptions } from './render/renderer.ts';
+export { createRenderer, RENDERER_DEFAULTS, RENDERER_ENV_VARS } from './render/renderer.ts';
 export { RobotsCache } from './robots/robots-cache.ts';
 export type {
   AcceptorSet,
@@ -31,4 +36,7 @@ export type {
   CheckResult,
   FoundBacklink,
   RedirectHop,
+  RenderInfo,
+  RenderMode,
+  RenderReason,
 } from './types.ts';

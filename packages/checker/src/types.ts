@@ -55,6 +55,25 @@ export interface FoundBacklink {
   textBefore: string;
   /** Up to 100 characters of visible text just after the link. */
   textAfter: string;
+  /** Present and true when the link is only in the page as rendered by the browser, not in its HTML. */
+  rendered?: boolean;
+}
+
+/** When a check loads the page again in the browser: never, when the HTML lacks the link, always. */
+export type RenderMode = 'missing' | 'always' | 'never';
+
+/** Why a page was rendered: asked always, the HTML lacked the link, or the HTML is a client-rendering shell. */
+export type RenderReason = 'always' | 'missing' | 'client_rendered';
+
+export interface RenderInfo {
+  reason: RenderReason;
+  /** The HTML had no backlink and the rendered page has some. */
+  foundOnlyRendered: boolean;
+  /** Why the render gave nothing usable (the HTML verdict then stands); null when it worked. */
+  error: string | null;
+  renderMs: number;
+  /** Bytes the browser received for the page and its resources. */
+  bytes: number;
 }
 
 export interface CheckResult {
@@ -84,4 +103,6 @@ export interface CheckResult {
   fetchMs: number;
   /** Decoded body bytes read from the final page. */
   bytes: number;
+  /** Present only when the page was rendered in the browser (a rendered check, priced as such). */
+  render?: RenderInfo;
 }

@@ -1,9 +1,27 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type FixturePage, MAIN_ROBOTS_TXT, pages, type Respond, redirectTo } from './fixture-pages/index.ts';
+import {
+  type FixturePage,
+  hostilePages,
+  MAIN_ROBOTS_TXT,
+  pages,
+  type Respond,
+  redirectTo,
+} from './fixture-pages/index.ts';
 
-export type { ExpectedBacklink, FixtureExpectation, FixturePage } from './fixture-pages/index.ts';
-export { ACCEPTOR_DOMAIN, FIXTURE_ACCEPTORS, pages } from './fixture-pages/index.ts';
+export type {
+  ExpectedBacklink,
+  FixtureExpectation,
+  FixturePage,
+  RenderedFixturePage,
+} from './fixture-pages/index.ts';
+export {
+  ACCEPTOR_DOMAIN,
+  FIXTURE_ACCEPTORS,
+  HOSTILE_BACKLINK,
+  pages,
+  renderedPages,
+} from './fixture-pages/index.ts';
 
 /**
  * A local web of donor pages for tests: two node:http servers on 127.0.0.1 ports of their own,
@@ -44,6 +62,7 @@ function routesOf(server: FixtureServerName): Map<string, Respond> {
   for (const page of pages) {
     if (page.respond && (page.server ?? 'main') === server) routes.set(page.path, page.respond);
   }
+  if (server === 'main') for (const page of hostilePages) routes.set(page.path, page.respond);
   routes.set('/robots.txt', server === 'main' ? sendText(MAIN_ROBOTS_TXT) : sendText('try later', 503));
   // Redirects anywhere: SSRF tests use it to bounce a trusted first hop to a refused address.
   routes.set('/redirect-to', (response, request) =>

@@ -144,6 +144,19 @@ export function responseCodeQuality(code: number | null | undefined): QualityId 
  * a task's unused share, 4 an operator's adjustment, 5 a bonus (a payment level's percent, welcome credits).
  */
 /** 6: a partner's payout taken as credits (issue 29). */
+/**
+ * When a backlink check loads a donor page again in headless Chromium (a project setting): when the
+ * HTML lacks the link or is a client-rendering shell (the default), always, or never.
+ */
+export const RENDER_MODES = ['missing', 'always', 'never'] as const;
+export type RenderMode = (typeof RENDER_MODES)[number];
+export const DEFAULT_RENDER_MODE: RenderMode = 'missing';
+/**
+ * Prices kept next to the actions' (`action_prices`, per-user overrides) under codes no action uses:
+ * the surcharge per backlink check that rendered its page, charged only when a render ran.
+ */
+export const PricedExtra = { RenderedCheck: 101 } as const;
+
 export const BalanceTransactionType = {
   TopUp: 1,
   Charge: 2,

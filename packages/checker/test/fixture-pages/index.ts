@@ -3,6 +3,7 @@ import { charsetPages, compressedPages } from './encodings.ts';
 import { failurePages } from './failures.ts';
 import { kindsPage, relativePages, relPage } from './links.ts';
 import { redirectPages } from './redirects.ts';
+import { renderedPages } from './rendered.ts';
 import { robotsPages, statusPages } from './robots.ts';
 
 export type { ExpectedBacklink, FixtureExpectation, FixturePage, FixtureTargets, Respond } from './common.ts';
@@ -13,6 +14,8 @@ export {
   redirectTo,
   SLOW_PAGE_DELAY_MS,
 } from './common.ts';
+export type { RenderedFixturePage } from './rendered.ts';
+export { HOSTILE_BACKLINK, hostilePages, renderedPages } from './rendered.ts';
 
 /** The fixture web's pages, each with the result the checker must report for it. */
 export const pages: FixturePage[] = [
@@ -25,4 +28,5 @@ export const pages: FixturePage[] = [
   ...charsetPages,
   ...compressedPages,
   ...failurePages,
+  ...renderedPages,
 ];

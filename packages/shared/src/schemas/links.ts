@@ -208,6 +208,8 @@ export const ZBacklinkResource = z.object({
     typeText: z.string(),
     textBefore: z.string().nullable(),
     textAfter: z.string().nullable(),
+    /** Found only in the page as rendered by the browser: "found after JavaScript". */
+    rendered: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
   }),

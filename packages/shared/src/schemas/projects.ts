@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TIERS, WEEKDAYS } from '../constants.ts';
+import { RENDER_MODES, TIERS, WEEKDAYS } from '../constants.ts';
 import { rules } from '../validation.ts';
 import { listOf, ref, resource, single } from './common.ts';
 import { SCHEDULE_TIME_PATTERN } from './reports.ts';
@@ -59,6 +59,8 @@ export const ZUpdateProjectRequest = z.object({
   isFavorite: z.boolean().optional(),
   /** Moves the project into one of the user's categories; null takes it out of its category. */
   category: rules.id('validation.invalid').nullish(),
+  /** When backlink checks render donor pages in the browser (see RENDER_MODES). */
+  renderMode: z.enum(RENDER_MODES, { error: 'validation.invalid' }).optional(),
 });
 export type TUpdateProjectRequest = z.infer<typeof ZUpdateProjectRequest>;
 
@@ -122,6 +124,7 @@ export const ZProjectAttributes = z.object({
   /** The project's category, or null when uncategorised. */
   categoryId: z.number().nullable(),
   categoryName: z.string().nullable(),
+  renderMode: z.enum(RENDER_MODES),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Sent by the list and `GET projects/{id}`, not by create and update. */

@@ -1,3 +1,4 @@
+import type { RenderMode } from '@linkwatch/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, createdAt, id, updatedAt } from './columns.ts';
@@ -40,6 +41,8 @@ export const projects = pgTable(
     indexNowKey: text('index_now_key'),
     /** When the key file was last found on the site: IndexNow submissions wait for it. */
     indexNowVerifiedAt: at('index_now_verified_at'),
+    /** When a backlink check loads donor pages again in the browser: 'missing' | 'always' | 'never'. */
+    renderMode: text('render_mode').$type<RenderMode>().notNull().default('missing'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -203,6 +206,8 @@ export const backlinks = pgTable(
     typeId: smallint('type_id').notNull().default(2),
     textBefore: text('text_before'),
     textAfter: text('text_after'),
+    /** Found only in the page as rendered by the browser ("found after JavaScript"). */
+    rendered: boolean('rendered').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,4 @@
-import { ActionCode } from '@linkwatch/shared';
+import { ActionCode, PricedExtra } from '@linkwatch/shared';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { findStoredPrice, findUserPrice, listStoredPrices, listUserPrices } from './actions.queries.ts';
@@ -20,6 +20,14 @@ export const DEFAULT_PRICES: Record<number, number> = {
   [ActionCode.RemoveFromCrawlers]: 0,
 };
 
+/** Credits of the priced extras (not actions) when no price row is stored: see PricedExtra. */
+export const DEFAULT_EXTRA_PRICES: Record<number, number> = {
+  [PricedExtra.RenderedCheck]: 2,
+};
+
+const defaultPriceOf = (action: number): number | undefined =>
+  DEFAULT_PRICES[action] ?? DEFAULT_EXTRA_PRICES[action];
+
 export interface ActionPrice {
   action: number;
   price: number;
@@ -32,13 +40,13 @@ export async function priceFor(
   params: { userId: number; action: number },
 ): Promise<ActionPrice> {
   // Codes outside spec point 4 have no price (and would not fit the price tables' smallint).
-  if (DEFAULT_PRICES[params.action] === undefined) throw new AppError('invalid', 'tasks.errors.selectTask');
+  if (defaultPriceOf(params.action) === undefined) throw new AppError('invalid', 'tasks.errors.selectTask');
   const custom = await findUserPrice(db, params);
   if (custom) return { action: params.action, price: custom.price, customPrice: true };
   const stored = await findStoredPrice(db, { action: params.action });
   return {
     action: params.action,
-    price: stored?.price ?? DEFAULT_PRICES[params.action] ?? 0,
+    price: stored?.price ?? defaultPriceOf(params.action) ?? 0,
     customPrice: false,
   };
 }

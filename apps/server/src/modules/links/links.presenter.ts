@@ -148,6 +148,7 @@ export function presentBacklink(backlink: Backlink, options: { locale: Locale; d
       typeText: linkTexts(options.locale).backlinkType(backlink.typeId),
       textBefore: backlink.textBefore,
       textAfter: backlink.textAfter,
+      rendered: backlink.rendered,
       createdAt: iso(backlink.createdAt)!,
       updatedAt: iso(backlink.updatedAt)!,
     },

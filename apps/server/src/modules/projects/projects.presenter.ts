@@ -22,6 +22,7 @@ export function presentProject(
       isFavorite: project.isFavorite,
       categoryId: project.categoryId,
       categoryName: project.categoryId === null ? null : categoryName,
+      renderMode: project.renderMode,
       createdAt: iso(project.createdAt),
       updatedAt: iso(project.updatedAt),
       ...(statistic ? { statistic } : {}),

@@ -64,6 +64,7 @@ export async function updateProject(
       name: input.name ?? current.name,
       categoryId: categoryId === undefined ? current.categoryId : categoryId,
       isFavorite: input.isFavorite ?? current.isFavorite,
+      renderMode: input.renderMode ?? current.renderMode,
       mainDomain,
       domains: domains.includes(mainDomain) ? domains : [mainDomain, ...domains],
     },

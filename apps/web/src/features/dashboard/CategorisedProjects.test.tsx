@@ -20,6 +20,7 @@ const project = (id: number, name: string, category: [number, string] | null): P
     isFavorite: false,
     categoryId: category?.[0] ?? null,
     categoryName: category?.[1] ?? null,
+    renderMode: 'missing',
     createdAt: '',
     updatedAt: '',
   },

@@ -29,7 +29,14 @@ function Section({ title, children, count }: { title: string; children: ReactNod
   );
 }
 
-function BacklinksTable({ backlinks, onDelete }: { backlinks: Backlink[]; onDelete: (b: Backlink) => void }) {
+/** Exported for its test. */
+export function BacklinksTable({
+  backlinks,
+  onDelete,
+}: {
+  backlinks: Backlink[];
+  onDelete: (b: Backlink) => void;
+}) {
   const { t } = useTranslation();
   if (backlinks.length === 0)
     return <p className="text-sm text-ink-subtle">{t('linksUi.panel.noBacklinks')}</p>;
@@ -56,6 +63,11 @@ function BacklinksTable({ backlinks, onDelete }: { backlinks: Backlink[]; onDele
                 <Badge tone="brand">
                   {t('linksUi.panel.kind')}: {b.attributes.typeText}
                 </Badge>
+                {b.attributes.rendered ? (
+                  <Badge tone="warning" title={t('linksUi.panel.renderedHint')}>
+                    {t('linksUi.panel.rendered')}
+                  </Badge>
+                ) : null}
               </div>
               {b.attributes.textBefore || b.attributes.textAfter ? (
                 <p className="mt-2 text-xs leading-5 text-ink-muted">

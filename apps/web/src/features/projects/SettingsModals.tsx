@@ -1,6 +1,8 @@
 import {
   type FieldErrors,
   issuesToFieldErrors,
+  RENDER_MODES,
+  type RenderMode,
   ZUpdateCampaignRequest,
   ZUpdateProjectRequest,
 } from '@linkwatch/shared';
@@ -16,6 +18,7 @@ import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
 import { ConfirmDialog } from '@/ui/Dialog.tsx';
 import { Modal } from '@/ui/Modal.tsx';
+import { Select } from '@/ui/Select.tsx';
 import { TextField } from '@/ui/TextField.tsx';
 import { useInvalidateProjects } from './api/projects.ts';
 import {
@@ -135,10 +138,12 @@ export function ProjectSettingsModal({
   const invalidate = useInvalidateProjects();
   const [name, setName] = useState(project.attributes.name);
   const [domains, setDomains] = useState(project.attributes.domains);
+  const [renderMode, setRenderMode] = useState<RenderMode>(project.attributes.renderMode);
   const { errors, setErrors, fail } = useErrors();
   useEffect(() => {
     if (!open) return;
     setName(project.attributes.name);
+    setRenderMode(project.attributes.renderMode);
     setDomains(project.attributes.domains.length ? project.attributes.domains : ['']);
     setErrors({});
   }, [open, project, setErrors]);
@@ -164,9 +169,9 @@ export function ProjectSettingsModal({
     e.preventDefault();
     setErrors({});
     const trimmed = domains.map((d) => d.trim());
-    const parsed = ZUpdateProjectRequest.safeParse({ name, domains: trimmed });
+    const parsed = ZUpdateProjectRequest.safeParse({ name, domains: trimmed, renderMode });
     if (!parsed.success) return setErrors(issuesToFieldErrors(parsed.error.issues, currentLocale()));
-    save.mutate({ name: name.trim(), domains: trimmed, mainDomain: trimmed[0] });
+    save.mutate({ name: name.trim(), domains: trimmed, mainDomain: trimmed[0], renderMode });
   };
   return (
     <SettingsShell
@@ -195,6 +200,26 @@ export function ProjectSettingsModal({
           errorOf={(p) => errors[p]}
           addLabel={t('projects.settings.addDomain')}
         />
+        <div className="space-y-1">
+          <label htmlFor="project-render-mode" className="block text-sm font-medium text-ink">
+            {t('projects.settings.renderMode')}
+          </label>
+          <Select
+            id="project-render-mode"
+            name="renderMode"
+            className="w-full"
+            value={renderMode}
+            onChange={(e) => setRenderMode(e.target.value as RenderMode)}
+            aria-describedby="project-render-mode-hint"
+            options={RENDER_MODES.map((mode) => ({
+              value: mode,
+              label: t(`projects.settings.renderModes.${mode}`),
+            }))}
+          />
+          <p id="project-render-mode-hint" className="text-xs text-ink-subtle">
+            {t('projects.settings.renderModeHint')}
+          </p>
+        </div>
         {errors._ || errors.domains ? (
           <Alert tone="error">{(errors._ ?? errors.domains).join(' ')}</Alert>
         ) : null}

@@ -181,6 +181,9 @@ export default {
     anchor: 'Anchor',
     rel: 'Rel',
     kind: 'Kind',
+    rendered: 'found after JavaScript',
+    renderedHint:
+      "The link is not in the page's HTML: a script adds it. Google renders pages and sees it; crawlers that do not render will miss it.",
     acceptor: 'Points to',
     context: 'Text around',
     deleteBacklink: 'Delete backlink',

@@ -98,6 +98,14 @@ export default {
     domains: 'Domains',
     addDomain: 'Add domain',
     saved: 'Changes saved.',
+    renderMode: 'Render pages in a browser',
+    renderModeHint:
+      'Some donor pages build their links with JavaScript. A rendered check loads the page in a browser and costs more credits, charged only when a page was rendered.',
+    renderModes: {
+      missing: 'When the link is missing from the HTML (recommended)',
+      always: 'Always',
+      never: 'Never',
+    },
     deleteProject: 'Delete project',
     deleteProjectTitle: 'Delete project "{{name}}"?',
     deleteProjectBody:

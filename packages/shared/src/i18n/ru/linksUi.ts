@@ -200,6 +200,9 @@ export default {
     anchor: 'Анкор',
     rel: 'Атрибут ссылки',
     kind: 'Вид',
+    rendered: 'найдена после JavaScript',
+    renderedHint:
+      'Ссылки нет в HTML страницы: её добавляет скрипт. Google отрисовывает страницы и видит её; краулеры, которые не выполняют JavaScript, её пропустят.',
     acceptor: 'Ведёт на',
     context: 'Текст вокруг',
     deleteBacklink: 'Удалить обратную ссылку',

@@ -201,6 +201,9 @@ export default {
     anchor: 'Анкор',
     rel: 'Атрибут посилання',
     kind: 'Вид',
+    rendered: 'знайдено після JavaScript',
+    renderedHint:
+      'Посилання немає в HTML сторінки: його додає скрипт. Google відмальовує сторінки й бачить його; краулери, що не виконують JavaScript, його пропустять.',
     acceptor: 'Веде на',
     context: 'Текст навколо',
     deleteBacklink: 'Видалити зворотне посилання',

@@ -111,7 +111,8 @@ function sameBacklinks(stored: StoredBacklink[], found: FoundBacklink[]): boolea
         row.attribute === found[at].attribute &&
         row.typeId === found[at].typeId &&
         row.textBefore === found[at].textBefore &&
-        row.textAfter === found[at].textAfter,
+        row.textAfter === found[at].textAfter &&
+        row.rendered === (found[at].rendered === true),
     )
   );
 }

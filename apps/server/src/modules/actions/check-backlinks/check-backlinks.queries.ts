@@ -3,13 +3,30 @@ import { LinkListType, Tier } from '@linkwatch/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { inIds, insertRows, jsonRows } from '../../../db/bulk.ts';
 import type { Queryable, Tx } from '../../../db/client.ts';
-import { actionItems, backlinkCheckHistories, backlinks, links, projects } from '../../../db/schema/index.ts';
+import {
+  actionItems,
+  actions,
+  backlinkCheckHistories,
+  backlinks,
+  links,
+  projects,
+} from '../../../db/schema/index.ts';
 
-/** A batch's links to check: only the task owner's, so a deleted link is simply absent. */
+/**
+ * A batch's links to check, with their project's render mode: only the task owner's, so a deleted
+ * link is simply absent.
+ */
 export function listLinksToCheck(db: Queryable, params: { userId: number; linkIds: number[] }) {
   return db
-    .select({ id: links.id, url: links.url, projectId: links.projectId, tier: links.tier })
+    .select({
+      id: links.id,
+      url: links.url,
+      projectId: links.projectId,
+      tier: links.tier,
+      renderMode: projects.renderMode,
+    })
     .from(links)
+    .innerJoin(projects, eq(projects.id, links.projectId))
     .where(and(eq(links.userId, params.userId), inIds(links.id, params.linkIds)));
 }
 
@@ -75,6 +92,7 @@ const BACKLINK_SHAPE = {
   type_id: 'smallint',
   text_before: 'text',
   text_after: 'text',
+  rendered: 'boolean',
 } as const;
 
 /** The links' stored backlinks give way to those the check found. */
@@ -98,6 +116,7 @@ export async function replaceBacklinks(
       type_id: b.typeId,
       text_before: b.textBefore,
       text_after: b.textAfter,
+      rendered: b.rendered === true,
     })),
   );
   await insertRows(tx, backlinks, BACKLINK_SHAPE, rows);
@@ -184,4 +203,12 @@ export async function listTierTwoProjectsOfItems(db: Queryable, params: { action
     .innerJoin(links, eq(links.id, actionItems.linkId))
     .where(and(eq(actionItems.actionId, params.actionId), eq(links.tier, Tier.Two)));
   return rows.map((r) => r.projectId);
+}
+
+/** A task's cost grows by what its rendered checks were charged. */
+export async function addActionCost(tx: Tx, params: { id: number; credits: number }) {
+  await tx
+    .update(actions)
+    .set({ cost: sql`${actions.cost} + ${params.credits}` })
+    .where(eq(actions.id, params.id));
 }

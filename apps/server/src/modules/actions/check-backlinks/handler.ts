@@ -6,6 +6,7 @@ import { type TaskFilters, ZTaskFilters } from '../task-filters.ts';
 import type { ActionHandler, ActionRow, ClaimedItem, ItemOutcome, WorkerContext } from '../types.ts';
 import { applyCheckResults } from './apply.ts';
 import { findProjectDomains, listActiveTierOneUrls, listLinksToCheck } from './check-backlinks.queries.ts';
+import { chargeRenders } from './render-charge.ts';
 import { refreshTier2Counts, tierTwoProjectsOf } from './tier2-counts.ts';
 
 /** Per-task caches: robots.txt is fetched once per host per task; acceptor sets once per project and tier. */
@@ -85,7 +86,10 @@ export const checkBacklinksHandler: ActionHandler<CheckResult, TaskFilters> = {
         if (!link) return { itemId: item.id, kind: 'failed', error: 'link no longer exists' };
         try {
           const acceptors = await acceptorsFor(ctx, action.id, link);
-          const result = await ctx.checker.check({ url: link.url, acceptors }, { robots });
+          const result = await ctx.checker.check(
+            { url: link.url, acceptors },
+            { robots, render: link.renderMode },
+          );
           if (isTransient(result) && item.attempts < checkBacklinksHandler.maxAttempts) {
             return { itemId: item.id, kind: 'retry', error: result.error!.message };
           }
@@ -99,7 +103,10 @@ export const checkBacklinksHandler: ActionHandler<CheckResult, TaskFilters> = {
     );
   },
 
-  applyBatch: (tx, { action }, done) => applyCheckResults(tx, action, done),
+  async applyBatch(tx, { action }, done) {
+    await applyCheckResults(tx, action, done);
+    await chargeRenders(tx, action, done);
+  },
 
   async finish(ctx, action) {
     taskCaches.delete(action.id);
