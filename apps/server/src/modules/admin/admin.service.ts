@@ -202,7 +202,7 @@ export async function changeCommonPrice(
   params: Operator & { action: number; input: TAdminPriceRequest },
 ) {
   assertPricedAction(params.action);
-  await ctx.db.transaction(async (tx) => {
+  const own = await ctx.db.transaction(async (tx) => {
     const before = (await commonPrice(tx, params.action)) ?? DEFAULT_PRICES[params.action];
     await setCommonPrice(tx, { action: params.action, price: params.input.price });
     await insertAudit(tx, {
@@ -213,6 +213,14 @@ export async function changeCommonPrice(
       after: { price: params.input.price },
       reason: params.reason ?? params.input.reason,
     });
+    return (await individualPrices(tx)).filter((p) => p.action === params.action).map((p) => p.userId);
+  });
+  // Everyone's open pages show the new price, but for the customers who pay their own for the action.
+  await ctx.events.publish({
+    userId: null,
+    exceptUserIds: own,
+    event: 'PricesChanged',
+    data: { actions: [params.action] },
   });
 }
 
@@ -236,6 +244,7 @@ export async function changeUserPrice(
       reason: params.reason ?? params.input.reason,
     });
   });
+  await ctx.events.publish({ userId, event: 'PricesChanged', data: { actions: [action] } });
 }
 
 // Settings -------------------------------------------------------------------------------------------
@@ -258,7 +267,7 @@ export async function changeSettings(ctx: AppContext, params: Operator & { input
     const value = input[field];
     if (value !== undefined) values[field] = value === '' ? null : value;
   }
-  await ctx.db.transaction(async (tx) => {
+  const changed = await ctx.db.transaction(async (tx) => {
     const row = await settingsRow(tx);
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
@@ -268,7 +277,7 @@ export async function changeSettings(ctx: AppContext, params: Operator & { input
       before[field] = old;
       after[field] = value;
     }
-    if (Object.keys(after).length === 0) return;
+    if (Object.keys(after).length === 0) return false;
     await saveSettingsRow(tx, after);
     await insertAudit(tx, {
       actorId: params.actorId,
@@ -277,7 +286,10 @@ export async function changeSettings(ctx: AppContext, params: Operator & { input
       after,
       reason: params.reason ?? input.reason,
     });
+    return true;
   });
+  // Every open page reads the settings again: a new warning shows, a switched-off method goes.
+  if (changed) await ctx.events.publish({ userId: null, event: 'SettingsChanged', data: {} });
 }
 
 // Lists ----------------------------------------------------------------------------------------------

@@ -8,8 +8,10 @@ export const taskKeys = {
   dates: ['tasks', 'dates'] as const,
   types: ['tasks', 'types'] as const,
   prices: ['tasks', 'prices'] as const,
+  costs: ['tasks', 'cost'] as const,
   cost: (action: number, campaign: string) => ['tasks', 'cost', action, campaign] as const,
   campaigns: (project: string) => ['tasks', 'campaigns', project] as const,
   /** A selection's cost (`GET actions/{code}/balance`), under `actions` as the call's path. */
+  selectionCosts: ['actions', 'balance'] as const,
   selectionCost: (code: number, query: Query) => ['actions', 'balance', code, query] as const,
 };
