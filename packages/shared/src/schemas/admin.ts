@@ -185,6 +185,8 @@ export const ZAdminSettingsRequest = z.object({
   backlinksUrl: url,
   enablePayPal: z.boolean({ error: 'validation.invalid' }).optional(),
   enableCrypto: z.boolean({ error: 'validation.invalid' }).optional(),
+  /** Off: no captcha is asked for, even when the server has one configured. */
+  captchaEnabled: z.boolean({ error: 'validation.invalid' }).optional(),
   reason,
 });
 export type TAdminSettingsRequest = z.infer<typeof ZAdminSettingsRequest>;

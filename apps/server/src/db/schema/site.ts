@@ -26,6 +26,8 @@ export const settings = pgTable('settings', {
   enableCrypto: boolean('enable_crypto'),
   enablePayPal: boolean('enable_paypal'),
   paymentService: text('payment_service'),
+  /** Off: no captcha is asked for, even with its keys configured (issue 28, the console's switch). */
+  captchaEnabled: boolean('captcha_enabled').notNull().default(true),
   /** The smallest payout, in cents (issue 29); null: REFERRAL_MIN_PAYOUT. */
   referralMinPayoutCents: integer('referral_min_payout_cents'),
   updatedAt: updatedAt(),

@@ -257,7 +257,11 @@ const SETTING_FIELDS = [
   'backlinksUrl',
   'enablePayPal',
   'enableCrypto',
+  'captchaEnabled',
 ] as const;
+
+/** What a field is before the settings row exists: its column's default (the captcha is on), else null. */
+const NO_ROW: Record<string, unknown> = { captchaEnabled: true };
 
 /** The fields sent (a blank text clears its field); the audit keeps only what changed. */
 export async function changeSettings(ctx: AppContext, params: Operator & { input: TAdminSettingsRequest }) {
@@ -272,7 +276,7 @@ export async function changeSettings(ctx: AppContext, params: Operator & { input
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
     for (const [field, value] of Object.entries(values)) {
-      const old = row?.[field as (typeof SETTING_FIELDS)[number]] ?? null;
+      const old = row ? row[field as (typeof SETTING_FIELDS)[number]] : (NO_ROW[field] ?? null);
       if (old === value) continue;
       before[field] = old;
       after[field] = value;

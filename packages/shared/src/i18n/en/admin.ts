@@ -145,6 +145,9 @@ export default {
     enablePayPal: 'PayPal',
     enableCrypto: 'Crypto',
     paymentsHint: 'A method is offered only when its provider is configured on the server.',
+    captcha: 'Captcha',
+    captchaEnabled: 'Ask for a captcha at sign-up, after failed logins and on the public domain check',
+    captchaHint: 'Asked for only when a captcha is configured on the server; off: never asked for.',
     saved: 'The settings are saved',
   },
   audit: {
