@@ -116,6 +116,7 @@ export {
   ZRemoveFromCrawlersQuery,
 } from './schemas/actions.ts';
 export {
+  PROVIDER_KINDS,
   type TAdminAuditAttributes,
   type TAdminAuditListQuery,
   type TAdminAuditListResponse,
@@ -124,6 +125,8 @@ export {
   type TAdminPriceAttributes,
   type TAdminPriceListResponse,
   type TAdminPriceRequest,
+  type TAdminProviderAttributes,
+  type TAdminProviderListResponse,
   type TAdminReasonRequest,
   type TAdminSettingsRequest,
   type TAdminTaskAttributes,
@@ -151,6 +154,7 @@ export {
   ZAdminPriceListResponse,
   ZAdminPriceParams,
   ZAdminPriceRequest,
+  ZAdminProviderListResponse,
   ZAdminReasonRequest,
   ZAdminSettingsRequest,
   ZAdminTaskCancelRequest,

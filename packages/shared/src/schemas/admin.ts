@@ -312,6 +312,43 @@ export const ZAdminWorkerListResponse = z.object({
 });
 export type TAdminWorkerListResponse = z.infer<typeof ZAdminWorkerListResponse>;
 
+/** The groups of outside providers in the console's health table. */
+export const PROVIDER_KINDS = [
+  'indexCheck',
+  'indexing',
+  'authority',
+  'crawlers',
+  'payments',
+  'other',
+] as const;
+
+/**
+ * `GET admin/providers`: each outside provider as the processes saw it (issue 28): the last error,
+ * the 429s of the last hour, and the quota left where the provider reports it.
+ */
+export const ZAdminProviderAttributes = z.object({
+  provider: z.string(),
+  kind: z.enum(PROVIDER_KINDS),
+  /** Requests seen since the processes started. */
+  requests: z.number(),
+  lastSeenAt: z.string().nullable(),
+  lastErrorAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  /** The HTTP status of the last error; null when no answer came (refused, timed out). */
+  lastStatus: z.number().nullable(),
+  rateLimitedLastHour: z.number(),
+  /** Requests or units left as the provider last reported; null where it does not say. */
+  remaining: z.number().nullable(),
+  remainingAt: z.string().nullable(),
+});
+export type TAdminProviderAttributes = z.infer<typeof ZAdminProviderAttributes>;
+export const ZAdminProviderListResponse = z.object({
+  data: z.array(
+    z.object({ id: z.string(), type: z.literal('adminProviders'), attributes: ZAdminProviderAttributes }),
+  ),
+});
+export type TAdminProviderListResponse = z.infer<typeof ZAdminProviderListResponse>;
+
 // Permissions ----------------------------------------------------------------------------------------
 
 /** `GET permissions` (spec 7: page size 1000; the scope key is `scope`). */
