@@ -243,6 +243,29 @@ export default {
       empty: 'No worker was seen in the last {{minutes}} minutes.',
       loading: 'Loading workers…',
     },
+    providers: {
+      title: 'Provider health',
+      description:
+        'What the processes saw of each outside provider: the last error, the 429s of the last hour and the quota left where the provider reports it.',
+      provider: 'Provider',
+      kind: 'Group',
+      requests: 'Requests',
+      lastError: 'Last error',
+      rateLimited: '429s, last hour',
+      remaining: 'Quota left',
+      noError: 'None',
+      unknown: 'Not reported',
+      asOf: 'as of {{time}}',
+      empty: 'No provider has been asked since the processes started.',
+      kinds: {
+        indexCheck: 'Index check',
+        indexing: 'Indexing',
+        authority: 'Authority',
+        crawlers: 'Crawlers',
+        payments: 'Payments',
+        other: 'Other',
+      },
+    },
   },
   acting: {
     banner:
