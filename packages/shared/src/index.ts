@@ -116,12 +116,14 @@ export {
   ZRemoveFromCrawlersQuery,
 } from './schemas/actions.ts';
 export {
+  PAYMENT_LEVELS_MAX,
   PROVIDER_KINDS,
   type TAdminAuditAttributes,
   type TAdminAuditListQuery,
   type TAdminAuditListResponse,
   type TAdminCreditsRequest,
   type TAdminFailedItem,
+  type TAdminPaymentLevelsRequest,
   type TAdminPriceAttributes,
   type TAdminPriceListResponse,
   type TAdminPriceRequest,
@@ -151,6 +153,7 @@ export {
   ZAdminAuditListResponse,
   ZAdminCreditsRequest,
   ZAdminCreditsResponse,
+  ZAdminPaymentLevelsRequest,
   ZAdminPriceListResponse,
   ZAdminPriceParams,
   ZAdminPriceRequest,

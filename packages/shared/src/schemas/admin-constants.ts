@@ -28,6 +28,7 @@ export const AUDIT_KINDS = [
   'wiki.image',
   'video.create',
   'task.cancel',
+  'payment.levels',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

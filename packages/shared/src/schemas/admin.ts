@@ -191,6 +191,42 @@ export const ZAdminSettingsRequest = z.object({
 });
 export type TAdminSettingsRequest = z.infer<typeof ZAdminSettingsRequest>;
 
+// Bonus tiers ----------------------------------------------------------------------------------------
+
+/** How many bonus tiers (payment levels) there may be. */
+export const PAYMENT_LEVELS_MAX = 20;
+
+const dollars = z
+  .number({ error: 'validation.numeric' })
+  .min(0, { error: 'validation.min_value' })
+  .max(1_000_000, { error: 'validation.max_value' })
+  .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, {
+    error: 'validation.numeric',
+  });
+
+/**
+ * `PUT admin/payment-levels`: every bonus tier at once, in US dollars like `GET payments/levels`
+ * (min and max included; max null: no upper bound). Tiers must not overlap; an empty list means no
+ * bonus. A broken tier answers 422 with the field named `levels.{index}.{min|max|percent}`.
+ */
+export const ZAdminPaymentLevelsRequest = z.object({
+  levels: z
+    .array(
+      z.object({
+        min: dollars,
+        max: dollars.nullable(),
+        percent: z
+          .number({ error: 'validation.numeric' })
+          .int({ error: 'validation.numeric' })
+          .min(0, { error: 'validation.min_value' })
+          .max(100, { error: 'validation.max_value' }),
+      }),
+    )
+    .max(PAYMENT_LEVELS_MAX, { error: 'validation.max' }),
+  reason,
+});
+export type TAdminPaymentLevelsRequest = z.infer<typeof ZAdminPaymentLevelsRequest>;
+
 // Audit ----------------------------------------------------------------------------------------------
 
 export const ZAdminAuditListQuery = z

@@ -2,6 +2,7 @@ import {
   BalanceTransactionType,
   type TAdminAuditListQuery,
   type TAdminCreditsRequest,
+  type TAdminPaymentLevelsRequest,
   type TAdminPriceRequest,
   type TAdminSettingsRequest,
   type TAdminUpdateUserRequest,
@@ -15,6 +16,8 @@ import { revokeAllAccessTokens } from '../auth/auth.queries.ts';
 import { sendConfirmationMail } from '../auth/auth.service.ts';
 import { announceRevoked } from '../auth/sessions.ts';
 import { applyLedgerEntry, InsufficientBalanceError } from '../balance/ledger.ts';
+import { levelInDollars } from '../payments/levels.ts';
+import { listLevels, replaceLevels } from '../payments/payments.queries.ts';
 import {
   commonPrice,
   commonPrices,
@@ -294,6 +297,56 @@ export async function changeSettings(ctx: AppContext, params: Operator & { input
   });
   // Every open page reads the settings again: a new warning shows, a switched-off method goes.
   if (changed) await ctx.events.publish({ userId: null, event: 'SettingsChanged', data: {} });
+}
+
+// Bonus tiers ----------------------------------------------------------------------------------------
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+/**
+ * The first broken tier of a set, by its index in the request: a max below its min, or a range that
+ * overlaps another (bounds are included, so 100–200 and 200–300 overlap at 200).
+ */
+function levelsFieldError(levels: TAdminPaymentLevelsRequest['levels']): FieldError | null {
+  const order = levels.map((_, i) => i).sort((a, b) => levels[a].min - levels[b].min);
+  for (const [at, i] of order.entries()) {
+    const level = levels[i];
+    if (level.max !== null && level.max < level.min)
+      return new FieldError({ [`levels.${i}.max`]: { key: 'admin.levels.errors.maxBelowMin' } });
+    const next = order[at + 1];
+    if (next !== undefined && (level.max === null || level.max >= levels[next].min))
+      return new FieldError({
+        [`levels.${next}.min`]: {
+          key: 'admin.levels.errors.overlap',
+          params: { min: level.min, max: level.max ?? '∞' },
+        },
+      });
+  }
+  return null;
+}
+
+/** Every bonus tier at once (dollars in, cents stored), audited with the tiers before and after. */
+export async function changePaymentLevels(
+  ctx: AppContext,
+  params: Operator & { input: TAdminPaymentLevelsRequest },
+) {
+  const { levels } = params.input;
+  const problem = levelsFieldError(levels);
+  if (problem) throw problem;
+  const rows = levels
+    .map((l) => ({ min: cents(l.min), max: l.max === null ? null : cents(l.max), percent: l.percent }))
+    .sort((a, b) => a.min - b.min);
+  await ctx.db.transaction(async (tx) => {
+    const before = (await listLevels(tx)).map(levelInDollars);
+    await replaceLevels(tx, rows);
+    await insertAudit(tx, {
+      actorId: params.actorId,
+      kind: 'payment.levels',
+      before: { levels: before },
+      after: { levels: rows.map((row) => levelInDollars({ id: 0, ...row })) },
+      reason: params.reason ?? params.input.reason,
+    });
+  });
 }
 
 // Lists ----------------------------------------------------------------------------------------------
