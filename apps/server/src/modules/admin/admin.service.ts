@@ -318,7 +318,7 @@ function levelsFieldError(levels: TAdminPaymentLevelsRequest['levels']): FieldEr
       return new FieldError({
         [`levels.${next}.min`]: {
           key: 'admin.levels.errors.overlap',
-          params: { min: level.min, max: level.max ?? '∞' },
+          params: { min: `$${level.min}`, max: level.max === null ? '∞' : `$${level.max}` },
         },
       });
   }

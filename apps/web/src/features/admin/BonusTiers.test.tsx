@@ -28,7 +28,7 @@ describe('the console’s bonus tiers', { timeout: 30_000 }, () => {
     const api = server(
       json(422, {
         message: 'The given data was invalid.',
-        errors: { 'levels.2.min': ['This tier overlaps the tier from $500 to $∞'] },
+        errors: { 'levels.2.min': ['This tier overlaps the tier from $500 to ∞'] },
       }),
     );
     renderApp('/en/admin/prices');
@@ -48,7 +48,7 @@ describe('the console’s bonus tiers', { timeout: 30_000 }, () => {
         { min: 600, max: null, percent: 20 },
       ],
     });
-    expect(await within(dialog).findByText('This tier overlaps the tier from $500 to $∞')).toBeTruthy();
+    expect(await within(dialog).findByText('This tier overlaps the tier from $500 to ∞')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'New bonus tier' })).toBeTruthy();
   });
 

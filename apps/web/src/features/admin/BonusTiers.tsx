@@ -213,7 +213,7 @@ export function BonusTiers() {
       <ReasonDialog
         open={deleting !== null}
         onOpenChange={(next) => !next && setDeleting(null)}
-        title={t('admin.levels.deleteTitle', { min: format.number(tiers[deleting ?? 0]?.min ?? 0) })}
+        title={t('admin.levels.deleteTitle', { min: `$${format.number(tiers[deleting ?? 0]?.min ?? 0)}` })}
         body={t('admin.levels.deleteBody')}
         confirmLabel={t('admin.levels.delete')}
         tone="danger"

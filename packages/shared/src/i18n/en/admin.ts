@@ -143,12 +143,12 @@ export default {
     empty: 'No bonus tiers: payments earn no bonus.',
     addTitle: 'New bonus tier',
     editTitle: 'Bonus tier',
-    deleteTitle: 'Delete the tier from ${{min}}?',
+    deleteTitle: 'Delete the tier from {{min}}?',
     deleteBody: 'Payments in this range will earn no bonus. The change is kept in the audit log.',
     saved: 'The bonus tiers are saved',
     errors: {
       maxBelowMin: 'The upper bound is below the lower one',
-      overlap: 'This tier overlaps the tier from ${{min}} to ${{max}}',
+      overlap: 'This tier overlaps the tier from {{min}} to {{max}}',
     },
   },
   settings: {
