@@ -9,6 +9,7 @@ import { inProcessBus, postgresBus } from './events/bus.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { actionEventHooks } from './modules/actions/action-events.ts';
+import { flushProviderHealth, PROVIDER_HEALTH_FLUSH_MS } from './modules/admin/provider-health.service.ts';
 import { alertTaskListener } from './modules/alerts/enqueue.ts';
 import { taskMailListener } from './modules/mailings/task-mail.ts';
 import { sellerWarning } from './modules/payments/invoice.ts';
@@ -101,6 +102,10 @@ async function main() {
     // Publication mails of the wiki (issue 30), in batches.
     startWikiMailer(ctx);
   }
+  // What this process saw of the outside providers reaches the console's health table (issue 28).
+  const healthFlush = setInterval(() => {
+    flushProviderHealth(ctx).catch((error) => log.warn({ err: error }, 'provider health: not saved'));
+  }, PROVIDER_HEALTH_FLUSH_MS).unref();
   // Scheduled tasks start where workers run; several such processes claim each run once.
   const scheduler = config.role === 'api' ? null : createScheduler(ctx);
   scheduler?.start();
@@ -129,6 +134,8 @@ async function main() {
     await renderer?.close();
     await hostSlots?.close();
     await demo?.close();
+    clearInterval(healthFlush);
+    await flushProviderHealth(ctx).catch(() => undefined);
     await events.close();
     await database.close();
     clearTimeout(force);

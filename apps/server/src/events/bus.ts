@@ -14,12 +14,19 @@ export interface SessionsRevoked {
 /**
  * What the bus carries to one user's private channel: the real-time events of the shared contract
  * (`ZRealtimeEvent`: spec point 4, task progress, the balance after a payment's notification), and the
- * internal `SessionsRevoked`.
+ * internal `SessionsRevoked`. A `userId` of null is a broadcast (issue 28: the operator changed the
+ * site settings or a common price): every connected socket hears it on its own channel, but for the
+ * accounts in `exceptUserIds`.
  */
-export type AppEvent = { userId: number } & (
-  | TRealtimeEvent
-  | { event: 'SessionsRevoked'; data: SessionsRevoked }
-);
+export type AppEvent =
+  | ({ userId: number } & (TRealtimeEvent | { event: 'SessionsRevoked'; data: SessionsRevoked }))
+  | ({ userId: null; exceptUserIds?: number[] } & TRealtimeEvent);
+
+/** Whether a socket of this account hears the event (its account's own, or a broadcast not excluding it). */
+export function reaches(event: AppEvent, accountId: number): boolean {
+  if (event.userId === null) return !event.exceptUserIds?.includes(accountId);
+  return event.userId === accountId;
+}
 
 export interface EventBus {
   publish(event: AppEvent): Promise<void>;

@@ -4,7 +4,7 @@ import type WebSocket from 'ws';
 import { openPostgres } from '../db/client.ts';
 import { makeCampaign, makeLinks, makeProject, makeUserWithToken } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { postgresBus } from './bus.ts';
+import { type AppEvent, postgresBus } from './bus.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -80,6 +80,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL event bus', () => {
     await busA.publish({ userId: 7, event: 'ActionCount', data: { count: 3 } });
     await until(() => received.length === 1);
     expect(received).toEqual([{ userId: 7, event: 'ActionCount', data: { count: 3 } }]);
+    // A broadcast (issue 28: the operator's settings) crosses processes the same way.
+    const broadcast: AppEvent = { userId: null, exceptUserIds: [7], event: 'SettingsChanged', data: {} };
+    await busA.publish(broadcast);
+    await until(() => received.length === 2);
+    expect(received[1]).toEqual(broadcast);
     await busA.close();
     await busB.close();
     await a.close();

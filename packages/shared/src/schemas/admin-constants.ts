@@ -33,6 +33,7 @@ export const AUDIT_KINDS = [
   'referral.levels',
   'referral.methods',
   'referral.minimum',
+  'payment.levels',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

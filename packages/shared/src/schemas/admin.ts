@@ -185,9 +185,47 @@ export const ZAdminSettingsRequest = z.object({
   backlinksUrl: url,
   enablePayPal: z.boolean({ error: 'validation.invalid' }).optional(),
   enableCrypto: z.boolean({ error: 'validation.invalid' }).optional(),
+  /** Off: no captcha is asked for, even when the server has one configured. */
+  captchaEnabled: z.boolean({ error: 'validation.invalid' }).optional(),
   reason,
 });
 export type TAdminSettingsRequest = z.infer<typeof ZAdminSettingsRequest>;
+
+// Bonus tiers ----------------------------------------------------------------------------------------
+
+/** How many bonus tiers (payment levels) there may be. */
+export const PAYMENT_LEVELS_MAX = 20;
+
+const dollars = z
+  .number({ error: 'validation.numeric' })
+  .min(0, { error: 'validation.min_value' })
+  .max(1_000_000, { error: 'validation.max_value' })
+  .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, {
+    error: 'validation.numeric',
+  });
+
+/**
+ * `PUT admin/payment-levels`: every bonus tier at once, in US dollars like `GET payments/levels`
+ * (min and max included; max null: no upper bound). Tiers must not overlap; an empty list means no
+ * bonus. A broken tier answers 422 with the field named `levels.{index}.{min|max|percent}`.
+ */
+export const ZAdminPaymentLevelsRequest = z.object({
+  levels: z
+    .array(
+      z.object({
+        min: dollars,
+        max: dollars.nullable(),
+        percent: z
+          .number({ error: 'validation.numeric' })
+          .int({ error: 'validation.numeric' })
+          .min(0, { error: 'validation.min_value' })
+          .max(100, { error: 'validation.max_value' }),
+      }),
+    )
+    .max(PAYMENT_LEVELS_MAX, { error: 'validation.max' }),
+  reason,
+});
+export type TAdminPaymentLevelsRequest = z.infer<typeof ZAdminPaymentLevelsRequest>;
 
 // Audit ----------------------------------------------------------------------------------------------
 
@@ -309,6 +347,43 @@ export const ZAdminWorkerListResponse = z.object({
   ),
 });
 export type TAdminWorkerListResponse = z.infer<typeof ZAdminWorkerListResponse>;
+
+/** The groups of outside providers in the console's health table. */
+export const PROVIDER_KINDS = [
+  'indexCheck',
+  'indexing',
+  'authority',
+  'crawlers',
+  'payments',
+  'other',
+] as const;
+
+/**
+ * `GET admin/providers`: each outside provider as the processes saw it (issue 28): the last error,
+ * the 429s of the last hour, and the quota left where the provider reports it.
+ */
+export const ZAdminProviderAttributes = z.object({
+  provider: z.string(),
+  kind: z.enum(PROVIDER_KINDS),
+  /** Requests seen since the processes started. */
+  requests: z.number(),
+  lastSeenAt: z.string().nullable(),
+  lastErrorAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  /** The HTTP status of the last error; null when no answer came (refused, timed out). */
+  lastStatus: z.number().nullable(),
+  rateLimitedLastHour: z.number(),
+  /** Requests or units left as the provider last reported; null where it does not say. */
+  remaining: z.number().nullable(),
+  remainingAt: z.string().nullable(),
+});
+export type TAdminProviderAttributes = z.infer<typeof ZAdminProviderAttributes>;
+export const ZAdminProviderListResponse = z.object({
+  data: z.array(
+    z.object({ id: z.string(), type: z.literal('adminProviders'), attributes: ZAdminProviderAttributes }),
+  ),
+});
+export type TAdminProviderListResponse = z.infer<typeof ZAdminProviderListResponse>;
 
 // Permissions ----------------------------------------------------------------------------------------
 

@@ -33,6 +33,19 @@ export const ZNotificationEvent = ZNotificationResource.extend({
   attributes: ZNotificationResource.shape.attributes.partial({ props: true, createdAt: true }),
 });
 
+/**
+ * `SettingsChanged`: an operator changed the site settings (the service warning, payment switches,
+ * captcha): every open page reads `GET settings` again. Sent to every connected socket.
+ */
+export const ZSettingsChangedEvent = z.object({});
+
+/**
+ * `PricesChanged`: the price the account pays for these actions changed (a common price, to everyone
+ * without their own price for it, or the account's own price): open pages read their prices again.
+ */
+export const ZPricesChangedEvent = z.object({ actions: z.array(z.number()) });
+export type TPricesChangedEvent = z.infer<typeof ZPricesChangedEvent>;
+
 const event = <E extends string, D extends z.ZodType>(name: E, data: D) =>
   z.object({ event: z.literal(name), data });
 
@@ -42,6 +55,8 @@ export const ZRealtimeEvent = z.discriminatedUnion('event', [
   event('NewReportCount', ZCount),
   event('ActionProgress', ZActionProgress),
   event('Balance', ZBalanceEvent),
+  event('SettingsChanged', ZSettingsChangedEvent),
+  event('PricesChanged', ZPricesChangedEvent),
 ]);
 export type TRealtimeEvent = z.infer<typeof ZRealtimeEvent>;
 export type RealtimeEventName = TRealtimeEvent['event'];

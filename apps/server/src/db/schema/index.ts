@@ -30,7 +30,7 @@ export {
   referralVisits,
 } from './referral.ts';
 export { mailings, notifications, reportChanges, reportLinks } from './reports.ts';
-export { pageLogs, publicCheckCounts, settings } from './site.ts';
+export { pageLogs, providerHealth, publicCheckCounts, settings } from './site.ts';
 export { accountMembers, teamInvitations } from './team.ts';
 export { accessTokens, emailTokens, knownDevices, loginThrottles, users } from './users.ts';
 export { wikiArticles, wikiImages, wikiMails, wikiReads, wikiSeeds, wikiVideos } from './wiki.ts';

@@ -1,4 +1,13 @@
-import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+} from 'drizzle-orm/pg-core';
 import { at, createdAt, id, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
@@ -26,6 +35,8 @@ export const settings = pgTable('settings', {
   enableCrypto: boolean('enable_crypto'),
   enablePayPal: boolean('enable_paypal'),
   paymentService: text('payment_service'),
+  /** Off: no captcha is asked for, even with its keys configured (issue 28, the console's switch). */
+  captchaEnabled: boolean('captcha_enabled').notNull().default(true),
   /** The smallest payout, in cents (issue 29); null: REFERRAL_MIN_PAYOUT. */
   referralMinPayoutCents: integer('referral_min_payout_cents'),
   updatedAt: updatedAt(),
@@ -44,4 +55,28 @@ export const publicCheckCounts = pgTable(
     windowStartedAt: at('window_started_at').notNull(),
   },
   (t) => [index('public_check_counts_window_idx').on(t.windowStartedAt)],
+);
+
+/**
+ * What each process saw of the outside providers (issue 28, the console's provider health), copied
+ * from its memory every few seconds (providers/health.ts): one row per process and provider.
+ */
+export const providerHealth = pgTable(
+  'provider_health',
+  {
+    processId: text('process_id').notNull(),
+    provider: text('provider').notNull(),
+    kind: text('kind').notNull(),
+    requests: integer('requests').notNull().default(0),
+    lastSeenAt: at('last_seen_at'),
+    lastErrorAt: at('last_error_at'),
+    lastError: text('last_error'),
+    lastStatus: integer('last_status'),
+    /** 429s by minute since the epoch: `{ "29449440": 3 }`, the last hour's. */
+    rateLimited: jsonb('rate_limited').$type<Record<string, number>>().notNull().default({}),
+    remaining: doublePrecision('remaining'),
+    remainingAt: at('remaining_at'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.processId, t.provider] })],
 );

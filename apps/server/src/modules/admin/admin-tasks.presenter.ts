@@ -1,4 +1,5 @@
 import type {
+  TAdminProviderListResponse,
   TAdminTaskAttributes,
   TAdminTaskDetailAttributes,
   TAdminWorkerListResponse,
@@ -6,6 +7,7 @@ import type {
 import { iso, type PageQuery, paginated, resource } from '../../http/present.ts';
 import type { listTasks, recentWorkers, TaskRow } from './admin-tasks.queries.ts';
 import type { taskPage } from './admin-tasks.service.ts';
+import type { ProviderHealth } from './provider-health.service.ts';
 
 function taskAttributes(task: TaskRow, email: string): TAdminTaskAttributes {
   return {
@@ -56,6 +58,21 @@ export function presentWorkers(rows: Awaited<ReturnType<typeof recentWorkers>>):
       id: row.worker,
       type: 'adminWorkers' as const,
       attributes: { ...row, lastSeenAt: iso(row.lastSeenAt) },
+    })),
+  };
+}
+
+export function presentProviders(rows: ProviderHealth[]): TAdminProviderListResponse {
+  return {
+    data: rows.map((row) => ({
+      id: row.provider,
+      type: 'adminProviders' as const,
+      attributes: {
+        ...row,
+        lastSeenAt: iso(row.lastSeenAt),
+        lastErrorAt: iso(row.lastErrorAt),
+        remainingAt: iso(row.remainingAt),
+      },
     })),
   };
 }

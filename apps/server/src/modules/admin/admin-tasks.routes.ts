@@ -1,4 +1,5 @@
 import {
+  ZAdminProviderListResponse,
   ZAdminTaskCancelRequest,
   ZAdminTaskListQuery,
   ZAdminTaskListResponse,
@@ -10,8 +11,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
-import { presentTask, presentTaskList, presentWorkers } from './admin-tasks.presenter.ts';
+import { presentProviders, presentTask, presentTaskList, presentWorkers } from './admin-tasks.presenter.ts';
 import { cancelTask, findTasks, taskPage, workers } from './admin-tasks.service.ts';
+import { providersHealth } from './provider-health.service.ts';
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
@@ -76,5 +78,19 @@ export function taskRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async () => presentWorkers(await workers(ctx)),
+  );
+  r.get(
+    '/providers',
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'self' as const,
+        description:
+          'Each outside provider as the processes saw it: the last error, the 429s of the last hour, and the quota left where the provider reports it.',
+        response: { 200: ZAdminProviderListResponse },
+      },
+    },
+    async () => presentProviders(await providersHealth(ctx)),
   );
 }

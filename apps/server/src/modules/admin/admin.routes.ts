@@ -3,6 +3,7 @@ import {
   ZAdminAuditListResponse,
   ZAdminCreditsRequest,
   ZAdminCreditsResponse,
+  ZAdminPaymentLevelsRequest,
   ZAdminPriceListResponse,
   ZAdminPriceParams,
   ZAdminPriceRequest,
@@ -38,6 +39,7 @@ import {
   adjustCredits,
   auditLog,
   changeCommonPrice,
+  changePaymentLevels,
   changeSettings,
   changeUserPrice,
   customerPage,
@@ -267,6 +269,24 @@ function siteRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       await changeSettings(ctx, { ...operator(req), input: req.body });
+      return true as const;
+    },
+  );
+  r.put(
+    '/payment-levels',
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'self' as const,
+        description:
+          'Every bonus tier (payment level) at once, in US dollars as `GET payments/levels` shows them; tiers may not overlap (422 naming `levels.{index}.min` or `.max`). Audited with the tiers before and after.',
+        body: ZAdminPaymentLevelsRequest,
+        response: { 200: ZTrueResponse },
+      },
+    },
+    async (req) => {
+      await changePaymentLevels(ctx, { ...operator(req), input: req.body });
       return true as const;
     },
   );

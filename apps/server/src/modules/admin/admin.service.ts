@@ -2,6 +2,7 @@ import {
   BalanceTransactionType,
   type TAdminAuditListQuery,
   type TAdminCreditsRequest,
+  type TAdminPaymentLevelsRequest,
   type TAdminPriceRequest,
   type TAdminSettingsRequest,
   type TAdminUpdateUserRequest,
@@ -15,6 +16,8 @@ import { revokeAllAccessTokens } from '../auth/auth.queries.ts';
 import { sendConfirmationMail } from '../auth/auth.service.ts';
 import { announceRevoked } from '../auth/sessions.ts';
 import { applyLedgerEntry, InsufficientBalanceError } from '../balance/ledger.ts';
+import { levelInDollars } from '../payments/levels.ts';
+import { listLevels, replaceLevels } from '../payments/payments.queries.ts';
 import {
   commonPrice,
   commonPrices,
@@ -202,7 +205,7 @@ export async function changeCommonPrice(
   params: Operator & { action: number; input: TAdminPriceRequest },
 ) {
   assertPricedAction(params.action);
-  await ctx.db.transaction(async (tx) => {
+  const own = await ctx.db.transaction(async (tx) => {
     const before = (await commonPrice(tx, params.action)) ?? DEFAULT_PRICES[params.action];
     await setCommonPrice(tx, { action: params.action, price: params.input.price });
     await insertAudit(tx, {
@@ -213,6 +216,14 @@ export async function changeCommonPrice(
       after: { price: params.input.price },
       reason: params.reason ?? params.input.reason,
     });
+    return (await individualPrices(tx)).filter((p) => p.action === params.action).map((p) => p.userId);
+  });
+  // Everyone's open pages show the new price, but for the customers who pay their own for the action.
+  await ctx.events.publish({
+    userId: null,
+    exceptUserIds: own,
+    event: 'PricesChanged',
+    data: { actions: [params.action] },
   });
 }
 
@@ -236,6 +247,7 @@ export async function changeUserPrice(
       reason: params.reason ?? params.input.reason,
     });
   });
+  await ctx.events.publish({ userId, event: 'PricesChanged', data: { actions: [action] } });
 }
 
 // Settings -------------------------------------------------------------------------------------------
@@ -248,7 +260,11 @@ const SETTING_FIELDS = [
   'backlinksUrl',
   'enablePayPal',
   'enableCrypto',
+  'captchaEnabled',
 ] as const;
+
+/** What a field is before the settings row exists: its column's default (the captcha is on), else null. */
+const NO_ROW: Record<string, unknown> = { captchaEnabled: true };
 
 /** The fields sent (a blank text clears its field); the audit keeps only what changed. */
 export async function changeSettings(ctx: AppContext, params: Operator & { input: TAdminSettingsRequest }) {
@@ -258,17 +274,17 @@ export async function changeSettings(ctx: AppContext, params: Operator & { input
     const value = input[field];
     if (value !== undefined) values[field] = value === '' ? null : value;
   }
-  await ctx.db.transaction(async (tx) => {
+  const changed = await ctx.db.transaction(async (tx) => {
     const row = await settingsRow(tx);
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
     for (const [field, value] of Object.entries(values)) {
-      const old = row?.[field as (typeof SETTING_FIELDS)[number]] ?? null;
+      const old = row ? row[field as (typeof SETTING_FIELDS)[number]] : (NO_ROW[field] ?? null);
       if (old === value) continue;
       before[field] = old;
       after[field] = value;
     }
-    if (Object.keys(after).length === 0) return;
+    if (Object.keys(after).length === 0) return false;
     await saveSettingsRow(tx, after);
     await insertAudit(tx, {
       actorId: params.actorId,
@@ -276,6 +292,59 @@ export async function changeSettings(ctx: AppContext, params: Operator & { input
       before,
       after,
       reason: params.reason ?? input.reason,
+    });
+    return true;
+  });
+  // Every open page reads the settings again: a new warning shows, a switched-off method goes.
+  if (changed) await ctx.events.publish({ userId: null, event: 'SettingsChanged', data: {} });
+}
+
+// Bonus tiers ----------------------------------------------------------------------------------------
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+/**
+ * The first broken tier of a set, by its index in the request: a max below its min, or a range that
+ * overlaps another (bounds are included, so 100–200 and 200–300 overlap at 200).
+ */
+function levelsFieldError(levels: TAdminPaymentLevelsRequest['levels']): FieldError | null {
+  const order = levels.map((_, i) => i).sort((a, b) => levels[a].min - levels[b].min);
+  for (const [at, i] of order.entries()) {
+    const level = levels[i];
+    if (level.max !== null && level.max < level.min)
+      return new FieldError({ [`levels.${i}.max`]: { key: 'admin.levels.errors.maxBelowMin' } });
+    const next = order[at + 1];
+    if (next !== undefined && (level.max === null || level.max >= levels[next].min))
+      return new FieldError({
+        [`levels.${next}.min`]: {
+          key: 'admin.levels.errors.overlap',
+          params: { min: `$${level.min}`, max: level.max === null ? '∞' : `$${level.max}` },
+        },
+      });
+  }
+  return null;
+}
+
+/** Every bonus tier at once (dollars in, cents stored), audited with the tiers before and after. */
+export async function changePaymentLevels(
+  ctx: AppContext,
+  params: Operator & { input: TAdminPaymentLevelsRequest },
+) {
+  const { levels } = params.input;
+  const problem = levelsFieldError(levels);
+  if (problem) throw problem;
+  const rows = levels
+    .map((l) => ({ min: cents(l.min), max: l.max === null ? null : cents(l.max), percent: l.percent }))
+    .sort((a, b) => a.min - b.min);
+  await ctx.db.transaction(async (tx) => {
+    const before = (await listLevels(tx)).map(levelInDollars);
+    await replaceLevels(tx, rows);
+    await insertAudit(tx, {
+      actorId: params.actorId,
+      kind: 'payment.levels',
+      before: { levels: before },
+      after: { levels: rows.map((row) => levelInDollars({ id: 0, ...row })) },
+      reason: params.reason ?? params.input.reason,
     });
   });
 }

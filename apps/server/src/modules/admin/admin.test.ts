@@ -304,6 +304,75 @@ describe('settings', () => {
   });
 });
 
+describe('bonus tiers', () => {
+  it('replaces the tiers, answers them from GET payments/levels, and audits before and after', async () => {
+    const seeded = (await t.api('GET', 'payments/levels', { token: admin.token })).body.data.map(
+      (l: { attributes: unknown }) => l.attributes,
+    );
+    const res = await asAdmin('PUT', 'payment-levels', {
+      levels: [
+        { min: 500, max: null, percent: 15 },
+        { min: 100, max: 499.99, percent: 10 },
+      ],
+      reason: 'winter offer',
+    });
+    expect(res.status).toBe(200);
+    const shown = await t.api('GET', 'payments/levels', { token: admin.token });
+    expect(shown.body.data.map((l: { attributes: unknown }) => l.attributes)).toEqual([
+      { min: 100, max: 499.99, percent: 10 },
+      { min: 500, max: null, percent: 15 },
+    ]);
+    expect(
+      (await asAdmin('PUT', 'payment-levels', { levels: [{ min: 100, max: 200, percent: 5 }] })).status,
+    ).toBe(200);
+    const rows = await t.db
+      .select()
+      .from(adminAudit)
+      .where(eq(adminAudit.kind, 'payment.levels'))
+      .orderBy(adminAudit.id);
+    expect(rows.map((r) => [r.before, r.after, r.reason])).toEqual([
+      [
+        { levels: seeded },
+        {
+          levels: [
+            { min: 100, max: 499.99, percent: 10 },
+            { min: 500, max: null, percent: 15 },
+          ],
+        },
+        'winter offer',
+      ],
+      [
+        {
+          levels: [
+            { min: 100, max: 499.99, percent: 10 },
+            { min: 500, max: null, percent: 15 },
+          ],
+        },
+        { levels: [{ min: 100, max: 200, percent: 5 }] },
+        null,
+      ],
+    ]);
+  });
+
+  it('refuses overlapping tiers and a max below its min with 422 naming the tier, and changes nothing', async () => {
+    const before = await t.api('GET', 'payments/levels', { token: admin.token });
+    const overlap = await asAdmin('PUT', 'payment-levels', {
+      levels: [
+        { min: 0, max: 100, percent: 5 },
+        { min: 100, max: null, percent: 10 },
+      ],
+    });
+    expect(overlap.status).toBe(422);
+    expect(overlap.body.errors['levels.1.min']).toEqual(['This tier overlaps the tier from $0 to $100']);
+    const inverted = await asAdmin('PUT', 'payment-levels', { levels: [{ min: 50, max: 10, percent: 5 }] });
+    expect(inverted.status).toBe(422);
+    expect(inverted.body.errors['levels.0.max']).toEqual(['The upper bound is below the lower one']);
+    const percent = await asAdmin('PUT', 'payment-levels', { levels: [{ min: 0, max: null, percent: 101 }] });
+    expect(percent.status).toBe(422);
+    expect((await t.api('GET', 'payments/levels', { token: admin.token })).body).toEqual(before.body);
+  });
+});
+
 describe('audit', () => {
   it('lists the rows newest first, filtered by operator, customer, kind and date', async () => {
     const { user } = await makeUserWithToken(t.db, { balance: 5 });

@@ -4,6 +4,7 @@ import { FieldError } from '../../errors.ts';
 import { actionMail } from '../../mail/templates.ts';
 import { grantWelcomeCredits } from '../balance/welcome.ts';
 import { attributeRegistration } from '../referral/commissions.ts';
+import { captchaOn } from '../settings/settings.service.ts';
 import {
   consumeEmailToken,
   consumeEmailTokenAndSiblings,
@@ -55,7 +56,7 @@ export async function register(
   },
 ) {
   const { input, locale } = params;
-  if (ctx.captcha.enabled && !(await ctx.captcha.verify(input.captcha, params.ip))) {
+  if ((await captchaOn(ctx)) && !(await ctx.captcha.verify(input.captcha, params.ip))) {
     throw new FieldError({ captcha: 'errors.captchaWrong' });
   }
   const passwordHash = await hashPassword(input.password);

@@ -1,6 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { adminAudit } from '../../db/schema/index.ts';
 import { siteverifyCaptcha } from '../../providers/captcha/captcha.ts';
 import { makeUser, makeUserWithToken } from '../../test/factories.ts';
 import { linkIn } from '../../test/smtp-sink.ts';
@@ -304,6 +306,44 @@ describe('captcha', () => {
       });
       expect(human.status).toBe(200);
       expect(seen).toEqual(['s3cret:bot', 's3cret:human']);
+    } finally {
+      await app.close();
+      verifier.close();
+    }
+  });
+
+  it('is not asked for while the operator has switched it off in the console (issue 28), with an audit row', async () => {
+    const verifier = createServer((_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ success: false }));
+    });
+    await new Promise<void>((r) => verifier.listen(0, '127.0.0.1', r));
+    const { port } = verifier.address() as AddressInfo;
+    const captcha = siteverifyCaptcha({ verifyUrl: `http://127.0.0.1:${port}/siteverify`, secret: 's3cret' });
+    const app = await createTestApp({ captcha, env: { CAPTCHA_SITE_KEY: 'site-key' } });
+    try {
+      const admin = await makeUserWithToken(app.db, { isAdmin: true });
+      const operator = (body: unknown) => app.api('PUT', 'admin/settings', { token: admin.token, body });
+      const siteKey = async () => (await app.api('GET', 'settings')).body.data.attributes.captchaSiteKey;
+      expect(await siteKey()).toBe('site-key');
+      expect(
+        (await app.api('POST', 'auth/register', { body: signup('before@example.com', { captcha: 'x' }) }))
+          .status,
+      ).toBe(422);
+
+      expect((await operator({ captchaEnabled: false, reason: 'provider outage' })).status).toBe(200);
+      expect(await siteKey()).toBeNull();
+      const through = await app.api('POST', 'auth/register', { body: signup('off@example.com') });
+      expect(through.status).toBe(200);
+      const rows = await app.db.select().from(adminAudit).where(eq(adminAudit.kind, 'settings.update'));
+      expect(rows).toMatchObject([
+        { actorId: admin.user.id, before: { captchaEnabled: true }, after: { captchaEnabled: false } },
+      ]);
+
+      expect((await operator({ captchaEnabled: true })).status).toBe(200);
+      expect(await siteKey()).toBe('site-key');
+      expect((await app.api('POST', 'auth/register', { body: signup('on@example.com') })).status).toBe(422);
+      expect((await operator({ captchaEnabled: 'no' })).status).toBe(422);
     } finally {
       await app.close();
       verifier.close();

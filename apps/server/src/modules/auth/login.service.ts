@@ -1,6 +1,7 @@
 import type { TLoginRequest } from '@linkwatch/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError, TooManyAttemptsError } from '../../errors.ts';
+import { captchaOn } from '../settings/settings.service.ts';
 import {
   clearLoginFailures,
   countLoginFailure,
@@ -84,8 +85,7 @@ async function admitAttempt(
   }
   if (retryAfter === 0) return;
   // A known device's limit is its holder's own doing: no captcha opens it.
-  if (!device && ctx.captcha.enabled && (await ctx.captcha.verify(params.input.captcha, params.ip))) return;
-  throw new TooManyAttemptsError(retryAfter, {
-    captcha: !device && ctx.captcha.enabled,
-  });
+  const captcha = !device && (await captchaOn(ctx));
+  if (captcha && (await ctx.captcha.verify(params.input.captcha, params.ip))) return;
+  throw new TooManyAttemptsError(retryAfter, { captcha });
 }

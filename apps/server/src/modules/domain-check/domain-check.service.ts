@@ -9,6 +9,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { FieldError, TooManyAttemptsError } from '../../errors.ts';
+import { captchaOn } from '../settings/settings.service.ts';
 import { countPublicCheck, deleteExpiredPublicCheckCounts } from './domain-check.queries.ts';
 
 /** The limits' window: a day from an address's (or, for the total, anyone's) first check. */
@@ -26,7 +27,7 @@ export async function checkDomain(
   params: { input: Input; ip: string; checker: () => Checker },
 ): Promise<TDomainCheckAttributes> {
   const { input, ip } = params;
-  if (ctx.captcha.enabled && !(await ctx.captcha.verify(input.captcha, ip))) {
+  if ((await captchaOn(ctx)) && !(await ctx.captcha.verify(input.captcha, ip))) {
     throw new FieldError({ captcha: 'errors.captchaWrong' });
   }
   const remaining = await admitCheck(ctx, ip);

@@ -3,6 +3,7 @@ import { REALTIME_SUBSCRIBED, ZRealtimeQuery } from '@linkwatch/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { reaches } from '../../events/bus.ts';
 import { type AccountContext, allows } from '../../http/auth.ts';
 import { isRevoked, sessionAccount, sessionUser } from '../auth/sessions.ts';
 import { hashSecret } from '../auth/tokens.ts';
@@ -46,7 +47,7 @@ export async function registerWebSocket(app: FastifyInstance, ctx: AppContext) {
             socket.close(4401, 'Unauthenticated');
           return;
         }
-        if (event.userId !== account.accountId || !hears(account, event.event)) return;
+        if (!reaches(event, account.accountId) || !hears(account, event.event)) return;
         if (socket.readyState !== socket.OPEN) return;
         socket.send(JSON.stringify({ channel, event: event.event, data: event.data }));
       });

@@ -141,3 +141,41 @@ describe('live events of a team account', () => {
     accountantSocket.socket.close();
   });
 });
+
+// Issue 28: what an operator changes in the console reaches the customers' open pages without a reload.
+describe('live events of the operator console', () => {
+  it('a settings change reaches every socket; a common price all but its own payers; an own price its user', async () => {
+    const admin = await makeUser(t.db, { isAdmin: true });
+    const adminToken = await createAccessToken(t.db, admin.id);
+    const [alice, bob] = [await makeUser(t.db), await makeUser(t.db)];
+    const [a, b] = [
+      await open(await createAccessToken(t.db, alice.id)),
+      await open(await createAccessToken(t.db, bob.id)),
+    ];
+    const operator = (method: 'PUT', url: string, body: unknown) =>
+      t.api(method, `admin/${url}`, { token: adminToken, body });
+    const until = async (check: () => boolean) => {
+      const end = Date.now() + 5_000;
+      while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    };
+
+    expect((await operator('PUT', 'settings', { warning: `Live ${Date.now()}` })).status).toBe(200);
+    await until(() => [a, b].every((c) => c.events.includes('SettingsChanged')));
+    expect(a.events).toContain('SettingsChanged');
+    expect(b.events).toContain('SettingsChanged');
+
+    // Bob pays his own price for the action: the common one changing is not his.
+    expect((await operator('PUT', `users/${bob.id}/prices/3`, { price: 1 })).status).toBe(200);
+    await until(() => b.events.includes('PricesChanged'));
+    expect(b.events.filter((e) => e === 'PricesChanged')).toHaveLength(1);
+    expect(a.events).not.toContain('PricesChanged');
+    expect((await operator('PUT', 'prices/3', { price: 4 })).status).toBe(200);
+    await until(() => a.events.includes('PricesChanged'));
+    expect(a.events).toContain('PricesChanged');
+    // A marker to Bob's channel: whatever came before it has arrived.
+    await publishAccountEvents(bob.id, [b]);
+    expect(b.events.filter((e) => e === 'PricesChanged')).toHaveLength(1);
+    a.socket.close();
+    b.socket.close();
+  });
+});

@@ -15,7 +15,7 @@ export async function loadSettings(ctx: AppContext): Promise<TSettingsAttributes
     backlinksUrl: row?.backlinksUrl ?? null,
     warning: row?.warning ?? null,
     referralDomain: row?.referralDomain ?? null,
-    captchaSiteKey: ctx.captcha.enabled ? (ctx.config.captcha.siteKey ?? null) : null,
+    captchaSiteKey: captchaOnFor(ctx, row) ? (ctx.config.captcha.siteKey ?? null) : null,
     tagManagerId: ctx.config.tagManager.id ?? null,
     // Payment methods are on when their providers are configured, whatever the row says (issue 12).
     ...paymentSettings(ctx, {
@@ -23,4 +23,19 @@ export async function loadSettings(ctx: AppContext): Promise<TSettingsAttributes
       enableCrypto: row?.enableCrypto ?? null,
     }),
   };
+}
+
+type SettingsRow = Awaited<ReturnType<typeof findSettings>>;
+
+function captchaOnFor(ctx: AppContext, row: SettingsRow): boolean {
+  return ctx.captcha.enabled && (row?.captchaEnabled ?? true);
+}
+
+/**
+ * Whether a captcha is asked for: one is configured and the operator has not switched it off in the
+ * console (issue 28). Read from the row each time, so every process follows the switch at once.
+ */
+export async function captchaOn(ctx: AppContext): Promise<boolean> {
+  if (!ctx.captcha.enabled) return false;
+  return captchaOnFor(ctx, await findSettings(ctx.db));
 }

@@ -65,10 +65,14 @@ export function facebookProvider(options: FacebookOptions): AuthorityProvider {
         fields: 'engagement',
         access_token: options.apiKey,
       });
-      const answer = await fetchJson(`${endpoint}?${query}`, {
-        headers: { Accept: 'application/json' },
-        signal: paced,
-      });
+      const answer = await fetchJson(
+        `${endpoint}?${query}`,
+        {
+          headers: { Accept: 'application/json' },
+          signal: paced,
+        },
+        'facebook',
+      );
       const error = ZGraphError.safeParse(answer.json).data?.error;
       if (error) {
         const failure = failureOfGraphCode(error.code);

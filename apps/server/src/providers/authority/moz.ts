@@ -71,12 +71,16 @@ export function mozProvider(options: MozOptions): AuthorityProvider {
 
   function ask(batch: string[], signal?: AbortSignal): Promise<Looked<Looked<Metrics>[]>> {
     return request(async (paced) => {
-      const answer = await fetchJson(endpoint, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ targets: batch }),
-        signal: paced,
-      });
+      const answer = await fetchJson(
+        endpoint,
+        {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ targets: batch }),
+          signal: paced,
+        },
+        name,
+      );
       const failure = failureOfStatus(answer.status);
       if (failure) {
         const error = ZError.safeParse(answer.json).data;

@@ -48,10 +48,14 @@ export function openPageRankProvider(options: OpenPageRankOptions): AuthorityPro
   function ask(batch: string[], signal?: AbortSignal): Promise<Looked<Looked<DomainFigures>[]>> {
     return request(async (paced) => {
       const query = new URLSearchParams(batch.map((domain): [string, string] => ['domains[]', domain]));
-      const answer = await fetchJson(`${endpoint}?${query}`, {
-        headers: { 'API-OPR': options.apiKey, Accept: 'application/json' },
-        signal: paced,
-      });
+      const answer = await fetchJson(
+        `${endpoint}?${query}`,
+        {
+          headers: { 'API-OPR': options.apiKey, Accept: 'application/json' },
+          signal: paced,
+        },
+        name,
+      );
       const error = ZError.safeParse(answer.json).data;
       // The service also puts an error status in the body of a 200.
       const failure = failureOfStatus(answer.status) ?? failureOfStatus(error?.status_code ?? 200);

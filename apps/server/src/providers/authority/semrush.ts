@@ -68,7 +68,7 @@ export function semrushProvider(options: SemrushOptions): AuthorityProvider {
   ): Promise<Looked<Row<C> | null>> {
     const query = new URLSearchParams({ ...params, key: options.apiKey, export_columns: columns.join(',') });
     return request(async (paced) => {
-      const answer = await fetchJson(`${url}?${query}`, { signal: paced });
+      const answer = await fetchJson(`${url}?${query}`, { signal: paced }, name);
       const text = answer.text.trim();
       const error = /^ERROR (\d+) :: (.*)$/s.exec(text);
       const status = failureOfStatus(answer.status);

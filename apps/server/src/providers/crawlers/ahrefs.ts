@@ -1,3 +1,4 @@
+import { providerHealth } from '../health.ts';
 import {
   createPace,
   excerpt,
@@ -98,10 +99,14 @@ export function ahrefsSource(options: AhrefsOptions): BacklinkSource {
     const url = `${base}/v3/${path}?${new URLSearchParams(params)}`;
     return pace.run(
       async (paced) => {
-        const answer = await fetchJson(url, {
-          signal: paced,
-          headers: { Authorization: `Bearer ${options.apiKey}`, Accept: 'application/json' },
-        });
+        const answer = await fetchJson(
+          url,
+          {
+            signal: paced,
+            headers: { Authorization: `Bearer ${options.apiKey}`, Accept: 'application/json' },
+          },
+          name,
+        );
         const failure = failureOf(answer);
         return failure ? { kind: 'failed', error: failure } : { kind: 'ok', answer };
       },
@@ -134,8 +139,10 @@ export function ahrefsSource(options: AhrefsOptions): BacklinkSource {
       typeof limit === 'number' ? Math.max(0, limit - (typeof used === 'number' ? used : 0)) : null;
     const ofKey = left(usage.units_limit_api_key, usage.units_usage_api_key);
     const ofWorkspace = left(usage.units_limit_workspace, usage.units_usage_workspace);
-    if (ofKey === null) return ofWorkspace;
-    return ofWorkspace === null ? ofKey : Math.min(ofKey, ofWorkspace);
+    const units = ofKey === null ? ofWorkspace : ofWorkspace === null ? ofKey : Math.min(ofKey, ofWorkspace);
+    // The console's provider health shows the units left (issue 28).
+    if (units !== null) providerHealth.quota(name, units);
+    return units;
   }
 
   async function liveBacklinks(target: string, signal?: AbortSignal): Promise<number> {

@@ -81,12 +81,16 @@ export function dataForSeoChecker(options: DataForSeoOptions): IndexChecker {
       location_code: 2840,
       language_code: 'en',
     };
-    const answer = await fetchJson(endpoint, {
-      method: 'POST',
-      headers: { Authorization: authorization, 'Content-Type': 'application/json' },
-      body: JSON.stringify([task]),
-      signal,
-    });
+    const answer = await fetchJson(
+      endpoint,
+      {
+        method: 'POST',
+        headers: { Authorization: authorization, 'Content-Type': 'application/json' },
+        body: JSON.stringify([task]),
+        signal,
+      },
+      name,
+    );
     const status = ZStatus.safeParse(answer.json).data;
     const httpFailure = failureOfStatus(answer.status);
     if (httpFailure) {

@@ -1,4 +1,5 @@
 import PQueue from 'p-queue';
+import { noteFailure, providerHealth } from '../health.ts';
 import type { IndexCheckAnswer, IndexChecker, IndexCheckFailure } from './types.ts';
 
 /** How hard an adapter may press its service: requests started per second, requests open at once. */
@@ -137,9 +138,25 @@ export interface HttpAnswer {
   text: string;
 }
 
-export async function fetchJson(url: string, init: RequestInit): Promise<HttpAnswer> {
-  const response = await fetch(url, init);
-  const text = await response.text();
+/**
+ * The adapters' common HTTP path: every answer (and every request left without one) is recorded for
+ * the provider named, for the console's provider health (see ../health.ts).
+ */
+export async function fetchJson(url: string, init: RequestInit, provider: string): Promise<HttpAnswer> {
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(url, init);
+    text = await response.text();
+  } catch (error) {
+    noteFailure(provider, error);
+    throw error;
+  }
+  providerHealth.answer(provider, {
+    status: response.status,
+    headers: response.headers,
+    excerpt: response.ok ? undefined : excerpt(text),
+  });
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -42,7 +42,7 @@ export function serpApiChecker(options: SerpApiOptions): IndexChecker {
   const base = options.baseUrl.replace(/\/+$/, '');
   return pacedChecker(name, options, async (url, signal) => {
     const query = new URLSearchParams({ engine: 'google', q: siteQuery(url), api_key: options.apiKey });
-    const answer = await fetchJson(`${base}/search.json?${query}`, { method: 'GET', signal });
+    const answer = await fetchJson(`${base}/search.json?${query}`, { method: 'GET', signal }, name);
     const failure = failureOfStatus(answer.status);
     if (failure) {
       const message = ZSerpApiError.safeParse(answer.json).data?.error ?? excerpt(answer.text);

@@ -37,12 +37,16 @@ export function serperChecker(options: SerperOptions): IndexChecker {
   const name = options.name ?? 'serper';
   const endpoint = `${options.baseUrl.replace(/\/+$/, '')}/search`;
   return pacedChecker(name, options, async (url, signal) => {
-    const answer = await fetchJson(endpoint, {
-      method: 'POST',
-      headers: { 'X-API-KEY': options.apiKey, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ q: siteQuery(url) }),
-      signal,
-    });
+    const answer = await fetchJson(
+      endpoint,
+      {
+        method: 'POST',
+        headers: { 'X-API-KEY': options.apiKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ q: siteQuery(url) }),
+        signal,
+      },
+      name,
+    );
     const failure = failureOfStatus(answer.status);
     if (failure) {
       const message = ZSerperError.safeParse(answer.json).data?.message ?? excerpt(answer.text);

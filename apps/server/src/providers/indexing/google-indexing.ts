@@ -124,12 +124,16 @@ export function googleIndexer(options: GoogleIndexingOptions): GoogleIndexer {
   });
 
   function publish(url: string, token: string, signal: AbortSignal) {
-    return fetchJson(endpoint, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ url, type: 'URL_UPDATED' }),
-      signal,
-    });
+    return fetchJson(
+      endpoint,
+      {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ url, type: 'URL_UPDATED' }),
+        signal,
+      },
+      name,
+    );
   }
 
   function readAnswer(answer: Awaited<ReturnType<typeof publish>>): PortionAnswer {

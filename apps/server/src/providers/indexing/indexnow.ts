@@ -43,14 +43,18 @@ export function indexNowIndexer(options: IndexNowOptions): Indexer {
       const host = hostOf(urls[0]);
       const { key, keyLocation } = indexNow as IndexNowKey;
       const sameHost = keyLocation !== undefined && hostOf(keyLocation) === host;
-      const answer = await fetchJson(endpoint, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json; charset=utf-8' },
-        body: JSON.stringify(
-          sameHost ? { host, key, keyLocation, urlList: urls } : { host, key, urlList: urls },
-        ),
-        signal,
-      });
+      const answer = await fetchJson(
+        endpoint,
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json; charset=utf-8' },
+          body: JSON.stringify(
+            sameHost ? { host, key, keyLocation, urlList: urls } : { host, key, urlList: urls },
+          ),
+          signal,
+        },
+        name,
+      );
       if (answer.status === 200 || answer.status === 202) return { kind: 'accepted' };
       const said = ZError.safeParse(answer.json).data?.message ?? excerpt(answer.text);
       const message = `HTTP ${answer.status}${said ? `: ${said}` : ''}`;

@@ -42,17 +42,21 @@ export function rapidUrlIndexer(options: RapidUrlIndexerOptions): Indexer {
     maxBatch: RAPIDURLINDEXER_MAX_URLS,
     limits: options,
     async send(urls, { title }, signal): Promise<PortionAnswer> {
-      const answer = await fetchJson(endpoint, {
-        method: 'POST',
-        headers: { 'X-API-Key': options.apiKey, 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          // Required; the service strips special characters and tags from it.
-          project_name: title ?? `Linkwatch ${new Date().toISOString().slice(0, 10)}`,
-          urls,
-          notify_on_status_change: false,
-        }),
-        signal,
-      });
+      const answer = await fetchJson(
+        endpoint,
+        {
+          method: 'POST',
+          headers: { 'X-API-Key': options.apiKey, 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            // Required; the service strips special characters and tags from it.
+            project_name: title ?? `Linkwatch ${new Date().toISOString().slice(0, 10)}`,
+            urls,
+            notify_on_status_change: false,
+          }),
+          signal,
+        },
+        name,
+      );
       const failure = failureOfStatus(answer.status);
       if (failure) {
         const message = ZError.safeParse(answer.json).data?.message ?? excerpt(answer.text);

@@ -45,12 +45,16 @@ export function speedyIndexIndexer(options: SpeedyIndexOptions): Indexer {
     maxBatch: SPEEDYINDEX_MAX_URLS,
     limits: options,
     async send(urls, { title }, signal): Promise<PortionAnswer> {
-      const answer = await fetchJson(endpoint, {
-        method: 'POST',
-        headers: { Authorization: options.apiKey, 'Content-Type': 'application/json' },
-        body: JSON.stringify(title ? { title, urls } : { urls }),
-        signal,
-      });
+      const answer = await fetchJson(
+        endpoint,
+        {
+          method: 'POST',
+          headers: { Authorization: options.apiKey, 'Content-Type': 'application/json' },
+          body: JSON.stringify(title ? { title, urls } : { urls }),
+          signal,
+        },
+        name,
+      );
       const parsed = ZAnswer.safeParse(answer.json);
       const retryAfter = retryAfterMs(answer.headers.get('retry-after'));
       const failure = failureOfStatus(answer.status);

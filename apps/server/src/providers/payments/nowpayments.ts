@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import { observedFetch } from '../health.ts';
 import {
   AmountBelowMinimumError,
   type Checkout,
@@ -112,7 +113,7 @@ function nowpaymentsApi(options: NowPaymentsOptions) {
     path: string;
     body?: unknown;
   }): Promise<unknown> {
-    const response = await fetch(`${origin}${params.path}`, {
+    const response = await observedFetch('nowpayments', `${origin}${params.path}`, {
       method: params.method,
       headers: {
         'x-api-key': options.apiKey,

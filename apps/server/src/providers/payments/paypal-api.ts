@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { observedFetch } from '../health.ts';
 
 /**
  * PayPal's REST API as the PayPal adapter uses it: an OAuth2 client-credentials token
@@ -96,7 +97,7 @@ export function paypalApi(credentials: PayPalCredentials) {
     for (let attempt = 0; ; attempt++) {
       try {
         const answer = await readAnswer(
-          await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) }),
+          await observedFetch('paypal', url, { ...init, signal: AbortSignal.timeout(timeoutMs) }),
         );
         if (answer.status < 500 || attempt >= RETRIES) return answer;
       } catch (error) {

@@ -32,12 +32,13 @@ function Form({ initial }: { initial: Values }) {
           e.preventDefault();
           // A switch left as it was is not sent: it shows what the app offers, which a provider's
           // configuration decides as well, and saving it would pin that.
-          const { enablePayPal, enableCrypto, reason, ...texts } = values;
+          const { enablePayPal, enableCrypto, captchaEnabled, reason, ...texts } = values;
           save.mutate(
             {
               ...texts,
               ...(enablePayPal === initial.enablePayPal ? {} : { enablePayPal }),
               ...(enableCrypto === initial.enableCrypto ? {} : { enableCrypto }),
+              ...(captchaEnabled === initial.captchaEnabled ? {} : { captchaEnabled }),
               reason: reason.trim() || undefined,
             },
             { onSuccess: () => notify.success(t('admin.settings.saved')) },
@@ -87,6 +88,18 @@ function Form({ initial }: { initial: Values }) {
               </div>
             ))}
           </fieldset>
+          <fieldset className="space-y-3">
+            <legend className="text-sm font-medium text-ink">{t('admin.settings.captcha')}</legend>
+            <p className="text-xs text-ink-subtle">{t('admin.settings.captchaHint')}</p>
+            <div className="flex items-center gap-3">
+              <Switch
+                label={t('admin.settings.captchaEnabled')}
+                checked={values.captchaEnabled}
+                onCheckedChange={(on) => set('captchaEnabled', on)}
+              />
+              <span className="text-sm text-ink">{t('admin.settings.captchaEnabled')}</span>
+            </div>
+          </fieldset>
           <TextField
             label={t('admin.common.reason')}
             hint={t('admin.common.reasonHint')}
@@ -110,8 +123,8 @@ function Form({ initial }: { initial: Values }) {
 }
 
 /**
- * The site settings an operator owns. The payment switches show what the app offers now: a method
- * whose provider is not configured stays off whatever is chosen here.
+ * The site settings an operator owns. The payment and captcha switches show what the app offers now:
+ * a method (or a captcha) not configured on the server stays off whatever is chosen here.
  */
 export function SettingsForm() {
   const { t } = useTranslation();
@@ -128,6 +141,8 @@ export function SettingsForm() {
         backlinksUrl: s?.backlinksUrl ?? '',
         enablePayPal: s?.enablePayPal ?? false,
         enableCrypto: s?.enableCrypto ?? false,
+        // What the app asks for now: a captcha configured and not switched off (its site key is sent).
+        captchaEnabled: Boolean(s?.captchaSiteKey),
         reason: '',
       }}
     />

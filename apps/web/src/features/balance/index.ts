@@ -1,2 +1,2 @@
 // The realtime bridge applies the server's Balance event; the page itself is loaded by the router.
-export { applyBalanceEvent } from './api/live.ts';
+export { applyBalanceEvent, applyPricesChanged } from './api/live.ts';

@@ -1,8 +1,9 @@
 import { REALTIME_SUBSCRIBED, TaskStatus, type TRealtimeEvent, ZRealtimeEvent } from '@linkwatch/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { applyBalanceEvent } from '@/features/balance';
+import { applyBalanceEvent, applyPricesChanged } from '@/features/balance';
 import { applyTaskProgress, taskKeys } from '@/features/tasks';
 import { balanceQueryKey } from '@/lib/balance.ts';
+import { settingsKey } from '@/lib/settings.ts';
 import { sidebarCountKeys } from '@/lib/sidebarCounts.ts';
 import type { RealtimeMessage } from './connection.ts';
 import { showNotification, showUnreadAfterSubscribe } from './notifications.ts';
@@ -49,6 +50,19 @@ function applyEvent(queryClient: QueryClient, { event, data }: TRealtimeEvent): 
     case 'Balance': {
       // A payment's notification credited the account (or a dispute blocked it): the balance is live.
       applyBalanceEvent(queryClient, data);
+      return;
+    }
+    case 'SettingsChanged': {
+      // The operator changed the site settings: a new warning shows, a switched-off payment method goes.
+      void queryClient.invalidateQueries({ queryKey: settingsKey });
+      return;
+    }
+    case 'PricesChanged': {
+      // A price this account pays changed: prices and the costs worked out from them are read again.
+      applyPricesChanged(queryClient);
+      void queryClient.invalidateQueries({ queryKey: taskKeys.prices });
+      void queryClient.invalidateQueries({ queryKey: taskKeys.costs });
+      void queryClient.invalidateQueries({ queryKey: taskKeys.selectionCosts });
       return;
     }
     case 'CreateNotification': {

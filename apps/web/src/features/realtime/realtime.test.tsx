@@ -6,6 +6,7 @@ import { resetTokenForTests } from '@/api/token.ts';
 import { type TaskList, taskKeys } from '@/features/tasks';
 import { noteAccountSwitch } from '@/lib/account.ts';
 import { markPageShown } from '@/lib/afterPageLoad.ts';
+import { settingsKey } from '@/lib/settings.ts';
 import { sidebarCountKeys } from '@/lib/sidebarCounts.ts';
 import { json, mockApi } from '@/test/api.ts';
 import { renderWithProviders } from '@/test/renderApp.tsx';
@@ -113,6 +114,31 @@ describe('realtime events', () => {
     });
     applyRealtimeMessage(client, { channel: 'user.1', event: 'Subscribed', data: null });
     expect(client.getQueryState(key)?.isInvalidated).toBe(true);
+  });
+
+  it('read the settings again on SettingsChanged, and prices and costs on PricesChanged (issue 28)', () => {
+    mockApi({});
+    const client = new QueryClient();
+    const keys = {
+      settings: settingsKey,
+      taskPrices: taskKeys.prices,
+      cost: taskKeys.cost(2, '7'),
+      selection: taskKeys.selectionCost(2, { campaign: '7' }),
+      balancePrices: ['balance', 'prices'],
+      tasks: taskKeys.list({ page: 1 }),
+    };
+    for (const key of Object.values(keys)) client.setQueryData(key, { data: [] });
+    const invalidated = () =>
+      Object.entries(keys)
+        .filter(([, key]) => client.getQueryState(key)?.isInvalidated)
+        .map(([name]) => name);
+    const message = (event: string, data: unknown) =>
+      applyRealtimeMessage(client, { channel: 'user.1', event, data });
+
+    message('SettingsChanged', {});
+    expect(invalidated()).toEqual(['settings']);
+    message('PricesChanged', { actions: [2] });
+    expect(invalidated()).toEqual(['settings', 'taskPrices', 'cost', 'selection', 'balancePrices']);
   });
 
   it('shows unread notifications on entry and live ones as notices, deleting each after showing it', async () => {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ConsoleFrame } from '@/features/admin/ConsoleFrame.tsx';
-import { TasksTable, WorkersPanel } from '@/features/admin/tasks/TasksConsole.tsx';
+import { ProvidersPanel, TasksTable, WorkersPanel } from '@/features/admin/tasks/TasksConsole.tsx';
 
 export default function TasksPage() {
   const { t } = useTranslation();
@@ -9,6 +9,7 @@ export default function TasksPage() {
       <div className="space-y-6">
         <TasksTable />
         <WorkersPanel />
+        <ProvidersPanel />
       </div>
     </ConsoleFrame>
   );

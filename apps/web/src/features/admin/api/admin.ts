@@ -1,10 +1,12 @@
 import type {
   TAdminCreditsRequest,
+  TAdminPaymentLevelsRequest,
   TAdminPriceRequest,
   TAdminSettingsRequest,
   TAdminUpdateUserRequest,
   TAdminUserPriceRequest,
   TImpersonationResponse,
+  TPaymentLevelListResponse,
 } from '@linkwatch/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client.ts';
@@ -148,5 +150,30 @@ export function useAudit(filters: AuditFilters) {
         },
       }),
     placeholderData: keepPreviousData,
+  });
+}
+
+export type BonusTier = TAdminPaymentLevelsRequest['levels'][number];
+
+/** The bonus tiers as customers see them (`GET payments/levels`), lowest first. */
+export function usePaymentLevels() {
+  return useQuery({
+    queryKey: adminKeys.paymentLevels,
+    queryFn: ({ signal }) =>
+      api
+        .get<TPaymentLevelListResponse>('payments/levels', { signal })
+        .then((r): BonusTier[] => r.data.map((d) => d.attributes).sort((a, b) => a.min - b.min)),
+  });
+}
+
+/** `PUT admin/payment-levels`: every tier at once; the tiers and the audit log are read again. */
+export function useSavePaymentLevels() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TAdminPaymentLevelsRequest) => api.put('admin/payment-levels', body),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.paymentLevels });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.audit });
+    },
   });
 }

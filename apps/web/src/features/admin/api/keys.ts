@@ -7,6 +7,7 @@ export const adminKeys = {
   userList: (filters: UserListFilters) => ['admin', 'users', 'list', filters] as const,
   user: (id: number) => ['admin', 'users', id] as const,
   prices: ['admin', 'prices'] as const,
+  paymentLevels: ['admin', 'paymentLevels'] as const,
   audit: ['admin', 'audit'] as const,
   partners: ['admin', 'partners'] as const,
   partnerList: (filters: { query: string; page: number }) => ['admin', 'partners', 'list', filters] as const,

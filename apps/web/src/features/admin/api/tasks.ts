@@ -1,4 +1,9 @@
-import type { TAdminTaskAttributes, TAdminTaskResponse, TAdminWorkerListResponse } from '@linkwatch/shared';
+import type {
+  TAdminProviderListResponse,
+  TAdminTaskAttributes,
+  TAdminTaskResponse,
+  TAdminWorkerListResponse,
+} from '@linkwatch/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client.ts';
 import type { ListResponse } from '@/api/types.ts';
@@ -16,6 +21,7 @@ const taskKeys = {
   list: (filters: TaskListFilters) => ['admin', 'tasks', 'list', filters] as const,
   task: (id: number) => ['admin', 'tasks', id] as const,
   workers: ['admin', 'workers'] as const,
+  providers: ['admin', 'providers'] as const,
 };
 
 /** `GET admin/tasks`: waiting and running tasks of all customers, newest first. */
@@ -62,6 +68,15 @@ export function useAdminWorkers() {
   return useQuery({
     queryKey: taskKeys.workers,
     queryFn: ({ signal }) => api.get<TAdminWorkerListResponse>('admin/workers', { signal }),
+    refetchInterval: 30_000,
+  });
+}
+
+/** `GET admin/providers`: each outside provider's health, read again every 30 seconds. */
+export function useAdminProviders() {
+  return useQuery({
+    queryKey: taskKeys.providers,
+    queryFn: ({ signal }) => api.get<TAdminProviderListResponse>('admin/providers', { signal }),
     refetchInterval: 30_000,
   });
 }

@@ -50,6 +50,7 @@ function server(extra: Parameters<typeof mockApi>[0] = {}) {
       meta: { page: page(1) },
     }),
     'GET admin/workers': json(200, { data: [] }),
+    'GET admin/providers': json(200, { data: [] }),
     'GET admin/tasks/7': detail(),
     ...extra,
   });
@@ -74,7 +75,9 @@ describe('the console’s tasks tab', { timeout: 30_000 }, () => {
       .find((url) => url.pathname === '/api/admin/tasks');
     expect(asked?.searchParams.get('filter[status]')).toBe('running');
     expect(asked?.searchParams.get('filter[user]')).toBe('shop');
-    expect(await screen.findByText('No worker was seen in the last 10 minutes.')).toBeTruthy();
+    expect(
+      await screen.findByText('No worker was seen in the last 10 minutes.', {}, { timeout: 10_000 }),
+    ).toBeTruthy();
 
     fireEvent.click(row);
     expect(await screen.findByText('https://donor.example.org/a', {}, { timeout: 10_000 })).toBeTruthy();
@@ -87,5 +90,56 @@ describe('the console’s tasks tab', { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.find('POST admin/tasks/7/cancel')).toHaveLength(1));
     expect(api.find('POST admin/tasks/7/cancel')[0].body).toEqual({ reason: 'stuck provider' });
     expect(await screen.findByText('Task #7 cancelled; 2 credits refunded.')).toBeTruthy();
+  });
+
+  it('shows each provider’s last error, its 429s of the last hour and the quota left (issue 28)', async () => {
+    server({
+      'GET admin/providers': json(200, {
+        data: [
+          {
+            id: 'serper',
+            type: 'adminProviders',
+            attributes: {
+              provider: 'serper',
+              kind: 'indexCheck',
+              requests: 120,
+              lastSeenAt: '2026-11-20T10:05:00.000Z',
+              lastErrorAt: '2026-11-20T10:04:00.000Z',
+              lastError: 'HTTP 429: Too many requests',
+              lastStatus: 429,
+              rateLimitedLastHour: 7,
+              remaining: null,
+              remainingAt: null,
+            },
+          },
+          {
+            id: 'ahrefs',
+            type: 'adminProviders',
+            attributes: {
+              provider: 'ahrefs',
+              kind: 'crawlers',
+              requests: 3,
+              lastSeenAt: '2026-11-20T10:05:00.000Z',
+              lastErrorAt: null,
+              lastError: null,
+              lastStatus: null,
+              rateLimitedLastHour: 0,
+              remaining: 99950,
+              remainingAt: '2026-11-20T10:05:00.000Z',
+            },
+          },
+        ],
+      }),
+    });
+    renderApp('/en/admin/tasks');
+    const table = await screen.findByRole('table', { name: 'Provider health' }, { timeout: 15_000 });
+    const serper = (await within(table).findByText('serper')).closest('tr') as HTMLElement;
+    expect(within(serper).getByText('Index check')).toBeTruthy();
+    expect(within(serper).getByText('HTTP 429: Too many requests')).toBeTruthy();
+    expect(within(serper).getByText('7')).toBeTruthy();
+    expect(within(serper).getByText('Not reported')).toBeTruthy();
+    const ahrefs = within(table).getByText('ahrefs').closest('tr') as HTMLElement;
+    expect(within(ahrefs).getByText('99,950')).toBeTruthy();
+    expect(within(ahrefs).getByText('None')).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { ADMIN_TASK_FAILED_ITEMS, ADMIN_WORKER_MINUTES } from '@linkwatch/shared';
-import { ListChecks, Search, Server } from 'lucide-react';
+import { Activity, ListChecks, Search, Server } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/lib/format.ts';
@@ -17,6 +17,7 @@ import { SkeletonRows, Table, TableMessage, Td, Th, Tr } from '@/ui/Table.tsx';
 import {
   type AdminTask,
   type TaskListFilters,
+  useAdminProviders,
   useAdminTask,
   useAdminTasks,
   useAdminWorkers,
@@ -311,6 +312,92 @@ export function WorkersPanel() {
                     <Td className="tabular-nums">{format.number(w.attributes.done)}</Td>
                     <Td className="tabular-nums">{format.number(w.attributes.failed)}</Td>
                     <Td className="whitespace-nowrap">{format.date(w.attributes.lastSeenAt, true)}</Td>
+                  </Tr>
+                ))
+              )}
+            </tbody>
+          </Table>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * Each outside provider as the processes saw it (issue 28): the last error with its time, the 429s of
+ * the last hour (in red when there are any) and the quota left where the provider reports it.
+ */
+export function ProvidersPanel() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const providers = useAdminProviders();
+  const headers = ['provider', 'kind', 'requests', 'lastError', 'rateLimited', 'remaining'] as const;
+  const rows = providers.data?.data ?? [];
+  return (
+    <Card className="overflow-clip">
+      <CardHeader
+        title={t('admin.tasks.providers.title')}
+        description={t('admin.tasks.providers.description')}
+      />
+      {providers.isError ? (
+        <div className="p-5">
+          <Alert tone="error">{providers.error.message}</Alert>
+        </div>
+      ) : (
+        <div className="overflow-x-auto">
+          <Table aria-label={t('admin.tasks.providers.title')}>
+            <thead>
+              <tr>
+                {headers.map((h) => (
+                  <Th key={h}>{t(`admin.tasks.providers.${h}`)}</Th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {providers.isPending ? (
+                <SkeletonRows columns={headers.length} rows={2} />
+              ) : rows.length === 0 ? (
+                <TableMessage columns={headers.length}>
+                  <EmptyState
+                    icon={<Activity className="size-6" aria-hidden />}
+                    title={t('admin.tasks.providers.empty')}
+                  />
+                </TableMessage>
+              ) : (
+                rows.map(({ id, attributes: p }) => (
+                  <Tr key={id}>
+                    <Td className="font-mono text-xs">{p.provider}</Td>
+                    <Td>{t(`admin.tasks.providers.kinds.${p.kind}`)}</Td>
+                    <Td className="tabular-nums">{format.number(p.requests)}</Td>
+                    <Td className="min-w-64">
+                      {p.lastError ? (
+                        <>
+                          <span className="block break-words text-sm text-ink">{p.lastError}</span>
+                          <span className="block text-xs text-ink-subtle">
+                            {format.date(p.lastErrorAt, true)}
+                          </span>
+                        </>
+                      ) : (
+                        <span className="text-ink-subtle">{t('admin.tasks.providers.noError')}</span>
+                      )}
+                    </Td>
+                    <Td
+                      className={`tabular-nums ${p.rateLimitedLastHour > 0 ? 'font-medium text-rose-700' : ''}`}
+                    >
+                      {format.number(p.rateLimitedLastHour)}
+                    </Td>
+                    <Td className="whitespace-nowrap">
+                      {p.remaining === null ? (
+                        <span className="text-ink-subtle">{t('admin.tasks.providers.unknown')}</span>
+                      ) : (
+                        <>
+                          <span className="tabular-nums">{format.number(p.remaining)}</span>
+                          <span className="block text-xs text-ink-subtle">
+                            {t('admin.tasks.providers.asOf', { time: format.date(p.remainingAt, true) })}
+                          </span>
+                        </>
+                      )}
+                    </Td>
                   </Tr>
                 ))
               )}

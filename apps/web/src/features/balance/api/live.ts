@@ -26,3 +26,8 @@ export function applyBalanceEvent(queryClient: QueryClient, data: unknown): void
   void queryClient.invalidateQueries({ queryKey: balanceKeys.history });
   void queryClient.invalidateQueries({ queryKey: balanceKeys.payments });
 }
+
+/** The operator changed a price the account pays (`PricesChanged`): the price list is read again. */
+export function applyPricesChanged(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: balanceKeys.prices });
+}
