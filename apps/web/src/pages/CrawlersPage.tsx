@@ -17,6 +17,7 @@ import { crawlerFilterQuery, useCrawlerListState } from '@/features/crawlers/lis
 import { TrackDialog } from '@/features/crawlers/TrackDialog.tsx';
 import { Breadcrumbs, HeaderSkeleton, LoadFailure, useRefreshLinks } from '@/features/links';
 import { projectPath, useProject } from '@/features/projects';
+import { useRequireCan } from '@/lib/account.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Button, buttonClass } from '@/ui/Button.tsx';
 import { Card } from '@/ui/Card.tsx';
@@ -29,6 +30,7 @@ const NO_ROWS: CrawlerRecord[] = [];
 
 /** `/crawlers/{project}`: the project's crawler records, their counts and chart, imports and exports. */
 export default function CrawlersPage() {
+  useRequireCan('projects.read');
   const { project } = useParams();
   return project && /^\d+$/.test(project) ? <Crawlers project={project} /> : <NotFoundPage />;
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useRequireCan } from '@/lib/account.ts';
 import { useBalance } from '@/lib/balance.ts';
 import { PageHeader } from '@/ui/PageHeader.tsx';
 import { ActionPrices } from './ActionPrices.tsx';
@@ -21,6 +22,7 @@ const NO_LEVELS: never[] = [];
  * Balance event rewrites the moment a payment's notification credits it.
  */
 export default function BalancePage() {
+  useRequireCan('balance.read');
   const { t } = useTranslation();
   return <BalanceScreen title={t('balanceUi.title')} subtitle={t('balanceUi.subtitle')} withPrices />;
 }

@@ -15,6 +15,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLinkCodes } from '@/features/links';
 import { useCreateCampaign, useProjectStatistic, useProjects } from '@/features/projects';
+import { useRequireCan } from '@/lib/account.ts';
 import { useFormat } from '@/lib/format.ts';
 import { useMe } from '@/lib/session.ts';
 import { useAfterFirstPaint } from '@/lib/useAfterFirstPaint.ts';
@@ -155,6 +156,7 @@ function Loading() {
 
 /** spec point 2, dashboard: the user's projects with their statistic, favourites first, and a chart. */
 export default function DashboardPage() {
+  useRequireCan('projects.read');
   const { t } = useTranslation();
   const user = useMe().data?.attributes;
   const { setOpen } = useCreateCampaign();
