@@ -42,6 +42,17 @@ export function useCan(permission: AccountPermissionKey, whileLoading = true): b
 }
 
 /**
+ * Like useCan, for a background read nobody waits on (a sidebar badge): no while the accounts load, so a
+ * member never fires a call they would be refused; yes if they could not be read (the server decides).
+ */
+export function useCanOnceRead(permission: AccountPermissionKey): boolean {
+  const accounts = useAccounts();
+  const current = accounts.data?.find((a) => a.attributes.isCurrent);
+  if (current) return current.attributes.isOwner || current.attributes.permissions.includes(permission);
+  return accounts.isError || accounts.data !== undefined;
+}
+
+/**
  * A page a member may not read (issue 27): once the current account is known and lacks `permission`,
  * the page throws the 403 the route's error page shows ('Access forbbiden'), as the console does for
  * non-admins, instead of firing calls the server refuses. While the accounts load it renders (an owner's
