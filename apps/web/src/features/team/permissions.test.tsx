@@ -1,11 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetTokenForTests } from '@/api/token.ts';
-import { BulkBar } from '@/features/links/BulkBar.tsx';
-import { ListToolbar } from '@/features/links/ListPageParts.tsx';
 import { json, meReply, mockApi } from '@/test/api.ts';
-import { renderApp, renderWithProviders } from '@/test/renderApp.tsx';
+import { renderApp } from '@/test/renderApp.tsx';
 
 /**
  * Issue 27: the web app hides what the current account's role does not allow (the server refuses it
@@ -63,72 +60,6 @@ class NoResizeObserver {
 }
 beforeEach(() => vi.stubGlobal('ResizeObserver', NoResizeObserver));
 afterEach(() => vi.restoreAllMocks());
-
-function renderLinkControls() {
-  return renderWithProviders(
-    <MemoryRouter>
-      <ListToolbar
-        indexHistoryTo="/en/x"
-        domainsTo="/en/y"
-        onSettings={() => {}}
-        onExport={() => {}}
-        onUpload={() => {}}
-      />
-      <BulkBar type="active" selected={[11]} scope={{ campaign: 5 }} onClear={() => {}} projectId={3} />
-    </MemoryRouter>,
-  );
-}
-
-describe('controls follow the member’s permissions (issue 27)', { timeout: 20_000 }, () => {
-  it('a member without links.manage sees no upload, no list moves, no removal and no disavow', async () => {
-    resetTokenForTests('tok');
-    const server = mockApi({ 'GET user/accounts': ALL_BUT('links.manage'), 'GET actions/prices': prices });
-    renderLinkControls();
-    await waitFor(() => expect(server.find('GET user/accounts')).toHaveLength(1));
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Upload links' })).toBeNull());
-    // Checks are tasks (tasks.start, held); moves and removal change the links.
-    const select = screen.getByRole('combobox', { name: 'Action' });
-    const options = within(select)
-      .getAllByRole('option')
-      .map((o) => o.getAttribute('value'));
-    expect(options).toContain('checkBacklinks');
-    expect(options).not.toContain('move');
-    expect(options).not.toContain('remove');
-    expect(options).not.toContain('addToHistory');
-    expect(screen.queryByRole('button', { name: 'Add to disavow' })).toBeNull();
-    // Settings change the campaign: projects.manage, which this member holds.
-    expect(screen.getByRole('button', { name: 'Settings' })).toBeTruthy();
-  });
-
-  it('a member with neither links.manage nor tasks.start gets no bulk bar at all', async () => {
-    resetTokenForTests('tok');
-    const server = mockApi({
-      'GET user/accounts': ALL_BUT('links.manage', 'tasks.start', 'projects.manage'),
-      'GET actions/prices': prices,
-    });
-    renderLinkControls();
-    await waitFor(() => expect(server.find('GET user/accounts')).toHaveLength(1));
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Action' })).toBeNull());
-    expect(screen.queryByRole('button', { name: 'Upload links' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Settings' })).toBeNull();
-  });
-
-  it('the owner sees upload, settings, every bulk action and disavow', async () => {
-    resetTokenForTests('tok');
-    const server = mockApi({ 'GET user/accounts': OWNER, 'GET actions/prices': prices });
-    renderLinkControls();
-    await waitFor(() => expect(server.find('GET user/accounts')).toHaveLength(1));
-    // Still there once the accounts are read (and from the first render: no flicker for the owner).
-    await new Promise((r) => setTimeout(r, 50));
-    expect(screen.getByRole('button', { name: 'Upload links' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Settings' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Add to disavow' })).toBeTruthy();
-    const options = within(screen.getByRole('combobox', { name: 'Action' }))
-      .getAllByRole('option')
-      .map((o) => o.getAttribute('value'));
-    expect(options).toEqual(expect.arrayContaining(['checkBacklinks', 'addToHistory', 'move', 'remove']));
-  });
-});
 
 function balanceServer(accounts: ReturnType<typeof json>) {
   resetTokenForTests('tok');
