@@ -1,7 +1,7 @@
 import type { AccountPermissionKey, TAccountAttributes } from '@linkwatch/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { api } from '@/api/client.ts';
+import { ApiError, api } from '@/api/client.ts';
 import type { ListResponse, Resource } from '@/api/types.ts';
 import { useToken } from './session.ts';
 
@@ -39,6 +39,27 @@ export function useCan(permission: AccountPermissionKey, whileLoading = true): b
   const current = useCurrentAccount();
   if (!current) return whileLoading;
   return current.attributes.isOwner || current.attributes.permissions.includes(permission);
+}
+
+/**
+ * Like useCan, for a background read nobody waits on (a sidebar badge): no while the accounts load, so a
+ * member never fires a call they would be refused; yes if they could not be read (the server decides).
+ */
+export function useCanOnceRead(permission: AccountPermissionKey): boolean {
+  const accounts = useAccounts();
+  const current = accounts.data?.find((a) => a.attributes.isCurrent);
+  if (current) return current.attributes.isOwner || current.attributes.permissions.includes(permission);
+  return accounts.isError || accounts.data !== undefined;
+}
+
+/**
+ * A page a member may not read (issue 27): once the current account is known and lacks `permission`,
+ * the page throws the 403 the route's error page shows ('Access forbbiden'), as the console does for
+ * non-admins, instead of firing calls the server refuses. While the accounts load it renders (an owner's
+ * page never waits on them).
+ */
+export function useRequireCan(permission: AccountPermissionKey): void {
+  if (!useCan(permission)) throw new ApiError({ status: 403, message: 'Access forbbiden', hint: permission });
 }
 
 let switches = 0;

@@ -1,6 +1,7 @@
 import { filterParams, TaskStatus } from '@linkwatch/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/api/client.ts';
+import { useCanOnceRead } from './account.ts';
 import { quietly } from './quietly.ts';
 import { useToken } from './session.ts';
 
@@ -23,9 +24,12 @@ export const sidebarCountKeys = {
  */
 export function useSidebarCounts() {
   const enabled = useToken() !== null;
+  // Issue 27: both counts are reports.read; a member without it is not sent asking.
+  const canReadReports = useCanOnceRead('reports.read');
+  const countsEnabled = enabled && canReadReports;
   const tasks = useQuery({
     queryKey: sidebarCountKeys.tasks,
-    enabled,
+    enabled: countsEnabled,
     staleTime: COUNT_STALE_MS,
     // spec point 7: the task count is fetched with filter[statuses] set to process and waiting.
     queryFn: () =>
@@ -39,7 +43,7 @@ export function useSidebarCounts() {
   });
   const reports = useQuery({
     queryKey: sidebarCountKeys.reports,
-    enabled,
+    enabled: countsEnabled,
     staleTime: COUNT_STALE_MS,
     queryFn: () =>
       quietly(() => api.get<{ data: { count: number } }>('reports/new').then((r) => r.data.count)),

@@ -22,6 +22,7 @@ import { useCampaign } from '@/features/projects/api/projects.ts';
 import { CampaignSettingsModal } from '@/features/projects/lazyPanels.tsx';
 import { useRealtimeStatus } from '@/features/realtime';
 import { CampaignTaskButtons, CampaignTaskProgress } from '@/features/tasks';
+import { useRequireCan } from '@/lib/account.ts';
 import { useAfterFirstPaint } from '@/lib/useAfterFirstPaint.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { useOpenedOnce } from '@/lib/useOpenedOnce.ts';
@@ -52,6 +53,7 @@ function BodySkeleton() {
 
 /** `/campaign/{type?}/{tier?}/{id}`: one campaign's links, by tab. */
 export default function CampaignPage() {
+  useRequireCan('projects.read');
   const route = parseListRoute(useParams());
   return route ? <Campaign route={route} /> : <NotFoundPage />;
 }

@@ -17,6 +17,7 @@ import { crawlerFilterQuery, useCrawlerListState } from '@/features/crawlers/lis
 import { TrackDialog } from '@/features/crawlers/TrackDialog.tsx';
 import { Breadcrumbs, HeaderSkeleton, LoadFailure, useRefreshLinks } from '@/features/links';
 import { projectPath, useProject } from '@/features/projects';
+import { useCan, useRequireCan } from '@/lib/account.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Button, buttonClass } from '@/ui/Button.tsx';
 import { Card } from '@/ui/Card.tsx';
@@ -29,6 +30,7 @@ const NO_ROWS: CrawlerRecord[] = [];
 
 /** `/crawlers/{project}`: the project's crawler records, their counts and chart, imports and exports. */
 export default function CrawlersPage() {
+  useRequireCan('projects.read');
   const { project } = useParams();
   return project && /^\d+$/.test(project) ? <Crawlers project={project} /> : <NotFoundPage />;
 }
@@ -39,6 +41,9 @@ function Crawlers({ project }: { project: string }) {
   const list = useCrawlerListState();
   const refreshLinks = useRefreshLinks();
   const details = useProject(project);
+  // Issue 27: importing, tracking and deleting crawler data need links.manage, the Ahrefs pull tasks.start.
+  const canManage = useCan('links.manage');
+  const canStart = useCan('tasks.start');
   const [importing, setImporting] = useState(false);
   const [tracking, setTracking] = useState<number[] | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
@@ -104,7 +109,7 @@ function Crawlers({ project }: { project: string }) {
       selected,
       onToggle: toggle,
       onToggleAll: toggleAll,
-      onTrack: trackOne,
+      onTrack: canManage ? trackOne : undefined,
     }),
     rows: records,
     rowId: (r) => String(r.id),
@@ -142,11 +147,13 @@ function Crawlers({ project }: { project: string }) {
               <ArrowLeft className="size-4" aria-hidden />
               {t('crawlersUi.back')}
             </Link>
-            <AhrefsButton project={project} />
+            {canStart ? <AhrefsButton project={project} /> : null}
             <ExportMenu query={exportQuery} projectName={name} />
-            <Button icon={<Upload className="size-4" aria-hidden />} onClick={() => setImporting(true)}>
-              {t('crawlersUi.toolbar.import')}
-            </Button>
+            {canManage ? (
+              <Button icon={<Upload className="size-4" aria-hidden />} onClick={() => setImporting(true)}>
+                {t('crawlersUi.toolbar.import')}
+              </Button>
+            ) : null}
           </div>
         </div>
       ) : (
@@ -163,7 +170,14 @@ function Crawlers({ project }: { project: string }) {
         <CrawlerFilters list={list} trailing={<ColumnsMenu table={table} />} />
         {/* overflow-clip, not hidden: a hidden overflow would hold the table's sticky header inside the card. */}
         <Card className="overflow-clip">
-          <CrawlerBulkBar project={project} selected={ids} onClear={clear} onTrack={() => setTracking(ids)} />
+          {canManage ? (
+            <CrawlerBulkBar
+              project={project}
+              selected={ids}
+              onClear={clear}
+              onTrack={() => setTracking(ids)}
+            />
+          ) : null}
           <DataTable
             table={table}
             label={t('crawlersUi.title')}
@@ -186,12 +200,14 @@ function Crawlers({ project }: { project: string }) {
                   title={t('crawlersUi.empty.title')}
                   body={t('crawlersUi.empty.body')}
                   action={
-                    <Button
-                      icon={<Upload className="size-4" aria-hidden />}
-                      onClick={() => setImporting(true)}
-                    >
-                      {t('crawlersUi.toolbar.import')}
-                    </Button>
+                    canManage ? (
+                      <Button
+                        icon={<Upload className="size-4" aria-hidden />}
+                        onClick={() => setImporting(true)}
+                      >
+                        {t('crawlersUi.toolbar.import')}
+                      </Button>
+                    ) : undefined
                   }
                 />
               )

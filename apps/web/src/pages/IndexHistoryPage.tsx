@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { listPath, parseIndexHistoryRoute, useIndexHistories, useListState } from '@/features/links';
+import { useRequireCan } from '@/lib/account.ts';
 import { useFormat } from '@/lib/format.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Badge } from '@/ui/Badge.tsx';
@@ -64,6 +65,7 @@ function useHistoryColumns(): DataColumn<HistoryRow>[] {
 
 /** `/campaign/{tier?}/{id?}/index-history` and `/project/…`: every indexing check, newest first. */
 export default function IndexHistoryPage() {
+  useRequireCan('projects.read');
   const { t } = useTranslation();
   const to = useLocalePath();
   const kind = useLocation().pathname.includes('/project/') ? 'project' : 'campaign';

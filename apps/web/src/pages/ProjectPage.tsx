@@ -29,6 +29,7 @@ import { useCreateCampaign } from '@/features/projects/createCampaign.tsx';
 import { ProjectSettingsModal } from '@/features/projects/lazyPanels.tsx';
 import { useRealtimeStatus } from '@/features/realtime';
 import { CampaignTaskButtons, CampaignTaskProgress } from '@/features/tasks';
+import { useRequireCan } from '@/lib/account.ts';
 import { useFormat } from '@/lib/format.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { useOpenedOnce } from '@/lib/useOpenedOnce.ts';
@@ -39,6 +40,7 @@ import { useRefreshAfterTask } from './useRefreshAfterTask.ts';
 
 /** `/project/{type?}/{tier?}/{id}`: every link of a project at one tier, with its campaigns. */
 export default function ProjectPage() {
+  useRequireCan('projects.read');
   const route = parseListRoute(useParams());
   return route ? <ProjectLinks route={route} /> : <NotFoundPage />;
 }

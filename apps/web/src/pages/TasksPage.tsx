@@ -7,6 +7,7 @@ import type { TaskFilters as Filters } from '@/features/tasks/api/types.ts';
 import { StartCheckDialog } from '@/features/tasks/StartCheckDialog.tsx';
 import { TaskFilters } from '@/features/tasks/TaskFilters.tsx';
 import { useTaskColumns } from '@/features/tasks/TaskRow.tsx';
+import { useRequireCan } from '@/lib/account.ts';
 import { readPage, useListParams } from '@/lib/listParams.ts';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
@@ -34,6 +35,7 @@ function useFilters(): [Filters, (patch: Partial<Record<keyof Filters, string>>)
 const NO_TASKS: never[] = [];
 
 export default function TasksPage() {
+  useRequireCan('reports.read');
   const { t } = useTranslation();
   const [filters, update] = useFilters();
   const [starting, setStarting] = useState(false);

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useListState } from '@/features/links';
 import { useProject, useProjects } from '@/features/projects';
+import { useRequireCan } from '@/lib/account.ts';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
@@ -198,6 +199,7 @@ function useAnchorColumns({
 
 /** `/anchors/{project?}/{tier}`: the anchor list with project and tier selectors, export and expand-all. */
 export default function AnchorsPage() {
+  useRequireCan('projects.read');
   const { t } = useTranslation();
   const format = useFormat();
   const to = useLocalePath();

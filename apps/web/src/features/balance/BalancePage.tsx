@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useCan, useRequireCan } from '@/lib/account.ts';
 import { useBalance } from '@/lib/balance.ts';
 import { PageHeader } from '@/ui/PageHeader.tsx';
 import { ActionPrices } from './ActionPrices.tsx';
@@ -21,6 +22,7 @@ const NO_LEVELS: never[] = [];
  * Balance event rewrites the moment a payment's notification credits it.
  */
 export default function BalancePage() {
+  useRequireCan('balance.read');
   const { t } = useTranslation();
   return <BalanceScreen title={t('balanceUi.title')} subtitle={t('balanceUi.subtitle')} withPrices />;
 }
@@ -40,6 +42,8 @@ export function BalanceScreen({
 }) {
   const balance = useBalance();
   const levels = usePaymentLevels();
+  // Issue 27: the top-up form and its payment methods need balance.topUp; the rest balance.read.
+  const canTopUp = useCan('balance.topUp');
   const history = useHistoryState();
   const transactions = useTransactions(history.filters);
   const [params] = useSearchParams();
@@ -71,9 +75,11 @@ export function BalanceScreen({
           ) : null}
         </div>
         <div className="contents lg:col-span-2 lg:flex lg:flex-col lg:gap-6">
-          <div className="order-2">
-            <TopUpCard levels={levelList} text={amount} onText={setAmount} />
-          </div>
+          {canTopUp ? (
+            <div className="order-2">
+              <TopUpCard levels={levelList} text={amount} onText={setAmount} />
+            </div>
+          ) : null}
           <div className="order-3">
             <BonusTiers
               levels={levelList}

@@ -19,8 +19,8 @@ type ColumnOptions = {
   selected: ReadonlySet<number>;
   onToggle: (id: number) => void;
   onToggleAll: (checked: boolean) => void;
-  /** Add one untracked record's page to a campaign. */
-  onTrack: (record: CrawlerRecord) => void;
+  /** Add one untracked record's page to a campaign; left out without links.manage (issue 27). */
+  onTrack?: (record: CrawlerRecord) => void;
 };
 
 /** spec point 3's crawler link record as table columns: link, source, status, dates, target, anchor… */
@@ -214,6 +214,7 @@ export function useCrawlerColumns({
                 ))}
               </div>
             );
+          if (!onTrack) return null;
           return (
             <Button
               variant="ghost"

@@ -15,6 +15,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLinkCodes } from '@/features/links';
 import { useCreateCampaign, useProjectStatistic, useProjects } from '@/features/projects';
+import { useCan, useRequireCan } from '@/lib/account.ts';
 import { useFormat } from '@/lib/format.ts';
 import { useMe } from '@/lib/session.ts';
 import { useAfterFirstPaint } from '@/lib/useAfterFirstPaint.ts';
@@ -155,19 +156,22 @@ function Loading() {
 
 /** spec point 2, dashboard: the user's projects with their statistic, favourites first, and a chart. */
 export default function DashboardPage() {
+  useRequireCan('projects.read');
   const { t } = useTranslation();
   const user = useMe().data?.attributes;
   const { setOpen } = useCreateCampaign();
+  // Issue 27: creating a project and campaign needs projects.manage.
+  const canCreate = useCan('projects.manage');
   const projects = useProjects();
   const list = projects.data?.data ?? [];
   // The greeting, the figures and the chart's card paint first (on a phone the chart's description is the
   // largest text on the screen); the projects table, below the fold, in the render after it.
   const tableReady = useAfterFirstPaint();
-  const create = (
+  const create = canCreate ? (
     <Button icon={<Plus className="size-4" aria-hidden />} onClick={() => setOpen(true)}>
       {t('dashboard.empty.action')}
     </Button>
-  );
+  ) : null;
 
   let body: ReactNode;
   if (projects.isPending) body = <Loading />;
@@ -214,7 +218,7 @@ export default function DashboardPage() {
         title={t('dashboard.greeting', { name: user?.name ?? '' })}
         description={t('dashboard.subtitle')}
         actions={
-          list.length > 0 ? (
+          list.length > 0 && canCreate ? (
             <Button icon={<Plus className="size-4" aria-hidden />} onClick={() => setOpen(true)}>
               {t('projects.dashboard.newProject')}
             </Button>

@@ -2,6 +2,7 @@ import { Download, ListChecks, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
+import { useCan } from '@/lib/account.ts';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { Alert } from '@/ui/Alert.tsx';
@@ -31,6 +32,8 @@ const WIDE_CELL = 'hidden xl:table-cell';
 export function DisavowList({ project }: { project: string }) {
   const { t } = useTranslation();
   const versions = useDisavowVersions(project);
+  // Issue 27: changing the disavow list (adding, removing lines) needs links.manage.
+  const canManage = useCan('links.manage');
   const [shown, setShown] = useState<number | null>(null);
   const list = versions.data ?? [];
   const latest = list[0]?.attributes.number ?? null;
@@ -58,10 +61,14 @@ export function DisavowList({ project }: { project: string }) {
         )}
       </Card>
       {latest !== null ? (
-        <Entries project={project} number={shown ?? latest} latest={shown === null || shown === latest} />
+        <Entries
+          project={project}
+          number={shown ?? latest}
+          latest={canManage && (shown === null || shown === latest)}
+        />
       ) : null}
       {list.length > 1 ? <Diff project={project} versions={list} /> : null}
-      <AddTyped project={project} />
+      {canManage ? <AddTyped project={project} /> : null}
     </div>
   );
 }
@@ -165,7 +172,7 @@ function VersionsTable({
   );
 }
 
-/** A version's entries; on the latest one each can be removed (which makes a new version). */
+/** A version's entries; on the latest one (`latest`, and links.manage) each can be removed (which makes a new version). */
 function Entries({ project, number, latest }: { project: string; number: number; latest: boolean }) {
   const { t } = useTranslation();
   const format = useFormat();

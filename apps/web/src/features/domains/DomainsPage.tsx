@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { faviconUrl } from '@/api/http.ts';
 import { listPath, parseIndexHistoryRoute, useListState } from '@/features/links';
+import { useRequireCan } from '@/lib/account.ts';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
@@ -156,6 +157,7 @@ function useDomainColumns(): DataColumn<DomainRow>[] {
 
 /** `/campaign/{tier?}/{id?}/domains` and `/project/…`: the donor domains, their authority, their links. */
 export default function DomainsPage() {
+  useRequireCan('projects.read');
   const { t } = useTranslation();
   const to = useLocalePath();
   const kind = useLocation().pathname.includes('/project/') ? 'project' : 'campaign';

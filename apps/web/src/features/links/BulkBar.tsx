@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError, type Query } from '@/api/client.ts';
 import { AddToDisavowDialog } from '@/features/disavow';
 import { useActionPrices, useTaskTypes } from '@/features/tasks';
+import { useCan } from '@/lib/account.ts';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { Button } from '@/ui/Button.tsx';
@@ -40,16 +41,27 @@ const PAID: ReadonlySet<BulkAction> = new Set([
 const COST_CHECKED = ['checkBacklinks', 'checkIndexing', 'checkAuthority'] as const;
 
 /**
+ * The actions the current account lets the user start (issue 27): each is a task (tasks.start); the
+ * list moves and the removal also change the links (links.manage). An owner holds both.
+ */
+export function useAllowedActions(type: ListType): readonly BulkAction[] {
+  const canStart = useCan('tasks.start');
+  const canManage = useCan('links.manage');
+  if (!canStart) return [];
+  return ACTIONS_BY_TYPE[type].filter((a) => PAID.has(a) || canManage);
+}
+
+/**
  * The selector's entries: a paid action with its price per link, one whose outside service is not
  * configured listed but disabled, with the reason instead of a price. The prices are read once the bar
  * shows (a link is ticked), not with every list page.
  */
-function useActionOptions(type: ListType, shown: boolean): SelectOption[] {
+function useActionOptions(actions: readonly BulkAction[], shown: boolean): SelectOption[] {
   const { t } = useTranslation();
   const format = useFormat();
   const prices = useActionPrices(shown);
   const types = useTaskTypes();
-  return ACTIONS_BY_TYPE[type].map((a) => {
+  return actions.map((a) => {
     const name = t(`linksUi.bulk.actions.${a}`);
     const known = types.data?.find((type) => type.id === BULK_ACTIONS[a]);
     if (known && !known.available) {
@@ -115,9 +127,12 @@ export function BulkBar({ type, selected, scope, onClear, projectId, filtered }:
     if (PAID.has(action) || action === 'remove' || action === 'move') setDialog(action);
     else start.mutate({ code: action });
   };
-  const options = useActionOptions(type, count > 0);
+  const actions = useAllowedActions(type);
+  const options = useActionOptions(actions, count > 0);
+  // Adding to the disavow list changes the project's links (links.manage).
+  const canDisavow = useCan('links.manage') && projectId !== undefined;
 
-  if (count === 0) return null;
+  if (count === 0 || (actions.length === 0 && !canDisavow)) return null;
   return (
     <section
       className="flex flex-wrap items-center gap-3 border-b border-brand-100 bg-brand-50/70 px-5 py-2.5"
@@ -131,21 +146,23 @@ export function BulkBar({ type, selected, scope, onClear, projectId, filtered }:
       </Button>
       {/* The disavow buttons wrap under the action select on a narrow screen instead of running off it. */}
       <div className="ml-auto flex max-w-full flex-wrap items-center justify-end gap-2">
-        <div className="flex min-w-0 items-center gap-2">
-          <Select
-            size="sm"
-            className="w-60 sm:w-96"
-            aria-label={t('linksUi.bulk.action')}
-            value={action}
-            onChange={(e) => setAction(e.target.value as BulkAction | '')}
-            placeholder={t('linksUi.bulk.choose')}
-            options={options}
-          />
-          <Button size="sm" onClick={apply} disabled={!action} loading={start.isPending && dialog === null}>
-            {t('linksUi.bulk.apply')}
-          </Button>
-        </div>
-        {projectId !== undefined ? (
+        {actions.length > 0 ? (
+          <div className="flex min-w-0 items-center gap-2">
+            <Select
+              size="sm"
+              className="w-60 sm:w-96"
+              aria-label={t('linksUi.bulk.action')}
+              value={action}
+              onChange={(e) => setAction(e.target.value as BulkAction | '')}
+              placeholder={t('linksUi.bulk.choose')}
+              options={options}
+            />
+            <Button size="sm" onClick={apply} disabled={!action} loading={start.isPending && dialog === null}>
+              {t('linksUi.bulk.apply')}
+            </Button>
+          </div>
+        ) : null}
+        {canDisavow ? (
           <div className="flex flex-wrap items-center justify-end gap-2">
             <Button size="sm" variant="secondary" onClick={() => setDisavow('selected')}>
               {t('disavow.addSelected')}
@@ -158,7 +175,7 @@ export function BulkBar({ type, selected, scope, onClear, projectId, filtered }:
           </div>
         ) : null}
       </div>
-      {projectId !== undefined ? (
+      {canDisavow ? (
         <AddToDisavowDialog
           open={disavow !== null}
           onOpenChange={(open) => !open && setDisavow(null)}

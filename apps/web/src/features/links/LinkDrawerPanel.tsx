@@ -2,6 +2,7 @@ import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkCrawlerRecords } from '@/features/crawlers';
+import { useCan } from '@/lib/account.ts';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { Alert } from '@/ui/Alert.tsx';
@@ -29,13 +30,13 @@ function Section({ title, children, count }: { title: string; children: ReactNod
   );
 }
 
-/** Exported for its test. */
+/** Exported for its test; `onDelete` left out when the user may not change links (issue 27, links.manage). */
 export function BacklinksTable({
   backlinks,
   onDelete,
 }: {
   backlinks: Backlink[];
-  onDelete: (b: Backlink) => void;
+  onDelete?: (b: Backlink) => void;
 }) {
   const { t } = useTranslation();
   if (backlinks.length === 0)
@@ -77,15 +78,17 @@ export function BacklinksTable({
                 </p>
               ) : null}
             </div>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-8 text-slate-400 hover:text-rose-600"
-              aria-label={t('linksUi.panel.deleteBacklink')}
-              onClick={() => onDelete(b)}
-            >
-              <Trash2 className="size-4" aria-hidden />
-            </Button>
+            {onDelete ? (
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8 text-slate-400 hover:text-rose-600"
+                aria-label={t('linksUi.panel.deleteBacklink')}
+                onClick={() => onDelete(b)}
+              >
+                <Trash2 className="size-4" aria-hidden />
+              </Button>
+            ) : null}
           </div>
         </li>
       ))}
@@ -99,6 +102,9 @@ export function LinkDrawerPanel({ linkId, onClose }: { linkId: number | null; on
   const { date: formatDate } = useFormat();
   const details = useLinkDetails(linkId);
   const [editing, setEditing] = useState(false);
+  // Issue 27: editing a link and deleting its backlinks need links.manage, a re-check tasks.start.
+  const canManage = useCan('links.manage');
+  const canStart = useCan('tasks.start');
   const [deleting, setDeleting] = useState<Backlink | null>(null);
   const removeBacklink = useDeleteBacklink({
     onDeleted: () => notify.success(t('linksUi.panel.backlinkDeleted')),
@@ -169,7 +175,7 @@ export function LinkDrawerPanel({ linkId, onClose }: { linkId: number | null; on
                 </a>
               </Button>
             ) : null}
-            {linkId !== null ? <RecheckLinkButton linkId={linkId} /> : null}
+            {linkId !== null && canStart ? <RecheckLinkButton linkId={linkId} /> : null}
           </>
         }
       >
@@ -201,20 +207,25 @@ export function LinkDrawerPanel({ linkId, onClose }: { linkId: number | null; on
                     <p className="text-xs text-ink-subtle">{t('linksUi.panel.comment')}</p>
                     <p className="mt-0.5 whitespace-pre-wrap text-ink">{a.comment || '—'}</p>
                   </div>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    className="mt-3"
-                    icon={<Pencil className="size-3.5" aria-hidden />}
-                    onClick={() => setEditing(true)}
-                  >
-                    {t('linksUi.panel.edit')}
-                  </Button>
+                  {canManage ? (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      className="mt-3"
+                      icon={<Pencil className="size-3.5" aria-hidden />}
+                      onClick={() => setEditing(true)}
+                    >
+                      {t('linksUi.panel.edit')}
+                    </Button>
+                  ) : null}
                 </>
               )}
             </Section>
             <Section title={t('linksUi.panel.backlinks')} count={details.data.backlinks.length}>
-              <BacklinksTable backlinks={details.data.backlinks} onDelete={setDeleting} />
+              <BacklinksTable
+                backlinks={details.data.backlinks}
+                onDelete={canManage ? setDeleting : undefined}
+              />
             </Section>
             <Section title={t('linksUi.panel.history')}>
               {details.data.histories.length === 0 ? (

@@ -28,7 +28,8 @@ type LinksTableOptions = {
   onToggle: (id: number) => void;
   onToggleAll: (checked: boolean) => void;
   onOpen: (link: Link) => void;
-  onComment: (link: Link) => void;
+  /** Left out when the user may not edit links (issue 27, links.manage): the comment is shown, not editable. */
+  onComment?: (link: Link) => void;
   /** A name in the "Added by" column shows only the links that person added. */
   onAddedBy: (userId: number) => void;
   campaignName?: (id: number) => string | undefined;
@@ -259,6 +260,13 @@ function useLinkColumns({
         ),
         cell: ({ row }) => {
           const comment = row.original.attributes.comment;
+          if (!onComment)
+            return comment ? (
+              <span className="flex max-w-32 items-center gap-1.5 text-ink-muted" title={comment}>
+                <MessageSquareText className="size-4 shrink-0 text-slate-400" aria-hidden />
+                <span className="truncate">{comment}</span>
+              </span>
+            ) : null;
           return (
             <button
               type="button"

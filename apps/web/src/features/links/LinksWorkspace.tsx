@@ -3,6 +3,7 @@ import { LayoutList, Rows3, SearchX, Upload } from 'lucide-react';
 import { memo, type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '@/api/client.ts';
+import { useCan } from '@/lib/account.ts';
 import { Button } from '@/ui/Button.tsx';
 import { Card } from '@/ui/Card.tsx';
 import { cn } from '@/ui/cn.ts';
@@ -59,6 +60,8 @@ export const LinksWorkspace = memo(function LinksWorkspace({
 }: Props) {
   const { t } = useTranslation();
   const [view, setView] = useViewType();
+  // Issue 27: uploading and editing comments change links (links.manage).
+  const canUpload = useCan('links.manage');
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [opened, setOpened] = useState<number | null>(null);
   const [commenting, setCommenting] = useState<Link | null>(null);
@@ -107,7 +110,7 @@ export const LinksWorkspace = memo(function LinksWorkspace({
     onToggle: toggle,
     onToggleAll: toggleAll,
     onOpen: (link) => setOpened(link.id),
-    onComment: setCommenting,
+    onComment: canUpload ? setCommenting : undefined,
     onAddedBy: (userId) => list.setFilter('addedBy', String(userId)),
     campaignName,
     sort: list.sort,
@@ -141,7 +144,7 @@ export const LinksWorkspace = memo(function LinksWorkspace({
       title={t('linksUi.table.emptyTitle')}
       body={emptyBody ?? (type === 'active' ? t('linksUi.table.emptyActive') : t('linksUi.table.emptyOther'))}
       action={
-        onUpload && type === 'active' ? (
+        onUpload && canUpload && type === 'active' ? (
           <Button icon={<Upload className="size-4" aria-hidden />} onClick={onUpload}>
             {t('linksUi.toolbar.upload')}
           </Button>

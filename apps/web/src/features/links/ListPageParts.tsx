@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '@/api/client.ts';
+import { useCan } from '@/lib/account.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Button, buttonClass } from '@/ui/Button.tsx';
 import { ErrorPage } from '@/ui/ErrorPage.tsx';
@@ -86,6 +87,9 @@ export function ListToolbar(props: {
   onUpload: () => void;
 }) {
   const { t } = useTranslation();
+  // Issue 27: settings change the campaign or project (projects.manage), an upload adds links (links.manage).
+  const canManageProjects = useCan('projects.manage');
+  const canManageLinks = useCan('links.manage');
   return (
     <>
       <Link to={props.indexHistoryTo} className={buttonClass({ variant: 'ghost', size: 'md' })}>
@@ -96,19 +100,23 @@ export function ListToolbar(props: {
         <Globe className="size-4" aria-hidden />
         {t('linksUi.toolbar.domains')}
       </Link>
-      <Button
-        variant="secondary"
-        icon={<Settings className="size-4" aria-hidden />}
-        onClick={props.onSettings}
-      >
-        {t('linksUi.toolbar.settings')}
-      </Button>
+      {canManageProjects ? (
+        <Button
+          variant="secondary"
+          icon={<Settings className="size-4" aria-hidden />}
+          onClick={props.onSettings}
+        >
+          {t('linksUi.toolbar.settings')}
+        </Button>
+      ) : null}
       <Button variant="secondary" icon={<Download className="size-4" aria-hidden />} onClick={props.onExport}>
         {t('linksUi.toolbar.export')}
       </Button>
-      <Button icon={<Upload className="size-4" aria-hidden />} onClick={props.onUpload}>
-        {t('linksUi.toolbar.upload')}
-      </Button>
+      {canManageLinks ? (
+        <Button icon={<Upload className="size-4" aria-hidden />} onClick={props.onUpload}>
+          {t('linksUi.toolbar.upload')}
+        </Button>
+      ) : null}
     </>
   );
 }

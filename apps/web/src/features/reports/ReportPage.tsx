@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
 import { useProjectOptions } from '@/features/projects';
+import { useRequireCan } from '@/lib/account.ts';
 import { useFormat } from '@/lib/format.ts';
 import { readPage, useListParams } from '@/lib/listParams.ts';
 import { notify } from '@/lib/notices.ts';
@@ -64,6 +65,7 @@ function useFilters(): [Filters, (patch: Partial<Record<ReportFilterName | 'page
 }
 
 export default function ReportPage() {
+  useRequireCan('reports.read');
   const { t } = useTranslation();
   const format = useFormat();
   const [filters, update] = useFilters();

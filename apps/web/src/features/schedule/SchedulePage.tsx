@@ -3,6 +3,7 @@ import { CalendarClock, ChevronRight, FolderOpen } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useRequireCan } from '@/lib/account.ts';
 import { useFormat } from '@/lib/format.ts';
 import { Alert } from '@/ui/Alert.tsx';
 import { Badge } from '@/ui/Badge.tsx';
@@ -111,6 +112,7 @@ function GroupCard({ group, defaultOpen }: { group: ScheduleGroup; defaultOpen: 
 }
 
 export default function SchedulePage() {
+  useRequireCan('projects.read');
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const page = Math.max(FIRST_PAGE, Number(params.get('page')) || FIRST_PAGE);

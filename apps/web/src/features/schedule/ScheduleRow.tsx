@@ -10,6 +10,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
 import { useDemoNote, useUnavailableReason } from '@/features/tasks';
+import { useCan } from '@/lib/account.ts';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { useLocale } from '@/lib/useLocale.tsx';
@@ -107,6 +108,8 @@ export function ScheduleRow({
   const { t } = useTranslation();
   const locale = useLocale();
   const format = useFormat();
+  // Issue 27: a member without schedules.manage sees the schedule, read-only, with no save button.
+  const readOnly = !useCan('schedules.manage');
   const [draft, setDraft] = useState(() => draftOf(schedule, campaign.time));
   const [errors, setErrors] = useState<FieldErrors>({});
   const saved = draftOf(schedule, campaign.time);
@@ -159,6 +162,7 @@ export function ScheduleRow({
         <Switch
           checked={draft.isActive}
           onCheckedChange={(isActive) => set({ isActive })}
+          disabled={readOnly}
           label={t('scheduleUi.fields.active', names)}
         />
       </Td>
@@ -168,6 +172,7 @@ export function ScheduleRow({
             <Input
               {...props}
               name="interval"
+              disabled={readOnly}
               type="number"
               inputMode="numeric"
               step={1}
@@ -184,6 +189,7 @@ export function ScheduleRow({
             <Input
               {...props}
               name="time"
+              disabled={readOnly}
               type="time"
               className="h-8 w-28 tabular-nums"
               value={draft.time}
@@ -198,6 +204,7 @@ export function ScheduleRow({
             <Input
               {...props}
               name="startAt"
+              disabled={readOnly}
               type="date"
               className="h-8 w-40 tabular-nums"
               value={draft.startAt}
@@ -214,15 +221,17 @@ export function ScheduleRow({
             : t('scheduleUi.notScheduled')}
       </Td>
       <Td className="text-right">
-        <Button
-          size="sm"
-          variant={dirty ? 'primary' : 'secondary'}
-          disabled={!dirty && !Object.keys(errors).length}
-          loading={save.isPending}
-          onClick={submit}
-        >
-          {t('scheduleUi.save')}
-        </Button>
+        {readOnly ? null : (
+          <Button
+            size="sm"
+            variant={dirty ? 'primary' : 'secondary'}
+            disabled={!dirty && !Object.keys(errors).length}
+            loading={save.isPending}
+            onClick={submit}
+          >
+            {t('scheduleUi.save')}
+          </Button>
+        )}
       </Td>
     </tr>
   );

@@ -4,11 +4,13 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIST_TYPE_CODE, LinksWorkspace, useListState } from '@/features/links';
 import { useCampaigns } from '@/features/projects';
+import { useRequireCan } from '@/lib/account.ts';
 import { EmptyState } from '@/ui/EmptyState.tsx';
 import { PageHeader } from '@/ui/PageHeader.tsx';
 
 /** `/search`: the links list across every campaign of the user (no campaign filter), by query. */
 export default function SearchPage() {
+  useRequireCan('projects.read');
   const { t } = useTranslation();
   const list = useListState();
   const campaigns = useCampaigns({});

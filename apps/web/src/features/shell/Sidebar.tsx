@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { crawlersPath } from '@/features/crawlers';
 import { groupByCategory, projectPath, useCreateCampaign, useProjectOptions } from '@/features/projects';
+import { useCan } from '@/lib/account.ts';
 import { useFormat } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
 import { useSidebarCounts } from '@/lib/sidebarCounts.ts';
@@ -142,6 +143,11 @@ export function MainNav({ collapsed, onExpand, onNavigate }: SidebarProps) {
   const settings = useSettings();
   const counts = useSidebarCounts();
   const { setOpen } = useCreateCampaign();
+  // Issue 27: a member sees only the entries their permissions let them open (an owner holds them all).
+  const canReadProjects = useCan('projects.read');
+  const canManageProjects = useCan('projects.manage');
+  const canReadReports = useCan('reports.read');
+  const canReadBalance = useCan('balance.read');
   const badgeLabel = (
     key: 'shell.nav.tasksBadge' | 'shell.nav.reportsBadge' | 'shell.nav.wikiBadge',
     count: number | null,
@@ -149,21 +155,23 @@ export function MainNav({ collapsed, onExpand, onNavigate }: SidebarProps) {
 
   return (
     <>
-      <div className={cn('px-3 pb-4', collapsed && 'px-2')}>
-        <Button
-          className="w-full"
-          size={collapsed ? 'icon' : 'md'}
-          icon={<Plus className="size-4" aria-hidden />}
-          aria-label={collapsed ? t('shell.createCampaign') : undefined}
-          title={collapsed ? t('shell.createCampaign') : undefined}
-          onClick={() => {
-            onNavigate?.();
-            setOpen(true);
-          }}
-        >
-          {collapsed ? null : t('shell.createCampaign')}
-        </Button>
-      </div>
+      {canManageProjects ? (
+        <div className={cn('px-3 pb-4', collapsed && 'px-2')}>
+          <Button
+            className="w-full"
+            size={collapsed ? 'icon' : 'md'}
+            icon={<Plus className="size-4" aria-hidden />}
+            aria-label={collapsed ? t('shell.createCampaign') : undefined}
+            title={collapsed ? t('shell.createCampaign') : undefined}
+            onClick={() => {
+              onNavigate?.();
+              setOpen(true);
+            }}
+          >
+            {collapsed ? null : t('shell.createCampaign')}
+          </Button>
+        </div>
+      ) : null}
       <nav
         aria-label={t('shell.nav.label')}
         className={cn('flex-1 space-y-1 overflow-y-auto px-3', collapsed && 'px-2')}
@@ -175,35 +183,45 @@ export function MainNav({ collapsed, onExpand, onNavigate }: SidebarProps) {
           label={t('shell.nav.dashboard')}
           {...{ collapsed, onNavigate }}
         />
-        <ProjectsMenu collapsed={collapsed} onExpand={onExpand} onNavigate={onNavigate} />
-        <NavItem
-          to={to('/tasks')}
-          icon={ListChecks}
-          label={t('shell.nav.tasks')}
-          badge={counts.tasks}
-          badgeLabel={badgeLabel('shell.nav.tasksBadge', counts.tasks)}
-          {...{ collapsed, onNavigate }}
-        />
-        <NavItem
-          to={to('/report')}
-          icon={FileBarChart}
-          label={t('shell.nav.reports')}
-          badge={counts.reports}
-          badgeLabel={badgeLabel('shell.nav.reportsBadge', counts.reports)}
-          {...{ collapsed, onNavigate }}
-        />
-        <NavItem
-          to={to('/schedule')}
-          icon={CalendarClock}
-          label={t('shell.nav.schedule')}
-          {...{ collapsed, onNavigate }}
-        />
-        <NavItem
-          to={to('/search')}
-          icon={Search}
-          label={t('shell.nav.search')}
-          {...{ collapsed, onNavigate }}
-        />
+        {canReadProjects ? (
+          <ProjectsMenu collapsed={collapsed} onExpand={onExpand} onNavigate={onNavigate} />
+        ) : null}
+        {canReadReports ? (
+          <NavItem
+            to={to('/tasks')}
+            icon={ListChecks}
+            label={t('shell.nav.tasks')}
+            badge={counts.tasks}
+            badgeLabel={badgeLabel('shell.nav.tasksBadge', counts.tasks)}
+            {...{ collapsed, onNavigate }}
+          />
+        ) : null}
+        {canReadReports ? (
+          <NavItem
+            to={to('/report')}
+            icon={FileBarChart}
+            label={t('shell.nav.reports')}
+            badge={counts.reports}
+            badgeLabel={badgeLabel('shell.nav.reportsBadge', counts.reports)}
+            {...{ collapsed, onNavigate }}
+          />
+        ) : null}
+        {canReadProjects ? (
+          <NavItem
+            to={to('/schedule')}
+            icon={CalendarClock}
+            label={t('shell.nav.schedule')}
+            {...{ collapsed, onNavigate }}
+          />
+        ) : null}
+        {canReadProjects ? (
+          <NavItem
+            to={to('/search')}
+            icon={Search}
+            label={t('shell.nav.search')}
+            {...{ collapsed, onNavigate }}
+          />
+        ) : null}
         <NavItem
           to={to('/wiki')}
           icon={BookOpen}
@@ -212,12 +230,14 @@ export function MainNav({ collapsed, onExpand, onNavigate }: SidebarProps) {
           badgeLabel={badgeLabel('shell.nav.wikiBadge', counts.wiki)}
           {...{ collapsed, onNavigate }}
         />
-        <NavItem
-          to={to('/balance')}
-          icon={Wallet}
-          label={t('shell.nav.balance')}
-          {...{ collapsed, onNavigate }}
-        />
+        {canReadBalance ? (
+          <NavItem
+            to={to('/balance')}
+            icon={Wallet}
+            label={t('shell.nav.balance')}
+            {...{ collapsed, onNavigate }}
+          />
+        ) : null}
         {settings?.referralDomain ? (
           <a
             href={helpUrl({ referralDomain: settings.referralDomain, locale })}

@@ -2,6 +2,7 @@ import { ChevronDown, Coins, Handshake, LogOut, ShieldCheck, UserRound, Wallet }
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { AccountSwitcher } from '@/features/team';
+import { useCan } from '@/lib/account.ts';
 import { useBalance } from '@/lib/balance.ts';
 import { useFormat } from '@/lib/format.ts';
 import { useLogout, useMe } from '@/lib/session.ts';
@@ -29,7 +30,9 @@ export function BalanceChip() {
   const format = useFormat();
   const to = useLocalePath();
   const balance = useBalance();
-  if (balance.data === undefined) return null;
+  // Issue 27: a member without balance.read sees no balance (the server refuses it anyway).
+  const canReadBalance = useCan('balance.read');
+  if (balance.data === undefined || !canReadBalance) return null;
   const value = format.number(balance.data);
   const credits = t('common.credits', { count: balance.data, value });
   return (
@@ -70,6 +73,7 @@ export function UserMenu() {
   const navigate = useNavigate();
   const logout = useLogout();
   const me = useMe();
+  const canReadBalance = useCan('balance.read');
   const user = me.data?.attributes;
   if (!user) return null;
 
@@ -100,12 +104,14 @@ export function UserMenu() {
         </div>
         <DropdownMenuSeparator />
         <AccountSwitcher />
-        <DropdownMenuItem
-          icon={<Wallet className="size-4" aria-hidden />}
-          onSelect={() => navigate(to('/balance'))}
-        >
-          <MenuBalance />
-        </DropdownMenuItem>
+        {canReadBalance ? (
+          <DropdownMenuItem
+            icon={<Wallet className="size-4" aria-hidden />}
+            onSelect={() => navigate(to('/balance'))}
+          >
+            <MenuBalance />
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuItem
           icon={<UserRound className="size-4" aria-hidden />}
           onSelect={() => navigate(to('/profile'))}

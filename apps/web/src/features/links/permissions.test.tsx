@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetTokenForTests } from '@/api/token.ts';
+import { json, mockApi } from '@/test/api.ts';
+import { renderWithProviders } from '@/test/renderApp.tsx';
+import { BulkBar } from './BulkBar.tsx';
+import { ListToolbar } from './ListPageParts.tsx';
+
+/**
+ * Issue 27: the web app hides what the current account's role does not allow (the server refuses it
+ * with a 403 anyway); the owner, who holds every permission, sees everything.
+ */
+
+const list = (type: string, rows: { id: number; attributes: Record<string, unknown> }[]) =>
+  json(200, {
+    data: rows.map((r) => ({ ...r, type })),
+    meta: { page: { currentPage: 1, perPage: 200, total: rows.length, lastPage: 1 } },
+  });
+
+function account({ isOwner, permissions }: { isOwner: boolean; permissions: string[] }) {
+  return list('accounts', [
+    {
+      id: 7,
+      attributes: {
+        name: 'Agency',
+        email: 'boss@agency.example',
+        roleId: 1,
+        permissions,
+        isOwner,
+        isCurrent: true,
+      },
+    },
+  ]);
+}
+
+const OWNER = account({ isOwner: true, permissions: [] });
+const ALL_BUT = (...left: string[]) =>
+  account({
+    isOwner: false,
+    permissions: [
+      'projects.read',
+      'projects.manage',
+      'links.manage',
+      'tasks.start',
+      'reports.read',
+      'schedules.manage',
+      'recipients.manage',
+      'balance.read',
+      'balance.topUp',
+      'team.manage',
+    ].filter((k) => !left.includes(k)),
+  });
+
+const prices = json(200, {
+  data: [{ id: 2, type: 'actionPrices', attributes: { action: 2, price: 1, customPrice: false } }],
+});
+
+class NoResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+beforeEach(() => vi.stubGlobal('ResizeObserver', NoResizeObserver));
+afterEach(() => vi.restoreAllMocks());
+
+function renderLinkControls() {
+  return renderWithProviders(
+    <MemoryRouter>
+      <ListToolbar
+        indexHistoryTo="/en/x"
+        domainsTo="/en/y"
+        onSettings={() => {}}
+        onExport={() => {}}
+        onUpload={() => {}}
+      />
+      <BulkBar type="active" selected={[11]} scope={{ campaign: 5 }} onClear={() => {}} projectId={3} />
+    </MemoryRouter>,
+  );
+}
+
+describe('controls follow the member’s permissions (issue 27)', { timeout: 20_000 }, () => {
+  it('a member without links.manage sees no upload, no list moves, no removal and no disavow', async () => {
+    resetTokenForTests('tok');
+    const server = mockApi({ 'GET user/accounts': ALL_BUT('links.manage'), 'GET actions/prices': prices });
+    renderLinkControls();
+    await waitFor(() => expect(server.find('GET user/accounts')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Upload links' })).toBeNull());
+    // Checks are tasks (tasks.start, held); moves and removal change the links.
+    const select = screen.getByRole('combobox', { name: 'Action' });
+    const options = within(select)
+      .getAllByRole('option')
+      .map((o) => o.getAttribute('value'));
+    expect(options).toContain('checkBacklinks');
+    expect(options).not.toContain('move');
+    expect(options).not.toContain('remove');
+    expect(options).not.toContain('addToHistory');
+    expect(screen.queryByRole('button', { name: 'Add to disavow' })).toBeNull();
+    // Settings change the campaign: projects.manage, which this member holds.
+    expect(screen.getByRole('button', { name: 'Settings' })).toBeTruthy();
+  });
+
+  it('a member with neither links.manage nor tasks.start gets no bulk bar at all', async () => {
+    resetTokenForTests('tok');
+    const server = mockApi({
+      'GET user/accounts': ALL_BUT('links.manage', 'tasks.start', 'projects.manage'),
+      'GET actions/prices': prices,
+    });
+    renderLinkControls();
+    await waitFor(() => expect(server.find('GET user/accounts')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Action' })).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Upload links' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Settings' })).toBeNull();
+  });
+
+  it('the owner sees upload, settings, every bulk action and disavow', async () => {
+    resetTokenForTests('tok');
+    const server = mockApi({ 'GET user/accounts': OWNER, 'GET actions/prices': prices });
+    renderLinkControls();
+    await waitFor(() => expect(server.find('GET user/accounts')).toHaveLength(1));
+    // Still there once the accounts are read (and from the first render: no flicker for the owner).
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByRole('button', { name: 'Upload links' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Settings' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add to disavow' })).toBeTruthy();
+    const options = within(screen.getByRole('combobox', { name: 'Action' }))
+      .getAllByRole('option')
+      .map((o) => o.getAttribute('value'));
+    expect(options).toEqual(expect.arrayContaining(['checkBacklinks', 'addToHistory', 'move', 'remove']));
+  });
+});
