@@ -60,9 +60,10 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const account = requireAccount(req);
+      const handler = actionCatalog.get(req.params.action);
+      const account = requireAccount(req, handler?.permission);
       const user = account.owner;
-      const query = readStartQuery(actionCatalog.get(req.params.action), user.id, req.query);
+      const query = readStartQuery(handler, user.id, req.query);
       const row = await startActionForUser(ctx, {
         userId: user.id,
         actorId: account.actorId,

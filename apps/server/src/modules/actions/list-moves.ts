@@ -33,6 +33,7 @@ function listMoveHandler<F extends TaskFilters>(
     batchSize: 500,
     leaseSeconds: 60,
     maxAttempts: 3,
+    permission: 'links.manage',
     ...options,
     async process(_ctx, _task, items: ClaimedItem[]): Promise<ItemOutcome<null>[]> {
       return items.map((item) => ({

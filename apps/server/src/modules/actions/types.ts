@@ -1,5 +1,5 @@
 import type { Checker } from '@linkwatch/checker';
-import type { SkipReason } from '@linkwatch/shared';
+import type { AccountPermissionKey, SkipReason } from '@linkwatch/shared';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -77,6 +77,11 @@ export interface ActionHandler<R = any, F = any> {
    * unless started with `includeDeadFeeds`.
    */
   leavesOutDeadFeeds?: boolean;
+  /**
+   * What a team member needs beyond `tasks.start` to start it (issue 27): the list moves and removal
+   * change links as `links/move` and the others do, so they need `links.manage` as those calls do.
+   */
+  permission?: AccountPermissionKey;
   /** Days the task spreads its items over (a drip feed); one when absent. */
   dripDays?(filters: F): number;
   /** A check against the database before anything is charged (the move's target campaign is the user's). */

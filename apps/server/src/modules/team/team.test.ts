@@ -269,4 +269,30 @@ describe('the account’s balance', () => {
     expect(refused.body.message).toBe('Access forbbiden');
     expect(await t.db.select().from(payments).where(eq(payments.userId, owner.user.id))).toEqual([]);
   });
+
+  it('a list move or removal run as a task needs links.manage as the calls it stands for do', async () => {
+    const starter = await ownerAndMember({ roleId: 1, permissions: ['projects.read', 'tasks.start'] });
+    const project = await makeProject(t.db, { userId: starter.owner.user.id });
+    const campaign = await makeCampaign(t.db, { userId: starter.owner.user.id, projectId: project.id });
+    await makeLinks(t.db, { campaign, urls: ['https://donor.example.com/kept'] });
+    const remove = (token: string) =>
+      t.api('POST', `actions/${ActionCode.Remove}/start?campaign=${campaign.id}`, { token });
+    const refused = await remove(starter.memberToken);
+    expect(refused.status).toBe(403);
+    expect(refused.body.hint).toMatch(/links\.manage/);
+    expect(await t.db.select().from(actions).where(eq(actions.userId, starter.owner.user.id))).toEqual([]);
+    const manager = await ownerAndMember({
+      roleId: 1,
+      permissions: ['projects.read', 'tasks.start', 'links.manage'],
+    });
+    const managerCampaign = await makeCampaign(t.db, {
+      userId: manager.owner.user.id,
+      projectId: (await makeProject(t.db, { userId: manager.owner.user.id })).id,
+    });
+    await makeLinks(t.db, { campaign: managerCampaign, urls: ['https://donor.example.com/gone'] });
+    const started = await t.api('POST', `actions/${ActionCode.Remove}/start?campaign=${managerCampaign.id}`, {
+      token: manager.memberToken,
+    });
+    expect(started.status, started.text).toBe(201);
+  });
 });
