@@ -40,6 +40,7 @@ import { balanceRoutes } from './modules/balance/balance.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { crawlerRoutes } from './modules/crawlers/index.ts';
 import { disavowRoutes } from './modules/disavow/disavow.routes.ts';
+import { graphRoutes } from './modules/graph/graph.routes.ts';
 import { domainCheckRoutes } from './modules/domain-check/domain-check.routes.ts';
 import { domainRoutes } from './modules/domains/domains.routes.ts';
 import { faviconRoutes } from './modules/favicons/favicons.routes.ts';
@@ -98,6 +99,7 @@ const features = [
   webhookRoutes,
   teamRoutes,
   disavowRoutes,
+  graphRoutes,
 ];
 
 /** How the OpenAPI document tells a client to authenticate (issue 32). */

@@ -320,6 +320,16 @@ export {
   ZDisavowVersionResponse,
 } from './schemas/disavow.ts';
 export {
+  GRAPH_NODE_KINDS,
+  GRAPH_NODE_STATES,
+  type GraphNodeKind,
+  type GraphNodeState,
+  type TProjectGraph,
+  type TProjectGraphResponse,
+  ZProjectGraph,
+  ZProjectGraphResponse,
+} from './schemas/graph.ts';
+export {
   DOMAIN_CHECK_MAX_LINKS,
   domainOf,
   type TDomainCheckAttributes,
