@@ -5,8 +5,8 @@ import {
   type GraphNodeState,
   IndexState,
   LinkCheckStatus,
-  type TProjectGraph,
   Tier,
+  type TProjectGraph,
 } from '@linkwatch/shared';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
@@ -99,6 +99,9 @@ export function buildGraph(params: {
 export async function projectGraph(ctx: Db, scope: Scope): Promise<TProjectGraph> {
   const project = await findGraphProject(ctx.db, scope);
   if (!project) throw notFound();
-  const [rows, targets] = await Promise.all([listGraphLinks(ctx.db, scope), listTierTwoTargets(ctx.db, scope)]);
+  const [rows, targets] = await Promise.all([
+    listGraphLinks(ctx.db, scope),
+    listTierTwoTargets(ctx.db, scope),
+  ]);
   return buildGraph({ project, rows, targets });
 }

@@ -1,6 +1,6 @@
 import { IndexState, LinkCheckStatus, LinkListType, Tier, type TProjectGraph } from '@linkwatch/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backlinks, links } from '../../db/schema/index.ts';
 import { makeCampaign, makeLinks, makeMember, makeProject, makeWorkspace } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -71,7 +71,11 @@ describe('GET projects/{id}/graph', () => {
     const w = await tieredWorld();
     const graph = await graphOf(w.token, w.project.id);
 
-    expect(graph.project).toEqual({ id: w.project.id, name: w.project.name, mainDomain: w.project.mainDomain });
+    expect(graph.project).toEqual({
+      id: w.project.id,
+      name: w.project.name,
+      mainDomain: w.project.mainDomain,
+    });
     expect(graph.nodes.kind[0]).toBe('site');
     expect(graph.nodes.label[0]).toBe(w.project.mainDomain);
     const byLabel = Object.fromEntries(
@@ -82,7 +86,11 @@ describe('GET projects/{id}/graph', () => {
     );
     // The history tab's link is not in the graph.
     expect(Object.keys(byLabel)).toHaveLength(6);
-    expect(byLabel['https://donor-a.example/post']).toEqual({ kind: 'tier1', state: 'ok', linkId: w.found.id });
+    expect(byLabel['https://donor-a.example/post']).toEqual({
+      kind: 'tier1',
+      state: 'ok',
+      linkId: w.found.id,
+    });
     expect(byLabel['https://donor-b.example/page']).toMatchObject({ kind: 'tier1', state: 'missing' });
     expect(byLabel['https://t2-a.example/x']).toEqual({ kind: 'tier2', state: 'ok', linkId: w.t2a.id });
     expect(byLabel['https://t2-b.example/y']).toMatchObject({ kind: 'tier2', state: 'not_indexed' });
