@@ -19,7 +19,8 @@ type Props = {
   label: string;
   onOpen: (linkId: number) => void;
   onDrawn: () => void;
-  onFailed: () => void;
+  /** Sigma could not start (no WebGL): the reason, for the page's message. */
+  onFailed: (reason: string) => void;
 };
 
 const EDGE_COLOR = '#cbd5e1';
@@ -62,9 +63,10 @@ const GraphCanvas = forwardRef<GraphCanvasHandle, Props>(function GraphCanvas(pr
   useEffect(() => {
     const element = container.current;
     if (!element) return;
+    const graph = buildGraph(model);
     let renderer: Sigma;
     try {
-      renderer = new Sigma(buildGraph(model), element, {
+      renderer = new Sigma(graph, element, {
         hideEdgesOnMove: model.size > LIGHT_MOVE_FROM,
         hideLabelsOnMove: model.size > LIGHT_MOVE_FROM,
         labelRenderedSizeThreshold: 7,
@@ -76,16 +78,15 @@ const GraphCanvas = forwardRef<GraphCanvasHandle, Props>(function GraphCanvas(pr
           return shown.current[Number(node)] ? res : { ...res, hidden: true };
         },
         edgeReducer: (edge, data) => {
-          const graph = renderer.getGraph();
           const res: Partial<EdgeDisplayData> = data;
           const drawn =
             shown.current[Number(graph.source(edge))] && shown.current[Number(graph.target(edge))];
           return drawn ? res : { ...res, hidden: true };
         },
       });
-    } catch {
+    } catch (error) {
       setFailed(true);
-      callbacks.current.onFailed();
+      callbacks.current.onFailed(error instanceof Error ? error.message : String(error));
       return;
     }
     sigma.current = renderer;

@@ -65,7 +65,7 @@ function GraphExplorer({ data }: { data: NonNullable<ReturnType<typeof useProjec
   const [filter, setFilter] = useState<GraphFilter>(NO_FILTER);
   const [opened, setOpened] = useState<number | null>(null);
   const [drawn, setDrawn] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
   const model = useMemo(() => toGraphModel(data), [data]);
   // Typing stays responsive with 50,000 nodes: the filter catches up between keystrokes.
   const deferred = useDeferredValue(filter);
@@ -120,9 +120,9 @@ function GraphExplorer({ data }: { data: NonNullable<ReturnType<typeof useProjec
             />
           </div>
         </div>
-        {failed ? (
+        {failed !== null ? (
           <Alert tone="warning" className="m-4">
-            {t('graph.noWebgl')}
+            <span data-reason={failed}>{t('graph.noWebgl')}</span>
           </Alert>
         ) : (
           <Suspense fallback={<Drawing />}>
@@ -137,7 +137,7 @@ function GraphExplorer({ data }: { data: NonNullable<ReturnType<typeof useProjec
               })}
               onOpen={setOpened}
               onDrawn={() => setDrawn(true)}
-              onFailed={() => setFailed(true)}
+              onFailed={setFailed}
             />
           </Suspense>
         )}
