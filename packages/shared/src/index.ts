@@ -320,16 +320,6 @@ export {
   ZDisavowVersionResponse,
 } from './schemas/disavow.ts';
 export {
-  GRAPH_NODE_KINDS,
-  GRAPH_NODE_STATES,
-  type GraphNodeKind,
-  type GraphNodeState,
-  type TProjectGraph,
-  type TProjectGraphResponse,
-  ZProjectGraph,
-  ZProjectGraphResponse,
-} from './schemas/graph.ts';
-export {
   DOMAIN_CHECK_MAX_LINKS,
   domainOf,
   type TDomainCheckAttributes,
@@ -357,6 +347,16 @@ export {
   filterValue,
   pickFilters,
 } from './schemas/filter-params.ts';
+export {
+  GRAPH_NODE_KINDS,
+  GRAPH_NODE_STATES,
+  type GraphNodeKind,
+  type GraphNodeState,
+  type TProjectGraph,
+  type TProjectGraphResponse,
+  ZProjectGraph,
+  ZProjectGraphResponse,
+} from './schemas/graph.ts';
 export {
   type TIndexNowKeyAttributes,
   type TIndexNowKeyResponse,
