@@ -93,7 +93,7 @@ function GraphExplorer({ data }: { data: NonNullable<ReturnType<typeof useProjec
           <p className="text-sm text-ink-muted" aria-live="polite" data-testid="graph-shown">
             {t('graph.shown', { shown: format.number(result.shown), total: format.number(total) })}
           </p>
-          <div className="flex gap-1" role="toolbar" aria-label={t('graph.zoom.in')}>
+          <div className="flex gap-1" role="toolbar" aria-label={t('graph.zoom.title')}>
             <Button
               variant="ghost"
               size="icon"

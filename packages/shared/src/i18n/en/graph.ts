@@ -38,6 +38,7 @@ export default {
     matches_other: '{{count}} pages match',
   },
   zoom: {
+    title: 'Zoom',
     in: 'Zoom in',
     out: 'Zoom out',
     reset: 'Fit the whole graph',

@@ -40,6 +40,7 @@ export default {
     matches_other: 'Подходят {{count}} страницы',
   },
   zoom: {
+    title: 'Масштаб',
     in: 'Приблизить',
     out: 'Отдалить',
     reset: 'Показать весь граф',

@@ -40,6 +40,7 @@ export default {
     matches_other: 'Підходять {{count}} сторінки',
   },
   zoom: {
+    title: 'Масштаб',
     in: 'Наблизити',
     out: 'Віддалити',
     reset: 'Показати весь граф',
