@@ -139,17 +139,17 @@ async function main() {
     );
     const box = await canvas.boundingBox();
     if (!box) throw new Error('no graph canvas');
-    await page.evaluate(() => {
-      const w = window as unknown as { frames_: number; counting: boolean };
-      w.frames_ = 0;
-      w.counting = true;
+    // A string, not a function: tsx would wrap a named inner function in a helper the page lacks.
+    await page.evaluate(`(() => {
+      window.framesCounted = 0;
+      window.counting = true;
       const tick = () => {
-        if (!w.counting) return;
-        w.frames_ += 1;
+        if (!window.counting) return;
+        window.framesCounted += 1;
         requestAnimationFrame(tick);
       };
       requestAnimationFrame(tick);
-    });
+    })()`);
     const started = Date.now();
     await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5);
     await page.mouse.down();
@@ -161,11 +161,7 @@ async function main() {
     }
     await page.mouse.up();
     const elapsed = Date.now() - started;
-    const frames = await page.evaluate(() => {
-      const w = window as unknown as { frames_: number; counting: boolean };
-      w.counting = false;
-      return w.frames_;
-    });
+    const frames = Number(await page.evaluate('(window.counting = false, window.framesCounted)'));
     const fps = (frames * 1000) / elapsed;
     console.log(
       `graph of ${NODES} nodes: first draw ${firstDraw.toFixed(0)} ms after navigation, panning ${fps.toFixed(1)} fps`,
