@@ -43,6 +43,7 @@ import { disavowRoutes } from './modules/disavow/disavow.routes.ts';
 import { domainCheckRoutes } from './modules/domain-check/domain-check.routes.ts';
 import { domainRoutes } from './modules/domains/domains.routes.ts';
 import { faviconRoutes } from './modules/favicons/favicons.routes.ts';
+import { graphRoutes } from './modules/graph/graph.routes.ts';
 import { indexHistoryRoutes } from './modules/index-histories/index-histories.routes.ts';
 import { indexNowRoutes } from './modules/index-now/index-now.routes.ts';
 import { linkRoutes } from './modules/links/links.routes.ts';
@@ -100,6 +101,7 @@ const features = [
   teamRoutes,
   disavowRoutes,
   tierRoutes,
+  graphRoutes,
 ];
 
 /** How the OpenAPI document tells a client to authenticate (issue 32). */

@@ -361,6 +361,16 @@ export {
   pickFilters,
 } from './schemas/filter-params.ts';
 export {
+  GRAPH_NODE_KINDS,
+  GRAPH_NODE_STATES,
+  type GraphNodeKind,
+  type GraphNodeState,
+  type TProjectGraph,
+  type TProjectGraphResponse,
+  ZProjectGraph,
+  ZProjectGraphResponse,
+} from './schemas/graph.ts';
+export {
   type TIndexNowKeyAttributes,
   type TIndexNowKeyResponse,
   ZIndexNowKeyResponse,

@@ -54,6 +54,7 @@ const DomainsPage = lazyPage(() => import('@/features/domains/DomainsPage.tsx'))
 const CrawlersPage = lazyPage(() => import('@/pages/CrawlersPage.tsx'));
 const AlertsPage = lazyPage(() => import('@/pages/AlertsPage.tsx'));
 const DisavowPage = lazyPage(() => import('@/pages/DisavowPage.tsx'));
+const GraphPage = lazyPage(() => import('@/pages/GraphPage.tsx'));
 const CampaignPage = lazyPage(() => import('@/pages/CampaignPage.tsx'));
 const ProjectPage = lazyPage(() => import('@/pages/ProjectPage.tsx'));
 const TasksPage = lazyPage(() => import('@/pages/TasksPage.tsx'));
@@ -117,6 +118,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: 'crawlers/:project', layout: 'main', access: 'user', title: 'crawlers', page: CrawlersPage },
   { path: 'alerts/:project', layout: 'main', access: 'user', title: 'alerts', page: AlertsPage },
   { path: 'disavow/:project', layout: 'main', access: 'user', title: 'disavow', page: DisavowPage },
+  { path: 'graph/:project', layout: 'main', access: 'user', title: 'graph', page: GraphPage },
   { path: 'anchors/:project?/:tier', layout: 'main', access: 'user', title: 'anchors', page: AnchorsPage },
   {
     path: 'campaign/:tier?/:id?/index-history',

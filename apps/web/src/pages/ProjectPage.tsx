@@ -1,11 +1,12 @@
 import { filterParams } from '@linkwatch/shared';
-import { Anchor, BellRing, Plus, Radar, ShieldOff } from 'lucide-react';
+import { Anchor, BellRing, Network, Plus, Radar, ShieldOff } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { alertsPath } from '@/features/alerts';
 import { crawlersPath } from '@/features/crawlers';
 import { disavowPath } from '@/features/disavow';
+import { graphPath } from '@/features/graph';
 import {
   Breadcrumbs,
   ExportModal,
@@ -112,6 +113,10 @@ function ProjectLinks({ route }: { route: NonNullable<ReturnType<typeof parseLis
             <Link to={to(disavowPath(route.id))} className={buttonClass({ variant: 'ghost' })}>
               <ShieldOff className="size-4" aria-hidden />
               {t('disavow.open')}
+            </Link>
+            <Link to={to(graphPath(route.id))} className={buttonClass({ variant: 'ghost' })}>
+              <Network className="size-4" aria-hidden />
+              {t('graph.open')}
             </Link>
             <ListToolbar
               indexHistoryTo={to(`/project/${tier}/${route.id}/index-history`)}

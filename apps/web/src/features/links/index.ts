@@ -3,6 +3,7 @@
 export { linkKeys } from './api/keys.ts';
 export { useIndexHistories, useLinkCodes, useLinkCounts } from './api/links.ts';
 export { useRefreshLinks } from './api/refresh.ts';
+export { LinkDrawer } from './LinkDrawer.tsx';
 export { LinkSummary } from './LinkSummary.tsx';
 export { LinksWorkspace } from './LinksWorkspace.tsx';
 export { Breadcrumbs, HeaderSkeleton, ListToolbar, LoadFailure, TypeTabs } from './ListPageParts.tsx';

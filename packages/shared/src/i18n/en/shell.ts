@@ -103,6 +103,7 @@ export default {
     crawlers: 'Crawlers',
     alerts: 'Alerts',
     disavow: 'Disavow list',
+    graph: 'Link graph',
     anchors: 'Anchor lists',
     campaign: 'Campaign',
     project: 'Project',

@@ -108,6 +108,7 @@ export default {
     crawlers: 'Краулеры',
     alerts: 'Оповещения',
     disavow: 'Список отклонения',
+    graph: 'Граф ссылок',
     anchors: 'Анкор-листы',
     campaign: 'Кампания',
     project: 'Проект',

@@ -17,6 +17,7 @@ import domainCheck from './domainCheck.ts';
 import errors from './errors.ts';
 import fields from './fields.ts';
 import general from './general.ts';
+import graph from './graph.ts';
 import indexNow from './indexNow.ts';
 import links from './links.ts';
 import linksUi from './linksUi.ts';
@@ -78,4 +79,5 @@ export default {
   alerts,
   team,
   disavow,
+  graph,
 };

@@ -108,6 +108,7 @@ export default {
     crawlers: 'Краулери',
     alerts: 'Сповіщення',
     disavow: 'Список відхилення',
+    graph: 'Граф посилань',
     anchors: 'Анкор-листи',
     campaign: 'Кампанія',
     project: 'Проєкт',

@@ -1,0 +1,194 @@
+/**
+ * The link graph with 50,000 nodes in Chromium (issue 31's figures): time from navigation to the first
+ * frame with the graph in it (the page's `graph:first-draw` mark), and frames per second while the
+ * camera pans. The app is the built one on a fresh embedded database with the demo account; the
+ * graph's answer is a generated one (5,000 tier 1 pages, 45,000 tier 2 pages each feeding one, every
+ * state), served in place of the project's, so no 50,000-link check has to run first. WebGL runs in
+ * Chromium's software renderer (no GPU on these machines): a real GPU draws faster.
+ * `npm run build` first (the root `bench` script does).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { writeBenchFigures } from '../../scripts/bench-figures.mjs';
+
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const root = path.resolve(import.meta.dirname, '../..');
+const TIER_ONE = 5000;
+const NODES = 50_000;
+const PAN_MS = 3000;
+const STATES = ['ok', 'missing', 'error', 'not_indexed', 'unchecked'] as const;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO: '1',
+      DEMO_WEB_PORT: String(await freePort()),
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, child };
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  child.kill();
+  throw new Error('the server did not answer /api/health within 180 s');
+}
+
+/** The demo account's token and its first project. */
+async function demoProject({ url, dataDir }: { url: string; dataDir: string }) {
+  const saved = await readFile(path.join(dataDir, 'demo-credentials.txt'), 'utf8');
+  const field = (name: string) => saved.match(new RegExp(`^${name}: (.+)$`, 'm'))?.[1] ?? '';
+  const headers = { 'content-type': 'application/json', accept: 'application/json' };
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email: field('email'), password: field('password') }),
+  });
+  const token: string = (await login.json()).data.attributes.accessToken;
+  const projects = await fetch(`${url}/api/projects`, {
+    headers: { ...headers, authorization: `Bearer ${token}` },
+  });
+  const project = (await projects.json()).data[0];
+  return { token, projectId: String(project.id), name: String(project.attributes.name) };
+}
+
+/** A graph answer of NODES link nodes: the site, TIER_ONE tier 1 pages, the rest tier 2, one edge each. */
+function generatedGraph(projectId: string) {
+  const kind: string[] = ['site'];
+  const id = ['site'];
+  const label = ['shop.example'];
+  const state: string[] = ['ok'];
+  const linkId: (number | null)[] = [null];
+  const source: number[] = [];
+  const target: number[] = [];
+  const counts = Object.fromEntries(STATES.map((s) => [s, 0])) as Record<string, number>;
+  for (let i = 1; i <= NODES; i++) {
+    const tierOne = i <= TIER_ONE;
+    kind.push(tierOne ? 'tier1' : 'tier2');
+    id.push(`${tierOne ? 't1' : 't2'}-${i}`);
+    label.push(`https://donor-${i}.example/post/${i}`);
+    const s = STATES[i % STATES.length];
+    state.push(s);
+    counts[s] += 1;
+    linkId.push(i);
+    source.push(tierOne ? 0 : 1 + (i % TIER_ONE));
+    target.push(i);
+  }
+  return {
+    data: {
+      project: { id: Number(projectId), name: 'Shop', mainDomain: 'shop.example' },
+      nodes: { id, kind, label, state, linkId },
+      edges: { source, target },
+      counts: { state: counts, kind: { tier1: TIER_ONE, tier2: NODES - TIER_ONE } },
+    },
+  };
+}
+
+async function main() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'linkwatch-graph-bench-'));
+  const { url, child } = await startServer(dataDir);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+  });
+  try {
+    const { token, projectId } = await demoProject({ url, dataDir });
+    const body = JSON.stringify(generatedGraph(projectId));
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.addCookies([{ name: 'auth._token', value: token, url }]);
+    const page = await context.newPage();
+    await page.route('**/api/projects/*/graph', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body }),
+    );
+    await page.goto(`${url}/en/graph/${projectId}`);
+    const canvas = page.getByTestId('graph-canvas');
+    await canvas.and(page.locator('[data-drawn="true"]')).waitFor({ timeout: 180_000 });
+    const firstDraw = await page.evaluate(
+      () => performance.getEntriesByName('graph:first-draw')[0]?.startTime ?? Number.NaN,
+    );
+    const box = await canvas.boundingBox();
+    if (!box) throw new Error('no graph canvas');
+    // A string, not a function: tsx would wrap a named inner function in a helper the page lacks.
+    await page.evaluate(`(() => {
+      window.framesCounted = 0;
+      window.counting = true;
+      const tick = () => {
+        if (!window.counting) return;
+        window.framesCounted += 1;
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    })()`);
+    const started = Date.now();
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5);
+    await page.mouse.down();
+    let step = 0;
+    while (Date.now() - started < PAN_MS) {
+      step += 1;
+      const x = box.x + box.width * (0.3 + 0.4 * Math.abs(Math.sin(step / 20)));
+      await page.mouse.move(x, box.y + box.height * (0.5 + 0.2 * Math.sin(step / 13)));
+    }
+    await page.mouse.up();
+    const elapsed = Date.now() - started;
+    const frames = Number(await page.evaluate('(window.counting = false, window.framesCounted)'));
+    const fps = (frames * 1000) / elapsed;
+    console.log(
+      `graph of ${NODES} nodes: first draw ${firstDraw.toFixed(0)} ms after navigation, panning ${fps.toFixed(1)} fps`,
+    );
+    writeBenchFigures({
+      bench: 'graph view (Chromium, software WebGL)',
+      order: 52,
+      figures: [
+        {
+          what: `time to first draw, ${NODES.toLocaleString('en')} nodes (from navigation)`,
+          figure: `${(firstDraw / 1000).toFixed(2)} s`,
+        },
+        {
+          what: `frame rate while panning, ${NODES.toLocaleString('en')} nodes`,
+          figure: `${fps.toFixed(1)} fps`,
+        },
+      ],
+      notes:
+        "A generated graph answer served in place of the project's; WebGL in SwiftShader (no GPU here), so a machine with a GPU draws faster. Edges and labels are left out while the camera moves above 5,000 nodes.",
+    });
+    await context.close();
+  } finally {
+    await browser.close();
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,46 @@
+// A project's tiers as one graph (issue 31): the site, its tier 1 pages and the tier 2 pages feeding them.
+export default {
+  title: 'Link graph',
+  open: 'Link graph',
+  description:
+    'Your site in the middle, tier 1 pages around it, tier 2 pages around the tier 1 page they link to. Click a page to open its link.',
+  loading: 'Loading the graph…',
+  loadFailed: 'The graph could not be loaded.',
+  retry: 'Try again',
+  empty: 'No links in this project yet.',
+  emptyHint: 'Add tier 1 and tier 2 links to the project’s campaigns to see them here.',
+  drawing: 'Drawing the graph…',
+  noWebgl: 'This browser cannot draw the graph (WebGL is off or not supported).',
+  canvasLabel: 'Graph of {{nodes}} pages and {{edges}} links',
+  legend: 'Legend',
+  site: 'Your site',
+  shown: '{{shown}} of {{total}} pages shown',
+  states: {
+    ok: 'Link in place',
+    missing: 'Link missing',
+    error: 'Page not read',
+    not_indexed: 'Not indexed',
+    unchecked: 'Not checked yet',
+  },
+  kinds: {
+    all: 'All tiers',
+    tier1: 'Tier 1',
+    tier2: 'Tier 2',
+  },
+  filter: {
+    title: 'Filter',
+    tier: 'Tier',
+    states: 'States',
+    text: 'Find a page',
+    textPlaceholder: 'Part of a URL',
+    reset: 'Show all',
+    matches_one: '{{count}} page matches',
+    matches_other: '{{count}} pages match',
+  },
+  zoom: {
+    title: 'Zoom',
+    in: 'Zoom in',
+    out: 'Zoom out',
+    reset: 'Fit the whole graph',
+  },
+};
