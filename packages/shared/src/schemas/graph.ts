@@ -12,9 +12,17 @@ export type GraphNodeKind = (typeof GRAPH_NODE_KINDS)[number];
 /**
  * What a link node reads: `ok` (the backlink is there), `missing` (the page answered without it),
  * `error` (the page was not read: no answer, an error code, robots.txt), `not_indexed` (the backlink is
- * there but the page is not indexed or asks not to be), `unchecked` (never checked). The site is `ok`.
+ * there but the page is not indexed or asks not to be), `unchecked` (never checked), `feeds_dead` (a tier
+ * 2 page whose backlink is there but every tier 1 page it feeds is dead). The site is `ok`.
  */
-export const GRAPH_NODE_STATES = ['ok', 'missing', 'error', 'not_indexed', 'unchecked'] as const;
+export const GRAPH_NODE_STATES = [
+  'ok',
+  'missing',
+  'error',
+  'not_indexed',
+  'unchecked',
+  'feeds_dead',
+] as const;
 export type GraphNodeState = (typeof GRAPH_NODE_STATES)[number];
 
 const counts = <K extends readonly [string, ...string[]]>(keys: K) =>

@@ -25,6 +25,7 @@ export function listGraphLinks(db: Queryable, scope: Scope) {
       indexing: links.indexing,
       metaRobots: links.metaRobots,
       xRobotsTag: links.xRobotsTag,
+      deadFeedReason: links.deadFeedReason,
     })
     .from(links)
     .where(

@@ -18,18 +18,18 @@ type Scope = { userId: number; projectId: number };
 const NOINDEX = /\b(noindex|none)\b/i;
 
 /**
- * A link node's colour. Tier 2 links read their own page's state for now; issue 31's "feeds a dead
- * tier-1 page" flag (`feedsDeadTierOne`, coming from the tier flags work) plugs in here: a flagged
- * tier 2 link should then read as the state the flag maps to, whatever its own page says.
+ * What a link's node reads, from its last check; a tier 2 link whose own backlink is there but that
+ * feeds only dead tier 1 pages (`links.dead_feed_reason`, the tier flags) reads `feeds_dead`.
  */
 export function nodeState(
-  link: Pick<GraphLinkRow, 'checkStatus' | 'indexing' | 'metaRobots' | 'xRobotsTag'>,
+  link: Pick<GraphLinkRow, 'checkStatus' | 'indexing' | 'metaRobots' | 'xRobotsTag' | 'deadFeedReason'>,
 ): GraphNodeState {
   if (link.checkStatus === null) return 'unchecked';
   if (link.checkStatus === LinkCheckStatus.Missing) return 'missing';
   if (link.checkStatus !== LinkCheckStatus.Found) return 'error';
   const noindex = NOINDEX.test(link.metaRobots ?? '') || NOINDEX.test(link.xRobotsTag ?? '');
   if (noindex || link.indexing === IndexState.NotIndexed) return 'not_indexed';
+  if (link.deadFeedReason !== null) return 'feeds_dead';
   return 'ok';
 }
 

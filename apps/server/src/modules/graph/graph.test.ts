@@ -107,9 +107,21 @@ describe('GET projects/{id}/graph', () => {
       ].sort(),
     );
     expect(graph.counts).toEqual({
-      state: { ok: 2, missing: 1, error: 1, not_indexed: 1, unchecked: 0 },
+      state: { ok: 2, missing: 1, error: 1, not_indexed: 1, unchecked: 0, feeds_dead: 0 },
       kind: { tier1: 2, tier2: 3 },
     });
+  });
+
+  it('reads a tier 2 page that feeds only dead tier 1 pages as feeds_dead, its own link in place', async () => {
+    const w = await tieredWorld();
+    await t.db
+      .update(links)
+      .set({ deadFeedReason: 'missing', deadFeedSince: new Date() })
+      .where(eq(links.id, w.t2a.id));
+    const graph = await graphOf(w.token, w.project.id);
+    const i = graph.nodes.linkId.indexOf(w.t2a.id);
+    expect(graph.nodes.state[i]).toBe('feeds_dead');
+    expect(graph.counts.state.feeds_dead).toBe(1);
   });
 
   it('answers a project without links with the site alone', async () => {

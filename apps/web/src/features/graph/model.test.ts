@@ -21,7 +21,7 @@ const answer: TProjectGraph = {
   },
   edges: { source: [0, 0, 1, 1], target: [1, 2, 3, 4] },
   counts: {
-    state: { ok: 2, missing: 1, error: 1, not_indexed: 0, unchecked: 1 },
+    state: { ok: 2, missing: 1, error: 1, not_indexed: 0, unchecked: 1, feeds_dead: 0 },
     kind: { tier1: 2, tier2: 3 },
   },
 };
@@ -69,12 +69,19 @@ describe('the graph model', () => {
 
     const tierTwo = filterGraph(model, { ...NO_FILTER, tier: 'tier2' });
     expect(Array.from(tierTwo.visible)).toEqual([1, 0, 0, 1, 1, 1]);
-    expect(tierTwo.counts).toEqual({ ok: 1, missing: 0, error: 1, not_indexed: 0, unchecked: 1 });
+    expect(tierTwo.counts).toEqual({
+      ok: 1,
+      missing: 0,
+      error: 1,
+      not_indexed: 0,
+      unchecked: 1,
+      feeds_dead: 0,
+    });
 
     const text = filterGraph(model, { ...NO_FILTER, text: '  WIKI.example ' });
     expect(text.matches).toEqual([4]);
     expect(text.shown).toBe(1);
-    expect(text.counts).toEqual({ ok: 0, missing: 0, error: 1, not_indexed: 0, unchecked: 0 });
+    expect(text.counts).toEqual({ ok: 0, missing: 0, error: 1, not_indexed: 0, unchecked: 0, feeds_dead: 0 });
   });
 
   it('lays out 50,000 nodes with a state for each', () => {
@@ -100,6 +107,8 @@ describe('the graph model', () => {
     const model = toGraphModel(big);
     expect(model.x.every(Number.isFinite) && model.y.every(Number.isFinite)).toBe(true);
     const result = filterGraph(model, { ...NO_FILTER, states: new Set(['missing']) });
-    expect(result.shown).toBe(10_000);
+    const missing = big.nodes.state.filter((state, i) => i > 0 && state === 'missing').length;
+    expect(missing).toBeGreaterThan(8000);
+    expect(result.shown).toBe(missing);
   });
 });

@@ -154,6 +154,7 @@ export const STATE_COLORS: Record<GraphNodeState, string> = {
   error: '#ea580c',
   not_indexed: '#9333ea',
   unchecked: '#94a3b8',
+  feeds_dead: '#a16207',
 };
 export const SITE_COLOR = '#2563eb';
 export const NODE_SIZES: Record<GraphNodeKind, number> = { site: 14, tier1: 6, tier2: 3 };

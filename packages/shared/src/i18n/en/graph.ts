@@ -21,6 +21,7 @@ export default {
     error: 'Page not read',
     not_indexed: 'Not indexed',
     unchecked: 'Not checked yet',
+    feeds_dead: 'Feeds a dead tier 1 page',
   },
   kinds: {
     all: 'All tiers',

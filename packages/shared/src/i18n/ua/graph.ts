@@ -21,6 +21,7 @@ export default {
     error: 'Сторінку не прочитано',
     not_indexed: 'Не в індексі',
     unchecked: 'Ще не перевірено',
+    feeds_dead: 'Веде на мертву сторінку 1-го рівня',
   },
   kinds: {
     all: 'Усі рівні',
