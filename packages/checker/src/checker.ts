@@ -149,12 +149,13 @@ class BacklinkChecker implements Checker {
     }).finally(deadline.dispose);
     const fetchMs = Math.round(performance.now() - fetchStarted);
     const bytes = fetched.final?.bytes.byteLength ?? 0;
+    const renderer = render === 'never' ? undefined : this.#options.renderer;
+    // Read before parsing: a parse in a worker thread takes the page's bytes with it (transferred).
+    const clientRendered = renderer && fetched.final ? looksClientRendered(fetched.final.bytes) : false;
     const parsed = await this.#parseFinal(fetched, request.acceptors);
     const robotsVerdict = await this.#robotsVerdictFor(fetched, donorUrl, robots);
     const result = presentResult({ request, donorUrl, fetched, parsed, robotsVerdict, fetchMs, bytes });
-    const renderer = this.#options.renderer;
-    if (render === 'never' || !renderer) return result;
-    const clientRendered = fetched.final ? looksClientRendered(fetched.final.bytes) : false;
+    if (!renderer) return result;
     const reason = renderReasonOf(render, result, clientRendered);
     if (reason === null) return result;
     return withRendering({

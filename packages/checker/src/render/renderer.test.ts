@@ -102,6 +102,38 @@ describe('links built by JavaScript', () => {
     ]);
   });
 
+  test('a checker that parses in a worker thread (as the server does) still reads the shell and renders', async () => {
+    // The parse takes the page's bytes to its thread (transferred): the shell must be seen before.
+    const threaded = createChecker({
+      allowPrivateNetworks: false,
+      allowOrigins: [new URL(web.origin).host],
+      lookup: fakeDns,
+      parseThreads: 1,
+      timeoutMs: 5_000,
+      renderer,
+    });
+    try {
+      const shell = await threaded.check(
+        { url: web.url('/render/next-shell'), acceptors: FIXTURE_ACCEPTORS },
+        { robots, render: 'missing' },
+      );
+      expect(shell.error).toBeNull();
+      expect(shell.render).toMatchObject({ reason: 'client_rendered', error: null });
+      expect(shell.backlinks.map((b) => b.href)).toContainEqual(
+        expect.stringMatching(/\/render\/next-shell$/),
+      );
+      const plain = await threaded.check(
+        { url: web.url('/render/redirect-target'), acceptors: FIXTURE_ACCEPTORS },
+        { robots, render: 'missing' },
+      );
+      expect(plain.error).toBeNull();
+      expect(plain.render).toBeUndefined();
+      expect(plain.backlinks).toHaveLength(1);
+    } finally {
+      await threaded.close();
+    }
+  });
+
   test('a page that did not answer 200 is not rendered', async () => {
     const result = await check(web.url('/no-such-page'), 'always');
     expect(result.responseCode).toBe(404);
