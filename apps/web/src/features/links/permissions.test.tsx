@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetTokenForTests } from '@/api/token.ts';
+import { memberWithAllBut, OWNER_ACCOUNT } from '@/test/accounts.ts';
 import { json, mockApi } from '@/test/api.ts';
 import { renderWithProviders } from '@/test/renderApp.tsx';
 import { BulkBar } from './BulkBar.tsx';
@@ -11,46 +12,6 @@ import { ListToolbar } from './ListPageParts.tsx';
  * Issue 27: the web app hides what the current account's role does not allow (the server refuses it
  * with a 403 anyway); the owner, who holds every permission, sees everything.
  */
-
-const list = (type: string, rows: { id: number; attributes: Record<string, unknown> }[]) =>
-  json(200, {
-    data: rows.map((r) => ({ ...r, type })),
-    meta: { page: { currentPage: 1, perPage: 200, total: rows.length, lastPage: 1 } },
-  });
-
-function account({ isOwner, permissions }: { isOwner: boolean; permissions: string[] }) {
-  return list('accounts', [
-    {
-      id: 7,
-      attributes: {
-        name: 'Agency',
-        email: 'boss@agency.example',
-        roleId: 1,
-        permissions,
-        isOwner,
-        isCurrent: true,
-      },
-    },
-  ]);
-}
-
-const OWNER = account({ isOwner: true, permissions: [] });
-const ALL_BUT = (...left: string[]) =>
-  account({
-    isOwner: false,
-    permissions: [
-      'projects.read',
-      'projects.manage',
-      'links.manage',
-      'tasks.start',
-      'reports.read',
-      'schedules.manage',
-      'recipients.manage',
-      'balance.read',
-      'balance.topUp',
-      'team.manage',
-    ].filter((k) => !left.includes(k)),
-  });
 
 const prices = json(200, {
   data: [{ id: 2, type: 'actionPrices', attributes: { action: 2, price: 1, customPrice: false } }],
@@ -82,7 +43,10 @@ function renderLinkControls() {
 describe('controls follow the member’s permissions (issue 27)', { timeout: 20_000 }, () => {
   it('a member without links.manage sees no upload, no list moves, no removal and no disavow', async () => {
     resetTokenForTests('tok');
-    const server = mockApi({ 'GET user/accounts': ALL_BUT('links.manage'), 'GET actions/prices': prices });
+    const server = mockApi({
+      'GET user/accounts': memberWithAllBut('links.manage'),
+      'GET actions/prices': prices,
+    });
     renderLinkControls();
     await waitFor(() => expect(server.find('GET user/accounts')).toHaveLength(1));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Upload links' })).toBeNull());
@@ -103,7 +67,7 @@ describe('controls follow the member’s permissions (issue 27)', { timeout: 20_
   it('a member with neither links.manage nor tasks.start gets no bulk bar at all', async () => {
     resetTokenForTests('tok');
     const server = mockApi({
-      'GET user/accounts': ALL_BUT('links.manage', 'tasks.start', 'projects.manage'),
+      'GET user/accounts': memberWithAllBut('links.manage', 'tasks.start', 'projects.manage'),
       'GET actions/prices': prices,
     });
     renderLinkControls();
@@ -115,7 +79,7 @@ describe('controls follow the member’s permissions (issue 27)', { timeout: 20_
 
   it('the owner sees upload, settings, every bulk action and disavow', async () => {
     resetTokenForTests('tok');
-    const server = mockApi({ 'GET user/accounts': OWNER, 'GET actions/prices': prices });
+    const server = mockApi({ 'GET user/accounts': OWNER_ACCOUNT, 'GET actions/prices': prices });
     renderLinkControls();
     await waitFor(() => expect(server.find('GET user/accounts')).toHaveLength(1));
     // Still there once the accounts are read (and from the first render: no flicker for the owner).

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetTokenForTests } from '@/api/token.ts';
+import { memberWithAllBut, OWNER_ACCOUNT } from '@/test/accounts.ts';
 import { json, meReply, mockApi } from '@/test/api.ts';
 import { renderApp } from '@/test/renderApp.tsx';
 
@@ -8,46 +9,6 @@ import { renderApp } from '@/test/renderApp.tsx';
  * Issue 27: the web app hides what the current account's role does not allow (the server refuses it
  * with a 403 anyway); the owner, who holds every permission, sees everything.
  */
-
-const list = (type: string, rows: { id: number; attributes: Record<string, unknown> }[]) =>
-  json(200, {
-    data: rows.map((r) => ({ ...r, type })),
-    meta: { page: { currentPage: 1, perPage: 200, total: rows.length, lastPage: 1 } },
-  });
-
-function account({ isOwner, permissions }: { isOwner: boolean; permissions: string[] }) {
-  return list('accounts', [
-    {
-      id: 7,
-      attributes: {
-        name: 'Agency',
-        email: 'boss@agency.example',
-        roleId: 1,
-        permissions,
-        isOwner,
-        isCurrent: true,
-      },
-    },
-  ]);
-}
-
-const OWNER = account({ isOwner: true, permissions: [] });
-const ALL_BUT = (...left: string[]) =>
-  account({
-    isOwner: false,
-    permissions: [
-      'projects.read',
-      'projects.manage',
-      'links.manage',
-      'tasks.start',
-      'reports.read',
-      'schedules.manage',
-      'recipients.manage',
-      'balance.read',
-      'balance.topUp',
-      'team.manage',
-    ].filter((k) => !left.includes(k)),
-  });
 
 const prices = json(200, {
   data: [{ id: 2, type: 'actionPrices', attributes: { action: 2, price: 1, customPrice: false } }],
@@ -92,7 +53,7 @@ function balanceServer(accounts: ReturnType<typeof json>) {
 
 describe('pages follow the member’s permissions (issue 27)', { timeout: 30_000 }, () => {
   it('without balance.topUp the balance page has no top-up form; the sidebar hides what cannot be read', async () => {
-    const server = balanceServer(ALL_BUT('balance.topUp', 'reports.read'));
+    const server = balanceServer(memberWithAllBut('balance.topUp', 'reports.read'));
     renderApp('/en/balance');
     await screen.findByTestId('balance-now', {}, { timeout: 15_000 });
     await waitFor(() => expect(server.find('GET user/accounts')).toHaveLength(1));
@@ -104,7 +65,7 @@ describe('pages follow the member’s permissions (issue 27)', { timeout: 30_000
   });
 
   it('the owner has the top-up form and every sidebar entry', async () => {
-    const server = balanceServer(OWNER);
+    const server = balanceServer(OWNER_ACCOUNT);
     renderApp('/en/balance');
     await screen.findByTestId('balance-now', {}, { timeout: 15_000 });
     await waitFor(() => expect(server.find('GET user/accounts')).toHaveLength(1));
@@ -118,7 +79,7 @@ describe('pages follow the member’s permissions (issue 27)', { timeout: 30_000
     resetTokenForTests('tok');
     const server = mockApi({
       'GET user/me': meReply({ email: 'ada@example.com' }),
-      'GET user/accounts': ALL_BUT('reports.read'),
+      'GET user/accounts': memberWithAllBut('reports.read'),
       'GET user/balance': json(200, { data: { balance: 1000 } }),
     });
     renderApp('/en/report');

@@ -1,0 +1,32 @@
+import { ACCOUNT_PERMISSION_KEYS } from '@linkwatch/shared';
+import { json } from './api.ts';
+
+/** A page of `type` resources, as the server's list calls answer. */
+export const listReply = (type: string, rows: { id: number; attributes: Record<string, unknown> }[]) =>
+  json(200, {
+    data: rows.map((r) => ({ ...r, type })),
+    meta: { page: { currentPage: 1, perPage: 200, total: rows.length, lastPage: 1 } },
+  });
+
+/** `GET user/accounts` with one current account: its owner, or a member holding `permissions`. */
+export function accountReply({ isOwner, permissions }: { isOwner: boolean; permissions: readonly string[] }) {
+  return listReply('accounts', [
+    {
+      id: 7,
+      attributes: {
+        name: 'Agency',
+        email: 'boss@agency.example',
+        roleId: 1,
+        permissions,
+        isOwner,
+        isCurrent: true,
+      },
+    },
+  ]);
+}
+
+export const OWNER_ACCOUNT = accountReply({ isOwner: true, permissions: [] });
+
+/** A member holding every account permission but `left`. */
+export const memberWithAllBut = (...left: string[]) =>
+  accountReply({ isOwner: false, permissions: ACCOUNT_PERMISSION_KEYS.filter((k) => !left.includes(k)) });
