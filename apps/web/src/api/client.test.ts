@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n.ts';
 import { json, mockApi } from '@/test/api.ts';
 import { ApiError, api, buildQuery } from './client.ts';
-import { getEndReason, getToken, resetTokenForTests } from './token.ts';
+import { getEndReason, getToken, resetTokenForTests, setToken } from './token.ts';
 
 afterEach(() => i18n.changeLanguage('en'));
 
@@ -57,6 +57,20 @@ describe('api client', () => {
     await expect(api.get('user/me')).rejects.toMatchObject({ status: 401, message: 'Unauthenticated.' });
     expect(getToken()).toBeNull();
     expect(getEndReason()).toBe('expired');
+  });
+
+  it('keeps the session when the 401 answers one already left (an operator leaving a customer’s session)', async () => {
+    resetTokenForTests('acting');
+    let answer: (reply: { status: number; body: unknown }) => void = () => {};
+    const pending = new Promise<{ status: number; body: unknown }>((resolve) => {
+      answer = resolve;
+    });
+    mockApi({ 'GET reports/new': () => pending });
+    const read = api.get('reports/new').catch((e: unknown) => e);
+    setToken('operator'); // the acting session ends while the read is on its way
+    answer({ status: 401, body: { message: 'Unauthenticated.' } });
+    expect(await read).toMatchObject({ status: 401 });
+    expect(getToken()).toBe('operator');
   });
 
   it.each([403, 404, 429, 500])(

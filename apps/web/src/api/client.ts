@@ -1,7 +1,7 @@
 import type { FieldErrors } from '@linkwatch/shared';
 import { apiHeaders, apiUrl, type Query, takeEarlyRead } from './http.ts';
 import { failureText, requestLocale } from './language.ts';
-import { clearToken } from './token.ts';
+import { clearToken, getToken } from './token.ts';
 
 export { buildQuery, type Query } from './http.ts';
 
@@ -69,6 +69,8 @@ function fallbackMessage(status: number): string {
 }
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  // The session the request speaks for: a 401 ends it only while it is still the current one.
+  const sentWith = getToken();
   const headers = apiHeaders(requestLocale());
   const hasBody = options.body !== undefined;
   if (hasBody) headers['Content-Type'] = 'application/json';
@@ -103,7 +105,8 @@ async function request<T>(method: string, path: string, options: RequestOptions 
       ? payload.message
       : fallbackMessage(response.status);
   // spec point 4: an authentication error resets the session; the guards then send the user to login.
-  if (response.status === 401) clearToken('expired');
+  // A 401 for a session already left (acting ended, another account or login since) says nothing of this one.
+  if (response.status === 401 && getToken() === sentWith) clearToken('expired');
   throw new ApiError({
     status: response.status,
     message,

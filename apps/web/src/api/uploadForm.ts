@@ -2,7 +2,7 @@ import type { FieldErrors } from '@linkwatch/shared';
 import { ApiError } from './client.ts';
 import { apiHeaders, apiUrl } from './http.ts';
 import { failureText, requestLocale } from './language.ts';
-import { clearToken } from './token.ts';
+import { clearToken, getToken } from './token.ts';
 
 /**
  * A multipart POST through XMLHttpRequest, the one browser API that reports upload progress; answers
@@ -13,6 +13,8 @@ export function uploadForm<T>(
   fields: Record<string, string | Blob>,
   { onProgress, signal }: { onProgress: (percent: number) => void; signal?: AbortSignal },
 ): Promise<T> {
+  // As the JSON client: a 401 ends the session only while it is the one the upload spoke for.
+  const sentWith = getToken();
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', apiUrl(path));
@@ -32,7 +34,7 @@ export function uploadForm<T>(
         body = {};
       }
       if (xhr.status >= 200 && xhr.status < 300 && body.data) return resolve(body.data.attributes);
-      if (xhr.status === 401) clearToken('expired');
+      if (xhr.status === 401 && getToken() === sentWith) clearToken('expired');
       const fieldErrors: FieldErrors = {};
       for (const [field, value] of Object.entries(body.errors ?? {}))
         fieldErrors[field] = Array.isArray(value) ? value : [value];
