@@ -91,6 +91,9 @@ export default defineConfig({
         // The server shares a 2-core machine with the browser and runs its own worker: a second of
         // event-loop lag there is the machine, not the product. Load shedding is tested in site.test.ts.
         MAX_EVENT_LOOP_DELAY_MS: '10000',
+        // No headless Chromium inside the server beside the test browsers on 2 cores: rendered checks are
+        // tested in the checker's and the server's suites (one Chromium per file).
+        RENDER_BROWSERS: '0',
         TELEGRAM_BOT_TOKEN: String(process.env.E2E_TELEGRAM_TOKEN),
         TELEGRAM_BASE_URL: telegramURL,
       },
