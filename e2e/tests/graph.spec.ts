@@ -144,10 +144,11 @@ test('the link graph draws a project’s tiers, counts them by state, filters, a
   const match = page.getByTestId('graph-matches').getByRole('button');
   await expect(match).toHaveText(`${origin}/forum/thread-42`);
   // The listed page, by keyboard: the camera centres on its node and its panel opens.
-  await match.focus();
-  await page.keyboard.press('Enter');
+  // (press focuses and presses in one step: the list may re-render as the filter settles.)
+  await expect(match).toHaveCount(1);
+  await match.press('Enter');
   const panel = page.getByRole('dialog', { name: /forum\/thread-42/ });
-  await expect(panel).toBeVisible();
+  await expect(panel).toBeVisible({ timeout: 20_000 });
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
   // The node itself, now in the middle of the canvas.
