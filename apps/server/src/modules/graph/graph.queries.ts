@@ -1,7 +1,7 @@
 import { LinkListType, Tier } from '@linkwatch/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { backlinks, links, projects } from '../../db/schema/index.ts';
+import { links, projects } from '../../db/schema/index.ts';
 
 type Scope = { userId: number; projectId: number };
 
@@ -39,22 +39,3 @@ export function listGraphLinks(db: Queryable, scope: Scope) {
     .orderBy(asc(links.tier), asc(links.id));
 }
 export type GraphLinkRow = Awaited<ReturnType<typeof listGraphLinks>>[number];
-
-/**
- * The hrefs of the backlinks found on the project's active tier 2 links, once per link and href:
- * where each tier 2 page points (matched to tier 1 pages as the checker's tier 2 counts match them).
- */
-export function listTierTwoTargets(db: Queryable, scope: Scope) {
-  return db
-    .selectDistinct({ linkId: backlinks.linkId, href: backlinks.href })
-    .from(backlinks)
-    .innerJoin(links, eq(links.id, backlinks.linkId))
-    .where(
-      and(
-        eq(links.userId, scope.userId),
-        eq(links.projectId, scope.projectId),
-        eq(links.tier, Tier.Two),
-        eq(links.listType, LinkListType.Active),
-      ),
-    );
-}

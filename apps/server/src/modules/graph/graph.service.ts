@@ -10,7 +10,8 @@ import {
 } from '@linkwatch/shared';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
-import { findGraphProject, type GraphLinkRow, listGraphLinks, listTierTwoTargets } from './graph.queries.ts';
+import { listTierTwoBacklinks } from '../actions/check-backlinks/check-backlinks.queries.ts';
+import { findGraphProject, type GraphLinkRow, listGraphLinks } from './graph.queries.ts';
 
 type Db = Pick<AppContext, 'db'>;
 type Scope = { userId: number; projectId: number };
@@ -99,9 +100,10 @@ export function buildGraph(params: {
 export async function projectGraph(ctx: Db, scope: Scope): Promise<TProjectGraph> {
   const project = await findGraphProject(ctx.db, scope);
   if (!project) throw notFound();
+  // The project is the account's (above): where its tier 2 pages point is the tier 2 counts' own read.
   const [rows, targets] = await Promise.all([
     listGraphLinks(ctx.db, scope),
-    listTierTwoTargets(ctx.db, scope),
+    listTierTwoBacklinks(ctx.db, { projectId: scope.projectId }),
   ]);
   return buildGraph({ project, rows, targets });
 }
