@@ -7,63 +7,18 @@
  * Chromium's software renderer (no GPU on these machines): a real GPU draws faster.
  * `npm run build` first (the root `bench` script does).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { writeBenchFigures } from '../../scripts/bench-figures.mjs';
+import { startDemoServer } from './demo-server.ts';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const root = path.resolve(import.meta.dirname, '../..');
 const TIER_ONE = 5000;
 const NODES = 50_000;
 const PAN_MS = 3000;
 const STATES = ['ok', 'missing', 'error', 'not_indexed', 'unchecked'] as const;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO: '1',
-      DEMO_WEB_PORT: String(await freePort()),
-      LOG_LEVEL: 'warn',
-    },
-  });
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { url, child };
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  child.kill();
-  throw new Error('the server did not answer /api/health within 180 s');
-}
 
 /** The demo account's token and its first project. */
 async function demoProject({ url, dataDir }: { url: string; dataDir: string }) {
@@ -117,7 +72,7 @@ function generatedGraph(projectId: string) {
 
 async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'linkwatch-graph-bench-'));
-  const { url, child } = await startServer(dataDir);
+  const { url, child } = await startDemoServer(dataDir);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],

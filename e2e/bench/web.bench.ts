@@ -4,18 +4,16 @@
  * account, loads each page in Chromium with a fresh browser context and sums the encoded bodies of the
  * script responses. `npm run build` first (the root `bench` script does).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { get } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
 import { type BenchFigure, writeBenchFigures } from '../../scripts/bench-figures.mjs';
+import { startDemoServer } from './demo-server.ts';
 import { LIGHTHOUSE_AIM, type LighthouseSummary, runLighthouse } from './lighthouse.ts';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const root = path.resolve(import.meta.dirname, '../..');
 
 type PageCase = { name: string; path: string; loggedIn: boolean; aimKb: number; ready: string };
 
@@ -54,47 +52,6 @@ function benchFigures(bytes: ScriptBytes[], lighthouse: LighthouseSummary[]): Be
     );
   }
   return figures;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO: '1',
-      DEMO_WEB_PORT: String(await freePort()),
-      LOG_LEVEL: 'warn',
-    },
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { url, child };
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  child.kill();
-  throw new Error('the server did not answer /api/health within 120 s');
 }
 
 /** The demo account's token and the id of its first campaign, through the API. */
@@ -165,7 +122,7 @@ async function scriptBytes(params: { browser: Browser; url: string; page: PageCa
 
 async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'linkwatch-web-bench-'));
-  const { url, child } = await startServer(dataDir);
+  const { url, child } = await startDemoServer(dataDir, 120_000);
   // Launched inside the try: a browser that fails to start must not leave the server running.
   let browser: Browser | undefined;
   try {
