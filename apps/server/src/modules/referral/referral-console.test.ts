@@ -3,8 +3,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { adminAudit, payments, referralLedger } from '../../db/schema/index.ts';
 import { type StripeStandIn, startStripeStandIn } from '../../providers/payments/stand-ins/stripe.ts';
 import { makeUserWithToken } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { saveSettings } from '../settings/settings.queries.ts';
 import {
   balanceOf,
   createLink,
@@ -12,7 +10,9 @@ import {
   moveTime,
   referredCustomer,
   type Session,
-} from './referral.testkit.ts';
+} from '../../test/referral.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { saveSettings } from '../settings/settings.queries.ts';
 
 /**
  * The partner programme's levels, the operator console's calls (`GET admin/partners`,

@@ -9,7 +9,6 @@ import {
 import { type PayPalStandIn, startPayPalStandIn } from '../../providers/payments/stand-ins/paypal.ts';
 import { type StripeStandIn, startStripeStandIn } from '../../providers/payments/stand-ins/stripe.ts';
 import { reloadUser } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   balanceOf,
   createLink,
@@ -17,7 +16,8 @@ import {
   moveTime,
   referredCustomer,
   type Session,
-} from './referral.testkit.ts';
+} from '../../test/referral.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
  * Money given back takes the partner's commission back, whichever provider gave it back (issue 29):

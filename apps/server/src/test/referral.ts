@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { expect, vi } from 'vitest';
-import { users } from '../../db/schema/index.ts';
-import { makeUserWithToken } from '../../test/factories.ts';
-import type { TestApp } from '../../test/test-app.ts';
-import { createAccessToken } from '../auth/auth.queries.ts';
+import { users } from '../db/schema/index.ts';
+import { createAccessToken } from '../modules/auth/auth.queries.ts';
+import { makeUserWithToken } from './factories.ts';
+import type { TestApp } from './test-app.ts';
 
 /** What the partner programme's API tests share: a partner, a link, a browser that visits and registers. */
 
