@@ -1,11 +1,12 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { fill, LOCALES, texts } from './i18n.ts';
-import { createConfirmedUser, expectNotice, logIn, newUser } from './support.ts';
+import { createConfirmedUser, expectNotice, logIn, newUser, openSignedIn } from './support.ts';
 
 /**
  * The partner programme (issue 29) in a browser: become a partner, create a link, copy it, open it
  * in a fresh browser, register there, and see the click and the sign-up counted on /partners; the
- * payout modal by keyboard alone.
+ * payout modal by keyboard alone. Then in ru and ua on a 390 px phone: the partner menu in the drawer,
+ * each page in its language without sideways scrolling, and a payout modal that fits the screen.
  */
 test('a partner brings a visitor through a link and sees the click and the sign-up', async ({
   page,
@@ -87,15 +88,20 @@ test('a partner brings a visitor through a link and sees the click and the sign-
     for (const locale of LOCALES) {
       for (const width of [1440, 390]) {
         await page.setViewportSize({ width, height: 900 });
-        for (const path of ['partners', 'partners/payout']) {
+        for (const path of ['partners', 'partners/users', 'partners/payout']) {
           await page.goto(`/${locale}/${path}`);
-          await expect(page.getByTestId('partner-summary')).toBeVisible();
+          await expect(page.getByRole('table')).toBeVisible();
           await page.waitForTimeout(300);
           await page.screenshot({
             path: `${process.env.E2E_SHOTS}/${path.replace('/', '-')}-${locale}-${width}.png`,
             fullPage: true,
           });
         }
+        await page.getByRole('button', { name: texts(locale).referral.payouts.request }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: `${process.env.E2E_SHOTS}/payout-modal-${locale}-${width}.png` });
+        await page.keyboard.press('Escape');
         await page.goto(`/${locale}/partner-program`);
         await page.screenshot({
           path: `${process.env.E2E_SHOTS}/landing-${locale}-${width}.png`,
@@ -105,3 +111,83 @@ test('a partner brings a visitor through a link and sees the click and the sign-
     }
   }
 });
+
+/** The page scrolls only up and down: nothing is wider than the screen. */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+for (const locale of ['ru', 'ua'] as const) {
+  test(`${locale} at 390 px: the partner menu, the pages in ${locale} and a payout modal that fits`, async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const t = texts(locale);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const partner = newUser(locale);
+    await createConfirmedUser(page.request, partner);
+    await openSignedIn(page, partner, `/${locale}/partners`);
+    await expect(page.getByRole('heading', { name: t.referral.join.title })).toBeVisible();
+    await page.getByRole('button', { name: t.referral.join.become }).click();
+    const summary = page.getByTestId('partner-summary');
+    await expect(summary).toBeVisible();
+    await expect(summary).toContainText(t.referral.summary.available);
+    // Money in the page's language, as the browser writes it ("0,00 $", "0,00 USD").
+    const money = (value: number) =>
+      page.evaluate(
+        ([tag, amount]) => new Intl.NumberFormat(tag, { style: 'currency', currency: 'USD' }).format(amount),
+        [locale === 'ua' ? 'uk' : locale, value] as const,
+      );
+    await expect(summary).toContainText(await money(0));
+
+    const key = `${locale}${Date.now().toString(36)}`;
+    await page.getByLabel(t.referral.links.key).fill(key);
+    await page.getByRole('button', { name: t.referral.links.create, exact: true }).click();
+    await expect(page.getByTestId('referral-link-row').filter({ hasText: key })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: t.referral.links.clicks })).toBeAttached();
+    await expectNoSidewaysScroll(page);
+
+    // The sidebar is a drawer behind the menu button on a phone; a choice closes it.
+    const menu = page.getByRole('button', { name: t.shell.openMenu });
+    const drawer = page.getByRole('dialog', { name: t.shell.nav.label });
+    await menu.click();
+    await expect(drawer.getByRole('navigation', { name: t.shell.partnerNav.label })).toBeVisible();
+    await drawer.getByRole('link', { name: t.shell.partnerNav.users }).click();
+    await expect(page).toHaveURL(new RegExp(`/${locale}/partners/users$`));
+    await expect(drawer).toBeHidden();
+    await expect(page.getByText(t.referral.users.empty)).toBeVisible();
+    await expectNoSidewaysScroll(page);
+
+    await menu.click();
+    await drawer.getByRole('link', { name: t.shell.partnerNav.payout }).click();
+    await expect(page).toHaveURL(new RegExp(`/${locale}/partners/payout$`));
+    await expect(page.getByText(t.referral.payouts.empty)).toBeVisible();
+    await expectNoSidewaysScroll(page);
+
+    // The payout modal fits the phone's width, reads in the page's language and answers in it.
+    await page.getByRole('button', { name: t.referral.payouts.request }).click();
+    const dialog = page.getByRole('dialog', { name: t.referral.payouts.request });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(fill(t.referral.payouts.minimum, { min: await money(50) }));
+    const box = await dialog.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(390);
+    await dialog.getByLabel(t.referral.payouts.amount).fill('5');
+    const submit = dialog.getByRole('button', { name: t.referral.payouts.submit, exact: true });
+    await submit.click();
+    await expect(dialog).toContainText(fill(t.referral.errors.belowMinimum, { min: '$50.00' }));
+    await expect(submit).toBeInViewport();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    await menu.click();
+    await drawer.getByRole('link', { name: t.shell.partnerNav.backToApp }).click();
+    await expect(page).toHaveURL(new RegExp(`/${locale}/?$`));
+    await context.close();
+  });
+}

@@ -84,6 +84,12 @@ async function applyToPayment(
       return change;
     }
     case 'refund':
+      // Given back before it was credited (a crypto refund of a payment never finished): nothing was
+      // earned, the payment is over.
+      if (payment.statusId === PaymentStatus.New) {
+        await updatePayment(tx, { id: payment.id, values: { statusId: PaymentStatus.Cancelled } });
+        return 'cancelled';
+      }
       // The money went back: no partner keeps a commission on it (the credits are the operator's call).
       await reverseCommission(tx, { paymentId: payment.id });
       await updatePayment(tx, { id: payment.id, values: { problem: withProblem(payment, 'refunded') } });

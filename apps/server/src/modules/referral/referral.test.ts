@@ -125,7 +125,10 @@ function moveTime(days: number) {
   vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + days * DAY_MS });
 }
 
-describe('the chain: visit, register, top up, hold, payout', () => {
+/** The chain makes many payments and webhooks: PostgreSQL on a loaded machine needs more than the default. */
+const SLOW = { timeout: 60_000 };
+
+describe('the chain: visit, register, top up, hold, payout', SLOW, () => {
   it('counts a visitor once, not a bot, attributes the sign-up, holds the commission, pays it as credits', async () => {
     const partner = await makePartner();
     const link = await createLink(partner, `chain-${Date.now()}`);

@@ -237,10 +237,21 @@ describe('nowpayments readWebhook', () => {
     });
   });
 
-  it('reads expired, failed and refunded as cancelled', async () => {
+  it('reads refunded as a refund of its invoice', async () => {
+    const { providerRef } = await crypto.createCheckout(request);
+    await nowpayments.pay(providerRef);
+    const body = nowpayments.ipn(providerRef, 'refunded');
+    expect(await read(nowpayments.sign(body))).toEqual({
+      eventId: `${body.payment_id}:refunded`,
+      providerRef,
+      kind: 'refund',
+    });
+  });
+
+  it('reads expired and failed as cancelled', async () => {
     const { providerRef } = await crypto.createCheckout(request);
     await nowpayments.expire(providerRef);
-    for (const status of ['expired', 'failed', 'refunded']) {
+    for (const status of ['expired', 'failed']) {
       const body = nowpayments.ipn(providerRef, status);
       expect(await read(nowpayments.sign(body))).toEqual({
         eventId: `${body.payment_id}:${status}`,

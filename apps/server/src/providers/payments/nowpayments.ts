@@ -63,7 +63,10 @@ export class NowPaymentsApiError extends Error {
  *   - partially_paid (final: NOWPayments keeps no way to pay the rest) → partial, for what arrived in
  *     USD at the invoice's own rate: price_amount × actually_paid / pay_amount, rounded down to the
  *     cent. outcome_amount is not used: it is in the payout currency (any coin) after fees.
- *   - expired, failed, refunded → cancelled; waiting, confirming, confirmed, sending → ignored.
+ *   - refunded → refund: the coins went back. A paid payment's partner commission is taken back; one
+ *     still New is cancelled (see apply-event.ts).
+ *   - expired, failed → cancelled; waiting, confirming, confirmed, sending → ignored. NOWPayments
+ *     documents no partial refund status.
  */
 export function nowpaymentsProvider(options: NowPaymentsOptions): NowPaymentsProvider {
   const api = nowpaymentsApi(options);
@@ -279,9 +282,10 @@ function paymentEventOf(body: Record<string, unknown>): PaymentEvent {
     }
     case 'partially_paid':
       return { eventId, providerRef, kind: 'partial', paidCents: arrivedCents(ipn) ?? 0, currency };
+    case 'refunded':
+      return { eventId, providerRef, kind: 'refund' };
     case 'expired':
     case 'failed':
-    case 'refunded':
       return { eventId, providerRef, kind: 'cancelled' };
     default:
       return { eventId, kind: 'ignored' };

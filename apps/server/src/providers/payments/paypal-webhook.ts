@@ -119,6 +119,12 @@ async function paymentEventOf(
       const orderId = await disputedOrder(api, resource);
       return orderId ? { eventId, providerRef: orderId, kind: 'dispute' } : { eventId, kind: 'ignored' };
     }
+    // The money went back to the buyer: refunded by us, or reversed by PayPal (a chargeback it settled).
+    case 'PAYMENT.CAPTURE.REFUNDED':
+    case 'PAYMENT.CAPTURE.REVERSED': {
+      const orderId = await refundedOrder(api, resource);
+      return orderId ? { eventId, providerRef: orderId, kind: 'refund' } : { eventId, kind: 'ignored' };
+    }
     default:
       return { eventId, kind: 'ignored' };
   }
@@ -141,18 +147,41 @@ async function disputedOrder(api: Api, resource: Record<string, unknown>): Promi
   for (const transaction of ZDispute.safeParse(resource).data?.disputed_transactions ?? []) {
     const captureId = transaction.seller_transaction_id;
     if (!captureId) continue;
-    try {
-      const answer = await api.call({
-        method: 'GET',
-        path: `/v2/payments/captures/${encodeURIComponent(captureId)}`,
-      });
-      const orderId = ZCapture.safeParse(answer).data?.supplementary_data?.related_ids?.order_id;
-      if (orderId) return orderId;
-    } catch (error) {
-      if (!(error instanceof PayPalApiError) || error.status !== 404) throw error;
-    }
+    const orderId = await orderOfCapture(api, captureId);
+    if (orderId) return orderId;
   }
   return undefined;
+}
+
+const ZRefund = z
+  .object({ links: z.array(z.object({ href: z.string(), rel: z.string() }).loose()).optional() })
+  .loose();
+const CAPTURE_PATH = /\/v2\/payments\/captures\/([^/?#]+)$/;
+
+/**
+ * A refund (PAYMENT.CAPTURE.REFUNDED / REVERSED carry the Refund) names its capture only through its
+ * `up` link; the capture, asked of PayPal like a dispute's, names the order.
+ */
+async function refundedOrder(api: Api, resource: Record<string, unknown>): Promise<string | undefined> {
+  const up = ZRefund.safeParse(resource).data?.links?.find((link) => link.rel === 'up');
+  const captureId = up
+    ? CAPTURE_PATH.exec(new URL(up.href, 'https://api-m.paypal.com').pathname)?.[1]
+    : undefined;
+  return captureId ? orderOfCapture(api, decodeURIComponent(captureId)) : undefined;
+}
+
+/** The order a capture belongs to; undefined when PayPal does not know the capture (not ours). */
+async function orderOfCapture(api: Api, captureId: string): Promise<string | undefined> {
+  try {
+    const answer = await api.call({
+      method: 'GET',
+      path: `/v2/payments/captures/${encodeURIComponent(captureId)}`,
+    });
+    return ZCapture.safeParse(answer).data?.supplementary_data?.related_ids?.order_id;
+  } catch (error) {
+    if (!(error instanceof PayPalApiError) || error.status !== 404) throw error;
+    return undefined;
+  }
 }
 
 function parseJson(text: string): unknown {

@@ -273,11 +273,47 @@ describe('paypal readWebhook', () => {
     expect(await read(paypal.sign(dispute))).toEqual({ eventId: dispute.id, kind: 'ignored' });
   });
 
+  it('reads PAYMENT.CAPTURE.REFUNDED and REVERSED as a refund of the order whose capture the Refund names', async () => {
+    const other = await provider.createCheckout(request);
+    const refunded = await provider.createCheckout(request);
+    await paypal.completeCapture(other.providerRef);
+    await paypal.completeCapture(refunded.providerRef);
+    paypal.setWebhookUrl(undefined);
+    await paypal.refund(refunded.providerRef);
+    const event = [...paypal.events.values()].find((e) => e.event_type === 'PAYMENT.CAPTURE.REFUNDED');
+    if (!event) throw new Error('no refund event');
+    // As PayPal sends it: the Refund, naming its capture only by the `up` link.
+    expect(event).toMatchObject({ resource_type: 'refund', resource: { status: 'COMPLETED' } });
+    expect(event.resource).not.toHaveProperty('supplementary_data');
+    expect(await read(paypal.sign(event))).toEqual({
+      eventId: event.id,
+      providerRef: refunded.providerRef,
+      kind: 'refund',
+    });
+    const captureId = paypal.order(refunded.providerRef)?.capture?.id;
+    expect(apiCalls()).toContain(`GET /v2/payments/captures/${captureId}`);
+    expect(paypal.order(refunded.providerRef)?.capture?.status).toBe('REFUNDED');
+
+    await paypal.refund(other.providerRef, { reversed: true });
+    const reversed = [...paypal.events.values()].find((e) => e.event_type === 'PAYMENT.CAPTURE.REVERSED');
+    if (!reversed) throw new Error('no reversal event');
+    expect(await read(paypal.sign(reversed))).toMatchObject({
+      providerRef: other.providerRef,
+      kind: 'refund',
+    });
+
+    // A refund of a capture PayPal does not know (not ours) is ignored.
+    event.resource.links = [
+      { href: `${paypal.url}/v2/payments/captures/9XY00000000000000`, rel: 'up', method: 'GET' },
+    ];
+    expect(await read(paypal.sign(event))).toEqual({ eventId: event.id, kind: 'ignored' });
+  });
+
   it('ignores events it does not act on', async () => {
     const { providerRef } = await provider.createCheckout(request);
     await paypal.completeCapture(providerRef);
-    const refunded = paypal.orderEvent('PAYMENT.CAPTURE.REFUNDED', providerRef);
-    expect(await read(paypal.sign(refunded))).toEqual({ eventId: refunded.id, kind: 'ignored' });
+    const pending = paypal.orderEvent('PAYMENT.CAPTURE.PENDING', providerRef);
+    expect(await read(paypal.sign(pending))).toEqual({ eventId: pending.id, kind: 'ignored' });
   });
 
   it('refuses a forged, tampered, unsigned, foreign-cert or other-webhook delivery', async () => {

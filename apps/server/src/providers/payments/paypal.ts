@@ -32,7 +32,9 @@ export interface PayPalOptions extends PayPalCredentials {
  *   signature` with the transmission headers, our webhook id and the event exactly as it came), then:
  *   PAYMENT.CAPTURE.COMPLETED → paid (its order from supplementary_data.related_ids.order_id);
  *   PAYMENT.CAPTURE.DENIED and CHECKOUT.ORDER.VOIDED → cancelled; CUSTOMER.DISPUTE.CREATED → dispute
- *   (its capture's order asked of PayPal); CHECKOUT.ORDER.APPROVED → captured here, so a buyer who
+ *   (its capture's order asked of PayPal); PAYMENT.CAPTURE.REFUNDED and PAYMENT.CAPTURE.REVERSED →
+ *   refund (the Refund's `up` link names the capture, whose order is asked of PayPal the same way);
+ *   CHECKOUT.ORDER.APPROVED → captured here, so a buyer who
  *   approved and closed the tab before returning still pays and is credited; others ignored.
  */
 export function paypalProvider(options: PayPalOptions): PaymentProvider {

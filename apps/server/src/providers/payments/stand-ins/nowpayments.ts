@@ -25,7 +25,8 @@ export type { StandInInvoice, StandInPayment };
  *   message}` body; `failNext` answers anything else (429, 500);
  * - the invoice page at invoice_url: Pay in full, Pay half (a short payment: partially_paid), Cancel;
  * - the IPNs a payment's life sends to the invoice's ipn_callback_url (or the URL tests set): waiting,
- *   confirming, confirmed, sending, then finished or partially_paid; or waiting then expired/failed.
+ *   confirming, confirmed, sending, then finished or partially_paid; or waiting then expired/failed;
+ *   `refund` sends refunded for a paid invoice's payment (the store returned the coins).
  * Rates are fixed per coin, so amounts in tests are exact.
  */
 export interface NowPaymentsStandInOptions {
@@ -70,6 +71,8 @@ export interface NowPaymentsStandIn {
   pay(invoiceId: string, share?: number): Promise<IpnDelivery[]>;
   /** No (or not enough) crypto arrives in time: waiting, then expired (or failed). */
   expire(invoiceId: string, status?: 'expired' | 'failed'): Promise<IpnDelivery[]>;
+  /** The store refunds the invoice's last payment (finished or partially_paid): its refunded IPN. */
+  refund(invoiceId: string): Promise<IpnDelivery>;
   /** The IPN body of the invoice's latest payment in this status, not sent. */
   ipn(invoiceId: string, status: string): IpnBody;
   sign(body: IpnBody, options?: IpnSigningOptions): SignedIpn;
@@ -344,6 +347,15 @@ export async function startNowPaymentsStandIn(
       const invoice = known(id);
       const payment = paymentOf(invoice);
       return advance(invoice, payment, payment.status === 'waiting' ? ['waiting', status] : [status]);
+    },
+    async refund(id) {
+      const invoice = known(id);
+      const payment = invoice.payments.at(-1);
+      if (!payment || !['finished', 'partially_paid'].includes(payment.status))
+        throw new Error(`Invoice ${id} has no paid payment to refund`);
+      const [sent] = await advance(invoice, payment, ['refunded']);
+      if (!sent) throw new Error('no IPN sent');
+      return sent;
     },
     ipn(id, status) {
       const invoice = known(id);

@@ -20,7 +20,13 @@ export interface StandInOrder {
   payerId: string | null;
   /** The buyer approved with a funding source that fails at capture (INSTRUMENT_DECLINED). */
   instrumentDeclines: boolean;
-  capture: { id: string; status: 'COMPLETED' | 'DECLINED' | 'PENDING'; createTime: string } | null;
+  capture: {
+    id: string;
+    status: 'COMPLETED' | 'DECLINED' | 'PENDING' | 'REFUNDED';
+    createTime: string;
+    /** The merchant's refund of it (the stand-in refunds in full). */
+    refundId?: string;
+  } | null;
   createTime: string;
 }
 

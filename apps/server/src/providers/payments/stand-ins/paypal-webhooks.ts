@@ -170,3 +170,43 @@ export function disputeEvent(order: StandInOrder, origin: string): PayPalEventBo
     },
   });
 }
+
+/**
+ * PAYMENT.CAPTURE.REFUNDED (or PAYMENT.CAPTURE.REVERSED, PayPal taking it back) as PayPal sends it: the
+ * resource is the Refund (`resource_type: refund`), which names neither the order nor our ids; its
+ * `up` link is the refunded capture. The stand-in refunds the whole capture.
+ */
+export function refundEvent(
+  order: StandInOrder,
+  origin: string,
+  type: 'PAYMENT.CAPTURE.REFUNDED' | 'PAYMENT.CAPTURE.REVERSED' = 'PAYMENT.CAPTURE.REFUNDED',
+): PayPalEventBody {
+  const capture = order.capture;
+  if (!capture?.refundId) throw new Error(`Order ${order.id} has no refund`);
+  const now = new Date().toISOString();
+  const { currency_code, value } = order.amount;
+  return paypalEvent({
+    type,
+    resourceType: 'refund',
+    summary: `A ${value} ${currency_code} capture payment was ${type === 'PAYMENT.CAPTURE.REVERSED' ? 'reversed' : 'refunded'}`,
+    origin,
+    resource: {
+      id: capture.refundId,
+      amount: order.amount,
+      seller_payable_breakdown: {
+        gross_amount: order.amount,
+        paypal_fee: { currency_code, value: '0.00' },
+        net_amount: order.amount,
+        total_refunded_amount: order.amount,
+      },
+      ...(order.customId ? { custom_id: order.customId } : {}),
+      status: 'COMPLETED',
+      create_time: now,
+      update_time: now,
+      links: [
+        { href: `${origin}/v2/payments/refunds/${capture.refundId}`, rel: 'self', method: 'GET' },
+        { href: `${origin}/v2/payments/captures/${capture.id}`, rel: 'up', method: 'GET' },
+      ],
+    },
+  });
+}

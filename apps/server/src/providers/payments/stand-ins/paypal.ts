@@ -19,6 +19,7 @@ import {
   type PayPalSignedDelivery,
   type PayPalSigningOptions,
   paypalEvent,
+  refundEvent,
   webhookSigner,
 } from './paypal-webhooks.ts';
 import { sendSigned } from './post-signed.ts';
@@ -39,8 +40,8 @@ import { sendSigned } from './post-signed.ts';
  *   return_url with `token` and `PayerID`), Pay with a failing card (approves, but the capture then
  *   answers INSTRUMENT_DECLINED), Cancel (to cancel_url with `token`);
  * - the webhooks a listener for PAYMENT.CAPTURE.*, CHECKOUT.ORDER.* and CUSTOMER.DISPUTE.CREATED gets:
- *   a capture delivers PAYMENT.CAPTURE.COMPLETED (or DENIED); `voidOrder`, `dispute`, `deliver` send
- *   the others, signed well or badly.
+ *   a capture delivers PAYMENT.CAPTURE.COMPLETED (or DENIED); `voidOrder`, `dispute`, `refund`,
+ *   `deliver` send the others, signed well or badly.
  */
 export interface PayPalStandInOptions {
   clientId: string;
@@ -87,6 +88,12 @@ export interface PayPalStandIn {
   voidOrder(orderId: string): Promise<PayPalDelivery>;
   /** The buyer disputes a captured order's payment: CUSTOMER.DISPUTE.CREATED. */
   dispute(orderId: string): Promise<PayPalDelivery>;
+  /**
+   * The merchant refunds a captured order in full (the dashboard's Refund): the capture becomes
+   * REFUNDED and PAYMENT.CAPTURE.REFUNDED is delivered; `reversed` sends PAYMENT.CAPTURE.REVERSED, as
+   * when PayPal itself takes the money back.
+   */
+  refund(orderId: string, options?: { reversed?: boolean }): Promise<PayPalDelivery>;
   /** An event about an order as the API shows it now (CHECKOUT.ORDER.* carry the order, PAYMENT.CAPTURE.* the capture). */
   orderEvent(type: string, orderId: string): PayPalEventBody;
   sign(event: PayPalEventBody, options?: PayPalSigningOptions): PayPalSignedDelivery;
@@ -403,6 +410,14 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
       const order = known(id);
       if (!order.capture) throw new Error(`Order ${id} has no capture to dispute`);
       return deliver(disputeEvent(order, origin));
+    },
+    refund(id, refunding) {
+      const order = known(id);
+      if (!order.capture) throw new Error(`Order ${id} has no capture to refund`);
+      order.capture.status = 'REFUNDED';
+      order.capture.refundId ??= paypalId(17);
+      const type = refunding?.reversed ? 'PAYMENT.CAPTURE.REVERSED' : 'PAYMENT.CAPTURE.REFUNDED';
+      return deliver(refundEvent(order, origin, type));
     },
     orderEvent,
     sign: (event, signing) => signer.sign(event, signing),
