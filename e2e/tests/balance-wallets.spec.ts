@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { balanceNow, creditsShown } from './balanceHelpers.ts';
 import { fill, texts } from './i18n.ts';
 import { createConfirmedUser, newUser, openSignedIn } from './support.ts';
 
@@ -7,13 +8,6 @@ import { createConfirmedUser, newUser, openSignedIn } from './support.ts';
 // page approves and the balance page captures on the return; the invoice page pays and the IPNs of the
 // payment's confirmations follow the browser back, 0.7 s apart.
 const t = texts('en');
-
-const balanceNow = (page: Page) => page.getByTestId('balance-now');
-
-async function creditsShown(page: Page): Promise<number> {
-  const text = (await balanceNow(page).locator('p').first().textContent()) ?? '';
-  return Number(text.replace(/\D/g, ''));
-}
 
 /** Amount form → payment popup → the method (and for crypto the coin and network) → the provider's page. */
 async function checkOut(page: Page, params: { dollars: string; method: 'paypal' | 'crypto' }) {

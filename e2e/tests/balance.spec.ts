@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { balanceNow, checkOutByCard, creditsShown } from './balanceHelpers.ts';
 import { fill, texts } from './i18n.ts';
 import { createConfirmedUser, newUser, openSignedIn } from './support.ts';
 
@@ -10,27 +11,6 @@ const t = texts('en');
 /** spec 8, word for word. */
 const DECLINED =
   'Operation rejected. Please contact your bank. The phone number is indicated on the back of the card.';
-
-const balanceNow = (page: Page) => page.getByTestId('balance-now');
-
-async function creditsShown(page: Page): Promise<number> {
-  const text = (await balanceNow(page).locator('p').first().textContent()) ?? '';
-  return Number(text.replace(/\D/g, ''));
-}
-
-/** Amount form → payment popup → Card → the stand-in's checkout page. */
-async function checkOutByCard(page: Page, dollars: string) {
-  await page.getByLabel(t.balanceUi.topUp.amount).fill(dollars);
-  await page.getByRole('button', { name: t.balanceUi.topUp.submit }).click();
-  const dialog = page.getByRole('dialog', { name: t.balanceUi.pay.title });
-  await expect(dialog.getByRole('radio', { name: new RegExp(t.payments.methods.card) })).toBeChecked();
-  await dialog
-    .getByRole('button', { name: fill(t.balanceUi.pay.submit, { amount: `$${dollars}.00` }) })
-    .click();
-  // The stand-in's page is on another origin (its own loopback port).
-  await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeVisible();
-  expect(new URL(page.url()).port).not.toBe(new URL(test.info().project.use.baseURL ?? '').port);
-}
 
 test('tops up by card, sees the balance rise without a reload, downloads the invoice', async ({
   page,
@@ -48,7 +28,7 @@ test('tops up by card, sees the balance rise without a reload, downloads the inv
   await expect(page.getByTestId('topup-preview')).toHaveText(
     `${fill(t.balanceUi.topUp.youGet_other, { credits: '100,000' })} ${fill(t.balanceUi.topUp.bonus_other, { credits: '5,000', percent: '5' })}`,
   );
-  await checkOutByCard(page, '100');
+  await checkOutByCard(page, t, '100');
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
 
   // Back on the balance page: the payment waits for the webhook, which then credits it live.
@@ -108,7 +88,7 @@ test('tops up by card, sees the balance rise without a reload, downloads the inv
   await expect(amount).toBeFocused();
 
   // A declined card comes back with spec 8's message and changes nothing.
-  await checkOutByCard(page, '25');
+  await checkOutByCard(page, t, '25');
   await page.getByRole('button', { name: 'Decline', exact: true }).click();
   await expect(page).toHaveURL(/\/en\/balance\?payment=\d+&cancelled=1&reason=card_declined$/);
   await expect(page.getByTestId('payment-return')).toHaveText(DECLINED);
