@@ -163,10 +163,10 @@ function Shot({
   const taken = date(shot.takenAt, true);
   return (
     <figure>
-      {image.url ? (
-        <a href={image.url} target="_blank" rel="noopener" aria-label={t('evidence.openShot')}>
+      {image.data ? (
+        <a href={image.data} download={`evidence-${shot.id}.jpg`} aria-label={t('evidence.openShot')}>
           <img
-            src={image.url}
+            src={image.data}
             width={shot.width}
             height={shot.height}
             alt={t('evidence.shotAlt', { state: title, date: taken })}

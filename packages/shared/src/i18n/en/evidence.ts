@@ -21,7 +21,7 @@ export default {
   showHeaders: 'Show {{count}} headers',
   shotTaken: 'Screenshot taken {{date}}',
   shotAlt: 'Screenshot of the page, {{state}}, {{date}}',
-  openShot: 'Open the screenshot full size',
+  openShot: 'Save the screenshot (full size)',
   shotMissing: {
     no_browser:
       'Screenshot not available: no browser is configured on this server (RENDER_BROWSERS=0). The response code, headers and text are kept.',

@@ -1,6 +1,5 @@
 import type { TLinkEvidenceListResponse } from '@linkwatch/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { api } from '@/api/client.ts';
 import { apiHeaders, apiUrl } from '@/api/http.ts';
 import { downloadExport } from '@/lib/download.ts';
@@ -21,11 +20,12 @@ export function useLinkEvidence(linkId: number) {
 }
 
 /**
- * A screenshot as an object URL: the image is behind the login (a bearer token an <img> cannot send),
- * so it is fetched as a blob (read once per visit: a shot never changes) and shown from memory.
+ * A screenshot as a data: URL: the image is behind the login (a bearer token an <img> cannot send), so
+ * it is fetched with the token and shown from memory (the page's CSP allows data: images, not blob:).
+ * A shot never changes: read once per visit.
  */
 export function useEvidenceShot(linkId: number, shotId: number) {
-  const query = useQuery({
+  return useQuery({
     queryKey: evidenceKeys.shot(linkId, shotId),
     staleTime: Number.POSITIVE_INFINITY,
     queryFn: async () => {
@@ -33,18 +33,18 @@ export function useEvidenceShot(linkId: number, shotId: number) {
         headers: apiHeaders(currentLocale(), 'image/jpeg'),
       });
       if (!response.ok) throw new Error(`screenshot ${shotId}: ${response.status}`);
-      return response.blob();
+      return dataUrlOf(await response.blob());
     },
   });
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!query.data) return;
-    const made = URL.createObjectURL(query.data);
-    setUrl(made);
-    // Each mount its own URL, let go with it: the blob stays in the cache, the URL does not leak.
-    return () => URL.revokeObjectURL(made);
-  }, [query.data]);
-  return { url, isError: query.isError };
+}
+
+function dataUrlOf(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(blob);
+  });
 }
 
 /** `GET links/{id}/evidence.pdf`: the evidence sheet of one change, in the page's language. */
