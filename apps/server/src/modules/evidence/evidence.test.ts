@@ -5,7 +5,7 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { evidenceShots, linkEvidence } from '../../db/schema/index.ts';
 import { type DonorWeb, startDonorWeb } from '../../test/donor-web.ts';
-import { makeCampaign, makeLinks, makeProject, makeUserWithToken } from '../../test/factories.ts';
+import { makeCampaign, makeLinks, makeProject, makeUserWithToken, reloadUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createWorker } from '../../worker/worker.ts';
 import { pruneEvidence } from './evidence.retention.ts';
@@ -116,6 +116,8 @@ describe('evidence with a browser', () => {
 
     const listed = await t.api('GET', `links/${s.link.id}/evidence`, { token: s.token });
     expect(listed.body.data).toHaveLength(2);
+    // Three checks at 1 credit each: the two screenshots are not rendered checks and cost nothing.
+    expect((await reloadUser(t.db, s.user.id)).balance).toBe(100 - 3);
     const lost = listed.body.data[0];
     expect(lost.changes).toEqual([{ changesType: 'lost', old: '1', new: '0' }]);
     // Before: the found state, with its own screenshot and date; after: the page without the link.
