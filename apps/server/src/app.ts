@@ -42,6 +42,7 @@ import { crawlerRoutes } from './modules/crawlers/index.ts';
 import { disavowRoutes } from './modules/disavow/disavow.routes.ts';
 import { domainCheckRoutes } from './modules/domain-check/domain-check.routes.ts';
 import { domainRoutes } from './modules/domains/domains.routes.ts';
+import { evidenceRoutes } from './modules/evidence/evidence.routes.ts';
 import { faviconRoutes } from './modules/favicons/favicons.routes.ts';
 import { graphRoutes } from './modules/graph/graph.routes.ts';
 import { indexHistoryRoutes } from './modules/index-histories/index-histories.routes.ts';
@@ -102,6 +103,7 @@ const features = [
   disavowRoutes,
   tierRoutes,
   graphRoutes,
+  evidenceRoutes,
 ];
 
 /** How the OpenAPI document tells a client to authenticate (issue 32). */

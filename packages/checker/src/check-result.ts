@@ -45,6 +45,7 @@ export function presentResult({
     title: page?.title ?? null,
     metaRobots: page?.metaRobots ?? null,
     xRobotsTag: xRobotsTags.length > 0 ? xRobotsTags.join(', ') : null,
+    responseHeaders: final?.headers ?? null,
     canonical: page?.canonical ?? null,
     indexingCapabilityId: indexingCapabilityOf({
       robots: robotsVerdict,

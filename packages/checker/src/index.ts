@@ -25,8 +25,21 @@ export { BlockedAddressError, createGuardedLookup } from './net/guarded-lookup.t
 export { looksClientRendered } from './render/client-rendered.ts';
 export type { GuardProxy, RefusedRequest } from './render/guard-proxy.ts';
 export { startGuardProxy } from './render/guard-proxy.ts';
-export type { RenderedPage, Renderer, RendererOptions, RenderOptions } from './render/renderer.ts';
-export { createRenderer, RENDERER_DEFAULTS, RENDERER_ENV_VARS } from './render/renderer.ts';
+export { hostsOf } from './render/render-check.ts';
+export type {
+  PageScreenshot,
+  RenderedPage,
+  Renderer,
+  RendererOptions,
+  RenderOptions,
+  ScreenshotOptions,
+} from './render/renderer.ts';
+export {
+  createRenderer,
+  RENDERER_DEFAULTS,
+  RENDERER_ENV_VARS,
+  SCREENSHOT_VIEWPORT,
+} from './render/renderer.ts';
 export { RobotsCache } from './robots/robots-cache.ts';
 export type {
   AcceptorSet,

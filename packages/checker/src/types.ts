@@ -92,6 +92,8 @@ export interface CheckResult {
   title: string | null;
   metaRobots: string | null;
   xRobotsTag: string | null;
+  /** The final page's response headers (lower-cased names); absent or null when no page answered. */
+  responseHeaders?: Record<string, string> | null;
   canonical: string | null;
   indexingCapabilityId: RobotsStatusId;
   /** robots.txt lets LinkwatchBot and Googlebot fetch every URL of the redirect chain. */

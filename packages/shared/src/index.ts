@@ -353,6 +353,16 @@ export {
   ZDomainListResponse,
 } from './schemas/domains.ts';
 export {
+  EVIDENCE_SHOT_MISSING,
+  type EvidenceShotMissing,
+  type TEvidenceState,
+  type TLinkEvidence,
+  type TLinkEvidenceListResponse,
+  ZEvidencePdfQuery,
+  ZLinkEvidence,
+  ZLinkEvidenceListResponse,
+} from './schemas/evidence.ts';
+export {
   type FilterName,
   type FilterParams,
   type FilterValue,

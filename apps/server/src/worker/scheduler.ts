@@ -2,6 +2,7 @@ import type { AppContext } from '../context.ts';
 import { nextRunAt } from '../lib/next-run.ts';
 import { recheckIndexRequests } from '../modules/actions/add-to-index/recheck.ts';
 import { runAlertDelivery } from '../modules/alerts/run.ts';
+import { pruneEvidenceWhenDue } from '../modules/evidence/evidence.retention.ts';
 import { type RunResult, runSchedule } from '../modules/schedules/run-schedule.ts';
 import { claimDueSchedules, type Schedule } from '../modules/schedules/schedules.queries.ts';
 import { createWebhookSender, deliverDueWebhooks, type WebhookSender } from '../modules/webhooks/delivery.ts';
@@ -62,6 +63,8 @@ export function createScheduler(ctx: AppContext, options: SchedulerOptions = {})
       ),
       // Alerts: digests that came due, queued messages, and Telegram chats being connected.
       runAlertDelivery(ctx),
+      // Evidence of link state changes (issue 31) older than EVIDENCE_RETENTION_DAYS, once an hour.
+      pruneEvidenceWhenDue(ctx).catch((err) => ctx.log.error({ err }, 'evidence retention failed')),
     ]).finally(() => {
       if (running) timer = setTimeout(loop, intervalMs);
     });

@@ -11,6 +11,8 @@ export interface FinalResponse {
   contentType: string | null;
   /** Each X-Robots-Tag header line as sent (an agent prefix only reaches to the end of its line). */
   xRobotsTags: string[];
+  /** Every response header, lower-cased names, repeated ones joined (kept as evidence of what the page said). */
+  headers: Record<string, string>;
   /** Decoded body; empty unless the page answered 2xx with an HTML-ish type. */
   bytes: Uint8Array;
   truncated: boolean;
@@ -106,15 +108,23 @@ async function readFinal(
 ): Promise<FinalResponse> {
   const contentType = headerValue(response.headers['content-type']);
   const xRobotsTags = headerValues(response.headers['x-robots-tag']);
+  const headers = allHeaders(response.headers);
   const isSuccess = response.status >= 200 && response.status < 300;
   const worthReading = isSuccess && (readAnyContentType || isHtmlLike(contentType));
   if (!worthReading) {
     await drain(response.body);
-    return { status: response.status, contentType, xRobotsTags, bytes: new Uint8Array(0), truncated: false };
+    return {
+      status: response.status,
+      contentType,
+      xRobotsTags,
+      headers,
+      bytes: new Uint8Array(0),
+      truncated: false,
+    };
   }
   const contentEncoding = headerValue(response.headers['content-encoding']);
   const { bytes, truncated } = await readBody({ body: response.body, contentEncoding, maxBytes });
-  return { status: response.status, contentType, xRobotsTags, bytes, truncated };
+  return { status: response.status, contentType, xRobotsTags, headers, bytes, truncated };
 }
 
 /** Pages without a Content-Type are sniffed as HTML, like browsers do for most of them. */
@@ -143,6 +153,15 @@ function resolveLocation(location: string, base: URL): URL {
 function headerValue(value: string | string[] | undefined): string | null {
   if (value === undefined) return null;
   return Array.isArray(value) ? value.join(', ') : value;
+}
+
+function allHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const all: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const joined = headerValue(value);
+    if (joined !== null) all[name.toLowerCase()] = joined;
+  }
+  return all;
 }
 
 function headerValues(value: string | string[] | undefined): string[] {

@@ -34,8 +34,34 @@ export interface RendererOptions {
 export interface RenderOptions {
   /** Hosts the wanted link points to: the settle wait ends early once a link to one of them exists. */
   lookFor?: string[];
+  /** Also photograph the page as rendered, the wanted link outlined (evidence, issue 31). */
+  screenshot?: ScreenshotOptions;
   signal?: AbortSignal;
 }
+
+export interface ScreenshotOptions {
+  /** Links to outline, as stored (compared without fragment, case and trailing slash). */
+  hrefs: string[];
+  /** When none of `hrefs` is there: the first link to one of these hosts (or their subdomains). */
+  hosts: string[];
+  /** Text that stood next to a link now gone: the place it used to be is boxed when found. */
+  placeText?: string | null;
+  /** JPEG quality, 1–100. */
+  quality?: number;
+}
+
+export interface PageScreenshot {
+  /** JPEG bytes of the viewport, scrolled to what is marked. */
+  image: Buffer;
+  mime: 'image/jpeg';
+  width: number;
+  height: number;
+  /** What the box marks: the link itself, the place a gone link stood, or nothing (the page top). */
+  marked: 'link' | 'place' | 'top';
+}
+
+/** The viewport evidence screenshots are taken at. */
+export const SCREENSHOT_VIEWPORT = { width: 1280, height: 800 } as const;
 
 export interface RenderedPage {
   url: string;
@@ -49,6 +75,9 @@ export interface RenderedPage {
   truncated: boolean;
   bytes: number;
   renderMs: number;
+  /** Present when asked for: the screenshot, or null with `screenshotError` saying why there is none. */
+  screenshot?: PageScreenshot | null;
+  screenshotError?: string;
 }
 
 export interface Renderer {
@@ -195,6 +224,7 @@ class BrowserPool implements Renderer {
           serviceWorkers: 'block',
           acceptDownloads: false,
           bypassCSP: false,
+          viewport: SCREENSHOT_VIEWPORT,
         });
       } catch (error) {
         await this.#kill(slot);
@@ -234,7 +264,7 @@ class BrowserPool implements Renderer {
   async #renderIn(
     context: BrowserContext,
     url: string,
-    { lookFor = [], signal }: RenderOptions,
+    { lookFor = [], screenshot, signal }: RenderOptions,
     started: number,
   ): Promise<RenderedPage> {
     signal?.throwIfAborted();
@@ -278,6 +308,7 @@ class BrowserPool implements Renderer {
       signal?.throwIfAborted();
       await this.#settle(page, lookFor, remaining);
       const html = await readDom(page, remaining);
+      const shot = screenshot ? await photograph(page, screenshot, remaining) : undefined;
       return {
         url,
         finalUrl: page.url(),
@@ -286,6 +317,7 @@ class BrowserPool implements Renderer {
         truncated: budget.exceeded(),
         bytes: budget.bytes(),
         renderMs: Math.round(performance.now() - started),
+        ...shot,
       };
     } finally {
       signal?.removeEventListener('abort', onAbort);
@@ -378,6 +410,84 @@ async function readDom(page: Page, remaining: () => number): Promise<string> {
       await page.waitForLoadState('load', { timeout: Math.min(2_000, remaining()) }).catch(() => {});
     }
   }
+}
+
+/**
+ * Marks the wanted link (or the place a gone one stood) with a drawn box, scrolls it into view and
+ * takes a JPEG of the viewport. A failed screenshot does not fail the render: it says why instead.
+ */
+async function photograph(
+  page: Page,
+  options: ScreenshotOptions,
+  remaining: () => number,
+): Promise<Pick<RenderedPage, 'screenshot' | 'screenshotError'>> {
+  try {
+    const marked = ((await page.evaluate(markScript(options)).catch(() => 'top')) ??
+      'top') as PageScreenshot['marked'];
+    const image = await page.screenshot({
+      type: 'jpeg',
+      quality: options.quality ?? 60,
+      animations: 'disabled',
+      caret: 'hide',
+      timeout: Math.min(10_000, remaining()),
+    });
+    return { screenshot: { image, mime: 'image/jpeg', ...SCREENSHOT_VIEWPORT, marked } };
+  } catch (error) {
+    return { screenshot: null, screenshotError: messageOf(error) };
+  }
+}
+
+/** In-page script: outlines the link, else boxes the text that stood beside it, else goes to the top. */
+function markScript({ hrefs, hosts, placeText }: ScreenshotOptions): string {
+  return `(() => {
+  const hrefs = ${JSON.stringify(hrefs)};
+  const hosts = ${JSON.stringify(hosts.map((host) => host.toLowerCase()))};
+  const placeText = ${JSON.stringify((placeText ?? '').replace(/\s+/g, ' ').trim().slice(-40))};
+  const norm = (href) => {
+    try { const url = new URL(href, document.baseURI); url.hash = ''; return url.href.replace(/\\/$/, '').toLowerCase(); }
+    catch { return ''; }
+  };
+  const wanted = new Set(hrefs.map(norm));
+  const toHost = (href) => {
+    try {
+      const host = new URL(href, document.baseURI).hostname.toLowerCase();
+      return hosts.some((w) => host === w || host.endsWith('.' + w));
+    } catch { return false; }
+  };
+  const box = (rect, colour, style) => {
+    const mark = document.createElement('div');
+    mark.style.cssText = 'position:absolute;z-index:2147483647;pointer-events:none;border-radius:4px;'
+      + 'box-shadow:0 0 0 3px rgba(255,255,255,.85);border:4px ' + style + ' ' + colour + ';'
+      + 'left:' + (rect.left + window.scrollX - 8) + 'px;top:' + (rect.top + window.scrollY - 8) + 'px;'
+      + 'width:' + (rect.width + 8) + 'px;height:' + (rect.height + 8) + 'px';
+    document.body.appendChild(mark);
+  };
+  const visible = (rect) => rect.width > 0 && rect.height > 0;
+  const links = [...document.querySelectorAll('a[href], area[href]')];
+  const link = links.find((a) => wanted.has(norm(a.href)) && visible(a.getBoundingClientRect()))
+    || links.find((a) => toHost(a.href) && visible(a.getBoundingClientRect()));
+  if (link) {
+    link.scrollIntoView({ block: 'center', inline: 'nearest' });
+    box(link.getBoundingClientRect(), '#e11d48', 'solid');
+    return 'link';
+  }
+  if (placeText.length >= 8) {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const needle = placeText.slice(-25).toLowerCase();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent.replace(/\\s+/g, ' ').toLowerCase();
+      if (!text.includes(needle)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      if (!visible(range.getBoundingClientRect())) continue;
+      node.parentElement.scrollIntoView({ block: 'center', inline: 'nearest' });
+      box(range.getBoundingClientRect(), '#d97706', 'dashed');
+      return 'place';
+    }
+  }
+  window.scrollTo(0, 0);
+  return 'top';
+})()`;
 }
 
 /** In-page script (this package has no DOM types): scrolls down a screen at a time, so lazy parts load. */

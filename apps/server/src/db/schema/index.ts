@@ -8,6 +8,8 @@ export { linkCounters } from './counters.ts';
 export { crawlerImports, crawlerItemEvents, crawlerItems, crawlerLinks } from './crawlers.ts';
 export { disavowEntries, disavowVersions } from './disavow.ts';
 export { domains } from './domains.ts';
+export type { EvidenceBacklink, EvidenceChange, EvidenceState, ShotMissing } from './evidence.ts';
+export { evidenceShots, linkEvidence } from './evidence.ts';
 export { apiKeys, webhookDeliveries, webhookEndpoints } from './integrations.ts';
 export { paymentEvents, paymentLevels, payments } from './payments.ts';
 export {

@@ -1,4 +1,4 @@
-import type { Checker } from '@linkwatch/checker';
+import type { Checker, Renderer } from '@linkwatch/checker';
 import type { AccountPermissionKey, SkipReason } from '@linkwatch/shared';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -48,6 +48,8 @@ export interface LeaveOutRule {
 export interface WorkerContext {
   db: Db;
   checker: Checker;
+  /** The browser pool, where one is configured: evidence screenshots (issue 31). */
+  renderer?: Renderer;
   providers: Providers;
   log: FastifyBaseLogger;
 }

@@ -2,6 +2,7 @@ import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkCrawlerRecords } from '@/features/crawlers';
+import { LinkEvidence } from '@/features/evidence';
 import { useCan } from '@/lib/account.ts';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
@@ -269,6 +270,9 @@ export function LinkDrawerPanel({ linkId, onClose }: { linkId: number | null; on
                   </tbody>
                 </table>
               )}
+            </Section>
+            <Section title={t('evidence.title')}>
+              <LinkEvidence linkId={link.id} />
             </Section>
             <Section title={t('crawlersUi.panel.title')}>
               <LinkCrawlerRecords linkId={linkId} />

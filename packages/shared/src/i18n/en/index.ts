@@ -15,6 +15,7 @@ import dashboard from './dashboard.ts';
 import disavow from './disavow.ts';
 import domainCheck from './domainCheck.ts';
 import errors from './errors.ts';
+import evidence from './evidence.ts';
 import fields from './fields.ts';
 import general from './general.ts';
 import graph from './graph.ts';
@@ -80,4 +81,5 @@ export default {
   team,
   disavow,
   graph,
+  evidence,
 };

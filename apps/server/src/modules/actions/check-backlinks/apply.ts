@@ -12,6 +12,7 @@ import {
   type StoredBacklink,
   updateCheckedLinks,
 } from './check-backlinks.queries.ts';
+import { type CheckedWithEvidence, recordEvidence } from './evidence.ts';
 import { type CheckOutcome, decideOutcome } from './outcome.ts';
 
 /**
@@ -25,7 +26,7 @@ function checkStatusOf({ outcome, countBacklinks }: Pick<Decided, 'outcome' | 'c
 
 interface Decided {
   link: CheckedLink;
-  result: CheckResult;
+  result: CheckedWithEvidence;
   outcome: CheckOutcome;
   /** The backlinks stored before this check. */
   previous: StoredBacklink[];
@@ -36,7 +37,7 @@ interface Decided {
  * Writes a batch of check results onto their links: fields, backlinks, history rows and report
  * changes, each kind in one statement, so a batch costs a handful of round trips, not dozens per link.
  */
-export async function applyCheckResults(tx: Tx, action: ActionRow, done: DoneOutcome<CheckResult>[]) {
+export async function applyCheckResults(tx: Tx, action: ActionRow, done: DoneOutcome<CheckedWithEvidence>[]) {
   const linkIds = done.map((d) => d.linkId).filter((id): id is number => id !== null);
   if (linkIds.length === 0) return;
   const rows = await lockCheckedLinks(tx, { linkIds });
@@ -46,6 +47,18 @@ export async function applyCheckResults(tx: Tx, action: ActionRow, done: DoneOut
   await replaceChangedBacklinks(tx, decided);
   await updateLinks(tx, decided);
   await insertHistories(tx, action, decided);
+  await recordEvidence(
+    tx,
+    action,
+    decided.map(({ link, result, outcome, previous }) => ({
+      link,
+      result,
+      previous,
+      // An unread page shows no backlinks: the stored ones stay on the link, not in its evidence.
+      backlinksAfter: outcome.pageRead ? (outcome.backlinks ?? previous) : [],
+      changes: outcome.changes,
+    })),
+  );
   await recordReport(
     tx,
     action,

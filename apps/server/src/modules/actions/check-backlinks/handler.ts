@@ -6,6 +6,12 @@ import { type TaskFilters, ZTaskFilters } from '../task-filters.ts';
 import type { ActionHandler, ActionRow, ClaimedItem, ItemOutcome, WorkerContext } from '../types.ts';
 import { applyCheckResults } from './apply.ts';
 import { findProjectDomains, listActiveTierOneUrls, listLinksToCheck } from './check-backlinks.queries.ts';
+import {
+  type CheckedWithEvidence,
+  captureEvidence,
+  loadPreviousStates,
+  previousStateOf,
+} from './evidence.ts';
 import { chargeRenders } from './render-charge.ts';
 import { refreshTier2Counts, tierTwoProjectsOf } from './tier2-counts.ts';
 
@@ -60,7 +66,7 @@ function problemOf(result: CheckResult): string | null {
   return status !== null && status >= 200 && status < 300 ? null : `http ${status}`;
 }
 
-export const checkBacklinksHandler: ActionHandler<CheckResult, TaskFilters> = {
+export const checkBacklinksHandler: ActionHandler<CheckedWithEvidence, TaskFilters> = {
   code: ActionCode.CheckBacklinks,
   // Big enough that a batch's handful of statements cost little per link.
   batchSize: 250,
@@ -73,14 +79,18 @@ export const checkBacklinksHandler: ActionHandler<CheckResult, TaskFilters> = {
     ctx: WorkerContext,
     { action }: { action: ActionRow },
     items: ClaimedItem[],
-  ): Promise<ItemOutcome<CheckResult>[]> {
+  ): Promise<ItemOutcome<CheckedWithEvidence>[]> {
     const linkIds = items.map((i) => i.linkId).filter((id): id is number => id !== null);
     const rows = linkIds.length ? await listLinksToCheck(ctx.db, { userId: action.userId, linkIds }) : [];
+    const states = await loadPreviousStates(
+      ctx,
+      rows.map((r) => r.id),
+    );
     const byId = new Map(rows.map((r) => [r.id, r]));
     const { robots } = cachesFor(action.id);
 
     return Promise.all(
-      items.map(async (item): Promise<ItemOutcome<CheckResult>> => {
+      items.map(async (item): Promise<ItemOutcome<CheckedWithEvidence>> => {
         const link = item.linkId === null ? undefined : byId.get(item.linkId);
         // The link was deleted after the task started: nothing to check, nothing to charge for.
         if (!link) return { itemId: item.id, kind: 'failed', error: 'link no longer exists' };
@@ -93,7 +103,22 @@ export const checkBacklinksHandler: ActionHandler<CheckResult, TaskFilters> = {
           if (isTransient(result) && item.attempts < checkBacklinksHandler.maxAttempts) {
             return { itemId: item.id, kind: 'retry', error: result.error!.message };
           }
-          return { itemId: item.id, kind: 'done', linkId: link.id, error: problemOf(result), result };
+          const state = states.get(link.id);
+          const evidence = state
+            ? await captureEvidence(ctx, {
+                previous: previousStateOf(state.link, state.backlinks),
+                stored: state.backlinks,
+                result,
+                acceptors,
+              })
+            : undefined;
+          return {
+            itemId: item.id,
+            kind: 'done',
+            linkId: link.id,
+            error: problemOf(result),
+            result: evidence ? { ...result, evidence } : result,
+          };
         } catch (error) {
           ctx.log.error({ err: error, linkId: link.id }, 'check failed');
           const kind = item.attempts < checkBacklinksHandler.maxAttempts ? 'retry' : 'failed';
