@@ -40,6 +40,11 @@ const ZEnv = z.object({
   RENDER_CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
   /** Days the evidence of a link's state changes (and its screenshots) is kept (issue 31). */
   EVIDENCE_RETENTION_DAYS: z.coerce.number().int().positive().max(3650).default(180),
+  /**
+   * Which state changes are photographed: `changes` (a link's first check, which "changes" everything from
+   * nothing, is not, so checking many new links stays as fast as the HTML check) or `all`.
+   */
+  EVIDENCE_SCREENSHOTS: z.enum(['changes', 'all']).default('changes'),
   CHECKER_PER_HOST: z.coerce.number().int().positive().default(2),
   CHECKER_HOST_DELAY_MS: z.coerce.number().int().min(0).default(0),
   // The public domain check (issue 30): checks a client address may run a day, and all addresses together.
@@ -187,7 +192,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       timeoutMs: e.RENDER_TIMEOUT_MS,
       executablePath: e.RENDER_CHROMIUM_PATH,
     },
-    evidence: { retentionDays: e.EVIDENCE_RETENTION_DAYS },
+    evidence: {
+      retentionDays: e.EVIDENCE_RETENTION_DAYS,
+      shotsAtFirstCheck: e.EVIDENCE_SCREENSHOTS === 'all',
+    },
     worker: { leaseSeconds: e.WORKER_LEASE_SECONDS },
     publicCheck: { perAddress: e.PUBLIC_CHECKS_PER_ADDRESS, perDay: e.PUBLIC_CHECKS_PER_DAY },
     /**

@@ -90,7 +90,14 @@ async function main() {
     config.role === 'api'
       ? null
       : createWorker(
-          { db: ctx.db, checker, renderer: renderer ?? undefined, providers: ctx.providers, log },
+          {
+            db: ctx.db,
+            checker,
+            renderer: renderer ?? undefined,
+            evidenceShotsAtFirstCheck: config.evidence.shotsAtFirstCheck,
+            providers: ctx.providers,
+            log,
+          },
           {
             leaseSeconds: config.worker.leaseSeconds,
             hooks: actionEventHooks(ctx, [taskMailListener(ctx), alertTaskListener(ctx)]),

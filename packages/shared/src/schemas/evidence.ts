@@ -8,7 +8,7 @@ import { z } from 'zod';
 // ---------------------------------------------------------------------------------------------------
 
 /** Why a state has no screenshot: no browser configured, the page could not be rendered, none kept then. */
-export const EVIDENCE_SHOT_MISSING = ['no_browser', 'failed', 'not_kept'] as const;
+export const EVIDENCE_SHOT_MISSING = ['no_browser', 'first_check', 'failed', 'not_kept'] as const;
 export type EvidenceShotMissing = (typeof EVIDENCE_SHOT_MISSING)[number];
 
 export const ZEvidenceBacklink = z.object({

@@ -16,7 +16,7 @@ export interface EvidenceBacklink {
 }
 
 /** Why a state has no screenshot: no browser configured, the browser failed, or none was kept then. */
-export type ShotMissing = 'no_browser' | 'failed' | 'not_kept';
+export type ShotMissing = 'no_browser' | 'first_check' | 'failed' | 'not_kept';
 
 /** One state of a link as a check saw it (or as stored, for the state before a change). */
 export interface EvidenceState {

@@ -50,6 +50,8 @@ export interface WorkerContext {
   checker: Checker;
   /** The browser pool, where one is configured: evidence screenshots (issue 31). */
   renderer?: Renderer;
+  /** Photograph a link's first check too (EVIDENCE_SCREENSHOTS=all): a page per new link, slower. */
+  evidenceShotsAtFirstCheck?: boolean;
   providers: Providers;
   log: FastifyBaseLogger;
 }

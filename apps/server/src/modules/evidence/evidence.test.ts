@@ -51,7 +51,8 @@ async function setup(path: string) {
   return { user, token, campaign, link };
 }
 
-async function runCheck(s: Awaited<ReturnType<typeof setup>>, withBrowser = true) {
+/** One check task; first checks are photographed here (EVIDENCE_SCREENSHOTS=all) unless said otherwise. */
+async function runCheck(s: Awaited<ReturnType<typeof setup>>, withBrowser = true, firstShots = true) {
   const start = await t.api('POST', `actions/${ActionCode.CheckBacklinks}/start?campaign=${s.campaign.id}`, {
     token: s.token,
   });
@@ -60,6 +61,7 @@ async function runCheck(s: Awaited<ReturnType<typeof setup>>, withBrowser = true
     db: t.db,
     checker,
     renderer: withBrowser ? renderer : undefined,
+    evidenceShotsAtFirstCheck: firstShots,
     providers: t.ctx.providers,
     log: t.ctx.log,
   });
@@ -164,6 +166,23 @@ describe('evidence with a browser', () => {
     const ruText = (await pdfText(ru.rawPayload)).replace(/\s+/g, ' ');
     expect(ruText).toContain('Лист доказательств');
     expect(ruText).toContain('Раньше не проверялась');
+  });
+
+  it('by default photographs changes only, not the first check of a link (EVIDENCE_SCREENSHOTS=changes)', async () => {
+    const path = `/fc${Date.now()}`;
+    web.set(path, withLink);
+    const s = await setup(path);
+    await runCheck(s, true, false);
+    const [found] = (await t.api('GET', `links/${s.link.id}/evidence`, { token: s.token })).body.data;
+    expect(found.after).toMatchObject({ responseCode: 200, shot: null, shotMissing: 'first_check' });
+
+    web.set(path, withoutLink);
+    await runCheck(s, true, false);
+    await runCheck(s, true, false);
+    const [lost] = (await t.api('GET', `links/${s.link.id}/evidence`, { token: s.token })).body.data;
+    expect(lost.changes).toEqual([{ changesType: 'lost', old: '1', new: '0' }]);
+    expect(lost.before).toMatchObject({ shot: null, shotMissing: 'first_check' });
+    expect(lost.after).toMatchObject({ shotMissing: null, shot: { marked: 'place' } });
   });
 
   it('is 404 for another account: the list, a screenshot and the sheet', async () => {

@@ -25,6 +25,8 @@ export default {
   shotMissing: {
     no_browser:
       'Screenshot not available: no browser is configured on this server (RENDER_BROWSERS=0). The response code, headers and text are kept.',
+    first_check:
+      'Screenshot not taken: pages are photographed when a link changes, not at its first check (EVIDENCE_SCREENSHOTS=all photographs first checks too). The response code, headers and text are kept.',
     failed: 'Screenshot not available: the page could not be rendered in the browser.',
     not_kept: 'Screenshot not available: none was kept for this state.',
   },

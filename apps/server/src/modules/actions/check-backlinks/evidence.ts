@@ -88,6 +88,8 @@ export async function captureEvidence(
 ): Promise<EvidenceCapture | undefined> {
   if (evidenceChangesOf(decideOutcome(previous, result).changes).length === 0) return undefined;
   if (!ctx.renderer) return { shot: null, missing: 'no_browser' };
+  if (!previous.checkedBefore && !ctx.evidenceShotsAtFirstCheck)
+    return { shot: null, missing: 'first_check' };
   const present = result.backlinks.length > 0 ? result.backlinks : stored;
   const gone = stored.find((b) => b.textBefore || b.textAfter);
   try {
