@@ -43,6 +43,9 @@ async function confirmWithReason(page: Page, button: string, reason: string) {
   await expect(dialog).toBeHidden();
 }
 
+/** The console's own tabs (the sidebar has links named like some of them). */
+const consoleNav = (page: Page) => page.getByRole('navigation', { name: t.admin.nav.label });
+
 /** Site settings: the warning written and saved (the operator is on the settings page). */
 async function saveWarning(page: Page, text: string) {
   await page.getByLabel(t.admin.settings.warning).fill(text);
@@ -195,7 +198,7 @@ test('an operator works in the tasks, partners and wiki sections', async ({ brow
   const operator = await signedIn(browser, await operatorAccount(), '/en/admin');
 
   // Tasks: the customer's tasks by e-mail (the filter goes into the URL); workers and providers below.
-  await operator.getByRole('link', { name: t.admin.nav.tasks }).click();
+  await consoleNav(operator).getByRole('link', { name: t.admin.nav.tasks }).click();
   await expect(operator.getByRole('heading', { name: t.admin.tasks.title, level: 1 })).toBeVisible();
   await operator.getByRole('searchbox', { name: t.admin.tasks.filterUser }).fill(account.user.email);
   await operator.getByRole('button', { name: t.admin.tasks.filterUser }).click();
@@ -215,7 +218,7 @@ test('an operator works in the tasks, partners and wiki sections', async ({ brow
   ).toBeVisible();
 
   // Partners: the programme's minimum saved as it is.
-  await operator.getByRole('link', { name: t.admin.nav.partners }).click();
+  await consoleNav(operator).getByRole('link', { name: t.admin.nav.partners }).click();
   await expect(operator.getByRole('heading', { name: t.referral.admin.title, level: 1 })).toBeVisible();
   await expect(operator.getByRole('region', { name: t.referral.admin.payouts })).toBeVisible();
   const minimum = operator.getByLabel(t.referral.admin.minPayout);
@@ -224,7 +227,7 @@ test('an operator works in the tasks, partners and wiki sections', async ({ brow
   await expectNotice(operator, t.referral.admin.saved);
 
   // Wiki: a new draft (readers never see a draft).
-  await operator.getByRole('link', { name: t.admin.nav.wiki }).click();
+  await consoleNav(operator).getByRole('link', { name: t.admin.nav.wiki }).click();
   await expect(operator.getByRole('heading', { name: t.wiki.admin.title, level: 1 })).toBeVisible();
   await operator.getByRole('button', { name: t.wiki.admin.new }).click();
   await operator.getByLabel(t.wiki.admin.fields.title, { exact: true }).fill(`Console draft ${Date.now()}`);

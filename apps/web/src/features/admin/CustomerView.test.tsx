@@ -36,7 +36,7 @@ describe('the console’s customer page', { timeout: 90_000 }, () => {
   });
 
   it('hides what the operator’s console keys do not allow (credits, acting) and the sections they lack', async () => {
-    consoleServer({
+    const api = consoleServer({
       'GET admin/me': operatorKeys(['console.users.read', 'console.users.update']),
       'GET admin/users/5': customerDetail(),
       'GET admin/prices': json(200, { data: [] }),
@@ -58,11 +58,47 @@ describe('the console’s customer page', { timeout: 90_000 }, () => {
       true,
     );
     expect(screen.getByRole('switch', { name: 'Partner programme' }).hasAttribute('disabled')).toBe(false);
+    // Prices are shown, not editable, and the common list (console.prices.update) is not asked for.
+    expect(screen.queryByRole('textbox', { name: 'Own price: Check backlinks' })).toBeNull();
+    expect(api.find('GET admin/prices')).toHaveLength(0);
   });
 
   it('answers a section the operator lacks with the 403 page', async () => {
     consoleServer({ 'GET admin/me': operatorKeys(['console.users.read']) });
     renderApp('/en/admin/audit');
     expect(await screen.findByText('Access forbbiden', {}, { timeout: 45_000 })).toBeTruthy();
+  });
+
+  it('grants another operator some console keys, with a reason (the whole console’s operator only)', async () => {
+    const api = consoleServer({
+      'GET admin/me': json(200, {
+        data: {
+          id: 1,
+          type: 'adminOperators',
+          attributes: { wholeConsole: true, permissions: ['console.users.read'] },
+        },
+      }),
+      'GET admin/users/5': customerDetail({ isAdmin: true, email: 'desk@example.com' }),
+      'GET admin/prices': json(200, { data: [] }),
+      'PUT admin/users/5': customerDetail({ isAdmin: true, consolePermissions: ['console.users.read'] }),
+    });
+    renderApp('/en/admin/users/5');
+
+    expect(await screen.findByText('Console access', {}, { timeout: 45_000 })).toBeTruthy();
+    expect(screen.getByTestId('console-access-summary').textContent).toBe('The whole console');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Read the audit log' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'View customers' }));
+    expect(screen.getByTestId('console-access-summary').textContent).toBe('2 permissions');
+    fireEvent.click(screen.getByRole('button', { name: 'Save console access' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Change the console access of desk@example.com?',
+    });
+    fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: 'support desk' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.find('PUT admin/users/5')).toHaveLength(1));
+    expect(api.find('PUT admin/users/5')[0].body).toEqual({
+      consolePermissions: ['console.users.read', 'console.audit.read'],
+      reason: 'support desk',
+    });
   });
 });

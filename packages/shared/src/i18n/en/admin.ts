@@ -67,6 +67,16 @@ export default {
       submit: 'Apply',
       done: 'The balance is now {{balance}}',
     },
+    access: {
+      save: 'Save console access',
+      title: 'Console access',
+      description: 'The console sections this operator may use. None ticked: the whole console.',
+      whole: 'The whole console',
+      some_one: '{{count}} permission',
+      some_other: '{{count}} permissions',
+      confirm: 'Change the console access of {{email}}?',
+      saved: 'The console access is saved',
+    },
     flagsTitle: 'Account flags',
     flag: {
       isBlocked: 'Blocked: starts no task until a top-up of at least $1',
