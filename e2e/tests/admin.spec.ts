@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { Findings, makeAccount, settled } from './axe.ts';
 import { fill, texts } from './i18n.ts';
 import { createConfirmedUser, expectNotice, logIn, newUser } from './support.ts';
 
@@ -42,10 +43,30 @@ async function confirmWithReason(page: Page, button: string, reason: string) {
   await expect(dialog).toBeHidden();
 }
 
+/** The console's own tabs (the sidebar has links named like some of them). */
+const consoleNav = (page: Page) => page.getByRole('navigation', { name: t.admin.nav.label });
+
+/** Site settings: the warning written and saved (the operator is on the settings page). */
+async function saveWarning(page: Page, text: string) {
+  await page.getByLabel(t.admin.settings.warning).fill(text);
+  await page.getByRole('button', { name: t.admin.common.save }).click();
+  await expectNotice(page, t.admin.settings.saved);
+}
+
+/** Prices: an action's common price saved (the operator is on the prices page). */
+async function setCommonPrice(page: Page, action: keyof typeof t.tasks.actions, price: string) {
+  const row = page.locator(`tr[data-action="${action}"]`);
+  await row.getByRole('textbox').fill(price);
+  await row.getByRole('button', { name: t.admin.common.save }).click();
+  await expectNotice(page, fill(t.admin.prices.saved, { action: t.tasks.actions[action], price }));
+}
+
 test('an operator credits a customer, sets their price and the warning, and the customer sees them', async ({
   browser,
   request,
 }) => {
+  // Two live pushes, two price changes and the audit: longer than the others on a loaded machine.
+  test.setTimeout(300_000);
   const customer = newUser('en');
   await createConfirmedUser(request, customer);
   const shopper = await signedIn(browser, customer, '/en/balance');
@@ -85,25 +106,42 @@ test('an operator credits a customer, sets their price and the warning, and the 
   await row.getByRole('button', { name: t.admin.common.save }).click();
   await expectNotice(operator, t.admin.common.saved);
 
-  // The service warning.
-  await operator.getByRole('link', { name: t.admin.nav.settings }).click();
-  const warning = `Maintenance tonight ${Date.now()}`;
-  await operator.getByLabel(t.admin.settings.warning).fill(warning);
-  await operator.getByRole('button', { name: t.admin.common.save }).click();
-  await expectNotice(operator, t.admin.settings.saved);
-
-  // The customer's next look shows the price as their own and the banner.
-  await shopper.reload();
+  // The customer's page shows their own price at once, without a reload (PricesChanged).
   const price = shopper.locator('[data-testid="action-prices"] [data-action="2"]');
   await expect(price).toHaveAttribute('data-custom-price', 'true');
   await expect(price).toContainText('3');
-  await expect(shopper.getByRole('status').filter({ hasText: warning })).toBeVisible();
+
+  // The service warning: the customer's open page shows the banner live (SettingsChanged).
+  await operator.getByRole('link', { name: t.admin.nav.settings }).click();
+  const warning = `Maintenance tonight ${Date.now()}`;
+  await saveWarning(operator, warning);
+  const banner = shopper.getByRole('status').filter({ hasText: warning });
+  await expect(banner).toBeVisible();
+  // Dismissed, it stays away; a new text shows again, still without a reload.
+  await shopper.getByRole('button', { name: t.shell.banner.dismiss }).click();
+  await expect(banner).toBeHidden();
+  const second = `Maintenance moved ${Date.now()}`;
+  await saveWarning(operator, second);
+  await expect(shopper.getByRole('status').filter({ hasText: second })).toBeVisible();
+
+  // A common price change shows live too: "Add to disallow" (free by default, used by no other spec)
+  // costs 1 for a moment, then is free again.
+  await operator.getByRole('link', { name: t.admin.nav.prices }).click();
+  const disallow = shopper.locator('[data-testid="action-prices"] [data-action="13"]');
+  await expect(disallow).toHaveCount(0);
+  await setCommonPrice(operator, '13', '1');
+  await expect(disallow).toContainText('1');
+  await setCommonPrice(operator, '13', '0');
+  await expect(disallow).toHaveCount(0);
 
   // Every change is in the audit log, with its reason.
   await operator.getByRole('link', { name: t.admin.nav.audit }).click();
   await expect(operator.getByRole('cell', { name: 'Goodwill for the outage' })).toBeVisible();
   await expect(operator.locator('[data-audit-kind="settings.update"]').first()).toBeVisible();
 
+  // No banner left for the other specs.
+  await operator.getByRole('link', { name: t.admin.nav.settings }).click();
+  await saveWarning(operator, '');
   await shopper.context().close();
   await operator.context().close();
 });
@@ -153,4 +191,87 @@ test('a customer opening the console gets the 403 page', async ({ page, request 
   await expect(page.getByText(t.status.error.forbidden)).toBeVisible();
   await page.getByRole('button', { name: new RegExp(t.shell.account) }).click();
   await expect(page.getByRole('menuitem', { name: t.admin.nav.console })).toHaveCount(0);
+});
+
+test('an operator works in the tasks, partners and wiki sections', async ({ browser, request }) => {
+  const account = await makeAccount(request, 'en');
+  const operator = await signedIn(browser, await operatorAccount(), '/en/admin');
+
+  // Tasks: the customer's tasks by e-mail (the filter goes into the URL); workers and providers below.
+  await consoleNav(operator).getByRole('link', { name: t.admin.nav.tasks }).click();
+  await expect(operator.getByRole('heading', { name: t.admin.tasks.title, level: 1 })).toBeVisible();
+  await operator.getByRole('searchbox', { name: t.admin.tasks.filterUser }).fill(account.user.email);
+  await operator.getByRole('button', { name: t.admin.tasks.filterUser }).click();
+  await expect(operator).toHaveURL(/[?&]user=/);
+  // Its checks run for a few seconds: either still listed, or ended and gone from the list.
+  await expect(
+    operator
+      .getByRole('cell', { name: account.user.email })
+      .or(operator.getByText(t.admin.tasks.emptyFiltered))
+      .first(),
+  ).toBeVisible();
+  await expect(
+    operator
+      .getByRole('table', { name: t.admin.tasks.workers.title })
+      .or(operator.getByText(fill(t.admin.tasks.workers.empty, { minutes: '10' })))
+      .first(),
+  ).toBeVisible();
+
+  // Partners: the programme's minimum saved as it is.
+  await consoleNav(operator).getByRole('link', { name: t.admin.nav.partners }).click();
+  await expect(operator.getByRole('heading', { name: t.referral.admin.title, level: 1 })).toBeVisible();
+  await expect(operator.getByRole('region', { name: t.referral.admin.payouts })).toBeVisible();
+  const minimum = operator.getByLabel(t.referral.admin.minPayout);
+  await expect(minimum).not.toHaveValue('');
+  await minimum.locator('xpath=ancestor::form').getByRole('button', { name: t.referral.admin.save }).click();
+  await expectNotice(operator, t.referral.admin.saved);
+
+  // Wiki: a new draft (readers never see a draft).
+  await consoleNav(operator).getByRole('link', { name: t.admin.nav.wiki }).click();
+  await expect(operator.getByRole('heading', { name: t.wiki.admin.title, level: 1 })).toBeVisible();
+  await operator.getByRole('button', { name: t.wiki.admin.new }).click();
+  await operator.getByLabel(t.wiki.admin.fields.title, { exact: true }).fill(`Console draft ${Date.now()}`);
+  await operator.getByRole('button', { name: t.wiki.admin.save }).click();
+  await expectNotice(operator, t.wiki.admin.saved);
+  await expect(operator.getByRole('button', { name: t.wiki.admin.publish })).toBeHidden();
+  await operator.context().close();
+});
+
+test('axe finds nothing serious on the console’s pages in Ukrainian', async ({ browser, request }) => {
+  const customer = newUser('ua');
+  await createConfirmedUser(request, customer);
+  const ua = texts('ua');
+  const operator = await signedIn(browser, await operatorAccount(), '/ua/admin');
+  await operator.getByRole('searchbox', { name: ua.admin.users.search }).fill(customer.email);
+  await operator.getByRole('button', { name: ua.admin.users.search }).click();
+  await operator.getByRole('link', { name: customer.email }).click();
+  await expect(operator.getByRole('heading', { name: customer.email, level: 1 })).toBeVisible();
+  const customerPath = new URL(operator.url()).pathname;
+
+  const findings = new Findings();
+  const h1 = () => operator.getByRole('heading', { level: 1 }).first();
+  const pages: [string, string][] = [
+    ['customers', '/ua/admin'],
+    ['customer', customerPath],
+    ['prices', '/ua/admin/prices'],
+    ['settings', '/ua/admin/settings'],
+    ['tasks', '/ua/admin/tasks'],
+    ['partners', '/ua/admin/partners'],
+    ['wiki', '/ua/admin/wiki'],
+    ['audit', '/ua/admin/audit'],
+  ];
+  for (const [where, path] of pages) {
+    await operator.goto(path);
+    await settled(h1());
+    await expect(operator.locator('[aria-busy="true"]')).toHaveCount(0);
+    await findings.scan(operator, `ua ${where}`);
+  }
+  // A dialog of the customer's page, scanned on its own.
+  await operator.goto(customerPath);
+  await settled(h1());
+  await operator.getByRole('button', { name: ua.admin.customer.credits.open }).click();
+  await settled(operator.getByRole('dialog'));
+  await findings.scan(operator, 'ua credits dialog', '[role="dialog"]');
+  findings.expectNone();
+  await operator.context().close();
 });

@@ -35,6 +35,8 @@ export interface Operation {
   secured: boolean;
   /** Its `x-permission` (issue 27): the account permission key it needs, `self`, or none (owner only). */
   permission?: string;
+  /** Its `x-console-permission` (issue 28): the console key an operator needs, `any`, or none. */
+  consolePermission?: string;
 }
 
 /** Every operation of `/api/openapi.json`, so a new route is covered without touching the suites. */
@@ -51,6 +53,7 @@ export async function readOperations(t: TestApp): Promise<Operation[]> {
           requestBody?: { content: Record<string, { schema: JsonSchema }> };
           security?: unknown[];
           'x-permission'?: string;
+          'x-console-permission'?: string;
         }
       >
     >;
@@ -65,6 +68,7 @@ export async function readOperations(t: TestApp): Promise<Operation[]> {
         body: op.requestBody?.content['application/json']?.schema,
         secured: (op.security?.length ?? 0) > 0,
         permission: op['x-permission'],
+        consolePermission: op['x-console-permission'],
       });
     }
   }

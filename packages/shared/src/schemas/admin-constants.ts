@@ -72,5 +72,14 @@ export const PERMISSIONS = [
   { id: 15, key: 'schedules.manage', category: 'schedules', scope: 'account' },
   { id: 16, key: 'recipients.manage', category: 'reports', scope: 'account' },
   { id: 17, key: 'team.manage', category: 'team', scope: 'account' },
+  { id: 18, key: 'console.tasks.manage', category: 'tasks', scope: 'console' },
+  { id: 19, key: 'console.partners.manage', category: 'partners', scope: 'console' },
+  { id: 20, key: 'console.wiki.manage', category: 'wiki', scope: 'console' },
 ] as const satisfies readonly { id: number; key: string; category: string; scope: PermissionScope }[];
 export type PermissionKey = (typeof PERMISSIONS)[number]['key'];
+
+/** The console's keys: an operator's grant (`users.console_permissions`); an empty grant holds them all. */
+export type ConsolePermissionKey = Extract<(typeof PERMISSIONS)[number], { scope: 'console' }>['key'];
+export const CONSOLE_PERMISSION_KEYS = PERMISSIONS.filter((p) => p.scope === 'console').map(
+  (p) => p.key,
+) as ConsolePermissionKey[];

@@ -8,6 +8,7 @@ import {
   ADMIN_TASK_STATES,
   ADMIN_USER_SORT_FIELDS,
   AUDIT_KINDS,
+  CONSOLE_PERMISSION_KEYS,
   PERMISSION_SCOPES,
   WARNING_MAX,
 } from './admin-constants.ts';
@@ -39,6 +40,8 @@ export const ZAdminUserAttributes = z.object({
   isPartner: z.boolean(),
   isAdmin: z.boolean(),
   roleId: z.number(),
+  /** An operator's console keys; empty: the whole console (an operator) or none (a customer). */
+  consolePermissions: z.array(z.string()),
   balance: z.number(),
   referral: z.string().nullable(),
   locale: z.string(),
@@ -104,12 +107,29 @@ export const ZAdminUpdateUserRequest = z
       .min(1)
       .max(1000)
       .optional(),
+    /** The operator's console keys; [] gives the whole console. Only an operator with the whole console. */
+    consolePermissions: z
+      .array(z.enum(CONSOLE_PERMISSION_KEYS as [string, ...string[]], { error: 'validation.invalid' }), {
+        error: 'validation.invalid',
+      })
+      .max(CONSOLE_PERMISSION_KEYS.length, { error: 'validation.invalid' })
+      .optional(),
     reason,
   })
-  .refine((b) => [b.isBlocked, b.isPartner, b.isAdmin, b.roleId].some((v) => v !== undefined), {
-    error: 'validation.required',
-  });
+  .refine(
+    (b) => [b.isBlocked, b.isPartner, b.isAdmin, b.roleId, b.consolePermissions].some((v) => v !== undefined),
+    { error: 'validation.required' },
+  );
 export type TAdminUpdateUserRequest = z.infer<typeof ZAdminUpdateUserRequest>;
+
+/** `GET admin/me`: the console keys the signed-in operator holds (all of them for the whole console). */
+export const ZAdminOperatorAttributes = z.object({
+  wholeConsole: z.boolean(),
+  permissions: z.array(z.string()),
+});
+export type TAdminOperatorAttributes = z.infer<typeof ZAdminOperatorAttributes>;
+export const ZAdminOperatorResponse = single(resource('adminOperators', ZAdminOperatorAttributes));
+export type TAdminOperatorResponse = z.infer<typeof ZAdminOperatorResponse>;
 
 /** `POST admin/users/{id}/credits`: a whole number of credits, negative to take; the reason is required. */
 export const ZAdminCreditsRequest = z.object({

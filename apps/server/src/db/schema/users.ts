@@ -23,6 +23,8 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     locale: text('locale').notNull().default('en'),
     roleId: integer('role_id').notNull().default(1),
+    /** An operator's console keys (`console.*`); empty: all of them (issue 28). */
+    consolePermissions: text('console_permissions').array().notNull().default(sql`'{}'::text[]`),
     referral: text('referral'),
     /** Kept equal to the sum of the user's balance_transactions; changed only together with a ledger row. */
     balance: integer('balance').notNull().default(0),

@@ -1,6 +1,6 @@
 import { BalanceTransactionType, SKIP_REASONS } from '@linkwatch/shared';
 import type { AppContext } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Queryable, Tx } from '../../db/client.ts';
 import { AppError, FieldError, notFound } from '../../errors.ts';
 import type { PageQuery } from '../../http/present.ts';
 import { assertCanStartTasks } from '../balance/blocking.ts';
@@ -258,6 +258,19 @@ async function assertNotRunning(
 }
 
 /**
+ * The cancel's writes, on `db`: the console passes its transaction so that its audit row and the
+ * cancel are kept or lost together (issue 28). The live count is the caller's to publish.
+ */
+export async function cancelActionRows(db: Queryable, params: { userId: number; id: number }) {
+  const action = await findOwnAction(db, params);
+  if (!action) throw notFound();
+  if (!RUNNING.includes(action.statusId as 0 | 2)) throw new AppError('invalid', 'tasks.errors.notRunning');
+  await cancelPendingItems(db, { actionId: action.id });
+  await markCancelRequested(db, { actionId: action.id });
+  await finishIfComplete(db, params.id);
+}
+
+/**
  * Cancels a waiting or running task: its pending items stop and their share is refunded. A task with
  * no batch in a worker's hands ends at once; the live count of running tasks follows. Answers the
  * task as shown.
@@ -266,12 +279,7 @@ export async function cancelAction(
   ctx: AppContext,
   params: { userId: number; id: number },
 ): Promise<ShownAction> {
-  const action = await findOwnAction(ctx.db, params);
-  if (!action) throw notFound();
-  if (!RUNNING.includes(action.statusId as 0 | 2)) throw new AppError('invalid', 'tasks.errors.notRunning');
-  await cancelPendingItems(ctx.db, { actionId: action.id });
-  await markCancelRequested(ctx.db, { actionId: action.id });
-  await finishIfComplete(ctx.db, params.id);
+  await cancelActionRows(ctx.db, params);
   await publishActionCount(ctx, params.userId);
   const row = await findAction(ctx.db, params);
   return row!;

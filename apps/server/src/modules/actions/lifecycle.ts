@@ -1,5 +1,5 @@
 import { BalanceTransactionType, TaskStatus } from '@linkwatch/shared';
-import type { Db } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { applyLedgerEntry } from '../balance/ledger.ts';
 import {
   countItems,
@@ -24,7 +24,7 @@ function countersOf(counts: ItemCounts) {
  * together (the row lock and the status check). Items that failed through our fault, and cancelled
  * ones, are refunded.
  */
-export async function finishIfComplete(db: Db, actionId: number): Promise<ActionRow | null> {
+export async function finishIfComplete(db: Queryable, actionId: number): Promise<ActionRow | null> {
   return db.transaction(async (tx) => {
     const action = await lockAction(tx, { id: actionId });
     if (!action || action.statusId === TaskStatus.Done || action.statusId === TaskStatus.Fail) return null;

@@ -1,7 +1,8 @@
 import { type TAdminTaskCancelRequest, type TAdminTaskListQuery, TaskStatus } from '@linkwatch/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { cancelAction } from '../actions/actions.service.ts';
+import { cancelActionRows } from '../actions/actions.service.ts';
+import { publishActionCount } from '../notifications/notifications.service.ts';
 import { insertAudit } from './admin.queries.ts';
 import type { Operator } from './admin.service.ts';
 import { failedItems, findTask, listTasks, recentWorkers, taskItemCounts } from './admin-tasks.queries.ts';
@@ -30,26 +31,31 @@ export async function cancelTask(
   ctx: AppContext,
   params: Operator & { taskId: number; input: TAdminTaskCancelRequest },
 ) {
-  const before = await findTask(ctx.db, params.taskId);
-  if (!before) throw notFound();
-  if (!RUNNING.includes(before.task.statusId)) throw new AppError('invalid', 'admin.errors.taskEnded');
-  const { userId } = before.task;
-  await cancelAction(ctx, { userId, id: params.taskId });
-  const after = (await findTask(ctx.db, params.taskId))!;
-  await insertAudit(ctx.db, {
-    actorId: params.actorId,
-    targetUserId: userId,
-    kind: 'task.cancel',
-    subject: String(params.taskId),
-    before: { statusId: before.task.statusId, refunded: before.task.refunded },
-    after: {
-      statusId: after.task.statusId,
-      refunded: after.task.refunded,
-      refund: after.task.refunded - before.task.refunded,
-      cancelRequested: after.task.cancelRequested,
-    },
-    reason: params.input.reason,
+  const userId = await ctx.db.transaction(async (tx) => {
+    const before = await findTask(tx, params.taskId);
+    if (!before) throw notFound();
+    if (!RUNNING.includes(before.task.statusId)) throw new AppError('invalid', 'admin.errors.taskEnded');
+    const { userId } = before.task;
+    await cancelActionRows(tx, { userId, id: params.taskId });
+    const after = (await findTask(tx, params.taskId))!;
+    // In the cancel's transaction: a cancel without its audit row (or the reverse) cannot happen.
+    await insertAudit(tx, {
+      actorId: params.actorId,
+      targetUserId: userId,
+      kind: 'task.cancel',
+      subject: String(params.taskId),
+      before: { statusId: before.task.statusId, refunded: before.task.refunded },
+      after: {
+        statusId: after.task.statusId,
+        refunded: after.task.refunded,
+        refund: after.task.refunded - before.task.refunded,
+        cancelRequested: after.task.cancelRequested,
+      },
+      reason: params.input.reason,
+    });
+    return userId;
   });
+  await publishActionCount(ctx, userId);
   return taskPage(ctx, params.taskId);
 }
 

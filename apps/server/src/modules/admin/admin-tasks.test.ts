@@ -140,6 +140,36 @@ describe('cancelling a customer’s task', () => {
     expect(await t.db.select().from(adminAudit).where(eq(adminAudit.kind, 'task.cancel'))).toHaveLength(1);
     expect((await asAdmin('POST', 'tasks/2147483647/cancel', { reason: 'x' })).status).toBe(404);
   });
+
+  it('keeps the task running and the credits unrefunded when its audit row cannot be written', async () => {
+    const { user, taskId } = await startTask(2);
+    // The database refuses this one audit row: the cancel must not stay without it (one transaction).
+    await t.db.execute(sql`
+      create function refuse_cancel_audit() returns trigger language plpgsql as $$
+      begin
+        if new.reason = 'audit refused' then raise exception 'audit refused'; end if;
+        return new;
+      end $$`);
+    await t.db.execute(sql`
+      create trigger refuse_cancel_audit before insert on admin_audit
+      for each row execute function refuse_cancel_audit()`);
+    try {
+      const res = await asAdmin('POST', `tasks/${taskId}/cancel`, { reason: 'audit refused' });
+      expect(res.status).toBe(500);
+    } finally {
+      await t.db.execute(sql`drop trigger refuse_cancel_audit on admin_audit`);
+      await t.db.execute(sql`drop function refuse_cancel_audit()`);
+    }
+    const task = await asAdmin('GET', `tasks/${taskId}`);
+    expect(task.body.data.attributes).toMatchObject({
+      statusId: TaskStatus.Waiting,
+      refunded: 0,
+      cancelRequested: false,
+      items: { pending: 2, cancelled: 0 },
+    });
+    expect((await reloadUser(t.db, user.id)).balance).toBe(98);
+    expect(await ledgerSum(t.db, user.id)).toBe(98);
+  });
 });
 
 describe('workers', () => {

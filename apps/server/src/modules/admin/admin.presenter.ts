@@ -1,11 +1,14 @@
 import type {
   TAdminAuditAttributes,
+  TAdminOperatorAttributes,
   TAdminUserAttributes,
   TAdminUserDetailAttributes,
 } from '@linkwatch/shared';
+import type { CurrentUser } from '../../http/auth.ts';
 import { iso, type PageQuery, paginated, resource } from '../../http/present.ts';
 import type { listAudit, searchUsers, UserRow, userActivity } from './admin.queries.ts';
 import type { customerPage, priceList } from './admin.service.ts';
+import { consoleKeys, holdsWholeConsole } from './console-access.ts';
 import type { startActing } from './impersonation.ts';
 
 function userAttributes(user: UserRow, lastLoginAt: Date | null): TAdminUserAttributes {
@@ -16,6 +19,7 @@ function userAttributes(user: UserRow, lastLoginAt: Date | null): TAdminUserAttr
     isPartner: user.isPartner,
     isAdmin: user.isAdmin,
     roleId: user.roleId,
+    consolePermissions: user.consolePermissions,
     balance: user.balance,
     referral: user.referral,
     locale: user.locale,
@@ -23,6 +27,11 @@ function userAttributes(user: UserRow, lastLoginAt: Date | null): TAdminUserAttr
     createdAt: user.createdAt.toISOString(),
     lastLoginAt: iso(lastLoginAt),
   };
+}
+
+/** The signed-in operator's console keys (`GET admin/me`). */
+export function presentOperator(user: CurrentUser): TAdminOperatorAttributes {
+  return { wholeConsole: holdsWholeConsole(user), permissions: consoleKeys(user) };
 }
 
 export function presentUserList(params: { found: Awaited<ReturnType<typeof searchUsers>>; page: PageQuery }) {

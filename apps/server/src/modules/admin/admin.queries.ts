@@ -119,7 +119,10 @@ export async function userActivity(db: Queryable, userId: number) {
 
 export async function updateUser(
   db: Queryable,
-  params: { id: number; values: Partial<Pick<UserRow, 'isBlocked' | 'isPartner' | 'isAdmin' | 'roleId'>> },
+  params: {
+    id: number;
+    values: Partial<Pick<UserRow, 'isBlocked' | 'isPartner' | 'isAdmin' | 'roleId' | 'consolePermissions'>>;
+  },
 ) {
   const [user] = await db.update(users).set(params.values).where(eq(users.id, params.id)).returning();
   return user;

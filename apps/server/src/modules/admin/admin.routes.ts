@@ -3,6 +3,7 @@ import {
   ZAdminAuditListResponse,
   ZAdminCreditsRequest,
   ZAdminCreditsResponse,
+  ZAdminOperatorResponse,
   ZAdminPaymentLevelsRequest,
   ZAdminPriceListResponse,
   ZAdminPriceParams,
@@ -32,6 +33,7 @@ import {
   presentActing,
   presentAudit,
   presentCustomer,
+  presentOperator,
   presentPrices,
   presentUserList,
 } from './admin.presenter.ts';
@@ -50,6 +52,7 @@ import {
   updateCustomer,
 } from './admin.service.ts';
 import { taskRoutes } from './admin-tasks.routes.ts';
+import { consoleGate, holdsWholeConsole } from './console-access.ts';
 import { refuseWhileActing, startActing, stopActing } from './impersonation.ts';
 import { partnerRoutes } from './partners.routes.ts';
 import { permissionPage } from './permissions.ts';
@@ -57,27 +60,20 @@ import { permissionPage } from './permissions.ts';
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
 
-/** The signed-in operator; anyone else gets 403 from every console call. */
-function requireAdmin(req: FastifyRequest) {
-  const user = requireUser(req);
-  if (!user.isAdmin) throw forbidden();
-  return user;
-}
-
-/** Who changes what: the operator of the request. */
-const operator = (req: FastifyRequest) => ({ actorId: requireAdmin(req).id });
+/** Who changes what: the operator of the request (the scope's hook let only an operator through). */
+const operator = (req: FastifyRequest) => ({ actorId: requireUser(req).id });
 
 /**
- * The operator console (issue 28): every call under /api/admin/ is admin-only by one hook, which runs
- * before the input is read (a customer learns nothing of the console's rules).
+ * The operator console (issue 28): every call under /api/admin/ is for operators holding the route's
+ * `x-console-permission` (console-access.ts), checked by one hook before the input is read (a customer
+ * learns nothing of the console's rules).
  */
 export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   refuseWhileActing(app);
   app.register(
     async (admin) => {
-      admin.addHook('preValidation', async (req) => {
-        requireAdmin(req);
-      });
+      admin.addHook('preValidation', consoleGate);
+      operatorRoutes(admin);
       customerRoutes(admin, ctx);
       actingRoutes(admin, ctx);
       priceRoutes(admin, ctx);
@@ -90,6 +86,26 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   publicRoutes(app, ctx);
 }
 
+/** `GET admin/me`: the keys the operator holds, so the console shows only their sections. Any operator. */
+function operatorRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/me',
+    {
+      schema: {
+        tags,
+        security,
+        'x-permission': 'self' as const,
+        'x-console-permission': 'any' as const,
+        response: { 200: ZAdminOperatorResponse },
+      },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      return { data: resource('adminOperators', user.id, presentOperator(user)) };
+    },
+  );
+}
+
 function customerRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
@@ -99,6 +115,7 @@ function customerRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         security,
         'x-permission': 'self' as const,
+        'x-console-permission': 'console.users.read' as const,
         querystring: ZAdminUserListQuery,
         response: { 200: ZAdminUserListResponse },
       },
@@ -112,6 +129,7 @@ function customerRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         security,
         'x-permission': 'self' as const,
+        'x-console-permission': 'console.users.read' as const,
         params: ZIdParams,
         response: { 200: ZAdminUserResponse },
       },
@@ -125,13 +143,19 @@ function customerRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         security,
         'x-permission': 'self' as const,
+        'x-console-permission': 'console.users.update' as const,
         params: ZIdParams,
         body: ZAdminUpdateUserRequest,
         response: { 200: ZAdminUserResponse },
       },
     },
     async (req) => {
-      await updateCustomer(ctx, { ...operator(req), userId: req.params.id, input: req.body });
+      await updateCustomer(ctx, {
+        ...operator(req),
+        userId: req.params.id,
+        input: req.body,
+        wholeConsole: holdsWholeConsole(requireUser(req)),
+      });
       return presentCustomer(await customerPage(ctx, req.params.id));
     },
   );
@@ -142,6 +166,7 @@ function customerRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         security,
         'x-permission': 'self' as const,
+        'x-console-permission': 'console.users.credits' as const,
         params: ZIdParams,
         body: ZAdminCreditsRequest,
         response: { 200: ZAdminCreditsResponse },
@@ -159,6 +184,7 @@ function customerRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         security,
         'x-permission': 'self' as const,
+        'x-console-permission': 'console.prices.update' as const,
         params: ZAdminUserPriceParams,
         body: ZAdminUserPriceRequest,
         response: { 200: ZTrueResponse },
@@ -177,6 +203,7 @@ function customerRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         security,
         'x-permission': 'self' as const,
+        'x-console-permission': 'console.users.update' as const,
         params: ZIdParams,
         body: ZAdminReasonRequest,
         response: { 200: ZTrueResponse },
@@ -194,6 +221,7 @@ function customerRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         security,
         'x-permission': 'self' as const,
+        'x-console-permission': 'console.users.update' as const,
         params: ZIdParams,
         body: ZAdminReasonRequest,
         response: { 200: ZTrueResponse },
@@ -214,6 +242,7 @@ function actingRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         security,
         'x-permission': 'self' as const,
+        'x-console-permission': 'console.users.impersonate' as const,
         params: ZIdParams,
         body: ZAdminReasonRequest,
         response: { 200: ZImpersonationResponse },
@@ -231,7 +260,13 @@ function priceRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/prices',
     {
-      schema: { tags, security, 'x-permission': 'self' as const, response: { 200: ZAdminPriceListResponse } },
+      schema: {
+        tags,
+        security,
+        'x-permission': 'self' as const,
+        'x-console-permission': 'console.prices.update' as const,
+        response: { 200: ZAdminPriceListResponse },
+      },
     },
     async () => presentPrices(await priceList(ctx)),
   );
@@ -242,6 +277,7 @@ function priceRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         security,
         'x-permission': 'self' as const,
+        'x-console-permission': 'console.prices.update' as const,
         params: ZAdminPriceParams,
         body: ZAdminPriceRequest,
         response: { 200: ZTrueResponse },
@@ -263,6 +299,7 @@ function siteRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         security,
         'x-permission': 'self' as const,
+        'x-console-permission': 'console.settings.update' as const,
         body: ZAdminSettingsRequest,
         response: { 200: ZTrueResponse },
       },
@@ -279,6 +316,7 @@ function siteRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         security,
         'x-permission': 'self' as const,
+        'x-console-permission': 'console.prices.update' as const,
         description:
           'Every bonus tier (payment level) at once, in US dollars as `GET payments/levels` shows them; tiers may not overlap (422 naming `levels.{index}.min` or `.max`). Audited with the tiers before and after.',
         body: ZAdminPaymentLevelsRequest,
@@ -297,6 +335,7 @@ function siteRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         security,
         'x-permission': 'self' as const,
+        'x-console-permission': 'console.audit.read' as const,
         querystring: ZAdminAuditListQuery,
         response: { 200: ZAdminAuditListResponse },
       },

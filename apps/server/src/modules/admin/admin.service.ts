@@ -67,15 +67,24 @@ async function pricesOf(ctx: AppContext, userId: number) {
   });
 }
 
-const FLAGS = ['isBlocked', 'isPartner', 'isAdmin', 'roleId'] as const;
+const FLAGS = ['isBlocked', 'isPartner', 'isAdmin', 'roleId', 'consolePermissions'] as const;
 
-/** The flags; an operator cannot block themselves or take away their own console. */
+/**
+ * The flags; an operator cannot block themselves or change their own console. Making an operator and
+ * granting console keys is for an operator with the whole console (else one key would grant them all).
+ */
 export async function updateCustomer(
   ctx: AppContext,
-  params: Operator & { userId: number; input: TAdminUpdateUserRequest },
+  params: Operator & { userId: number; input: TAdminUpdateUserRequest; wholeConsole: boolean },
 ) {
   const { actorId, userId, input } = params;
-  if (actorId === userId && (input.isAdmin === false || input.isBlocked === true))
+  const grants = input.isAdmin !== undefined || input.consolePermissions !== undefined;
+  if (grants && !params.wholeConsole)
+    throw new AppError('forbidden', 'errors.forbidden', {}, 'admin.errors.wholeConsoleOnly');
+  if (
+    actorId === userId &&
+    (input.isAdmin === false || input.isBlocked === true || input.consolePermissions !== undefined)
+  )
     throw new FieldError({ isAdmin: 'admin.errors.notYourself' }, 'admin.errors.notYourself');
   const updated = await ctx.db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);

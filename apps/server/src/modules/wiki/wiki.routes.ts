@@ -26,11 +26,12 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { FieldError, forbidden } from '../../errors.ts';
+import { FieldError } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { extraFilePart } from '../../http/multipart.ts';
 import { paginated, resource } from '../../http/present.ts';
+import { consoleGate } from '../admin/console-access.ts';
 import { imageUrl, presentAdminArticle, presentArticle, presentVideo } from './wiki.presenter.ts';
 import {
   adminList,
@@ -61,9 +62,7 @@ export function wikiRoutes(app: FastifyInstance, ctx: AppContext) {
   readerRoutes(app, ctx);
   app.register(
     async (admin) => {
-      admin.addHook('preValidation', async (req) => {
-        if (!requireUser(req).isAdmin) throw forbidden();
-      });
+      admin.addHook('preValidation', consoleGate);
       authoringRoutes(admin, ctx);
     },
     { prefix: '/admin' },
@@ -146,6 +145,7 @@ function authoringRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         security,
         'x-permission': 'self' as const,
+        'x-console-permission': 'console.wiki.manage' as const,
         querystring: ZAdminWikiListQuery,
         response: { 200: ZAdminWikiListResponse },
       },
@@ -166,6 +166,7 @@ function authoringRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         security,
         'x-permission': 'self' as const,
+        'x-console-permission': 'console.wiki.manage' as const,
         body: ZAdminWikiArticleRequest,
         response: { 200: ZAdminWikiArticleResponse },
       },
@@ -182,6 +183,7 @@ function authoringRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         security,
         'x-permission': 'self' as const,
+        'x-console-permission': 'console.wiki.manage' as const,
         body: ZAdminWikiPreviewRequest,
         response: { 200: ZAdminWikiPreviewResponse },
       },
@@ -195,6 +197,7 @@ function authoringRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         security,
         'x-permission': 'self' as const,
+        'x-console-permission': 'console.wiki.manage' as const,
         consumes: ['multipart/form-data'],
         response: { 200: ZWikiImageResponse },
       },
@@ -213,6 +216,7 @@ function authoringRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         security,
         'x-permission': 'self' as const,
+        'x-console-permission': 'console.wiki.manage' as const,
         body: ZAdminVideoRequest,
         response: { 200: ZAdminVideoResponse },
       },
@@ -226,6 +230,7 @@ function authoringRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         security,
         'x-permission': 'self' as const,
+        'x-console-permission': 'console.wiki.manage' as const,
         params: ZIdParams,
         body: ZAdminWikiArticleRequest,
         response: { 200: ZAdminWikiArticleResponse },
@@ -243,6 +248,7 @@ function authoringRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         security,
         'x-permission': 'self' as const,
+        'x-console-permission': 'console.wiki.manage' as const,
         params: ZIdParams,
         response: { 200: ZTrueResponse },
       },

@@ -7,6 +7,7 @@ import { useMe } from '@/lib/session.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { cn } from '@/ui/cn.ts';
 import { PageHeader } from '@/ui/PageHeader.tsx';
+import { SECTION_KEYS, useConsoleAccess } from './api/access.ts';
 
 const SECTIONS = ['users', 'prices', 'settings', 'tasks', 'partners', 'wiki', 'audit'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -18,16 +19,16 @@ function sectionOf(path: string): Section {
   return SECTIONS.find((s) => s !== 'users' && path.startsWith(pathOf(s))) ?? 'users';
 }
 
-function ConsoleNav() {
+function ConsoleNav({ current }: { current: Section }) {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const current = sectionOf(splitLocale(useLocation().pathname).rest);
+  const access = useConsoleAccess();
   return (
     <nav
       aria-label={t('admin.nav.label')}
       className="-mx-1 mb-6 flex gap-1 overflow-x-auto border-b border-line px-1"
     >
-      {SECTIONS.map((section) => (
+      {SECTIONS.filter((section) => access.can(SECTION_KEYS[section])).map((section) => (
         <Link
           key={section}
           to={to(pathOf(section))}
@@ -48,7 +49,8 @@ function ConsoleNav() {
 
 /**
  * Every console page: operators only (anyone else gets the error page's 403, as the API answers them),
- * the sections' tabs, and the page's title.
+ * the tabs of the sections the operator holds the key of (a section they lack is the 403 page too),
+ * and the page's title.
  */
 export function ConsoleFrame({
   title,
@@ -63,12 +65,20 @@ export function ConsoleFrame({
 }) {
   const { t } = useTranslation();
   const me = useMe();
+  const access = useConsoleAccess();
+  const current = sectionOf(splitLocale(useLocation().pathname).rest);
   if (me.data && !me.data.attributes.isAdmin)
     throw new ApiError({ status: 403, message: t('status.error.forbidden') });
+  if (!access.can(SECTION_KEYS[current]))
+    throw new ApiError({
+      status: 403,
+      message: t('status.error.forbidden'),
+      hint: t('admin.errors.consolePermissionMissing', { permission: SECTION_KEYS[current] }),
+    });
   if (!me.data) return null;
   return (
     <div className="mx-auto w-full max-w-7xl">
-      <ConsoleNav />
+      <ConsoleNav current={current} />
       <PageHeader title={title} description={description} actions={actions} />
       {children}
     </div>

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { notify } from '@/lib/notices.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Button } from '@/ui/Button.tsx';
+import { useConsoleAccess } from './api/access.ts';
 import { impersonate, useEndSessions, useResendConfirmation } from './api/admin.ts';
 import type { Customer } from './api/types.ts';
 import { CreditsDialog } from './CreditsDialog.tsx';
@@ -24,6 +25,7 @@ export function CustomerActions({ customer }: { customer: Customer }) {
   const [open, setOpen] = useState<Open>(null);
   const endSessions = useEndSessions(customer.id as number);
   const resend = useResendConfirmation(customer.id as number);
+  const access = useConsoleAccess();
   const { email, isAdmin, emailConfirmed } = customer.attributes;
   const dialog = (name: Open) => ({
     open: open === name,
@@ -38,24 +40,30 @@ export function CustomerActions({ customer }: { customer: Customer }) {
 
   return (
     <div className="flex flex-wrap gap-2">
-      <Button onClick={() => setOpen('credits')}>
-        <Coins className="size-4" aria-hidden />
-        {t('admin.customer.credits.open')}
-      </Button>
-      <Button
-        variant="secondary"
-        onClick={() => setOpen('act')}
-        disabled={isAdmin}
-        title={isAdmin ? t('admin.customer.act.refusedAdmin') : undefined}
-      >
-        <UserRoundCog className="size-4" aria-hidden />
-        {t('admin.customer.act.open')}
-      </Button>
-      <Button variant="secondary" onClick={() => setOpen('sessions')}>
-        <LogOut className="size-4" aria-hidden />
-        {t('admin.customer.endSessions.open')}
-      </Button>
-      {emailConfirmed ? null : (
+      {access.can('console.users.credits') ? (
+        <Button onClick={() => setOpen('credits')}>
+          <Coins className="size-4" aria-hidden />
+          {t('admin.customer.credits.open')}
+        </Button>
+      ) : null}
+      {access.can('console.users.impersonate') ? (
+        <Button
+          variant="secondary"
+          onClick={() => setOpen('act')}
+          disabled={isAdmin}
+          title={isAdmin ? t('admin.customer.act.refusedAdmin') : undefined}
+        >
+          <UserRoundCog className="size-4" aria-hidden />
+          {t('admin.customer.act.open')}
+        </Button>
+      ) : null}
+      {access.can('console.users.update') ? (
+        <Button variant="secondary" onClick={() => setOpen('sessions')}>
+          <LogOut className="size-4" aria-hidden />
+          {t('admin.customer.endSessions.open')}
+        </Button>
+      ) : null}
+      {emailConfirmed || !access.can('console.users.update') ? null : (
         <Button
           variant="secondary"
           disabled={resend.isPending}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardBody, CardHeader } from '@/ui/Card.tsx';
 import { Switch } from '@/ui/Switch.tsx';
+import { useConsoleAccess } from './api/access.ts';
 import { useUpdateCustomer } from './api/admin.ts';
 import type { Customer } from './api/types.ts';
 import { ReasonDialog } from './ReasonDialog.tsx';
@@ -9,9 +10,15 @@ import { ReasonDialog } from './ReasonDialog.tsx';
 const FLAGS = ['isBlocked', 'isPartner', 'isAdmin'] as const;
 type Flag = (typeof FLAGS)[number];
 
-/** The account's flags; each change is confirmed with its reason. */
+/**
+ * The account's flags; each change is confirmed with its reason. Without `console.users.update` they
+ * are read-only; the operator flag is the whole console's to change (as the server rules).
+ */
 export function CustomerFlags({ customer }: { customer: Customer }) {
   const { t } = useTranslation();
+  const access = useConsoleAccess();
+  const mayChange = (flag: Flag) =>
+    access.can('console.users.update') && (flag !== 'isAdmin' || access.wholeConsole);
   const update = useUpdateCustomer(customer.id as number);
   const [asked, setAsked] = useState<{ flag: Flag; value: boolean } | null>(null);
   const { email } = customer.attributes;
@@ -25,6 +32,7 @@ export function CustomerFlags({ customer }: { customer: Customer }) {
             <Switch
               label={t(`admin.customer.flag.${flag}`)}
               checked={customer.attributes[flag]}
+              disabled={!mayChange(flag)}
               onCheckedChange={(value) => setAsked({ flag, value })}
             />
           </div>

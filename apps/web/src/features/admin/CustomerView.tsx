@@ -11,6 +11,7 @@ import type { Customer } from './api/types.ts';
 import { ConsoleFrame } from './ConsoleFrame.tsx';
 import { CustomerActions } from './CustomerActions.tsx';
 import { CustomerActivity } from './CustomerActivity.tsx';
+import { CustomerConsoleAccess } from './CustomerConsoleAccess.tsx';
 import { CustomerFlags } from './CustomerFlags.tsx';
 import { CustomerPrices } from './CustomerPrices.tsx';
 import { UserFlags } from './UsersTable.tsx';
@@ -83,6 +84,7 @@ export function CustomerView({ userId }: { userId: number }) {
             <CustomerFlags customer={data} />
             <CustomerPrices customer={data} />
           </div>
+          <CustomerConsoleAccess customer={data} />
           <CustomerActivity customer={data} />
         </div>
       ) : (

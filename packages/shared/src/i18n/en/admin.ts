@@ -1,6 +1,10 @@
 // The operator console (issue 28): the server's messages, the permission titles and the console's screens.
 export default {
   errors: {
+    consolePermissionMissing:
+      'Your console access does not include this section (it needs "{{permission}}"). Ask an operator with the whole console.',
+    wholeConsoleOnly:
+      'Only an operator with the whole console can make someone an operator or change console access.',
     notYourself: 'You cannot block yourself or take away your own console access.',
     belowZero: 'The balance would fall below zero: it is {{balance}} credits.',
     alreadyConfirmed: 'This e-mail address is confirmed already.',
@@ -62,6 +66,16 @@ export default {
       amount: 'Amount, credits',
       submit: 'Apply',
       done: 'The balance is now {{balance}}',
+    },
+    access: {
+      save: 'Save console access',
+      title: 'Console access',
+      description: 'The console sections this operator may use. None ticked: the whole console.',
+      whole: 'The whole console',
+      some_one: '{{count}} permission',
+      some_other: '{{count}} permissions',
+      confirm: 'Change the console access of {{email}}?',
+      saved: 'The console access is saved',
     },
     flagsTitle: 'Account flags',
     flag: {
@@ -307,6 +321,9 @@ export default {
     console_prices_update: 'Set prices',
     console_settings_update: 'Change site settings',
     console_audit_read: 'Read the audit log',
+    console_tasks_manage: 'See and cancel tasks, workers and providers',
+    console_partners_manage: 'Manage partner payouts and levels',
+    console_wiki_manage: 'Write and publish wiki articles',
     projects_read: 'View projects and links',
     projects_manage: 'Create and change projects',
     links_manage: 'Upload and change links',

@@ -100,9 +100,10 @@ export function impersonate(id: number, reason?: string) {
     .then((r) => r.data.attributes);
 }
 
-/** `GET admin/prices`: each action's common price and who pays their own. */
-export function useAdminPrices() {
+/** `GET admin/prices`: each action's common price and who pays their own (`enabled`: the key is held). */
+export function useAdminPrices(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: adminKeys.prices,
     queryFn: ({ signal }) => api.get<{ data: AdminPrice[] }>('admin/prices', { signal }).then((r) => r.data),
   });

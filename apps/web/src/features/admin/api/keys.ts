@@ -3,6 +3,7 @@ import type { AuditFilters, UserListFilters } from './types.ts';
 /** The console's cache entries: every call's key comes from here. */
 export const adminKeys = {
   all: ['admin'] as const,
+  operator: ['admin', 'me'] as const,
   users: ['admin', 'users'] as const,
   userList: (filters: UserListFilters) => ['admin', 'users', 'list', filters] as const,
   user: (id: number) => ['admin', 'users', id] as const,
