@@ -38,6 +38,13 @@ export default {
     views: { list: 'Cards', faq: 'Questions', news: 'News' },
     signIn: 'Sign in to Linkwatch',
     home: 'Linkwatch wiki',
+    pages: 'Pages',
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
+    pageOf: 'page {{page}} of {{pages}}',
+    tagged: 'Tagged “{{tag}}”',
+    watch: 'Watch “{{title}}” on {{provider}}',
+    duration: '{{minutes}} min',
   },
   admin: {
     title: 'Wiki articles',

@@ -38,6 +38,13 @@ export default {
     views: { list: 'Карточки', faq: 'Вопросы', news: 'Новости' },
     signIn: 'Войти в Linkwatch',
     home: 'Вики Linkwatch',
+    pages: 'Страницы',
+    previousPage: 'Предыдущая страница',
+    nextPage: 'Следующая страница',
+    pageOf: 'страница {{page}} из {{pages}}',
+    tagged: 'С тегом «{{tag}}»',
+    watch: 'Смотреть «{{title}}» на {{provider}}',
+    duration: '{{minutes}} мин',
   },
   admin: {
     title: 'Статьи вики',
