@@ -63,7 +63,7 @@ article img{max-width:100%;height:auto}table{border-collapse:collapse}th,td{bord
 .meta{color:#475569;font-size:.875rem}li{margin:.25rem 0}footer{color:#475569;font-size:.875rem}
 .wiki-video{margin:1.5rem 0}.wiki-video a{display:flex;flex-direction:column;gap:.5rem;font-weight:600}
 .wiki-video img{display:block;width:100%;height:auto;aspect-ratio:16/9;object-fit:cover;background:#0f172a}
-.pages ul{gap:.25rem .75rem}.pages [aria-current]{font-weight:700}`;
+.pages ul,ul.tags{gap:.25rem .75rem}ul.tags{list-style:none;padding:0;display:flex;flex-wrap:wrap}.pages [aria-current]{font-weight:700}`;
 
 function page(ctx: AppContext, head: Head, body: string): string {
   const base = ctx.config.appUrl;
@@ -281,7 +281,7 @@ ${row.section === 2 ? `<p><strong>${esc(row.description)}</strong></p>` : ''}
 ${withVideoFallbacks(renderMarkdown(row.content), videos, locale)}
 ${
   row.tags.length
-    ? `<ul class="meta" aria-label="${esc(translate(locale, 'wiki.reader.tags'))}">${row.tags
+    ? `<ul class="meta tags" aria-label="${esc(translate(locale, 'wiki.reader.tags'))}">${row.tags
         .map((tag) => `<li><a href="${esc(listingPath(locale, row.section, tag, 1))}">${esc(tag)}</a></li>`)
         .join('')}</ul>`
     : ''
@@ -376,7 +376,7 @@ function sectionHtml(ctx: AppContext, l: Listing) {
     breadcrumbs(ctx, [
       { name: translate(locale, 'wiki.reader.title'), path: `/${locale}/wiki` },
       ...sectionCrumb,
-      ...(l.tag ? [{ name: tagTitle, path: listingPath(locale, section, l.tag, 1) }] : []),
+      ...(l.tag ? [{ name: l.tag, path: listingPath(locale, section, l.tag, 1) }] : []),
     ]),
   ];
   if (section === 2 && rows.length)

@@ -42,7 +42,7 @@ export default {
     previousPage: 'Previous page',
     nextPage: 'Next page',
     pageOf: 'page {{page}} of {{pages}}',
-    tagged: 'Tagged “{{tag}}”',
+    tagged: 'tagged “{{tag}}”',
     watch: 'Watch “{{title}}” on {{provider}}',
     duration: '{{minutes}} min',
   },

@@ -42,7 +42,7 @@ export default {
     previousPage: 'Предыдущая страница',
     nextPage: 'Следующая страница',
     pageOf: 'страница {{page}} из {{pages}}',
-    tagged: 'С тегом «{{tag}}»',
+    tagged: 'с тегом «{{tag}}»',
     watch: 'Смотреть «{{title}}» на {{provider}}',
     duration: '{{minutes}} мин',
   },

@@ -42,7 +42,7 @@ export default {
     previousPage: 'Попередня сторінка',
     nextPage: 'Наступна сторінка',
     pageOf: 'сторінка {{page}} з {{pages}}',
-    tagged: 'З тегом «{{tag}}»',
+    tagged: 'з тегом «{{tag}}»',
     watch: 'Дивитися «{{title}}» на {{provider}}',
     duration: '{{minutes}} хв',
   },
