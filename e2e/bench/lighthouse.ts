@@ -141,13 +141,13 @@ function median(values: number[]): number {
 
 /** One line per page: median score (range), its gap to the yardstick's median, and the metrics behind it. */
 function summaryLine(page: LighthousePage, runs: Measure[], yardstick: number | undefined): string {
-  const pick = (key: keyof Measure) => runs.map((r) => r[key]);
+  const pick = (key: Exclude<keyof Measure, 'bp' | 'seo'>) => runs.map((r) => r[key]);
   const perf = Math.round(median(pick('perf')));
   const a11y = Math.round(median(pick('a11y')));
   const range = runs.length > 1 ? `(${Math.min(...pick('perf'))}–${Math.max(...pick('perf'))})` : '';
   const gap =
     yardstick === undefined || page.yardstick ? '' : `${perf - yardstick >= 0 ? '+' : ''}${perf - yardstick}`;
-  const ms = (key: keyof Measure) => `${Math.round(median(pick(key)))} ms`.padStart(8);
+  const ms = (key: Exclude<keyof Measure, 'bp' | 'seo'>) => `${Math.round(median(pick(key)))} ms`.padStart(8);
   const extra = (key: 'bp' | 'seo') => {
     const values = runs.map((r) => r[key]).filter((v): v is number => v !== undefined);
     return values.length ? Math.round(median(values)) : undefined;

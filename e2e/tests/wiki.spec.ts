@@ -283,9 +283,11 @@ test('an operator writes and publishes an article in the console, and a report r
   const link = mail.match(/https?:\/\/[^\s"<>]+\/en\/wiki\/news\/\d+-[a-z0-9-]+/)?.[0];
   expect(link).toBeTruthy();
   // The mailed address is the public article, for anyone.
-  const guest = await page.context().browser()?.newContext();
-  const visitor = await guest?.newPage();
-  await visitor?.goto(link ?? '');
-  await expect(visitor?.getByRole('heading', { level: 1 }) ?? page).toHaveText(title);
-  await guest?.close();
+  const browser = page.context().browser();
+  if (!browser) throw new Error('no browser');
+  const guest = await browser.newContext();
+  const visitor = await guest.newPage();
+  await visitor.goto(link ?? '');
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(title);
+  await guest.close();
 });
