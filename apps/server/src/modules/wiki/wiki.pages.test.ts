@@ -374,7 +374,7 @@ describe('tag pages, a section’s pages, videos and the reader’s language', (
     expect(body).toContain(
       `<figure class="wiki-video" data-video-id="${youtube}"><a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" rel="noopener"><span>▶ Watch “First check in 3 minutes” on YouTube</span></a>`,
     );
-    expect(body).toContain('First check in 3 minutes · 3 min');
+    expect(body).toContain('First check in 3 minutes · 3:05');
     expect(body).toContain('href="https://vimeo.com/76979871"');
     expect(body).not.toMatch(/<iframe|<video|ytimg|youtube-nocookie|player\.vimeo/);
     // An unknown video leaves nothing behind.

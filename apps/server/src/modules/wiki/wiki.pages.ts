@@ -198,8 +198,9 @@ function videoFallback(video: VideoRow | undefined, locale: Locale): string {
     video.posterImageId !== null
       ? `<img src="${imageUrl(video.posterImageId)}" alt="" width="1280" height="720" loading="lazy" decoding="async">`
       : '';
+  // m:ss, the same in every language (a minute and a half is not "2 min").
   const duration = video.duration
-    ? ` · ${esc(translate(locale, 'wiki.reader.duration', { minutes: String(Math.max(1, Math.round(video.duration / 60))) }))}`
+    ? ` · ${Math.floor(video.duration / 60)}:${String(video.duration % 60).padStart(2, '0')}`
     : '';
   const watch = esc(translate(locale, 'wiki.reader.watch', { title: video.title, provider }));
   const link = href ? `<a href="${esc(href)}" rel="noopener">${poster}<span>▶ ${watch}</span></a>` : poster;

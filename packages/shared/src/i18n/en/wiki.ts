@@ -44,7 +44,6 @@ export default {
     pageOf: 'page {{page}} of {{pages}}',
     tagged: 'tagged “{{tag}}”',
     watch: 'Watch “{{title}}” on {{provider}}',
-    duration: '{{minutes}} min',
   },
   admin: {
     title: 'Wiki articles',

@@ -44,7 +44,6 @@ export default {
     pageOf: 'страница {{page}} из {{pages}}',
     tagged: 'с тегом «{{tag}}»',
     watch: 'Смотреть «{{title}}» на {{provider}}',
-    duration: '{{minutes}} мин',
   },
   admin: {
     title: 'Статьи вики',

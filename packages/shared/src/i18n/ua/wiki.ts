@@ -44,7 +44,6 @@ export default {
     pageOf: 'сторінка {{page}} з {{pages}}',
     tagged: 'з тегом «{{tag}}»',
     watch: 'Дивитися «{{title}}» на {{provider}}',
-    duration: '{{minutes}} хв',
   },
   admin: {
     title: 'Статті вікі',
