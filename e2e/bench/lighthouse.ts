@@ -9,9 +9,26 @@ const AIM = 95;
 const DEBUG_PORT = 9333;
 
 /** `yardstick`: a trivial screen measured beside the real pages; what this machine allows at this load. */
-export type LighthousePage = { name: string; path: string; loggedIn: boolean; yardstick?: boolean };
+export type LighthousePage = {
+  name: string;
+  path: string;
+  loggedIn: boolean;
+  yardstick?: boolean;
+  /** Categories measured beyond performance and accessibility (the wiki's article page: issue 30). */
+  more?: ('best-practices' | 'seo')[];
+};
 
-type Measure = { perf: number; a11y: number; fcp: number; lcp: number; tbt: number; cls: number };
+type Measure = {
+  perf: number;
+  a11y: number;
+  /** Best practices and SEO, where the page asks for them. */
+  bp?: number;
+  seo?: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+};
 
 /** One page's medians over its runs, for the bench's figures. */
 export type LighthouseSummary = {
@@ -22,6 +39,8 @@ export type LighthouseSummary = {
   perf: number;
   perfRange: [number, number];
   a11y: number;
+  bp?: number;
+  seo?: number;
 };
 
 export const LIGHTHOUSE_AIM = AIM;
@@ -79,7 +98,7 @@ async function measure(params: {
         port: DEBUG_PORT,
         output: 'json',
         logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
+        onlyCategories: ['performance', 'accessibility', ...(page.more ?? [])],
         disableStorageReset: true,
       },
       preset === 'desktop' ? desktopConfig : undefined,
@@ -95,6 +114,8 @@ async function measure(params: {
     return {
       perf: score('performance'),
       a11y: score('accessibility'),
+      ...(page.more?.includes('best-practices') ? { bp: score('best-practices') } : {}),
+      ...(page.more?.includes('seo') ? { seo: score('seo') } : {}),
       fcp: metric('first-contentful-paint'),
       lcp: metric('largest-contentful-paint'),
       tbt: metric('total-blocking-time'),
@@ -106,6 +127,12 @@ async function measure(params: {
   }
 }
 
+/** `{ [key]: median }` of the runs that measured it, or nothing. */
+function medianOf(runs: Measure[], key: 'bp' | 'seo') {
+  const values = runs.map((r) => r[key]).filter((v): v is number => v !== undefined);
+  return values.length ? { [key]: Math.round(median(values)) } : {};
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -114,17 +141,29 @@ function median(values: number[]): number {
 
 /** One line per page: median score (range), its gap to the yardstick's median, and the metrics behind it. */
 function summaryLine(page: LighthousePage, runs: Measure[], yardstick: number | undefined): string {
-  const pick = (key: keyof Measure) => runs.map((r) => r[key]);
+  const pick = (key: Exclude<keyof Measure, 'bp' | 'seo'>) => runs.map((r) => r[key]);
   const perf = Math.round(median(pick('perf')));
   const a11y = Math.round(median(pick('a11y')));
   const range = runs.length > 1 ? `(${Math.min(...pick('perf'))}–${Math.max(...pick('perf'))})` : '';
   const gap =
     yardstick === undefined || page.yardstick ? '' : `${perf - yardstick >= 0 ? '+' : ''}${perf - yardstick}`;
-  const ms = (key: keyof Measure) => `${Math.round(median(pick(key)))} ms`.padStart(8);
-  const verdict = page.yardstick ? 'yardstick' : perf >= AIM && a11y >= AIM ? 'ok' : 'BELOW';
+  const ms = (key: Exclude<keyof Measure, 'bp' | 'seo'>) => `${Math.round(median(pick(key)))} ms`.padStart(8);
+  const extra = (key: 'bp' | 'seo') => {
+    const values = runs.map((r) => r[key]).filter((v): v is number => v !== undefined);
+    return values.length ? Math.round(median(values)) : undefined;
+  };
+  const [bp, seo] = [extra('bp'), extra('seo')];
+  const others = [bp, seo].filter((v) => v !== undefined);
+  const verdict = page.yardstick
+    ? 'yardstick'
+    : perf >= AIM && a11y >= AIM && others.every((v) => v >= AIM)
+      ? 'ok'
+      : 'BELOW';
   return [
     `  ${page.name.padEnd(18)} performance ${String(perf).padStart(3)} ${range.padEnd(9)} vs yardstick ${gap.padStart(4)}`,
     `accessibility ${String(a11y).padStart(3)}`,
+    ...(bp === undefined ? [] : [`best practices ${bp}`]),
+    ...(seo === undefined ? [] : [`SEO ${seo}`]),
     `FCP ${ms('fcp')}  LCP ${ms('lcp')}  TBT ${ms('tbt')}  CLS ${median(pick('cls')).toFixed(3)}`,
     verdict,
   ].join('   ');
@@ -174,6 +213,8 @@ export async function runLighthouse(params: {
       perf: Math.round(median(perfs)),
       perfRange: [Math.min(...perfs), Math.max(...perfs)],
       a11y: Math.round(median(runs.map((r) => r.a11y))),
+      ...medianOf(runs, 'bp'),
+      ...medianOf(runs, 'seo'),
     });
   }
   console.log(`  (load average at the end ${loadAverage()})`);

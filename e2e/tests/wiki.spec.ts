@@ -1,5 +1,42 @@
-import { expect, test } from '@playwright/test';
-import { LOCALES, texts } from './i18n.ts';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  type APIRequestContext,
+  expect,
+  type Page,
+  request as playwrightRequest,
+  test,
+} from '@playwright/test';
+import { fill, LOCALES, texts } from './i18n.ts';
+import { createConfirmedUser, type Locale, newUser, openSignedIn, readMail } from './support.ts';
+
+const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+// Sign-ups, two widths and a worker's mail round on a 2-core machine shared with the server.
+test.describe.configure({ timeout: 180_000 });
+
+/** The operator the demo seeds (playwright.config.ts sets DEMO=1). */
+async function operatorAccount(): Promise<{ email: string; password: string }> {
+  const file = path.join(process.env.E2E_DATA_DIR ?? '', 'demo-credentials.txt');
+  let text = '';
+  await expect
+    .poll(async () => (text = await readFile(file, 'utf8').catch(() => '')), {
+      message: file,
+      timeout: 60_000,
+    })
+    .toContain('operator:');
+  const read = (name: string) => text.match(new RegExp(`^${name}: (.+)$`, 'm'))?.[1].trim() ?? '';
+  return { email: read('operator'), password: read('password') };
+}
+
+async function tokenOf(api: APIRequestContext, account: { email: string; password: string }) {
+  const login = await api.post('/api/auth/login', {
+    headers: { Accept: 'application/json' },
+    data: account,
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  return (await login.json()).data.attributes.accessToken as string;
+}
 
 // Issue 30: a visitor who is not signed in reads the wiki as the server writes it (what a search engine
 // reads): the wiki's home, a section, an article with its canonical address, its translations and
@@ -56,3 +93,201 @@ for (const locale of LOCALES) {
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('');
   });
 }
+
+// The in-app reader (a signed-in customer): what the operator's video tutorial, made once through the
+// operator's API below, and the seeded FAQ look like in the app, loaded directly by their addresses.
+const VIDEO_ID = 'e2eWikiVid1';
+// Made again by each worker that runs these tests (a failed test's worker is replaced): each time a tag
+// of its own.
+const videoArticles: Partial<Record<Locale, { title: string; link: string; video: number; tag: string }>> =
+  {};
+
+test.beforeAll(async () => {
+  const api = await playwrightRequest.newContext({ baseURL: baseURL() });
+  const token = await tokenOf(api, await operatorAccount());
+  const headers = { Accept: 'application/json', authorization: `Bearer ${token}`, 'x-localization': 'en' };
+  const created = await api.post('/api/admin/videos', {
+    headers,
+    data: { title: 'Linkwatch in 90 seconds', provider: 'youtube', externalId: VIDEO_ID, duration: 90 },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const video = (await created.json()).data.id as number;
+  const group = `e2e-video-${Date.now().toString(36)}`;
+  for (const locale of LOCALES) {
+    const title = `Zebrafilm ${locale} ${group}`;
+    const res = await api.post('/api/admin/wiki', {
+      headers,
+      data: {
+        group,
+        locale,
+        section: 6,
+        status: 'published',
+        title,
+        description: `A short video tour (${locale}).`,
+        content: `The tour in one video.\n\n{{video ${video}}}\n\nThat is all.`,
+        tags: [group],
+      },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    videoArticles[locale] = { title, link: (await res.json()).data.attributes.link, video, tag: group };
+  }
+  await api.dispose();
+});
+
+async function noSidewaysScroll(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+for (const locale of LOCALES) {
+  test(`a signed-in reader searches and filters the tutorials, plays a video and reads the FAQ (${locale})`, async ({
+    page,
+    request,
+  }) => {
+    const t = texts(locale);
+    const mine = videoArticles[locale];
+    if (!mine) throw new Error('the video tutorial was not made');
+    const reader = newUser(locale);
+    await createConfirmedUser(request, reader);
+    // Nothing is fetched from YouTube in this test; a request that is made is recorded, then refused.
+    const youtube: string[] = [];
+    await page.route(/youtube|ytimg|vimeo/, (route) => {
+      youtube.push(route.request().url());
+      return route.abort();
+    });
+
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+      // A direct load of the wiki's address: the app (its search box), not the written page.
+      if (width === 1440) await openSignedIn(page, reader, `/${locale}/wiki/tutorials`);
+      else await page.goto(`/${locale}/wiki/tutorials`);
+      const search = page.getByRole('searchbox', { name: t.wiki.reader.search });
+      await expect(search).toBeVisible({ timeout: 30_000 });
+      const cards = page.locator('[data-article]');
+
+      // Search: the one tutorial whose title has the word.
+      await search.fill('Zebrafilm');
+      await page.getByRole('button', { name: t.wiki.reader.searchButton }).click();
+      await expect(page).toHaveURL(/[?&]q=Zebrafilm/);
+      await expect(page.getByRole('link', { name: mine.title })).toBeVisible();
+      await expect(cards.first()).toBeVisible();
+      await expect(cards.filter({ hasNotText: 'Zebrafilm' })).toHaveCount(0);
+
+      // The tag filter, from a clean search: only the tagged tutorial.
+      await page.goto(`/${locale}/wiki/tutorials`);
+      await page.getByLabel(t.wiki.reader.tags).selectOption(mine.tag);
+      await expect(page).toHaveURL(new RegExp(`[?&]tag=${mine.tag}`));
+      await expect(page.getByRole('link', { name: mine.title })).toBeVisible();
+      await expect(cards).toHaveCount(1);
+      await noSidewaysScroll(page, width);
+
+      // The video: nothing of YouTube before play, the privacy host's player after.
+      await page.getByRole('link', { name: mine.title }).click();
+      await expect(page.getByRole('heading', { level: 1, name: mine.title })).toBeVisible();
+      await expect(page.locator('iframe')).toHaveCount(0);
+      expect(youtube).toEqual([]);
+      await page.getByRole('button', { name: fill(t.wiki.reader.play, { title: `#${mine.video}` }) }).click();
+      const player = page.locator('iframe');
+      await expect(player).toHaveAttribute(
+        'src',
+        `https://www.youtube-nocookie.com/embed/${VIDEO_ID}?autoplay=1`,
+      );
+      // Whatever the player asked for after play is not the next round's business.
+      youtube.length = 0;
+      await noSidewaysScroll(page, width);
+
+      // The FAQ: a topic from the side navigation, then a question's full answer behind 'more'.
+      await page.goto(`/${locale}/wiki/faq`);
+      const topics = page.getByRole('navigation', { name: t.wiki.reader.faqNav }).getByRole('link');
+      await expect(topics.first()).toBeVisible({ timeout: 30_000 });
+      expect(await topics.count()).toBeGreaterThan(3);
+      const topic = topics.nth(2);
+      const target = ((await topic.getAttribute('href')) ?? '').slice(1);
+      await topic.click();
+      await expect.poll(() => decodeURIComponent(new URL(page.url()).hash)).toBe(`#${target}`);
+      const group = page.locator(`[aria-labelledby="${target}"]`);
+      await expect(page.locator(`h2[id="${target}"]`)).toBeInViewport();
+      const more = group.getByRole('button', { name: t.wiki.reader.more }).first();
+      await more.click();
+      await expect(group.getByRole('button', { name: t.wiki.reader.less }).first()).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      );
+      const panelId = await group
+        .getByRole('button', { name: t.wiki.reader.less })
+        .first()
+        .getAttribute('aria-controls');
+      await expect(page.locator(`[id="${panelId}"] .wiki-prose`)).not.toBeEmpty();
+      await noSidewaysScroll(page, width);
+    }
+  });
+}
+
+/** The newest mail to `to` whose headers match `subject`, waited for as long as the worker's round. */
+async function mailTo(to: string, subject: RegExp): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
+  let found = '';
+  await expect
+    .poll(
+      async () => {
+        for (const file of (await readdir(dir).catch(() => [] as string[])).filter((f) =>
+          f.endsWith('.eml'),
+        )) {
+          const raw = await readFile(path.join(dir, file), 'utf8');
+          const head = raw.slice(0, raw.indexOf('\n\n'));
+          if (new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'mi').test(head) && subject.test(head)) {
+            found = raw;
+            return true;
+          }
+        }
+        return false;
+      },
+      { message: `a mail to ${to}`, timeout: 90_000, intervals: [1_000] },
+    )
+    .toBe(true);
+  return found;
+}
+
+test('an operator writes and publishes an article in the console, and a report recipient with wiki mail gets it', async ({
+  page,
+  request,
+}) => {
+  const t = texts('en');
+  const customer = newUser('en');
+  await createConfirmedUser(request, customer);
+  const recipient = `wiki-${Date.now().toString(36)}@example.com`;
+  const made = await request.post('/api/mailings/', {
+    headers: {
+      Accept: 'application/json',
+      authorization: `Bearer ${await tokenOf(request, { email: customer.email, password: customer.password })}`,
+    },
+    data: { email: recipient, actions: false, report: false, wiki: true },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+
+  await openSignedIn(page, await operatorAccount(), '/en/admin/wiki');
+  await page.getByRole('button', { name: t.wiki.admin.new }).click();
+  const title = `Release notes ${Date.now().toString(36)}`;
+  await page.getByLabel(t.wiki.admin.fields.title, { exact: true }).fill(title);
+  await page.getByLabel(t.wiki.admin.fields.section, { exact: true }).selectOption('3');
+  await page.getByLabel(t.wiki.admin.fields.description).fill('What changed this week.');
+  await page.getByLabel(t.wiki.admin.fields.content).fill('## Changes\n\n- Faster **checks**');
+  // The live preview is the server's renderer's.
+  await expect(page.getByTestId('wiki-preview').getByRole('heading', { name: 'Changes' })).toBeVisible();
+  await expect(page.getByTestId('wiki-preview').locator('strong')).toHaveText('checks');
+  await page.getByLabel(t.wiki.admin.fields.mail).check();
+  await page.getByRole('button', { name: t.wiki.admin.publish, exact: true }).click();
+  await expect(page.getByRole('link', { name: title })).toBeVisible({ timeout: 20_000 });
+
+  expect(await mailTo(recipient, new RegExp(title))).toMatch(/^List-Unsubscribe:\s/m);
+  const mail = await readMail({ to: recipient, subject: new RegExp(title) });
+  const link = mail.match(/https?:\/\/[^\s"<>]+\/en\/wiki\/news\/\d+-[a-z0-9-]+/)?.[0];
+  expect(link).toBeTruthy();
+  // The mailed address is the public article, for anyone.
+  const browser = page.context().browser();
+  if (!browser) throw new Error('no browser');
+  const guest = await browser.newContext();
+  const visitor = await guest.newPage();
+  await visitor.goto(link ?? '');
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(title);
+  await guest.close();
+});

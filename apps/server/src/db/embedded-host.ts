@@ -87,7 +87,9 @@ function serveConnection(db: PGlite, turns: Turns, socket: Socket) {
     await db.runExclusive(() =>
       db.execProtocolRawStream(new Uint8Array(message), {
         onRawData: (data) => {
-          if (!closed) socket.write(data);
+          // A copy: `data` is a view of PGlite's one reused buffer, refilled for the next chunk within
+          // this same synchronous run, while a socket that cannot take it all at once keeps a reference.
+          if (!closed) socket.write(Buffer.from(data));
           tail = Buffer.concat([tail, Buffer.from(data)]).subarray(-6);
         },
       }),

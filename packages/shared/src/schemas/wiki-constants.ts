@@ -59,3 +59,8 @@ export function wikiSlug(title: string): string {
       .replace(/-+$/g, '') || 'article'
   );
 }
+
+/** Articles on one page of a section's cards, in the app and in the server's HTML alike. */
+export const WIKI_CARDS_PAGE_SIZE = 12;
+/** The FAQ is read whole: its questions on one page, in the app and in the server's HTML alike. */
+export const WIKI_FAQ_PAGE_SIZE = 50;

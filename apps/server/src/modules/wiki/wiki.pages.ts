@@ -1,18 +1,29 @@
-import { isLocale, LOCALES, type Locale, WIKI_SECTIONS, wikiSection } from '@linkwatch/shared';
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  LOCALES,
+  type Locale,
+  WIKI_CARDS_PAGE_SIZE,
+  WIKI_FAQ_PAGE_SIZE,
+  WIKI_SECTIONS,
+  wikiSection,
+} from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { articlePath, imageUrl, sectionPath, type Translation } from './wiki.presenter.ts';
-import type { ArticleRow } from './wiki.queries.ts';
-import { moreSource, plainText, renderMarkdown } from './wiki.render.ts';
-import { publicArticle, publicArticles } from './wiki.service.ts';
+import { sessionUser } from '../auth/sessions.ts';
+import { articlePath, imageUrl, sectionPath, type Translation, videoEmbedUrl } from './wiki.presenter.ts';
+import type { ArticleRow, VideoRow } from './wiki.queries.ts';
+import { embeddedVideos, moreSource, plainText, renderMarkdown } from './wiki.render.ts';
+import { publicArticle, publicArticles, videosOf } from './wiki.service.ts';
 
 /**
  * The wiki as search engines and visitors without the app read it (issue 30): complete HTML written
  * by the server (title, description, body, image, dates in the first response; no script needed),
  * with canonical, hreflang alternates and x-default, Open Graph and Twitter tags and JSON-LD; the
- * sitemaps, an Atom feed per language and section, and robots.txt. A signed-in reader's app reaches
- * the same paths by its own navigation; `?app` on any of them opens the app itself.
+ * sitemaps, an Atom feed per language and section, and robots.txt. A reader signed in (the web app's
+ * session cookie names a live session) gets the app itself on the same address, loaded directly or
+ * reloaded, as `?app` does for anyone; search engines and guests get the written page.
  */
 
 const HREFLANG: Record<Locale, string> = { en: 'en', ru: 'ru', ua: 'uk' };
@@ -41,13 +52,18 @@ interface Head {
   modifiedAt?: Date | null;
   ld: unknown[];
   feed?: string;
+  /** rel prev/next of a section's pages. */
+  links?: { rel: 'prev' | 'next'; href: string }[];
 }
 
 const STYLE = `body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f172a;background:#f8fafc}
 header,main,footer{max-width:48rem;margin:0 auto;padding:1rem 1.25rem}header a{color:#1e3a8a;font-weight:600;text-decoration:none}
 nav ul{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.5rem 1rem}a{color:#1d4ed8}h1{font-size:2rem;line-height:1.2}
 article img{max-width:100%;height:auto}table{border-collapse:collapse}th,td{border:1px solid #cbd5e1;padding:.25rem .5rem}
-.meta{color:#475569;font-size:.875rem}li{margin:.25rem 0}footer{color:#475569;font-size:.875rem}`;
+.meta{color:#475569;font-size:.875rem}li{margin:.25rem 0}footer{color:#475569;font-size:.875rem}
+.wiki-video{margin:1.5rem 0}.wiki-video a{display:flex;flex-direction:column;gap:.5rem;font-weight:600}
+.wiki-video img{display:block;width:100%;height:auto;aspect-ratio:16/9;object-fit:cover;background:#0f172a}
+.pages ul,ul.tags{gap:.25rem .75rem}ul.tags{list-style:none;padding:0;display:flex;flex-wrap:wrap}.pages [aria-current]{font-weight:700}`;
 
 function page(ctx: AppContext, head: Head, body: string): string {
   const base = ctx.config.appUrl;
@@ -79,6 +95,7 @@ function page(ctx: AppContext, head: Head, body: string): string {
     `<meta name="twitter:description" content="${esc(head.description)}">`,
     head.image ? `<meta name="twitter:image" content="${esc(abs(head.image))}">` : '',
     head.feed ? `<link rel="alternate" type="application/atom+xml" href="${esc(abs(head.feed))}">` : '',
+    ...(head.links ?? []).map((l) => `<link rel="${l.rel}" href="${esc(abs(l.href))}">`),
     ...head.ld.map(jsonLd),
   ].filter(Boolean);
   const t = (key: string) => esc(translate(head.locale, key));
@@ -118,7 +135,94 @@ const byLocale = (translations: Translation[]) =>
     .map((t) => ({ locale: t.locale as Locale, href: articlePath(t) }))
     .sort((a, b) => LOCALES.indexOf(a.locale) - LOCALES.indexOf(b.locale));
 
-function articleHtml(ctx: AppContext, row: ArticleRow, translations: Translation[]) {
+// Videos ----------------------------------------------------------------------------------------------
+
+const PROVIDER_NAMES: Record<string, string> = { youtube: 'YouTube', vimeo: 'Vimeo', file: 'Linkwatch' };
+
+/** Where a video is watched without the app's player: the provider's own page, or the file itself. */
+function watchUrl(video: VideoRow): string | null {
+  if (video.provider === 'youtube' && video.externalId)
+    return `https://www.youtube.com/watch?v=${encodeURIComponent(video.externalId)}`;
+  if (video.provider === 'vimeo' && video.externalId)
+    return `https://vimeo.com/${encodeURIComponent(video.externalId)}`;
+  return video.fileUrl && /^https?:\/\//i.test(video.fileUrl) ? video.fileUrl : null;
+}
+
+/**
+ * The thumbnail named to search engines: the operator's poster, else YouTube's own. Only the poster is
+ * ever shown on the page: a YouTube image would be a request to YouTube before the reader pressed play.
+ */
+function thumbnailUrl(ctx: AppContext, video: VideoRow): string | null {
+  if (video.posterImageId !== null) return `${ctx.config.appUrl}${imageUrl(video.posterImageId)}`;
+  if (video.provider === 'youtube' && video.externalId)
+    return `https://i.ytimg.com/vi/${encodeURIComponent(video.externalId)}/hqdefault.jpg`;
+  return null;
+}
+
+const isoDuration = (seconds: number) => `PT${Math.floor(seconds / 60)}M${seconds % 60}S`;
+
+/**
+ * schema.org's VideoObject with what Google requires of it (name, thumbnailUrl, uploadDate) and
+ * recommends (description, duration, embedUrl or contentUrl). A video with no thumbnail to name gets
+ * none: an invented image would be worse than no rich result.
+ */
+function videoObject(ctx: AppContext, video: VideoRow, locale: Locale) {
+  const thumbnail = thumbnailUrl(ctx, video);
+  if (!thumbnail) return null;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'VideoObject',
+    name: video.title,
+    description: video.description || video.title,
+    thumbnailUrl: [thumbnail],
+    uploadDate: video.createdAt.toISOString(),
+    inLanguage: HREFLANG[locale],
+    ...(video.duration ? { duration: isoDuration(video.duration) } : {}),
+    ...(video.provider === 'file'
+      ? video.fileUrl
+        ? { contentUrl: video.fileUrl }
+        : {}
+      : { embedUrl: videoEmbedUrl(video).replace(/[?&]autoplay=1$/, '') }),
+  };
+}
+
+/**
+ * A video's place in the written page, for a reader without JavaScript: its poster (ours, if any), its
+ * title and duration, and a link to watch it where it lives. The app puts its player there instead.
+ */
+function videoFallback(video: VideoRow | undefined, locale: Locale): string {
+  if (!video) return '';
+  const provider = PROVIDER_NAMES[video.provider] ?? video.provider;
+  const href = watchUrl(video);
+  const poster =
+    video.posterImageId !== null
+      ? `<img src="${imageUrl(video.posterImageId)}" alt="" width="1280" height="720" loading="lazy" decoding="async">`
+      : '';
+  // m:ss, the same in every language (a minute and a half is not "2 min").
+  const duration = video.duration
+    ? ` · ${Math.floor(video.duration / 60)}:${String(video.duration % 60).padStart(2, '0')}`
+    : '';
+  const watch = esc(translate(locale, 'wiki.reader.watch', { title: video.title, provider }));
+  const link = href ? `<a href="${esc(href)}" rel="noopener">${poster}<span>▶ ${watch}</span></a>` : poster;
+  return `<figure class="wiki-video" data-video-id="${video.id}">${link}<figcaption class="meta">${esc(video.title)}${duration}${
+    video.description ? ` — ${esc(video.description)}` : ''
+  }</figcaption></figure>`;
+}
+
+const VIDEO_PLACEHOLDER = /<div class="wiki-video" data-video-id="(\d+)"><\/div>/g;
+
+function withVideoFallbacks(html: string, videos: VideoRow[], locale: Locale): string {
+  return html.replace(VIDEO_PLACEHOLDER, (_, id: string) =>
+    videoFallback(
+      videos.find((v) => v.id === Number(id)),
+      locale,
+    ),
+  );
+}
+
+// Articles ----------------------------------------------------------------------------------------------
+
+function articleHtml(ctx: AppContext, row: ArticleRow, translations: Translation[], videos: VideoRow[]) {
   const locale = row.locale as Locale;
   const section = wikiSection(row.section) ?? WIKI_SECTIONS[0];
   const sectionName = translate(locale, `wiki.sections.${section.slug}`);
@@ -159,6 +263,11 @@ function articleHtml(ctx: AppContext, row: ArticleRow, translations: Translation
       { name: sectionName, path: sectionPath(locale, row.section) },
       { name: row.title, path: link },
     ]),
+    ...embeddedVideos(row.content)
+      .map((id) => videos.find((v) => v.id === id))
+      .filter((v): v is VideoRow => v !== undefined)
+      .map((v) => videoObject(ctx, v, locale))
+      .filter((v) => v !== null),
   ];
   const date = row.publishedAt
     ? `<p class="meta"><time datetime="${row.publishedAt.toISOString()}">${esc(
@@ -170,8 +279,14 @@ function articleHtml(ctx: AppContext, row: ArticleRow, translations: Translation
   const body = `<nav aria-label="breadcrumb" class="meta"><a href="/${locale}/wiki">${esc(translate(locale, 'wiki.reader.title'))}</a> › <a href="${sectionPath(locale, row.section)}">${esc(sectionName)}</a></nav>
 <article><h1>${esc(row.title)}</h1>${date}${image ? `<img src="${image}" alt="" width="1200" height="630">` : ''}
 ${row.section === 2 ? `<p><strong>${esc(row.description)}</strong></p>` : ''}
-${renderMarkdown(row.content)}
-${row.tags.length ? `<p class="meta">${row.tags.map(esc).join(', ')}</p>` : ''}</article>`;
+${withVideoFallbacks(renderMarkdown(row.content), videos, locale)}
+${
+  row.tags.length
+    ? `<ul class="meta tags" aria-label="${esc(translate(locale, 'wiki.reader.tags'))}">${row.tags
+        .map((tag) => `<li><a href="${esc(listingPath(locale, row.section, tag, 1))}">${esc(tag)}</a></li>`)
+        .join('')}</ul>`
+    : ''
+}</article>`;
   return page(
     ctx,
     {
@@ -191,10 +306,61 @@ ${row.tags.length ? `<p class="meta">${row.tags.map(esc).join(', ')}</p>` : ''}<
   );
 }
 
-function sectionHtml(ctx: AppContext, locale: Locale, section: number | undefined, rows: ArticleRow[]) {
+// Sections, their tags and their pages ------------------------------------------------------------------
+
+/** How many articles one page of a listing holds: as many as the app's own pages (the FAQ whole). */
+const pageSize = (section: number | undefined) => (section === 2 ? WIKI_FAQ_PAGE_SIZE : WIKI_CARDS_PAGE_SIZE);
+
+/**
+ * A listing's address: the wiki's home or a section, a tag page as `?tag=` (the address the app's own
+ * tag filter writes), page 2 on as `page=`. Page 1 has no `page`: one address per page.
+ */
+export function listingPath(locale: string, section: number | undefined, tag: string, page: number): string {
+  const base = section ? sectionPath(locale, section) : `/${locale}/wiki`;
+  const query = new URLSearchParams();
+  if (tag) query.set('tag', tag);
+  if (page > 1) query.set('page', String(page));
+  const text = query.toString();
+  return text ? `${base}?${text}` : base;
+}
+
+interface Listing {
+  locale: Locale;
+  section: number | undefined;
+  tag: string;
+  page: number;
+  pages: number;
+  /** This page's articles. */
+  rows: ArticleRow[];
+  /** The languages with the same listing (the same tag, as many pages). */
+  locales: Locale[];
+}
+
+function pagesNav(l: Listing): string {
+  if (l.pages < 2) return '';
+  const t = (key: string, values?: Record<string, string>) => esc(translate(l.locale, key, values));
+  const at = (page: number) => esc(listingPath(l.locale, l.section, l.tag, page));
+  const numbers = Array.from({ length: l.pages }, (_, i) => i + 1)
+    .map((n) =>
+      n === l.page
+        ? `<li><a href="${at(n)}" aria-current="page">${n}</a></li>`
+        : `<li><a href="${at(n)}">${n}</a></li>`,
+    )
+    .join('');
+  return `<nav class="pages" aria-label="${t('wiki.reader.pages')}"><ul>${
+    l.page > 1 ? `<li><a rel="prev" href="${at(l.page - 1)}">← ${t('wiki.reader.previousPage')}</a></li>` : ''
+  }${numbers}${
+    l.page < l.pages
+      ? `<li><a rel="next" href="${at(l.page + 1)}">${t('wiki.reader.nextPage')} →</a></li>`
+      : ''
+  }</ul></nav>`;
+}
+
+function sectionHtml(ctx: AppContext, l: Listing) {
+  const { locale, section, rows } = l;
   const slug = section ? wikiSection(section)?.slug : undefined;
   const name = slug ? translate(locale, `wiki.sections.${slug}`) : translate(locale, 'wiki.reader.title');
-  const path = section ? sectionPath(locale, section) : `/${locale}/wiki`;
+  const path = listingPath(locale, section, l.tag, l.page);
   const items = rows
     .map((r) => {
       const more = moreSource(r);
@@ -205,10 +371,13 @@ function sectionHtml(ctx: AppContext, locale: Locale, section: number | undefine
       }${more ? renderMarkdown(more) : `<p>${esc(r.description)}</p>`}</li>`;
     })
     .join('\n');
+  const sectionCrumb = section ? [{ name, path: sectionPath(locale, section) }] : [];
+  const tagTitle = l.tag ? translate(locale, 'wiki.reader.tagged', { tag: l.tag }) : '';
   const ld: unknown[] = [
     breadcrumbs(ctx, [
       { name: translate(locale, 'wiki.reader.title'), path: `/${locale}/wiki` },
-      ...(section ? [{ name, path }] : []),
+      ...sectionCrumb,
+      ...(l.tag ? [{ name: l.tag, path: listingPath(locale, section, l.tag, 1) }] : []),
     ]),
   ];
   if (section === 2 && rows.length)
@@ -222,21 +391,116 @@ function sectionHtml(ctx: AppContext, locale: Locale, section: number | undefine
         acceptedAnswer: { '@type': 'Answer', text: r.description || plainText(r.content, 1000) },
       })),
     });
-  const description = `${name} · ${translate(locale, 'wiki.reader.home')}`;
+  const pageNote =
+    l.pages > 1
+      ? ` (${translate(locale, 'wiki.reader.pageOf', { page: String(l.page), pages: String(l.pages) })})`
+      : '';
+  const heading = `${l.tag ? `${name}: ${tagTitle}` : name}${pageNote}`;
+  const description = `${heading} · ${translate(locale, 'wiki.reader.home')}`;
   return page(
     ctx,
     {
       locale,
-      title: `${name} · Linkwatch`,
+      title: `${heading} · Linkwatch`,
       description,
       canonical: path,
-      alternates: LOCALES.map((l) => ({ locale: l, href: section ? sectionPath(l, section) : `/${l}/wiki` })),
+      alternates: l.locales.map((other) => ({
+        locale: other,
+        href: listingPath(other, section, l.tag, l.page),
+      })),
       type: 'website',
       ld,
-      feed: section ? `${path}/feed.xml` : undefined,
+      feed: section ? `${sectionPath(locale, section)}/feed.xml` : undefined,
+      links: [
+        ...(l.page > 1
+          ? [{ rel: 'prev' as const, href: listingPath(locale, section, l.tag, l.page - 1) }]
+          : []),
+        ...(l.page < l.pages
+          ? [{ rel: 'next' as const, href: listingPath(locale, section, l.tag, l.page + 1) }]
+          : []),
+      ],
     },
-    `<h1>${esc(name)}</h1>${rows.length ? `<ul>${items}</ul>` : `<p>${esc(translate(locale, 'wiki.reader.empty'))}</p>`}`,
+    `<h1>${esc(heading)}</h1>${
+      rows.length ? `<ul>${items}</ul>` : `<p>${esc(translate(locale, 'wiki.reader.empty'))}</p>`
+    }${pagesNav(l)}`,
   );
+}
+
+/**
+ * The listing a request asks for, or null for none (a real 404): a tag no article of the section
+ * carries, a page past the last, a page number that is not one.
+ */
+function listingOf(
+  all: ArticleRow[],
+  want: { locale: Locale; section: number | undefined; tag: string; page: number },
+): Listing | null {
+  const size = pageSize(want.section);
+  const matching = (locale: Locale) =>
+    all.filter((r) => r.locale === locale && (!want.tag || r.tags.includes(want.tag)));
+  const pagesOf = (count: number) => Math.max(1, Math.ceil(count / size));
+  const mine = matching(want.locale);
+  if (want.tag && mine.length === 0) return null;
+  const pages = pagesOf(mine.length);
+  if (want.page > pages) return null;
+  const locales = LOCALES.filter((other) => {
+    const theirs = matching(other).length;
+    return (!want.tag || theirs > 0) && want.page <= pagesOf(theirs);
+  });
+  return {
+    ...want,
+    pages,
+    rows: mine.slice((want.page - 1) * size, want.page * size),
+    locales,
+  };
+}
+
+/** The tag pages of a language's sections, each with its newest change (the sitemaps list them). */
+function tagPages(rows: ArticleRow[], locale: Locale) {
+  const pages = new Map<string, { path: string; lastmod: Date }>();
+  for (const r of rows) {
+    for (const tag of r.tags) {
+      const path = listingPath(locale, r.section, tag, 1);
+      const seen = pages.get(path);
+      if (!seen || r.updatedAt > seen.lastmod) pages.set(path, { path, lastmod: r.updatedAt });
+    }
+  }
+  return [...pages.values()];
+}
+
+/**
+ * The language a reader reads in, from their Accept-Language header (`uk` is ua), or null when it
+ * names none of ours.
+ */
+export function acceptedLocale(header: string | undefined): Locale | null {
+  const ranked = (header ?? '')
+    .split(',')
+    .map((part, order) => {
+      const [range = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { range: range.trim().toLowerCase(), q: q ? Number(q.slice(2)) : 1, order };
+    })
+    .filter((r) => r.range && Number.isFinite(r.q) && r.q > 0)
+    .sort((a, b) => b.q - a.q || a.order - b.order);
+  for (const { range } of ranked) {
+    const primary = range.split('-')[0];
+    const locale = primary === 'uk' ? 'ua' : primary;
+    if (isLocale(locale)) return locale;
+  }
+  return null;
+}
+
+/** The web app's session cookie (apps/web/src/api/token.ts). */
+const SESSION_COOKIE = /(?:^|;\s*)auth\._token=([^;]+)/;
+
+/** Whether the request carries the cookie of a live session: a signed-in reader, who gets the app. */
+async function signedIn(ctx: AppContext, req: FastifyRequest): Promise<boolean> {
+  const raw = SESSION_COOKIE.exec(req.headers.cookie ?? '')?.[1];
+  if (!raw) return false;
+  try {
+    return (await sessionUser(ctx, decodeURIComponent(raw))) !== null;
+  } catch {
+    return false;
+  }
 }
 
 const xmlEsc = esc;
@@ -257,8 +521,15 @@ const lastmod = (rows: ArticleRow[]) =>
   rows.reduce<Date | null>((max, r) => (max === null || r.updatedAt > max ? r.updatedAt : max), null);
 
 export function wikiPages(app: FastifyInstance, ctx: AppContext) {
+  // The same address is the app for a signed-in reader: caches keep the two apart by the cookie.
   const html = (reply: FastifyReply, text: string) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'public, max-age=300').send(text);
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .header('vary', 'cookie')
+      .send(text);
+  /** The app instead of the written page: asked for with `?app`, or a signed-in reader's. */
+  const appTakesOver = async (req: FastifyRequest) => wantsApp(req) || (await signedIn(ctx, req));
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_req, reply) => {
     const lines = [
@@ -309,12 +580,21 @@ export function wikiPages(app: FastifyInstance, ctx: AppContext) {
               `<xhtml:link rel="alternate" hreflang="${HREFLANG[o.locale as Locale]}" href="${abs(articlePath(o))}"/>`,
           )
           .join('');
-      const sections = WIKI_SECTIONS.map((s) => {
-        const mod = lastmod(rows.filter((r) => r.section === s.id));
-        return mod
-          ? `<url><loc>${abs(sectionPath(locale, s.id))}</loc><lastmod>${mod.toISOString()}</lastmod></url>`
-          : '';
+      // Each section's pages (page 2 on too: each its own canonical address) and its tag pages.
+      const sections = WIKI_SECTIONS.flatMap((s) => {
+        const inSection = rows.filter((r) => r.section === s.id);
+        const mod = lastmod(inSection);
+        if (!mod) return [];
+        const pages = Math.ceil(inSection.length / pageSize(s.id));
+        return Array.from(
+          { length: pages },
+          (_, i) =>
+            `<url><loc>${abs(listingPath(locale, s.id, '', i + 1))}</loc><lastmod>${mod.toISOString()}</lastmod></url>`,
+        );
       });
+      const tags = tagPages(rows, locale).map(
+        (p) => `<url><loc>${abs(p.path)}</loc><lastmod>${p.lastmod.toISOString()}</lastmod></url>`,
+      );
       const articles = rows.map(
         (r) =>
           `<url><loc>${abs(articlePath(r))}</loc><lastmod>${r.updatedAt.toISOString()}</lastmod>${alternates(r)}</url>`,
@@ -322,7 +602,7 @@ export function wikiPages(app: FastifyInstance, ctx: AppContext) {
       return reply
         .type('application/xml; charset=utf-8')
         .send(
-          `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${sections.join('')}${articles.join('')}</urlset>\n`,
+          `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${sections.join('')}${tags.join('')}${articles.join('')}</urlset>\n`,
         );
     },
   );
@@ -351,15 +631,30 @@ export function wikiPages(app: FastifyInstance, ctx: AppContext) {
   );
 
   const listing = async (
-    req: FastifyRequest<{ Params: { locale: string; section?: string } }>,
+    req: FastifyRequest<{
+      Params: { locale: string; section?: string };
+      Querystring: Record<string, unknown>;
+    }>,
     reply: FastifyReply,
   ) => {
-    if (wantsApp(req)) return reply.callNotFound();
+    if (await appTakesOver(req)) return reply.callNotFound();
     const { locale } = req.params;
     const section = req.params.section === undefined ? undefined : wikiSection(req.params.section);
     if (!isLocale(locale) || (req.params.section !== undefined && !section)) return notFoundHtml(reply);
-    const rows = await publicArticles(ctx, { locale, section: section?.id });
-    return html(reply, sectionHtml(ctx, locale, section?.id, rows));
+    const tag = typeof req.query.tag === 'string' ? req.query.tag.trim() : '';
+    const pageText = typeof req.query.page === 'string' ? req.query.page : '';
+    // Tags are a section's (the home lists every section); a page number is 2 or more, written plainly.
+    if ((tag && !section) || (pageText && !/^[1-9]\d{0,5}$/.test(pageText))) return notFoundHtml(reply);
+    const page = pageText ? Number(pageText) : 1;
+    if (pageText === '1') return reply.redirect(encodeURI(listingPath(locale, section?.id, tag, 1)), 301);
+    const found = listingOf(await publicArticles(ctx, { section: section?.id }), {
+      locale,
+      section: section?.id,
+      tag,
+      page,
+    });
+    if (!found) return notFoundHtml(reply);
+    return html(reply, sectionHtml(ctx, found));
   };
   app.get('/:locale/wiki', { schema: { hide: true } }, listing);
   app.get('/:locale/wiki/:section', { schema: { hide: true } }, listing);
@@ -370,7 +665,7 @@ export function wikiPages(app: FastifyInstance, ctx: AppContext) {
     '/:locale/wiki/:section/:id',
     { schema: { hide: true } },
     async (req, reply) => {
-      if (wantsApp(req)) return reply.callNotFound();
+      if (await appTakesOver(req)) return reply.callNotFound();
       const { locale } = req.params;
       const id = /^(\d{1,9})(-|$)/.exec(req.params.id)?.[1];
       if (!isLocale(locale) || !id) return notFoundHtml(reply);
@@ -384,7 +679,23 @@ export function wikiPages(app: FastifyInstance, ctx: AppContext) {
         asked = decodeURIComponent(asked);
       } catch {}
       if (asked !== canonical) return reply.redirect(encodeURI(canonical), 301);
-      return html(reply, articleHtml(ctx, found.row, found.translations));
+      const videos = await videosOf(ctx, embeddedVideos(found.row.content));
+      return html(reply, articleHtml(ctx, found.row, found.translations, videos));
     },
   );
+
+  // The wiki without a language in its address: the reader's language form of the same address (the
+  // language they chose in the app, else their browser's, else English).
+  const toLocaleForm = async (req: FastifyRequest, reply: FastifyReply) => {
+    const chosen = /(?:^|;\s*)locale=([^;]*)/.exec(req.headers.cookie ?? '')?.[1];
+    const locale = isLocale(chosen)
+      ? chosen
+      : (acceptedLocale(req.headers['accept-language']) ?? DEFAULT_LOCALE);
+    return reply
+      .header('vary', 'accept-language, cookie')
+      .header('cache-control', 'private, no-cache')
+      .redirect(`/${locale}${req.url}`, 301);
+  };
+  app.get('/wiki', { schema: { hide: true } }, toLocaleForm);
+  app.get('/wiki/*', { schema: { hide: true } }, toLocaleForm);
 }

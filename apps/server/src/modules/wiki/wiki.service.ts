@@ -26,6 +26,7 @@ import {
   findImage,
   findVersion,
   findVideo,
+  findVideos,
   findVisibleArticle,
   imageExists,
   insertArticle,
@@ -88,6 +89,11 @@ export async function video(ctx: AppContext, id: number) {
   const found = await findVideo(ctx.db, id);
   if (!found) throw notFound();
   return found;
+}
+
+/** The videos an article's text embeds (its public page's players, fallbacks and VideoObjects). */
+export async function videosOf(ctx: AppContext, ids: number[]) {
+  return findVideos(ctx.db, ids);
 }
 
 export async function image(ctx: AppContext, id: number) {

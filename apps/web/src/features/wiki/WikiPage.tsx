@@ -1,4 +1,4 @@
-import { wikiSection } from '@linkwatch/shared';
+import { WIKI_CARDS_PAGE_SIZE, WIKI_FAQ_PAGE_SIZE, wikiSection } from '@linkwatch/shared';
 import { BookOpen, Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,9 +25,10 @@ import {
   type WikiArticle,
 } from './api/wiki.ts';
 
-const CARDS_PAGE_SIZE = 12;
+// The same pages as the server's HTML of a section (wiki.pages.ts), so a reloaded address shows the same page.
+const CARDS_PAGE_SIZE = WIKI_CARDS_PAGE_SIZE;
 /** A FAQ section is read whole: its questions on one page, grouped by topic. */
-const FAQ_PAGE_SIZE = 50;
+const FAQ_PAGE_SIZE = WIKI_FAQ_PAGE_SIZE;
 
 type View = 'FaqSection' | 'NewsSection' | 'PreviewSection';
 

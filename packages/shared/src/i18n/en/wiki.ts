@@ -38,6 +38,12 @@ export default {
     views: { list: 'Cards', faq: 'Questions', news: 'News' },
     signIn: 'Sign in to Linkwatch',
     home: 'Linkwatch wiki',
+    pages: 'Pages',
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
+    pageOf: 'page {{page}} of {{pages}}',
+    tagged: 'tagged “{{tag}}”',
+    watch: 'Watch “{{title}}” on {{provider}}',
   },
   admin: {
     title: 'Wiki articles',

@@ -38,6 +38,12 @@ export default {
     views: { list: 'Карточки', faq: 'Вопросы', news: 'Новости' },
     signIn: 'Войти в Linkwatch',
     home: 'Вики Linkwatch',
+    pages: 'Страницы',
+    previousPage: 'Предыдущая страница',
+    nextPage: 'Следующая страница',
+    pageOf: 'страница {{page}} из {{pages}}',
+    tagged: 'с тегом «{{tag}}»',
+    watch: 'Смотреть «{{title}}» на {{provider}}',
   },
   admin: {
     title: 'Статьи вики',

@@ -38,6 +38,12 @@ export default {
     views: { list: 'Картки', faq: 'Питання', news: 'Новини' },
     signIn: 'Увійти в Linkwatch',
     home: 'Вікі Linkwatch',
+    pages: 'Сторінки',
+    previousPage: 'Попередня сторінка',
+    nextPage: 'Наступна сторінка',
+    pageOf: 'сторінка {{page}} з {{pages}}',
+    tagged: 'з тегом «{{tag}}»',
+    watch: 'Дивитися «{{title}}» на {{provider}}',
   },
   admin: {
     title: 'Статті вікі',
