@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { resetTokenForTests } from '@/api/token.ts';
+import { accountPermissionsReply } from '@/test/accounts.ts';
 import { json, meReply, mockApi } from '@/test/api.ts';
 import { renderApp } from '@/test/renderApp.tsx';
 
@@ -67,6 +68,7 @@ describe('teams on the web (issue 27)', () => {
         },
       ]),
       'GET team/invitations': list('invitations', []),
+      'GET permissions': accountPermissionsReply(),
       'POST team/invitations': json(201, { data: { id: 3, type: 'invitations', attributes: {} } }),
     });
     renderApp('/en/profile');

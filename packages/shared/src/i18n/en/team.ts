@@ -33,6 +33,16 @@ export default {
     removed: 'User removed.',
     empty: 'Nobody else works in this account yet. Invite someone below.',
     loadFailed: 'The users could not be loaded.',
+    permissionsFailed: 'The permissions could not be loaded.',
+    categories: {
+      projects: 'Projects',
+      links: 'Links',
+      tasks: 'Tasks',
+      reports: 'Reports',
+      balance: 'Balance',
+      schedules: 'Schedules',
+      team: 'Team',
+    },
   },
   join: {
     title: 'Join an account',
