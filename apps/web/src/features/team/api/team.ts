@@ -99,12 +99,20 @@ export function useJoin(code: string) {
   return useMutation({ mutationFn: (payload: TJoinRequest) => teamApi.join(code, payload) });
 }
 
-/** Switching account: every cached answer belonged to the old account, so the cache starts afresh. */
-export function useSwitchAccount(callbacks: Callbacks) {
+/**
+ * Switching account: every cached answer belonged to the old account, so the cache starts afresh.
+ * The callbacks go to the mutation itself, not to `mutate`: the menu that starts a switch closes (and
+ * unmounts) at once, and `mutate`'s own callbacks would never run.
+ */
+export function useSwitchAccount(callbacks: {
+  onSuccess?: (id: string | number) => void;
+  onError?: (error: Error) => void;
+}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: teamApi.switchTo,
-    ...callbacks,
+    onSuccess: (_answer, id) => callbacks.onSuccess?.(id),
+    onError: callbacks.onError,
     onSettled: async () => {
       noteAccountSwitch();
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== accountsQueryKey[0] });
