@@ -64,11 +64,13 @@ export default {
   payrolls: {
     title: 'Payrolls',
     subtitle: 'The balance, top-ups, payments and invoices of the account.',
+    open: 'Payrolls view',
   },
   userProfile: {
     subtitle: 'Your own name, e-mail, password and language.',
   },
   actor: 'By {{name}}',
+  paidBy: 'By {{name}}',
   errors: {
     invitationInvalid: 'This invitation is invalid, expired or already used. Ask for a new one.',
     alreadyMember: 'This address already works in the account.',
