@@ -1,8 +1,18 @@
 import { readFile } from 'node:fs/promises';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { fill, LOCALES, texts } from './i18n.ts';
 import { campaignWithLinks } from './projectHelpers.ts';
-import { expectNotice, type Locale, linkIn, logIn, newUser, readMail, type TestUser } from './support.ts';
+import {
+  createConfirmedUser,
+  expectNotice,
+  type Locale,
+  linkIn,
+  logIn,
+  newUser,
+  openSignedIn,
+  readMail,
+  type TestUser,
+} from './support.ts';
 
 /**
  * Issue 27: the owner invites a read-only client and an accountant from Profile → Users. The client
@@ -100,5 +110,77 @@ for (const locale of LOCALES) {
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`payment_invoice_${paymentId}.pdf`);
     expect((await readFile(await download.path())).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+}
+
+/** A confirmed user with one project named `name`, and their API token. */
+async function userWithProject(request: APIRequestContext, user: TestUser, name: string) {
+  await createConfirmedUser(request, user);
+  const login = await request.post('/api/auth/login', {
+    headers: { Accept: 'application/json' },
+    data: { email: user.email, password: user.password },
+  });
+  const token = (await login.json()).data.attributes.accessToken as string;
+  const created = await request.post('/api/projects/', {
+    headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+    data: { domains: [`${name.toLowerCase().replaceAll(' ', '-')}.example`], name, campaignName: 'Main' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return token;
+}
+
+/** The dashboard's project links, once it shows `expected` (and nothing else). */
+async function expectProjects(page: Page, expected: string, absent: string) {
+  await expect(page.getByRole('link', { name: expected, exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('link', { name: absent, exact: true })).toHaveCount(0);
+}
+
+/** Picks an account from the account menu's switcher. */
+async function switchTo(page: Page, locale: Locale, account: string) {
+  const t = texts(locale);
+  await page.getByRole('button', { name: new RegExp(t.shell.account) }).click();
+  await page.getByRole('menuitem', { name: account, exact: true }).click();
+}
+
+// Issue 27: a freelancer who works for an agency switches between the agency's account and their own.
+for (const locale of ['en', 'ua'] as const) {
+  test(`a member switches to the account they were invited into and back (${locale})`, async ({
+    page,
+    request,
+  }) => {
+    const t = texts(locale);
+    const owner = newUser(locale);
+    const freelancer = newUser(locale);
+    const ownerToken = await userWithProject(request, owner, 'Agency shop');
+    await userWithProject(request, freelancer, 'Freelance blog');
+    const invited = await request.post('/api/team/invitations', {
+      headers: {
+        Accept: 'application/json',
+        Authorization: `Bearer ${ownerToken}`,
+        'x-localization': locale,
+      },
+      data: { email: freelancer.email, roleId: 1, permissions: ['projects.read', 'reports.read'] },
+    });
+    expect(invited.status(), await invited.text()).toBe(201);
+
+    // Signed in to their own account, the freelancer accepts the mailed link with that login.
+    await openSignedIn(page, freelancer, `/${locale}`);
+    await expectProjects(page, 'Freelance blog', 'Agency shop');
+    await page.goto(linkIn(await readMail({ to: freelancer.email, subject: /./ }), JOIN_LINK));
+    await page.getByRole('button', { name: t.team.join.accept }).click();
+    await expectNotice(page, t.team.join.joined);
+    await expect(page).toHaveURL(new RegExp(`/${locale}$`));
+    await expectProjects(page, 'Agency shop', 'Freelance blog');
+
+    // Back to their own account from the account menu…
+    await switchTo(page, locale, t.team.switcher.own);
+    await expectNotice(page, fill(t.team.switcher.switched, { name: freelancer.name }));
+    await expectProjects(page, 'Freelance blog', 'Agency shop');
+    // …and into the agency's again: the switch is the session's, so a reload stays there.
+    await switchTo(page, locale, owner.name);
+    await expectNotice(page, fill(t.team.switcher.switched, { name: owner.name }));
+    await expectProjects(page, 'Agency shop', 'Freelance blog');
+    await page.reload();
+    await expectProjects(page, 'Agency shop', 'Freelance blog');
   });
 }

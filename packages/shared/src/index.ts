@@ -41,6 +41,7 @@ export {
   type PaymentProviderId,
   PaymentStatus,
   type PaymentStatusId,
+  PERMISSIONS_PAGE_SIZE,
   PricedExtra,
   type PriceUnit,
   priceUnit,

@@ -117,9 +117,9 @@ export async function makeLinks(
  */
 export async function makeMember(
   db: Queryable,
-  params: { accountId: number; permissions: readonly string[]; roleId?: number },
+  params: { accountId: number; permissions: readonly string[]; roleId?: number; name?: string },
 ) {
-  const user = await makeUser(db, { name: 'Team member' });
+  const user = await makeUser(db, { name: params.name ?? 'Team member' });
   await db.insert(accountMembers).values({
     accountId: params.accountId,
     userId: user.id,

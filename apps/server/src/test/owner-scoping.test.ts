@@ -2,8 +2,10 @@ import { ACCOUNT_PERMISSION_KEYS } from '@linkwatch/shared';
 import { eq, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  accountMembers,
   actionItems,
   actions,
+  apiKeys,
   backlinkCheckHistories,
   backlinks,
   balanceTransactions,
@@ -14,9 +16,11 @@ import {
   links,
   mailings,
   notifications,
+  payments,
   projects,
   reportLinks,
   schedules,
+  teamInvitations,
   users,
 } from '../db/schema/index.ts';
 import { type DonorWeb, startDonorWeb } from './donor-web.ts';
@@ -57,8 +61,20 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** Paths whose `{id}` names an account's row (issue 27), by their start rather than their first segment. */
+const ACCOUNT_PATH_IDS: [string, (w: OwnedWorld) => number][] = [
+  ['/api/team/members/', (w) => w.teamMemberId],
+  ['/api/team/invitations/', (w) => w.invitationId],
+  ['/api/payments/', (w) => w.paymentId],
+  ['/api/balances/invoice/', (w) => w.paymentId],
+  ['/api/user/api-keys/', (w) => w.apiKeyId],
+  ['/api/user/accounts/', (w) => w.user.id],
+];
+
 /** The id of a world's row that a path's `{id}` names, by the path's first segment. */
 function pathId(w: OwnedWorld, op: Operation): number | undefined {
+  const account = ACCOUNT_PATH_IDS.find(([start]) => op.path.startsWith(start));
+  if (account) return account[1](w);
   const ids: Record<string, number | undefined> = {
     projects: w.project.id,
     campaigns: w.campaign.id,
@@ -229,6 +245,23 @@ async function snapshotOfA() {
       .from(notifications)
       .where(eq(notifications.userId, a.user.id))
       .orderBy(notifications.id),
+    // Issue 27: the account's team, invitations, payments and keys.
+    teamMembers: await db
+      .select()
+      .from(accountMembers)
+      .where(eq(accountMembers.accountId, a.user.id))
+      .orderBy(accountMembers.id),
+    invitations: await db
+      .select()
+      .from(teamInvitations)
+      .where(eq(teamInvitations.accountId, a.user.id))
+      .orderBy(teamInvitations.id),
+    payments: await db.select().from(payments).where(eq(payments.userId, a.user.id)).orderBy(payments.id),
+    apiKeys: await db
+      .select()
+      .from(apiKeys)
+      .where(or(eq(apiKeys.userId, a.user.id), eq(apiKeys.accountId, a.user.id)))
+      .orderBy(apiKeys.id),
   };
   return JSON.parse(JSON.stringify(rows)) as Record<string, unknown[]>;
 }
@@ -264,6 +297,10 @@ async function probeAsB(token: string) {
     'notifications',
     'indexHistories',
     'crawlerItems',
+    'teamMembers',
+    'invitations',
+    'payments',
+    'apiKeys',
   ])
     expect(before[table].length, table).toBeGreaterThan(0);
 
@@ -271,6 +308,13 @@ async function probeAsB(token: string) {
   const calls = operations.flatMap(callsWithForeignIds);
   // A documentation regression (ids no longer described) would make this suite pass vacuously.
   expect(calls.length).toBeGreaterThan(60);
+  // Issue 27: the account's rows are tried too (a member, an invitation, a payment, its invoice, a key,
+  // the switch into A's account).
+  for (const start of ACCOUNT_PATH_IDS.map(([s]) => s))
+    expect(
+      calls.filter((c) => c.url.startsWith(start) && c.label === 'path:id').length,
+      start,
+    ).toBeGreaterThan(0);
 
   const leaks: string[] = [];
   for (const call of calls) {

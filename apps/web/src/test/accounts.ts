@@ -1,4 +1,5 @@
-import { ACCOUNT_PERMISSION_KEYS } from '@linkwatch/shared';
+import { ACCOUNT_PERMISSION_KEYS, PERMISSIONS } from '@linkwatch/shared';
+import { translate } from '@linkwatch/shared/i18n';
 import { json } from './api.ts';
 
 /** A page of `type` resources, as the server's list calls answer. */
@@ -30,3 +31,19 @@ export const OWNER_ACCOUNT = accountReply({ isOwner: true, permissions: [] });
 /** A member holding every account permission but `left`. */
 export const memberWithAllBut = (...left: string[]) =>
   accountReply({ isOwner: false, permissions: ACCOUNT_PERMISSION_KEYS.filter((k) => !left.includes(k)) });
+
+/** `GET permissions?filter[scope]=account` as the server answers it in English. */
+export function accountPermissionsReply() {
+  return listReply(
+    'permissions',
+    PERMISSIONS.filter((p) => p.scope === 'account').map((p) => ({
+      id: p.id,
+      attributes: {
+        key: p.key,
+        title: translate('en', `admin.permissions.${p.key.replaceAll('.', '_')}`),
+        category: p.category,
+        scope: p.scope,
+      },
+    })),
+  );
+}

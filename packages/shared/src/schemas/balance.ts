@@ -39,6 +39,11 @@ export const ZBalanceTransactionAttributes = z.object({
   paymentId: z.number().nullable(),
   /** The task charged or refunded, when there is one. */
   actionId: z.number().nullable(),
+  /**
+   * Who made the payment behind a top-up or its bonus (issue 27, `payments.actor_id`): a member's
+   * name, shown only while they still belong to the account; null for the owner's own and older ones.
+   */
+  actorName: z.string().nullable(),
 });
 export type TBalanceTransactionAttributes = z.infer<typeof ZBalanceTransactionAttributes>;
 

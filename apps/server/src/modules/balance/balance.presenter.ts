@@ -4,7 +4,7 @@ import type { balanceTransactions } from '../../db/schema/index.ts';
 import { iso, resource } from '../../http/present.ts';
 import { FIXED_DESCRIPTIONS } from './descriptions.ts';
 
-type TransactionRow = typeof balanceTransactions.$inferSelect;
+type TransactionRow = typeof balanceTransactions.$inferSelect & { actorName: string | null };
 
 export function presentTransaction(row: TransactionRow, locale: Locale) {
   const attributes: TBalanceTransactionAttributes = {
@@ -16,6 +16,7 @@ export function presentTransaction(row: TransactionRow, locale: Locale) {
     createdAt: iso(row.createdAt),
     paymentId: row.paymentId,
     actionId: row.actionId,
+    actorName: row.actorName,
   };
   return resource('balanceTransactions', row.id, attributes);
 }

@@ -1,13 +1,21 @@
 import { BalanceTransactionType, type TBalanceListQuery } from '@linkwatch/shared';
-import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { belongsToAccount } from '../../db/account-people.ts';
 import type { Queryable } from '../../db/client.ts';
 import { paginate } from '../../db/paginate.ts';
-import { balanceTransactions, users } from '../../db/schema/index.ts';
+import { balanceTransactions, payments, users } from '../../db/schema/index.ts';
 import { WELCOME_CREDITS_DESCRIPTION } from './descriptions.ts';
 
 const DAY_MS = 86_400_000;
 
-/** The user's ledger rows, newest first, by type and by whole UTC days. */
+/**
+ * Who made a row's payment (issue 27): `payments.actor_id`, named while they still belong to the
+ * account (the ledger's user id is the account).
+ */
+const paymentActor = alias(users, 'payment_actor');
+
+/** The user's ledger rows, newest first, by type and by whole UTC days, with who paid. */
 export async function listTransactions(
   db: Queryable,
   { userId, page, filters }: { userId: number } & TBalanceListQuery,
@@ -16,8 +24,16 @@ export async function listTransactions(
   const [rows, [{ total }]] = await Promise.all([
     paginate(
       db
-        .select()
+        .select({ ...getTableColumns(balanceTransactions), actorName: paymentActor.name })
         .from(balanceTransactions)
+        .leftJoin(payments, eq(payments.id, balanceTransactions.paymentId))
+        .leftJoin(
+          paymentActor,
+          and(
+            eq(paymentActor.id, payments.actorId),
+            belongsToAccount(balanceTransactions.userId, payments.actorId),
+          ),
+        )
         .where(where)
         .orderBy(desc(balanceTransactions.createdAt), desc(balanceTransactions.id))
         .$dynamic(),

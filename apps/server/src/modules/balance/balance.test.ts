@@ -1,6 +1,6 @@
 import { BalanceTransactionType } from '@linkwatch/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeUserWithToken } from '../../test/factories.ts';
+import { makeMember, makeUserWithToken } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { applyPaymentEvent } from '../payments/apply-event.ts';
 import { makePayment } from '../payments/payments.factories.ts';
@@ -15,8 +15,8 @@ afterAll(() => t.close());
 
 let seq = 0;
 /** A payment that the provider reported paid (through applyPaymentEvent, as a webhook would). */
-async function paidPayment(userId: number, cents: number) {
-  const payment = await makePayment(t.db, { userId, amountCents: cents });
+async function paidPayment(userId: number, cents: number, actorId?: number) {
+  const payment = await makePayment(t.db, { userId, amountCents: cents, actorId });
   await applyPaymentEvent(t.ctx, 'stripe', {
     eventId: `evt_balance_${++seq}`,
     providerRef: payment.providerRef,
@@ -90,6 +90,37 @@ describe('GET balances', () => {
     expect(await texts('ru')).toEqual(['Goodwill for the outage', 'Приветственные кредиты', 'Демо-кредиты']);
     expect(await texts('ua')).toEqual(['Goodwill for the outage', 'Вітальні кредити', 'Демо-кредити']);
     expect(await texts('en')).toEqual(['Goodwill for the outage', 'Welcome credits', 'Demo credits']);
+  });
+
+  it('names the member who made a payment while they belong to the account (issue 27)', async () => {
+    const { user, token } = await makeUserWithToken(t.db);
+    const member = await makeMember(t.db, {
+      accountId: user.id,
+      roleId: 2,
+      name: 'Lena Ledger',
+      permissions: ['balance.read', 'balance.topUp'],
+    });
+    const byMember = await paidPayment(user.id, 100, member.user.id);
+    const byOwner = await paidPayment(user.id, 200);
+    const names = async (as: string) =>
+      (await t.api('GET', 'balances', { token: as })).body.data.map(
+        (r: { attributes: { paymentId: number; actorName: string | null } }) => [
+          r.attributes.paymentId,
+          r.attributes.actorName,
+        ],
+      );
+    expect(await names(token)).toEqual([
+      [byOwner.id, null],
+      [byMember.id, 'Lena Ledger'],
+    ]);
+    // The member reads the same history, as the account's.
+    expect(await names(member.token)).toEqual(await names(token));
+    // Once removed they are no longer named.
+    expect((await t.api('DELETE', `team/members/${member.user.id}`, { token })).status).toBe(200);
+    expect(await names(token)).toEqual([
+      [byOwner.id, null],
+      [byMember.id, null],
+    ]);
   });
 
   it('filters by type and by days, and pages', async () => {

@@ -16,6 +16,8 @@ export async function makePayment(
     method?: PaymentMethod;
     provider?: PaymentProviderName;
     payCurrency?: string;
+    /** The member who paid (issue 27). */
+    actorId?: number;
   },
 ) {
   const payment = await insertPayment(db, {
@@ -25,6 +27,7 @@ export async function makePayment(
     amountCents: params.amountCents,
     email: 'payer@example.com',
     payCurrency: params.payCurrency,
+    actorId: params.actorId,
   });
   const providerRef = `ref_${payment.id}_${++sequence}`;
   await setProviderRef(db, { id: payment.id, providerRef });

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetTokenForTests } from '@/api/token.ts';
+import { memberWithAllBut, OWNER_ACCOUNT } from '@/test/accounts.ts';
 import { json, meReply, mockApi } from '@/test/api.ts';
 import { renderApp } from '@/test/renderApp.tsx';
 
@@ -165,5 +166,47 @@ describe('alert settings page', { timeout: 30_000 }, () => {
     expect(
       await screen.findByText('Укажите адрес входящего вебхука Slack (https://hooks.slack.com/services/…)'),
     ).toBeTruthy();
+  });
+
+  it('a member without projects.manage reads the settings but has no control that would be refused (issue 27)', async () => {
+    resetTokenForTests('tok');
+    const server = mockApi({
+      'GET user/me': meReply(),
+      'GET user/accounts': memberWithAllBut('projects.manage'),
+      'GET projects/5': project,
+      'GET alerts': overview({ channels: [slack] }),
+      'GET projects/5/alerts': rule({ events: ['linkLost'], channels: ['slack'] }),
+    });
+    renderApp('/en/alerts/5');
+    expect(await screen.findByRole('heading', { name: 'Alerts: Shop' }, { timeout: 10_000 })).toBeTruthy();
+    await waitFor(() => expect(server.find('GET user/accounts')).toHaveLength(1));
+    expect(await screen.findByText('Connected: hooks.slack.com/…abcd')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Save' })).toBeNull());
+    // The rule shows as it is, and cannot be changed.
+    const lost = screen.getByLabelText('Link lost') as HTMLInputElement;
+    expect(lost.checked).toBe(true);
+    expect(lost.matches(':disabled')).toBe(true);
+    for (const name of ['Save the webhook', 'Disconnect', 'New connect link', 'Connect Telegram'])
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(screen.queryByLabelText(/Slack incoming webhook URL/)).toBeNull();
+    expect(server.calls.filter((c) => c.method !== 'GET' && c.path !== 'page-logs/')).toEqual([]);
+  });
+
+  it('the owner keeps every control', async () => {
+    resetTokenForTests('tok');
+    const server = mockApi({
+      'GET user/me': meReply(),
+      'GET user/accounts': OWNER_ACCOUNT,
+      'GET projects/5': project,
+      'GET alerts': overview({ channels: [slack] }),
+      'GET projects/5/alerts': rule(),
+    });
+    renderApp('/en/alerts/5');
+    expect(await screen.findByRole('heading', { name: 'Alerts: Shop' }, { timeout: 10_000 })).toBeTruthy();
+    await waitFor(() => expect(server.find('GET user/accounts')).toHaveLength(1));
+    expect(await screen.findByRole('button', { name: 'Save the webhook' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Save' })).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Disconnect' })).toBeTruthy();
+    expect(screen.getByLabelText('Link lost').matches(':disabled')).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useCan } from '@/lib/account.ts';
 import { Button } from '@/ui/Button.tsx';
 import { Card, CardBody } from '@/ui/Card.tsx';
 import { EmptyState } from '@/ui/EmptyState.tsx';
@@ -14,6 +15,8 @@ export function AlertSettings({ project }: { project: string }) {
   const overview = useAlertOverview();
   const rule = useAlertRule(project);
   const data = overview.data;
+  // Every change here is `projects.manage` (issue 27): a member without it reads the settings only.
+  const readOnly = !useCan('projects.manage');
 
   if (overview.isError || rule.isError) {
     return (
@@ -45,10 +48,14 @@ export function AlertSettings({ project }: { project: string }) {
     <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       {/* Keyed by project, not by the rule's id: a first save gives the rule an id, and a new form
           there would lose its "Saved". */}
-      <RuleForm key={project} project={project} rule={rule.data} overview={data} />
+      <RuleForm key={project} project={project} rule={rule.data} overview={data} readOnly={readOnly} />
       <div className="space-y-5">
-        <ChannelsCard overview={data} />
-        <DigestCard key={`${data.settings.timeZone}-${data.settings.digestHour}`} overview={data} />
+        <ChannelsCard overview={data} readOnly={readOnly} />
+        <DigestCard
+          key={`${data.settings.timeZone}-${data.settings.digestHour}`}
+          overview={data}
+          readOnly={readOnly}
+        />
       </div>
     </div>
   );

@@ -19,7 +19,7 @@ import {
 
 const TONE = { active: 'success', pending: 'warning', paused: 'danger' } as const;
 
-function StatusLine({ channel }: { channel: AlertChannel }) {
+function StatusLine({ channel, readOnly }: { channel: AlertChannel; readOnly: boolean }) {
   const { t } = useTranslation();
   const remove = useRemoveChannel();
   const resume = useResumeChannel();
@@ -31,26 +31,28 @@ function StatusLine({ channel }: { channel: AlertChannel }) {
         {status !== 'pending' && target ? (
           <span className="break-all">{t('alerts.ui.connectedTo', { target })}</span>
         ) : null}
-        <span className="ml-auto flex gap-2">
-          {status === 'paused' ? (
+        {readOnly ? null : (
+          <span className="ml-auto flex gap-2">
+            {status === 'paused' ? (
+              <Button
+                size="sm"
+                variant="secondary"
+                loading={resume.isPending}
+                onClick={() => resume.mutate(channel.id)}
+              >
+                {t('alerts.ui.resume')}
+              </Button>
+            ) : null}
             <Button
               size="sm"
-              variant="secondary"
-              loading={resume.isPending}
-              onClick={() => resume.mutate(channel.id)}
+              variant="ghost"
+              loading={remove.isPending}
+              onClick={() => remove.mutate(channel.id)}
             >
-              {t('alerts.ui.resume')}
+              {t('alerts.ui.remove')}
             </Button>
-          ) : null}
-          <Button
-            size="sm"
-            variant="ghost"
-            loading={remove.isPending}
-            onClick={() => remove.mutate(channel.id)}
-          >
-            {t('alerts.ui.remove')}
-          </Button>
-        </span>
+          </span>
+        )}
       </div>
       {status === 'paused' ? (
         <Alert tone="warning">{t('alerts.ui.pausedHint', { error: lastError ?? '' })}</Alert>
@@ -59,7 +61,7 @@ function StatusLine({ channel }: { channel: AlertChannel }) {
   );
 }
 
-function SlackSection({ channel }: { channel: AlertChannel | undefined }) {
+function SlackSection({ channel, readOnly }: { channel: AlertChannel | undefined; readOnly: boolean }) {
   const { t } = useTranslation();
   const [url, setUrl] = useState('');
   const connect = useConnectSlack();
@@ -73,28 +75,42 @@ function SlackSection({ channel }: { channel: AlertChannel | undefined }) {
       <h3 id="alerts-slack" className="text-sm font-semibold text-ink">
         {t('alerts.channels.slack')}
       </h3>
-      {channel ? <StatusLine channel={channel} /> : null}
-      <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
-        <TextField
-          label={t('alerts.ui.slackUrl')}
-          hint={t('alerts.ui.slackHelp')}
-          type="url"
-          required
-          placeholder="https://hooks.slack.com/services/…"
-          value={url}
-          onChange={(e) => setUrl(e.target.value)}
-          error={fieldErrors ?? (connect.isError && !fieldErrors ? [connect.error.message] : undefined)}
-          className="min-w-0 flex-1 basis-72"
-        />
-        <Button type="submit" variant="secondary" loading={connect.isPending}>
-          {t('alerts.ui.connectSlack')}
-        </Button>
-      </form>
+      {channel ? <StatusLine channel={channel} readOnly={readOnly} /> : null}
+      {readOnly ? (
+        channel ? null : (
+          <p className="text-sm text-ink-muted">{t('alerts.ui.notConnected')}</p>
+        )
+      ) : (
+        <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
+          <TextField
+            label={t('alerts.ui.slackUrl')}
+            hint={t('alerts.ui.slackHelp')}
+            type="url"
+            required
+            placeholder="https://hooks.slack.com/services/…"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            error={fieldErrors ?? (connect.isError && !fieldErrors ? [connect.error.message] : undefined)}
+            className="min-w-0 flex-1 basis-72"
+          />
+          <Button type="submit" variant="secondary" loading={connect.isPending}>
+            {t('alerts.ui.connectSlack')}
+          </Button>
+        </form>
+      )}
     </section>
   );
 }
 
-function TelegramSection({ channel, available }: { channel: AlertChannel | undefined; available: boolean }) {
+function TelegramSection({
+  channel,
+  available,
+  readOnly,
+}: {
+  channel: AlertChannel | undefined;
+  available: boolean;
+  readOnly: boolean;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const [started, setStarted] = useState<TelegramConnect | null>(null);
@@ -116,7 +132,10 @@ function TelegramSection({ channel, available }: { channel: AlertChannel | undef
         <Alert tone="info">{t('alerts.ui.telegramOff')}</Alert>
       ) : (
         <>
-          {channel ? <StatusLine channel={channel} /> : null}
+          {channel ? <StatusLine channel={channel} readOnly={readOnly} /> : null}
+          {readOnly && !channel ? (
+            <p className="text-sm text-ink-muted">{t('alerts.ui.notConnected')}</p>
+          ) : null}
           {showLink ? (
             <div className="space-y-2 text-sm text-ink">
               <p>{t('alerts.ui.telegramStart', { time })}</p>
@@ -133,13 +152,15 @@ function TelegramSection({ channel, available }: { channel: AlertChannel | undef
               </p>
             </div>
           ) : null}
-          <Button
-            variant="secondary"
-            loading={connect.isPending}
-            onClick={() => connect.mutate(undefined, { onSuccess: setStarted })}
-          >
-            {channel ? t('alerts.ui.newTelegramLink') : t('alerts.ui.connectTelegram')}
-          </Button>
+          {readOnly ? null : (
+            <Button
+              variant="secondary"
+              loading={connect.isPending}
+              onClick={() => connect.mutate(undefined, { onSuccess: setStarted })}
+            >
+              {channel ? t('alerts.ui.newTelegramLink') : t('alerts.ui.connectTelegram')}
+            </Button>
+          )}
           {connect.isError ? <Alert tone="error">{connect.error.message}</Alert> : null}
         </>
       )}
@@ -147,16 +168,26 @@ function TelegramSection({ channel, available }: { channel: AlertChannel | undef
   );
 }
 
-/** The user's Slack webhook and Telegram chat, shared by all projects. */
-export function ChannelsCard({ overview }: { overview: AlertOverview }) {
+/** The user's Slack webhook and Telegram chat, shared by all projects; `readOnly` shows their state only. */
+export function ChannelsCard({
+  overview,
+  readOnly = false,
+}: {
+  overview: AlertOverview;
+  readOnly?: boolean;
+}) {
   const { t } = useTranslation();
   const of = (kind: string) => overview.channels.find((c) => c.attributes.kind === kind);
   return (
     <Card>
       <CardHeader title={t('alerts.ui.channelsTitle')} />
       <CardBody className="space-y-8">
-        <SlackSection channel={of('slack')} />
-        <TelegramSection channel={of('telegram')} available={overview.telegram.available} />
+        <SlackSection channel={of('slack')} readOnly={readOnly} />
+        <TelegramSection
+          channel={of('telegram')}
+          available={overview.telegram.available}
+          readOnly={readOnly}
+        />
       </CardBody>
     </Card>
   );

@@ -12,7 +12,7 @@ function timeZones(current: string): string[] {
 }
 
 /** When the daily digest goes out: an hour in the user's time zone. */
-export function DigestCard({ overview }: { overview: AlertOverview }) {
+export function DigestCard({ overview, readOnly = false }: { overview: AlertOverview; readOnly?: boolean }) {
   const { t } = useTranslation();
   const [timeZone, setTimeZone] = useState(overview.settings.timeZone);
   const [hour, setHour] = useState(overview.settings.digestHour);
@@ -41,6 +41,7 @@ export function DigestCard({ overview }: { overview: AlertOverview }) {
             {t('alerts.ui.timeZone')}
             <Select
               options={zones}
+              disabled={readOnly}
               value={timeZone}
               onChange={(e) => setTimeZone(e.target.value)}
               className="w-64 max-w-full"
@@ -50,6 +51,7 @@ export function DigestCard({ overview }: { overview: AlertOverview }) {
             {t('alerts.ui.hour')}
             <Select
               options={hours}
+              disabled={readOnly}
               value={String(hour)}
               onChange={(e) => setHour(Number(e.target.value))}
               className="w-28"
@@ -57,16 +59,18 @@ export function DigestCard({ overview }: { overview: AlertOverview }) {
           </label>
           {save.isError ? <Alert tone="error">{save.error.message}</Alert> : null}
         </CardBody>
-        <CardFooter>
-          {save.isSuccess ? (
-            <span role="status" className="text-sm text-emerald-700">
-              {t('alerts.ui.saved')}
-            </span>
-          ) : null}
-          <Button type="submit" loading={save.isPending}>
-            {t('alerts.ui.save')}
-          </Button>
-        </CardFooter>
+        {readOnly ? null : (
+          <CardFooter>
+            {save.isSuccess ? (
+              <span role="status" className="text-sm text-emerald-700">
+                {t('alerts.ui.saved')}
+              </span>
+            ) : null}
+            <Button type="submit" loading={save.isPending}>
+              {t('alerts.ui.save')}
+            </Button>
+          </CardFooter>
+        )}
       </form>
     </Card>
   );

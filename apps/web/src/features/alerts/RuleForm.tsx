@@ -27,10 +27,13 @@ export function RuleForm({
   project,
   rule,
   overview,
+  readOnly = false,
 }: {
   project: string;
   rule: AlertRule;
   overview: AlertOverview;
+  /** Shown, not changeable: a member without `projects.manage`. */
+  readOnly?: boolean;
 }) {
   const { t } = useTranslation();
   const [events, setEvents] = useState<AlertEvent[]>(rule.attributes.events);
@@ -71,133 +74,140 @@ export function RuleForm({
           title={t('alerts.ui.ruleTitle')}
           description={t('alerts.ui.intro')}
         />
-        <CardBody className="space-y-6">
-          <fieldset>
-            <legend className="mb-2 text-sm font-medium text-ink">{t('alerts.ui.eventsLegend')}</legend>
-            <div className="grid gap-2 sm:grid-cols-2">
-              {ALERT_EVENTS.map((e) => (
-                <label
-                  key={e}
-                  htmlFor={`alert-event-${e}`}
-                  className="flex items-center gap-2 text-sm text-ink"
-                >
-                  <Checkbox
-                    id={`alert-event-${e}`}
-                    checked={events.includes(e)}
-                    onChange={() => setEvents(toggled(events, e))}
-                    name="events"
-                    value={e}
-                  />
-                  {t(`alerts.events.${e}`)}
-                </label>
-              ))}
-            </div>
-            {errors.events ? <p className="mt-1 text-sm text-rose-600">{errors.events[0]}</p> : null}
-          </fieldset>
-          {events.includes('balanceLow') ? (
-            <TextField
-              label={t('alerts.ui.threshold')}
-              type="number"
-              min={0}
-              inputMode="numeric"
-              value={threshold}
-              onChange={(e) => setThreshold(e.target.value)}
-              error={errors.balanceThreshold}
-              className="max-w-xs"
-            />
-          ) : null}
-          <fieldset>
-            <legend className="mb-2 text-sm font-medium text-ink">{t('alerts.ui.channelsLegend')}</legend>
-            <div className="flex flex-wrap gap-x-6 gap-y-2">
-              {ALERT_CHANNELS.map((c) => {
-                const available = c === 'email' || connected.has(c);
-                return (
+        {/* A disabled fieldset disables every control in it, the radio cards included. */}
+        <fieldset disabled={readOnly} className="min-w-0">
+          <CardBody className="space-y-6">
+            <fieldset>
+              <legend className="mb-2 text-sm font-medium text-ink">{t('alerts.ui.eventsLegend')}</legend>
+              <div className="grid gap-2 sm:grid-cols-2">
+                {ALERT_EVENTS.map((e) => (
                   <label
-                    key={c}
-                    htmlFor={`alert-channel-${c}`}
+                    key={e}
+                    htmlFor={`alert-event-${e}`}
                     className="flex items-center gap-2 text-sm text-ink"
                   >
                     <Checkbox
-                      id={`alert-channel-${c}`}
-                      checked={channels.includes(c)}
-                      disabled={!available && !channels.includes(c)}
-                      onChange={() => setChannels(toggled(channels, c))}
-                      name="channels"
-                      value={c}
+                      id={`alert-event-${e}`}
+                      checked={events.includes(e)}
+                      onChange={() => setEvents(toggled(events, e))}
+                      name="events"
+                      value={e}
                     />
-                    {t(`alerts.channels.${c}`)}
-                    {available ? null : (
-                      <span className="text-ink-muted">({t('alerts.ui.notConnected')})</span>
-                    )}
-                  </label>
-                );
-              })}
-            </div>
-            {errors.channels ? <p className="mt-1 text-sm text-rose-600">{errors.channels[0]}</p> : null}
-          </fieldset>
-          <fieldset aria-describedby="alert-webhooks-hint">
-            <legend className="mb-1 text-sm font-medium text-ink">{t('alerts.ui.webhooksLegend')}</legend>
-            <p id="alert-webhooks-hint" className="mb-2 text-sm text-ink-muted">
-              {t('alerts.ui.webhooksHint')}
-            </p>
-            {overview.webhooks.length === 0 ? (
-              <p className="text-sm text-ink-muted">
-                {t('alerts.ui.noWebhooks')}{' '}
-                <Link to={to('/profile')} className="font-medium text-brand-700 underline">
-                  {t('alerts.ui.addWebhook')}
-                </Link>
-              </p>
-            ) : (
-              <div className="flex flex-col gap-2">
-                {overview.webhooks.map((w) => (
-                  <label
-                    key={w.id}
-                    htmlFor={`alert-webhook-${w.id}`}
-                    className="flex items-center gap-2 text-sm break-all text-ink"
-                  >
-                    <Checkbox
-                      id={`alert-webhook-${w.id}`}
-                      checked={webhookIds.includes(w.id)}
-                      onChange={() => setWebhookIds(toggled(webhookIds, w.id))}
-                      name="webhookIds"
-                      value={String(w.id)}
-                    />
-                    {t('alerts.ui.webhookTo', { target: w.target })}
-                    {w.disabled ? (
-                      <span className="text-ink-muted">({t('alerts.ui.webhookDisabled')})</span>
-                    ) : null}
+                    {t(`alerts.events.${e}`)}
                   </label>
                 ))}
               </div>
-            )}
-            {errors.webhookIds ? <p className="mt-1 text-sm text-rose-600">{errors.webhookIds[0]}</p> : null}
-          </fieldset>
-          <fieldset>
-            <legend className="mb-2 text-sm font-medium text-ink">{t('alerts.ui.modeLegend')}</legend>
-            <RadioCards
-              label={t('alerts.ui.modeLegend')}
-              value={mode}
-              onChange={(value) => setMode(value as AlertMode)}
-              items={[
-                { value: 'immediate', label: t('alerts.ui.immediate') },
-                { value: 'digest', label: t('alerts.ui.digest') },
-              ]}
-            />
-          </fieldset>
-          {save.isError && !isApiError(save.error, 422) ? (
-            <Alert tone="error">{save.error.message}</Alert>
-          ) : null}
-        </CardBody>
-        <CardFooter>
-          {save.isSuccess ? (
-            <span role="status" className="text-sm text-emerald-700">
-              {t('alerts.ui.saved')}
-            </span>
-          ) : null}
-          <Button type="submit" loading={save.isPending}>
-            {t('alerts.ui.save')}
-          </Button>
-        </CardFooter>
+              {errors.events ? <p className="mt-1 text-sm text-rose-600">{errors.events[0]}</p> : null}
+            </fieldset>
+            {events.includes('balanceLow') ? (
+              <TextField
+                label={t('alerts.ui.threshold')}
+                type="number"
+                min={0}
+                inputMode="numeric"
+                value={threshold}
+                onChange={(e) => setThreshold(e.target.value)}
+                error={errors.balanceThreshold}
+                className="max-w-xs"
+              />
+            ) : null}
+            <fieldset>
+              <legend className="mb-2 text-sm font-medium text-ink">{t('alerts.ui.channelsLegend')}</legend>
+              <div className="flex flex-wrap gap-x-6 gap-y-2">
+                {ALERT_CHANNELS.map((c) => {
+                  const available = c === 'email' || connected.has(c);
+                  return (
+                    <label
+                      key={c}
+                      htmlFor={`alert-channel-${c}`}
+                      className="flex items-center gap-2 text-sm text-ink"
+                    >
+                      <Checkbox
+                        id={`alert-channel-${c}`}
+                        checked={channels.includes(c)}
+                        disabled={!available && !channels.includes(c)}
+                        onChange={() => setChannels(toggled(channels, c))}
+                        name="channels"
+                        value={c}
+                      />
+                      {t(`alerts.channels.${c}`)}
+                      {available ? null : (
+                        <span className="text-ink-muted">({t('alerts.ui.notConnected')})</span>
+                      )}
+                    </label>
+                  );
+                })}
+              </div>
+              {errors.channels ? <p className="mt-1 text-sm text-rose-600">{errors.channels[0]}</p> : null}
+            </fieldset>
+            <fieldset aria-describedby="alert-webhooks-hint">
+              <legend className="mb-1 text-sm font-medium text-ink">{t('alerts.ui.webhooksLegend')}</legend>
+              <p id="alert-webhooks-hint" className="mb-2 text-sm text-ink-muted">
+                {t('alerts.ui.webhooksHint')}
+              </p>
+              {overview.webhooks.length === 0 ? (
+                <p className="text-sm text-ink-muted">
+                  {t('alerts.ui.noWebhooks')}{' '}
+                  <Link to={to('/profile')} className="font-medium text-brand-700 underline">
+                    {t('alerts.ui.addWebhook')}
+                  </Link>
+                </p>
+              ) : (
+                <div className="flex flex-col gap-2">
+                  {overview.webhooks.map((w) => (
+                    <label
+                      key={w.id}
+                      htmlFor={`alert-webhook-${w.id}`}
+                      className="flex items-center gap-2 text-sm break-all text-ink"
+                    >
+                      <Checkbox
+                        id={`alert-webhook-${w.id}`}
+                        checked={webhookIds.includes(w.id)}
+                        onChange={() => setWebhookIds(toggled(webhookIds, w.id))}
+                        name="webhookIds"
+                        value={String(w.id)}
+                      />
+                      {t('alerts.ui.webhookTo', { target: w.target })}
+                      {w.disabled ? (
+                        <span className="text-ink-muted">({t('alerts.ui.webhookDisabled')})</span>
+                      ) : null}
+                    </label>
+                  ))}
+                </div>
+              )}
+              {errors.webhookIds ? (
+                <p className="mt-1 text-sm text-rose-600">{errors.webhookIds[0]}</p>
+              ) : null}
+            </fieldset>
+            <fieldset>
+              <legend className="mb-2 text-sm font-medium text-ink">{t('alerts.ui.modeLegend')}</legend>
+              <RadioCards
+                label={t('alerts.ui.modeLegend')}
+                value={mode}
+                onChange={(value) => setMode(value as AlertMode)}
+                items={[
+                  { value: 'immediate', label: t('alerts.ui.immediate') },
+                  { value: 'digest', label: t('alerts.ui.digest') },
+                ]}
+              />
+            </fieldset>
+            {save.isError && !isApiError(save.error, 422) ? (
+              <Alert tone="error">{save.error.message}</Alert>
+            ) : null}
+          </CardBody>
+        </fieldset>
+        {readOnly ? null : (
+          <CardFooter>
+            {save.isSuccess ? (
+              <span role="status" className="text-sm text-emerald-700">
+                {t('alerts.ui.saved')}
+              </span>
+            ) : null}
+            <Button type="submit" loading={save.isPending}>
+              {t('alerts.ui.save')}
+            </Button>
+          </CardFooter>
+        )}
       </form>
     </Card>
   );

@@ -19,6 +19,7 @@ function row(id: number, attributes: Record<string, unknown>) {
       createdAt: '2026-11-20T10:00:00.000Z',
       paymentId: null,
       actionId: null,
+      actorName: null,
       ...attributes,
     },
   };
@@ -426,4 +427,38 @@ describe('balance page', { timeout: 20_000 }, () => {
       expect(text(10)).toBe(crawlers);
     },
   );
+
+  it('names the member who made a payment, and links the payrolls view (issue 27)', {
+    timeout: 60_000,
+  }, async () => {
+    server({
+      'GET balances': json(200, {
+        ...history,
+        data: [
+          row(4, {
+            typeId: 1,
+            typeText: 'Top-up',
+            value: 50_000,
+            paymentId: 13,
+            actorName: 'Lena Ledger',
+            description: 'Top-up by Card',
+          }),
+          ...history.data,
+        ],
+      }),
+    });
+    const app = renderApp('/en/balance');
+    expect(await screen.findByText('By Lena Ledger', {}, { timeout: 25_000 })).toBeTruthy();
+    // Only the row whose payment a member made names anyone.
+    expect(screen.getAllByTestId('payment-actor')).toHaveLength(1);
+    const link = screen.getByRole('link', { name: 'Payrolls view' });
+    expect(link.getAttribute('href')).toBe('/en/payrolls');
+    fireEvent.click(link);
+    await waitFor(() => expect(app.location()).toBe('/en/payrolls'));
+    expect(
+      await screen.findByRole('heading', { name: 'Payrolls', level: 1 }, { timeout: 15_000 }),
+    ).toBeTruthy();
+    // The payrolls view does not link to itself.
+    expect(screen.queryByRole('link', { name: 'Payrolls view' })).toBeNull();
+  });
 });

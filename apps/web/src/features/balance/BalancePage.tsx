@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useCan, useRequireCan } from '@/lib/account.ts';
 import { useBalance } from '@/lib/balance.ts';
+import { useLocalePath } from '@/lib/useLocale.tsx';
+import { buttonClass } from '@/ui/Button.tsx';
 import { PageHeader } from '@/ui/PageHeader.tsx';
 import { ActionPrices } from './ActionPrices.tsx';
 import { checkAmount, levelFor, startingAmount } from './amount.ts';
@@ -24,7 +26,20 @@ const NO_LEVELS: never[] = [];
 export default function BalancePage() {
   useRequireCan('balance.read');
   const { t } = useTranslation();
-  return <BalanceScreen title={t('balanceUi.title')} subtitle={t('balanceUi.subtitle')} withPrices />;
+  const to = useLocalePath();
+  return (
+    <BalanceScreen
+      title={t('balanceUi.title')}
+      subtitle={t('balanceUi.subtitle')}
+      withPrices
+      // Issue 27: /payrolls is where payroll roles land; everyone else reaches it from here.
+      actions={
+        <Link to={to('/payrolls')} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+          {t('team.payrolls.open')}
+        </Link>
+      }
+    />
+  );
 }
 
 /**
@@ -35,10 +50,12 @@ export function BalanceScreen({
   title,
   subtitle,
   withPrices,
+  actions,
 }: {
   title: string;
   subtitle: string;
   withPrices: boolean;
+  actions?: ReactNode;
 }) {
   const balance = useBalance();
   const levels = usePaymentLevels();
@@ -54,7 +71,7 @@ export function BalanceScreen({
 
   return (
     <>
-      <PageHeader title={title} description={subtitle} />
+      <PageHeader title={title} description={subtitle} actions={actions} />
       <PaymentReturn />
       {/*
         Two columns on a desktop (the balance and prices beside the form and tiers, each column as tall as

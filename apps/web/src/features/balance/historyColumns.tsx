@@ -30,14 +30,23 @@ function Value({ row }: { row: Transaction }) {
   );
 }
 
-/** The payment behind a top-up or its bonus; only a top-up row offers the invoice (its payment is Paid). */
+/**
+ * The payment behind a top-up or its bonus, and the member who made it (issue 27); only a top-up row
+ * offers the invoice (its payment is Paid).
+ */
 function PaymentCell({ row }: { row: Transaction }) {
-  const { paymentId, typeId } = row.attributes;
+  const { t } = useTranslation();
+  const { paymentId, typeId, actorName } = row.attributes;
   if (paymentId === null) return <span className="text-ink-subtle">—</span>;
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
       <span className="tabular-nums text-ink-muted">#{paymentId}</span>
       {typeId === BalanceTransactionType.TopUp ? <InvoiceButton paymentId={paymentId} /> : null}
+      {actorName ? (
+        <span className="basis-full text-xs text-ink-subtle" data-testid="payment-actor">
+          {t('team.paidBy', { name: actorName })}
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -3,12 +3,17 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { resetTokenForTests } from '@/api/token.ts';
 import type { Project } from '@/features/projects';
 import { i18n } from '@/lib/i18n.ts';
+import { memberWithAllBut } from '@/test/accounts.ts';
 import { json, mockApi } from '@/test/api.ts';
 import { CategorisedProjects } from './ProjectsTable.tsx';
 
-afterEach(() => i18n.changeLanguage('en'));
+afterEach(() => {
+  resetTokenForTests();
+  return i18n.changeLanguage('en');
+});
 
 const project = (id: number, name: string, category: [number, string] | null): Project => ({
   id,
@@ -76,5 +81,15 @@ describe('dashboard projects grouped by category', () => {
     expect(dialog.textContent).toContain('Its projects stay');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(api.find('DELETE categories/7')).toHaveLength(1));
+  });
+
+  it('a member without projects.manage sees the categories but cannot delete them or mark favourites (issue 27)', async () => {
+    resetTokenForTests('tok');
+    const api = mockApi({ 'GET user/accounts': memberWithAllBut('projects.manage') });
+    renderList(list);
+    await waitFor(() => expect(api.find('GET user/accounts')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete category Shops' })).toBeNull());
+    expect(screen.getByRole('heading', { name: 'Shops', level: 3 })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /favourite|favorite/i })).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import {
   useDeleteCategory,
   useToggleFavorite,
 } from '@/features/projects';
+import { useCan } from '@/lib/account.ts';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
@@ -26,7 +27,17 @@ function FavoriteToggle({ project }: { project: Project }) {
   const toggle = useToggleFavorite(project, {
     onError: () => notify.error(t('projects.dashboard.favoriteFailed')),
   });
+  // Marking a favourite changes the project (`projects.manage`): without it the star only shows.
+  const canToggle = useCan('projects.manage');
   const on = toggle.isPending ? !isFavorite : isFavorite;
+  if (!canToggle)
+    return on ? (
+      <Star
+        className="m-1 size-4 fill-amber-400 text-amber-400"
+        role="img"
+        aria-label={t('projects.dashboard.columns.favorite')}
+      />
+    ) : null;
   return (
     <button
       type="button"
@@ -120,12 +131,14 @@ function CategoryHeading({ name, id, count }: { name: string | null; id: number 
   const { t } = useTranslation();
   const [confirm, setConfirm] = useState(false);
   const remove = useDeleteCategory();
+  // Deleting a category needs `projects.manage` (issue 27): a member without it sees the heading only.
+  const canManage = useCan('projects.manage');
   const label = name ?? t('projects.categories.uncategorised');
   return (
     <div className="flex items-center gap-2 border-t border-line bg-slate-50/70 px-5 py-2">
       <h3 className="min-w-0 truncate text-sm font-semibold text-ink">{label}</h3>
       <span className="text-xs text-ink-subtle tabular-nums">{count}</span>
-      {id !== null && name !== null ? (
+      {canManage && id !== null && name !== null ? (
         <>
           <button
             type="button"

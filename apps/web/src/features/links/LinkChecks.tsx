@@ -3,6 +3,7 @@ import { RefreshCw, Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
 import { useDemoNote, useUnavailableReason } from '@/features/tasks';
+import { useCan } from '@/lib/account.ts';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { Button } from '@/ui/Button.tsx';
@@ -46,6 +47,8 @@ export function LinkIndexing({ link, history }: { link: Link; history: readonly 
   const unavailable = useUnavailableReason(ActionCode.CheckIndexing);
   const demoNote = useDemoNote(ActionCode.CheckIndexing);
   const check = useOneLinkTask(link.id, ActionCode.CheckIndexing);
+  // The check is a paid task (issue 27: `tasks.start`); a member without it reads the history only.
+  const canStart = useCan('tasks.start');
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
@@ -55,20 +58,22 @@ export function LinkIndexing({ link, history }: { link: Link; history: readonly 
             ? t('linksUi.panel.indexingCheckedOn', { date: date(a.dateCheckIndexing, true) })
             : t('linksUi.panel.indexingNever')}
         </span>
-        <Button
-          variant="secondary"
-          size="sm"
-          className="ml-auto"
-          icon={<Search className="size-3.5" aria-hidden />}
-          loading={check.isPending}
-          aria-disabled={unavailable !== null || undefined}
-          aria-describedby={unavailable ? 'link-indexing-unavailable' : undefined}
-          onClick={() => unavailable === null && check.mutate()}
-        >
-          {t('linksUi.panel.checkIndexing')}
-        </Button>
+        {canStart ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            className="ml-auto"
+            icon={<Search className="size-3.5" aria-hidden />}
+            loading={check.isPending}
+            aria-disabled={unavailable !== null || undefined}
+            aria-describedby={unavailable ? 'link-indexing-unavailable' : undefined}
+            onClick={() => unavailable === null && check.mutate()}
+          >
+            {t('linksUi.panel.checkIndexing')}
+          </Button>
+        ) : null}
       </div>
-      {unavailable || demoNote ? (
+      {canStart && (unavailable || demoNote) ? (
         <p id="link-indexing-unavailable" className="text-xs text-ink-muted">
           {unavailable ?? demoNote}
         </p>

@@ -5,7 +5,9 @@ import { resetTokenForTests } from '@/api/token.ts';
 import { memberWithAllBut, OWNER_ACCOUNT } from '@/test/accounts.ts';
 import { json, mockApi } from '@/test/api.ts';
 import { renderWithProviders } from '@/test/renderApp.tsx';
+import type { Link } from './api/links.ts';
 import { BulkBar } from './BulkBar.tsx';
+import { LinkIndexing } from './LinkChecks.tsx';
 import { ListToolbar } from './ListPageParts.tsx';
 
 /**
@@ -91,5 +93,78 @@ describe('controls follow the member’s permissions (issue 27)', { timeout: 20_
       .getAllByRole('option')
       .map((o) => o.getAttribute('value'));
     expect(options).toEqual(expect.arrayContaining(['checkBacklinks', 'addToHistory', 'move', 'remove']));
+  });
+});
+
+const link = {
+  id: 11,
+  type: 'links',
+  attributes: {
+    num: 1,
+    url: 'https://donor.example.org/a',
+    urlWithoutDomain: '/a',
+    urlWithoutProtocol: 'donor.example.org/a',
+    title: null,
+    comment: null,
+    countBacklinks: 0,
+    countBacklinksT2: 0,
+    dateAddIndex: null,
+    dateCheckData: null,
+    dateCheckIndexing: '2026-11-02T10:00:00.000Z',
+    disallow: false,
+    history: false,
+    listType: 2,
+    indexing: 1,
+    indexingText: 'Indexed',
+    indexingCapabilityId: null,
+    indexingCapabilityText: null,
+    metaRobots: null,
+    responseCode: 200,
+    responseCodeGroup: null,
+    responseCodeGroupText: null,
+    notReadReason: null,
+    notReadReasonText: null,
+    linkStatus: 'ok',
+    linkStatusText: 'OK',
+    pageVerdictText: null,
+    semRushULinks: 0,
+    pa: 0,
+    redirect: null,
+    campaignId: 7,
+    projectId: 3,
+    tier: 1,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+  },
+} as unknown as Link;
+
+const history = [
+  {
+    id: 1,
+    type: 'indexHistories',
+    attributes: { createdAt: '2026-11-02T10:00:00.000Z', valueText: 'Indexed', provider: 'google' },
+  },
+] as unknown as Parameters<typeof LinkIndexing>[0]['history'];
+
+describe('the link drawer’s indexing section follows tasks.start (issue 27)', { timeout: 20_000 }, () => {
+  it('a member without tasks.start reads the history but has no re-check', async () => {
+    resetTokenForTests('tok');
+    const server = mockApi({
+      'GET user/accounts': memberWithAllBut('tasks.start'),
+      'GET actions/prices': prices,
+    });
+    renderWithProviders(<LinkIndexing link={link} history={history} />);
+    await waitFor(() => expect(server.find('GET user/accounts')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Check indexing' })).toBeNull());
+    expect(screen.getByRole('list', { name: 'Index history' })).toBeTruthy();
+  });
+
+  it('the owner has the re-check', async () => {
+    resetTokenForTests('tok');
+    const server = mockApi({ 'GET user/accounts': OWNER_ACCOUNT, 'GET actions/prices': prices });
+    renderWithProviders(<LinkIndexing link={link} history={history} />);
+    await waitFor(() => expect(server.find('GET user/accounts')).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByRole('button', { name: 'Check indexing' })).toBeTruthy();
   });
 });

@@ -2,7 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetTokenForTests } from '@/api/token.ts';
 import { i18n } from '@/lib/i18n.ts';
+import { memberWithAllBut, OWNER_ACCOUNT } from '@/test/accounts.ts';
 import { json, mockApi } from '@/test/api.ts';
 import { IndexNowKey } from './IndexNowKey.tsx';
 
@@ -19,7 +21,10 @@ function keyReply(attributes: { enabled?: boolean; verifiedAt?: string | null } 
   });
 }
 
-afterEach(() => i18n.changeLanguage('en'));
+afterEach(() => {
+  resetTokenForTests();
+  return i18n.changeLanguage('en');
+});
 
 function renderSection() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -103,5 +108,26 @@ describe('IndexNow key in the project settings', () => {
     renderSection();
     expect(await screen.findByRole('button', { name: 'Перевірити файл' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Завантажити файл ключа' })).toBeTruthy();
+  });
+
+  it('a member without projects.manage can download the file but not verify it (issue 27)', async () => {
+    resetTokenForTests('tok');
+    const api = mockApi({
+      'GET user/accounts': memberWithAllBut('projects.manage'),
+      'GET projects/7/index-now': keyReply(),
+    });
+    renderSection();
+    expect(await screen.findByRole('button', { name: 'Download key file' })).toBeTruthy();
+    await waitFor(() => expect(api.find('GET user/accounts')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Check the file' })).toBeNull());
+  });
+
+  it('the owner can verify it', async () => {
+    resetTokenForTests('tok');
+    const api = mockApi({ 'GET user/accounts': OWNER_ACCOUNT, 'GET projects/7/index-now': keyReply() });
+    renderSection();
+    await waitFor(() => expect(api.find('GET user/accounts')).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await screen.findByRole('button', { name: 'Check the file' })).toBeTruthy();
   });
 });

@@ -2,6 +2,7 @@ import type { TIndexNowKeyResponse } from '@linkwatch/shared';
 import { Download, FileCheck2 } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '@/lib/account.ts';
 import { useFormat } from '@/lib/format.ts';
 import { Alert } from '@/ui/Alert.tsx';
 import { Button } from '@/ui/Button.tsx';
@@ -37,6 +38,8 @@ function IndexNowKeySection({ resource }: { resource: IndexNowKeyResource }) {
   const format = useFormat();
   const headingId = useId();
   const verify = useVerifyKeyFile(resource.id);
+  // Verifying writes the project's key state (`projects.manage`): a member without it downloads only.
+  const canVerify = useCan('projects.manage');
   const { key, keyFileUrl, verifiedAt } = resource.attributes;
   return (
     <section aria-labelledby={headingId} className="mt-6 space-y-3 rounded-lg p-4 ring-1 ring-slate-200">
@@ -65,15 +68,17 @@ function IndexNowKeySection({ resource }: { resource: IndexNowKeyResource }) {
         >
           {t('indexNow.download')}
         </Button>
-        <Button
-          variant="secondary"
-          size="sm"
-          icon={<FileCheck2 className="size-4" aria-hidden />}
-          loading={verify.isPending}
-          onClick={() => verify.mutate()}
-        >
-          {t('indexNow.check')}
-        </Button>
+        {canVerify ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            icon={<FileCheck2 className="size-4" aria-hidden />}
+            loading={verify.isPending}
+            onClick={() => verify.mutate()}
+          >
+            {t('indexNow.check')}
+          </Button>
+        ) : null}
       </div>
       {verify.isError ? (
         // The message names the file's URL: a long word that must wrap on a phone.

@@ -17,6 +17,11 @@ export function AccountSwitcher() {
   const navigate = useNavigate();
   const accounts = useAccounts().data ?? [];
   const switchTo = useSwitchAccount({
+    onSuccess: (id) => {
+      const chosen = accounts.find((a) => String(a.id) === String(id));
+      notify.success(t('team.switcher.switched', { name: chosen?.attributes.name ?? '' }));
+      navigate(to('/'));
+    },
     onError: () => notify.error(t('common.requestFailed')),
   });
   if (accounts.length < 2) return null;
@@ -34,13 +39,7 @@ export function AccountSwitcher() {
             )
           }
           onSelect={() => {
-            if (account.attributes.isCurrent) return;
-            switchTo.mutate(account.id, {
-              onSuccess: () => {
-                notify.success(t('team.switcher.switched', { name: account.attributes.name }));
-                navigate(to('/'));
-              },
-            });
+            if (!account.attributes.isCurrent) switchTo.mutate(account.id);
           }}
         >
           <span className="truncate" data-account={account.id}>

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { resetTokenForTests } from '@/api/token.ts';
+import { accountPermissionsReply } from '@/test/accounts.ts';
 import { json, meReply, mockApi } from '@/test/api.ts';
 import { renderApp } from '@/test/renderApp.tsx';
 
@@ -34,7 +35,7 @@ const agency = {
   },
 };
 
-describe('teams on the web (issue 27)', () => {
+describe('teams on the web (issue 27)', { timeout: 30_000 }, () => {
   it('lists the team on the profile and sends an invitation with the chosen preset', async () => {
     resetTokenForTests('tok');
     const server = mockApi({
@@ -67,10 +68,11 @@ describe('teams on the web (issue 27)', () => {
         },
       ]),
       'GET team/invitations': list('invitations', []),
+      'GET permissions': accountPermissionsReply(),
       'POST team/invitations': json(201, { data: { id: 3, type: 'invitations', attributes: {} } }),
     });
     renderApp('/en/profile');
-    const section = await screen.findByRole('region', { name: 'Users' });
+    const section = await screen.findByRole('region', { name: 'Users' }, { timeout: 15_000 });
     expect(await within(section).findByText('Cleo Client')).toBeTruthy();
     expect(within(section).getByText('View projects and links · Read reports')).toBeTruthy();
     const user = userEvent.setup();

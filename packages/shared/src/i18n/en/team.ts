@@ -33,6 +33,16 @@ export default {
     removed: 'User removed.',
     empty: 'Nobody else works in this account yet. Invite someone below.',
     loadFailed: 'The users could not be loaded.',
+    permissionsFailed: 'The permissions could not be loaded.',
+    categories: {
+      projects: 'Projects',
+      links: 'Links',
+      tasks: 'Tasks',
+      reports: 'Reports',
+      balance: 'Balance',
+      schedules: 'Schedules',
+      team: 'Team',
+    },
   },
   join: {
     title: 'Join an account',
@@ -54,11 +64,13 @@ export default {
   payrolls: {
     title: 'Payrolls',
     subtitle: 'The balance, top-ups, payments and invoices of the account.',
+    open: 'Payrolls view',
   },
   userProfile: {
     subtitle: 'Your own name, e-mail, password and language.',
   },
   actor: 'By {{name}}',
+  paidBy: 'By {{name}}',
   errors: {
     invitationInvalid: 'This invitation is invalid, expired or already used. Ask for a new one.',
     alreadyMember: 'This address already works in the account.',
