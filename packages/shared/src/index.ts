@@ -109,6 +109,7 @@ export {
   type TLoadToCrawlersFilters,
   type TProviderUnits,
   type TRemoveFromCrawlersFilters,
+  type TRenderPreview,
   ZActionCostResponse,
   ZActionDatesResponse,
   ZActionListResponse,
@@ -120,6 +121,7 @@ export {
   ZProviderUnits,
   ZRemoveFromCrawlersFilters,
   ZRemoveFromCrawlersQuery,
+  ZRenderPreview,
 } from './schemas/actions.ts';
 export {
   PAYMENT_LEVELS_MAX,
