@@ -92,6 +92,12 @@ const hasBacklinkWhere = (column: PgColumn, value: string) =>
 const hasBacklinkLike = (column: PgColumn, pattern: string) =>
   sql`exists (select 1 from ${backlinks} where ${qualified(backlinks.linkId)} = ${qualified(links.id)} and ${qualified(column)} ilike ${pattern})`;
 
+/**
+ * Issue 31: the link was found only in the page as the browser rendered it ("found after JavaScript"):
+ * it has backlinks from the last check and every one of them is a rendered-only one.
+ */
+const foundAfterJavaScript = sql<boolean>`coalesce((select bool_and(${qualified(backlinks.rendered)}) from ${backlinks} where ${qualified(backlinks.linkId)} = ${qualified(links.id)}), false)`;
+
 /** spec 4 link roles: the text searched in the donor page's URL, a backlink's anchor or its acceptor. */
 function roleWhere(role: LinkRoleId | undefined, pattern: string): SQL {
   if (role === LinkRole.Donor) return ilike(links.url, pattern);
@@ -268,7 +274,12 @@ export async function listLinks(
   const [rows, total] = await Promise.all([
     paginate(
       db
-        .select({ ...getTableColumns(links), addedByName: addedByName.name, addedById: addedByName.id })
+        .select({
+          ...getTableColumns(links),
+          addedByName: addedByName.name,
+          addedById: addedByName.id,
+          rendered: foundAfterJavaScript,
+        })
         .from(links)
         .leftJoin(addedByName, addedByJoin)
         .where(where)
