@@ -14,6 +14,7 @@ import {
   type LinkStatus,
   Quality,
   type QualityId,
+  Tier,
 } from '@linkwatch/shared';
 import {
   and,
@@ -615,6 +616,18 @@ export async function setListType(db: Queryable, params: BulkParams & { from?: n
     sql`update ${links} set list_type = ${params.to}, moved_by = ${params.actorId}, moved_at = now(), updated_at = now()
         where ${where} and ${source}`,
   );
+}
+
+/**
+ * The projects of the selected links (issue 31): those whose tier 2 flags may follow a change of them;
+ * `tierOne` keeps only the projects where a tier 1 link is selected (what tier 2 links feed).
+ */
+export async function listProjectsOfSelection(db: Queryable, params: { where: SQL; tierOne?: boolean }) {
+  const rows = await db
+    .selectDistinct({ projectId: links.projectId })
+    .from(links)
+    .where(params.tierOne ? and(params.where, eq(links.tier, Tier.One)) : params.where);
+  return rows.map((r) => r.projectId);
 }
 
 /** Action 7. Backlinks, check and index histories go with the links (foreign keys cascade). */
