@@ -93,12 +93,6 @@ const hasBacklinkWhere = (column: PgColumn, value: string) =>
 const hasBacklinkLike = (column: PgColumn, pattern: string) =>
   sql`exists (select 1 from ${backlinks} where ${qualified(backlinks.linkId)} = ${qualified(links.id)} and ${qualified(column)} ilike ${pattern})`;
 
-/**
- * Issue 31: the link was found only in the page as the browser rendered it ("found after JavaScript"):
- * it has backlinks from the last check and every one of them is a rendered-only one.
- */
-const foundAfterJavaScript = sql<boolean>`coalesce((select bool_and(${qualified(backlinks.rendered)}) from ${backlinks} where ${qualified(backlinks.linkId)} = ${qualified(links.id)}), false)`;
-
 /** spec 4 link roles: the text searched in the donor page's URL, a backlink's anchor or its acceptor. */
 function roleWhere(role: LinkRoleId | undefined, pattern: string): SQL {
   if (role === LinkRole.Donor) return ilike(links.url, pattern);
@@ -279,7 +273,6 @@ export async function listLinks(
           ...getTableColumns(links),
           addedByName: addedByName.name,
           addedById: addedByName.id,
-          rendered: foundAfterJavaScript,
         })
         .from(links)
         .leftJoin(addedByName, addedByJoin)
@@ -292,7 +285,27 @@ export async function listLinks(
       ? countLinks(db, where, scope).then((exact) => ({ total: exact, estimated: false }))
       : countLinksForPage(db, where),
   ]);
-  return { rows, ...total };
+  const rendered = await linksFoundAfterJavaScript(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { rows: rows.map((row) => ({ ...row, rendered: rendered.has(row.id) })), ...total };
+}
+
+/**
+ * Issue 31: which of a page's links were found only in the page as the browser rendered it ("found
+ * after JavaScript"): they have backlinks from the last check and every one is a rendered-only one.
+ * Read for the page's ids alone (the backlinks' link index), not for every row the filter matches.
+ */
+async function linksFoundAfterJavaScript(db: Queryable, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ linkId: backlinks.linkId })
+    .from(backlinks)
+    .where(inArray(backlinks.linkId, ids))
+    .groupBy(backlinks.linkId)
+    .having(sql`bool_and(${backlinks.rendered})`);
+  return new Set(rows.map((r) => r.linkId));
 }
 
 /** Exact counts stop here on the list call; `links/count` always counts exactly. */
