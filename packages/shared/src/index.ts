@@ -110,6 +110,7 @@ export {
   type TLoadToCrawlersFilters,
   type TProviderUnits,
   type TRemoveFromCrawlersFilters,
+  type TRenderPreview,
   ZActionCostResponse,
   ZActionDatesResponse,
   ZActionListResponse,
@@ -121,6 +122,7 @@ export {
   ZProviderUnits,
   ZRemoveFromCrawlersFilters,
   ZRemoveFromCrawlersQuery,
+  ZRenderPreview,
 } from './schemas/actions.ts';
 export {
   PAYMENT_LEVELS_MAX,

@@ -119,6 +119,24 @@ export const ZProviderUnits = z.object({
 });
 export type TProviderUnits = z.infer<typeof ZProviderUnits>;
 
+/**
+ * What a backlink check's rendered pages may add to its cost (issue 31), priced apart (PricedExtra
+ * RenderedCheck) and charged only per page that was rendered: the kept links in projects that render
+ * every page (`always`: that many renders at most, each page that answers 200) and in projects that
+ * render when the link is missing from the HTML (`missing`: up to that many, the check decides).
+ */
+export const ZRenderPreview = z.object({
+  /** Credits per rendered page, the user's price. */
+  price: z.number(),
+  always: z.number(),
+  missing: z.number(),
+  /** `price × always`: what the `always` pages add. */
+  cost: z.number(),
+  /** `price × (always + missing)`: the most rendering can add. */
+  maxCost: z.number(),
+});
+export type TRenderPreview = z.infer<typeof ZRenderPreview>;
+
 /** `GET actions/{action}/balance`: what starting the action on the selection would cost (no id). */
 export const ZActionCostResponse = z.object({
   data: z.object({
@@ -141,6 +159,12 @@ export const ZActionCostResponse = z.object({
       deadFeeds: z.number().optional(),
       /** A pull from a backlink data service (action 10): what it takes of that service's units. */
       providerUnits: ZProviderUnits.nullable().optional(),
+      /**
+       * A backlink check (action 2) on a server that renders: what rendering may add on top of `cost`
+       * (not part of it, not reserved). Null when no kept link is in a project that renders, or the
+       * server renders nothing; absent for other tasks.
+       */
+      render: ZRenderPreview.nullable().optional(),
     }),
   }),
 });

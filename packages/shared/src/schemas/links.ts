@@ -174,6 +174,11 @@ export const ZLinkAttributes = z.object({
   addedByName: z.string().nullable().optional(),
   movedByName: z.string().nullable().optional(),
   movedAt: nullableDate.optional(),
+  /**
+   * On `GET links` (issue 31): the link was found only in the page as the browser rendered it, "found
+   * after JavaScript" (every backlink of its last check has `rendered`); the table shows a badge.
+   */
+  rendered: z.boolean().optional(),
 });
 export type TLinkAttributes = z.infer<typeof ZLinkAttributes>;
 

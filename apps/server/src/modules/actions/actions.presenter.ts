@@ -1,6 +1,7 @@
 import { ActionCode, type Locale, type SkipReason } from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
 import { iso, resource } from '../../http/present.ts';
+import type { RenderPreview } from './render-preview.ts';
 import type { ActionRow, ProviderUnits } from './types.ts';
 
 export function presentAction(
@@ -58,6 +59,7 @@ interface CostAttributes {
   skipped: { reason: SkipReason; count: number }[];
   deadFeeds?: number;
   providerUnits?: ProviderUnits | null;
+  render?: RenderPreview | null;
 }
 
 /** A price preview, each reason a link is left out for named in the user's language. */

@@ -252,6 +252,20 @@ export async function countLeftOut(
   return counts;
 }
 
+/**
+ * The selected links a task keeps, counted by their project's render mode (issue 31): what a backlink
+ * check may render. The selection is owner-scoped already; the project is the link's own.
+ */
+export async function countByRenderMode(db: Queryable, where: SQL) {
+  const rows = await db
+    .select({ mode: projects.renderMode, count: count() })
+    .from(links)
+    .innerJoin(projects, eq(projects.id, links.projectId))
+    .where(where)
+    .groupBy(projects.renderMode);
+  return (mode: string) => Number(rows.find((r) => r.mode === mode)?.count ?? 0);
+}
+
 /** The URLs of links by id: only the owner's, so a deleted link is simply absent. */
 export function listLinkUrls(db: Queryable, params: { userId: number; ids: number[] }) {
   return db

@@ -32,6 +32,7 @@ import { deadFeedRule } from './dead-feeds.ts';
 import { finishIfComplete } from './lifecycle.ts';
 import { priceFor } from './prices.ts';
 import { projectTaskCost } from './project-tasks.ts';
+import { renderPreview } from './render-preview.ts';
 import type { Selection } from './selection.ts';
 import type { TaskQuery } from './task-query.ts';
 import type { ActionHandler, ActionRow, LeaveOutRule } from './types.ts';
@@ -92,9 +93,24 @@ export async function actionCost(
     count: leftOut[reason]!,
   }));
   const count = selected - skipped.reduce((sum, s) => sum + s.count, 0);
+  const kept = leaveOutRules(ctx, { handler, includeDeadFeeds: selection.includeDeadFeeds });
+  const render = await renderPreview(ctx, {
+    userId: user.id,
+    action,
+    kept: keptWhere(selection.where, kept),
+  });
   return {
     type: 'actionCosts' as const,
-    attributes: { cost: price * count, price, count, balance: user.balance, selected, skipped, deadFeeds },
+    attributes: {
+      cost: price * count,
+      price,
+      count,
+      balance: user.balance,
+      selected,
+      skipped,
+      deadFeeds,
+      ...(render === undefined ? {} : { render }),
+    },
   };
 }
 

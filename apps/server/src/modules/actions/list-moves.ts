@@ -11,6 +11,8 @@ import {
   recoverLinksFromHistory,
 } from '../links/links.bulk.ts';
 import { findCampaign } from '../projects/campaigns.queries.ts';
+import { refreshDeadFeedsOf } from '../tiers/dead-feeds.ts';
+import { refreshDeadFeedsOfTask } from './dead-feeds.ts';
 import { type MoveFilters, type TaskFilters, ZMoveFilters, ZTaskFilters } from './task-filters.ts';
 import type { ActionHandler, ClaimedItem, ItemOutcome } from './types.ts';
 
@@ -50,6 +52,14 @@ function listMoveHandler<F extends TaskFilters>(
       const actorId = action.actorId ?? action.userId;
       if (ids.length > 0)
         await change(tx, { userId: action.userId, actorId, selection: { ids } }, filters, action.userId);
+    },
+    // Tier 1 pages moved, recovered or deleted change what tier 2 links feed (issue 31): once, at the end.
+    async finish(ctx, action) {
+      await refreshDeadFeedsOfTask(ctx.db, action);
+      const target = (action.filters as { targetCampaign?: unknown }).targetCampaign;
+      if (typeof target !== 'number') return;
+      const found = await findCampaign(ctx.db, { userId: action.userId, id: target });
+      if (found) await refreshDeadFeedsOf(ctx.db, [found.campaign.projectId]);
     },
   };
 }

@@ -73,6 +73,8 @@ export function presentLink(
     actors?: LinkActors;
     /** The list's "Added by" column (`GET links`): the person while of the account, else null. */
     addedBy?: { id: number | null; name: string | null };
+    /** The list's "found after JavaScript" (`GET links`): every backlink of the last check was rendered-only. */
+    rendered?: boolean;
   },
 ) {
   const t = linkTexts(options.locale);
@@ -121,6 +123,7 @@ export function presentLink(
       updatedAt: iso(link.updatedAt)!,
       ...(options.addedBy ? { addedById: options.addedBy.id, addedByName: options.addedBy.name } : {}),
       ...(options.actors ? { ...options.actors, movedAt: iso(link.movedAt) } : {}),
+      ...(options.rendered !== undefined ? { rendered: options.rendered } : {}),
     },
     relationships: {
       campaign: { data: { id: link.campaignId, type: 'campaigns' as const } },

@@ -14,6 +14,7 @@ import {
   type LinkStatus,
   Quality,
   type QualityId,
+  Tier,
 } from '@linkwatch/shared';
 import {
   and,
@@ -268,7 +269,11 @@ export async function listLinks(
   const [rows, total] = await Promise.all([
     paginate(
       db
-        .select({ ...getTableColumns(links), addedByName: addedByName.name, addedById: addedByName.id })
+        .select({
+          ...getTableColumns(links),
+          addedByName: addedByName.name,
+          addedById: addedByName.id,
+        })
         .from(links)
         .leftJoin(addedByName, addedByJoin)
         .where(where)
@@ -280,7 +285,27 @@ export async function listLinks(
       ? countLinks(db, where, scope).then((exact) => ({ total: exact, estimated: false }))
       : countLinksForPage(db, where),
   ]);
-  return { rows, ...total };
+  const rendered = await linksFoundAfterJavaScript(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { rows: rows.map((row) => ({ ...row, rendered: rendered.has(row.id) })), ...total };
+}
+
+/**
+ * Issue 31: which of a page's links were found only in the page as the browser rendered it ("found
+ * after JavaScript"): they have backlinks from the last check and every one is a rendered-only one.
+ * Read for the page's ids alone (the backlinks' link index), not for every row the filter matches.
+ */
+async function linksFoundAfterJavaScript(db: Queryable, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ linkId: backlinks.linkId })
+    .from(backlinks)
+    .where(inArray(backlinks.linkId, ids))
+    .groupBy(backlinks.linkId)
+    .having(sql`bool_and(${backlinks.rendered})`);
+  return new Set(rows.map((r) => r.linkId));
 }
 
 /** Exact counts stop here on the list call; `links/count` always counts exactly. */
@@ -604,6 +629,18 @@ export async function setListType(db: Queryable, params: BulkParams & { from?: n
     sql`update ${links} set list_type = ${params.to}, moved_by = ${params.actorId}, moved_at = now(), updated_at = now()
         where ${where} and ${source}`,
   );
+}
+
+/**
+ * The projects of the selected links (issue 31): those whose tier 2 flags may follow a change of them;
+ * `tierOne` keeps only the projects where a tier 1 link is selected (what tier 2 links feed).
+ */
+export async function listProjectsOfSelection(db: Queryable, params: { where: SQL; tierOne?: boolean }) {
+  const rows = await db
+    .selectDistinct({ projectId: links.projectId })
+    .from(links)
+    .where(params.tierOne ? and(params.where, eq(links.tier, Tier.One)) : params.where);
+  return rows.map((r) => r.projectId);
 }
 
 /** Action 7. Backlinks, check and index histories go with the links (foreign keys cascade). */

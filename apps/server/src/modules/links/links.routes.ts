@@ -68,8 +68,13 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext) {
       const locale = requestLocale(req);
       const first = (page.number - 1) * page.size;
       const body = paginated(
-        rows.map(({ addedById, addedByName, ...link }, i) =>
-          presentLink(link, { locale, num: first + i + 1, addedBy: { id: addedById, name: addedByName } }),
+        rows.map(({ addedById, addedByName, rendered, ...link }, i) =>
+          presentLink(link, {
+            locale,
+            num: first + i + 1,
+            addedBy: { id: addedById, name: addedByName },
+            rendered,
+          }),
         ),
         page,
         total,

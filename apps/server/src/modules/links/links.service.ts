@@ -9,6 +9,7 @@ import type { Queryable } from '../../db/client.ts';
 import { FieldError, notFound } from '../../errors.ts';
 import type { PageQuery } from '../../http/present.ts';
 import { findCampaign } from '../projects/campaigns.queries.ts';
+import { refreshDeadFeedsOf } from '../tiers/dead-feeds.ts';
 import {
   addLinksToDisallow,
   addLinksToHistory,
@@ -36,6 +37,7 @@ import {
   type LinkSort,
   linkFiltersWhere,
   listLinks,
+  listProjectsOfSelection,
   type NewLink,
   recountBacklinks,
   saveLink,
@@ -151,8 +153,9 @@ export async function updateLink(
 
   const taken = await findOtherLinkWithUrl(db, { campaignId: current.campaignId, url, exceptId: current.id });
   if (taken) throw new FieldError({ url: 'validation.unique' });
+  let saved: Link;
   try {
-    return await db.transaction(async (tx) => {
+    saved = await db.transaction(async (tx) => {
       await deleteBacklinksOfLink(tx, current.id);
       return saveLink(tx, { id: current.id, values: { url, comment, ...resetCheckResults } });
     });
@@ -160,15 +163,23 @@ export async function updateLink(
     if (isUniqueViolation(error)) throw new FieldError({ url: 'validation.unique' });
     throw error;
   }
+  // Another page: the tier 2 links that fed the old tier 1 page (or now feed the new one, or lost the
+  // backlinks of this tier 2 page) are flagged as they now stand (issue 31).
+  await refreshDeadFeedsOf(db, [saved.projectId]);
+  return saved;
 }
 
 /** `DELETE backlinks/{id}`: the link's backlink count follows. */
 export async function deleteBacklink(db: Queryable, params: { userId: number; id: number }) {
-  await db.transaction(async (tx) => {
+  const { linkId } = await db.transaction(async (tx) => {
     const deleted = await deleteUserBacklink(tx, params);
     if (!deleted) throw notFound();
     await recountBacklinks(tx, deleted.linkId);
+    return deleted;
   });
+  // A tier 2 page's backlinks say which tier 1 pages it feeds (issue 31).
+  const link = await findLink(db, { userId: params.userId, id: linkId });
+  if (link) await refreshDeadFeedsOf(db, [link.projectId]);
 }
 
 /** The bulk calls of the links table (spec point 7), by the name their route gives. */
@@ -188,8 +199,12 @@ export async function changeSelectedLinks(
   params: { userId: number; actorId: number; selection: LinkSelection; operation: BulkOperation },
 ): Promise<number> {
   const { userId, actorId } = params;
-  const { selection } = await resolveSelection(db, { userId, selection: params.selection });
-  return BULK_OPERATIONS[params.operation](db, { userId, actorId, selection });
+  const { selection, where } = await resolveSelection(db, { userId, selection: params.selection });
+  // Read before: deleted links take their project with them. Only tier 1 pages are fed (issue 31).
+  const projects = await listProjectsOfSelection(db, { where, tierOne: true });
+  const changed = await BULK_OPERATIONS[params.operation](db, { userId, actorId, selection });
+  await refreshDeadFeedsOf(db, projects);
+  return changed;
 }
 
 /** The move target: one of the user's campaigns, named by the `campaign` query parameter. */
@@ -207,7 +222,10 @@ export async function moveSelectedLinks(
   const { userId, actorId } = params;
   const target = await findTargetCampaign(db, { userId, id: params.targetId });
   if (!params.selection) throw noSelectedLinks();
-  const { selection, total } = await resolveSelection(db, { userId, selection: params.selection });
+  const { selection, where, total } = await resolveSelection(db, { userId, selection: params.selection });
+  // A move can take a tier 1 page away from its project or make a tier 2 page a tier 1 one (issue 31).
+  const projects = await listProjectsOfSelection(db, { where });
   const { moved } = await moveLinks(db, { userId, actorId, selection, target });
+  if (moved > 0) await refreshDeadFeedsOf(db, [...projects, target.projectId]);
   return { moved, skipped: total - moved };
 }

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { FieldError } from '../../errors.ts';
 import { findCampaign } from '../projects/campaigns.queries.ts';
+import { refreshDeadFeedsOf } from '../tiers/dead-feeds.ts';
 import {
   discardUpload,
   finishUpload,
@@ -151,6 +152,8 @@ export async function storeUploadedLinks(
     await discardUpload(db, { id: uploadId, campaignId: campaign.id });
     throw error;
   }
+  // New tier 1 pages may be what flagged tier 2 links point to (issue 31): their flags follow now.
+  if (added > 0) await refreshDeadFeedsOf(db, [campaign.projectId]);
   const sorted = sorter.result;
   return {
     campaignId: params.campaign.id,

@@ -35,3 +35,12 @@ export async function refreshDeadFeeds(db: Queryable, projectId: number) {
   }
   await writeDeadFeedFlags(db, { projectId, flags });
 }
+
+/**
+ * The flags of several projects, each once: after links were moved, deleted, edited or uploaded
+ * (issue 31), so a tier 1 page that left or joined the active tier 1 list changes its tier 2 links'
+ * flags at once instead of at the next check.
+ */
+export async function refreshDeadFeedsOf(db: Queryable, projectIds: Iterable<number>) {
+  for (const projectId of new Set(projectIds)) await refreshDeadFeeds(db, projectId);
+}

@@ -2,7 +2,7 @@ import Graph from 'graphology';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import Sigma from 'sigma';
 import type { EdgeDisplayData, NodeDisplayData } from 'sigma/types';
-import { type GraphModel, NODE_SIZES, SITE_COLOR, STATE_COLORS } from './model.ts';
+import { type GraphModel, movingDetail, NODE_SIZES, SITE_COLOR, STATE_COLORS } from './model.ts';
 
 /** What the page's zoom buttons and page list ask of the canvas. */
 export type GraphCanvasHandle = {
@@ -25,8 +25,6 @@ type Props = {
 
 const EDGE_COLOR = '#cbd5e1';
 const ZOOM = { duration: 250 };
-/** Past this many nodes edges and labels are left out while the camera moves: panning stays smooth. */
-const LIGHT_MOVE_FROM = 5000;
 
 function buildGraph(model: GraphModel) {
   const graph = new Graph({ type: 'directed', multi: false, allowSelfLoops: false });
@@ -67,9 +65,8 @@ const GraphCanvas = forwardRef<GraphCanvasHandle, Props>(function GraphCanvas(pr
     let renderer: Sigma;
     try {
       renderer = new Sigma(graph, element, {
-        hideEdgesOnMove: model.size > LIGHT_MOVE_FROM,
-        hideLabelsOnMove: model.size > LIGHT_MOVE_FROM,
-        labelRenderedSizeThreshold: 7,
+        // Panning 50,000 nodes: edges and labels wait for the camera to stop.
+        ...movingDetail(model.size),
         zIndex: true,
         minCameraRatio: 0.005,
         maxCameraRatio: 4,

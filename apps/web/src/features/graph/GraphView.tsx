@@ -1,7 +1,8 @@
 import { GRAPH_NODE_STATES, type GraphNodeState } from '@linkwatch/shared';
 import { Maximize, Network, ZoomIn, ZoomOut } from 'lucide-react';
-import { lazy, Suspense, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { LinkDrawer } from '@/features/links';
 import { useFormat } from '@/lib/format.ts';
 import { Alert } from '@/ui/Alert.tsx';
@@ -13,10 +14,11 @@ import { useProjectGraph } from './api/graph.ts';
 import type { GraphCanvasHandle } from './GraphCanvas.tsx';
 import { GraphFilters } from './GraphFilters.tsx';
 import {
+  filterFromParams,
   filterGraph,
+  filterToParams,
   type GraphFilter,
   linkNodeCount,
-  NO_FILTER,
   SITE_COLOR,
   STATE_COLORS,
   toGraphModel,
@@ -62,7 +64,14 @@ function GraphExplorer({ data }: { data: NonNullable<ReturnType<typeof useProjec
   const { t } = useTranslation();
   const format = useFormat();
   const canvas = useRef<GraphCanvasHandle>(null);
-  const [filter, setFilter] = useState<GraphFilter>(NO_FILTER);
+  // The filter lives in the address (tier, states, q): a reload or a shared link shows the same graph.
+  // Read once at the start and written back as it changes (replacing the entry: no history per tick);
+  // the input itself answers from state, so typing never waits for the router.
+  const [params, setParams] = useSearchParams();
+  const [filter, setFilter] = useState<GraphFilter>(() => filterFromParams(params));
+  useEffect(() => {
+    setParams((current) => filterToParams(filter, current), { replace: true });
+  }, [filter, setParams]);
   const [opened, setOpened] = useState<number | null>(null);
   const [drawn, setDrawn] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);

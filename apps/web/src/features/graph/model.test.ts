@@ -1,6 +1,14 @@
 import { GRAPH_NODE_STATES, type TProjectGraph } from '@linkwatch/shared';
 import { describe, expect, it } from 'vitest';
-import { filterGraph, NO_FILTER, toGraphModel } from './model.ts';
+import {
+  filterFromParams,
+  filterGraph,
+  filterToParams,
+  LIGHT_MOVE_FROM,
+  movingDetail,
+  NO_FILTER,
+  toGraphModel,
+} from './model.ts';
 
 /** The site, two tier 1 pages (one feeding two tier 2 pages, one none) and a tier 2 page feeding nothing. */
 const answer: TProjectGraph = {
@@ -110,5 +118,62 @@ describe('the graph model', () => {
     const missing = big.nodes.state.filter((state, i) => i > 0 && state === 'missing').length;
     expect(missing).toBeGreaterThan(8000);
     expect(result.shown).toBe(missing);
+  });
+});
+
+describe('the graph filter in the address', () => {
+  it('reads no parameters as no filter, and writes no filter as no parameters', () => {
+    const none = filterFromParams(new URLSearchParams());
+    expect(none.tier).toBe('all');
+    expect([...none.states].sort()).toEqual([...GRAPH_NODE_STATES].sort());
+    expect(none.text).toBe('');
+    expect(filterToParams(NO_FILTER, new URLSearchParams('tab=2')).toString()).toBe('tab=2');
+  });
+
+  it('round-trips tier, states and text, keeping other parameters', () => {
+    const filter = {
+      tier: 'tier2' as const,
+      states: new Set(['missing', 'feeds_dead'] as const),
+      text: 'blog ex',
+    };
+    const params = filterToParams(filter, new URLSearchParams('tab=2'));
+    expect(params.get('tab')).toBe('2');
+    expect(params.get('tier')).toBe('tier2');
+    expect(params.get('states')).toBe(
+      GRAPH_NODE_STATES.filter((s) => filter.states.has(s as never)).join(','),
+    );
+    expect(params.get('q')).toBe('blog ex');
+    const read = filterFromParams(new URLSearchParams(params.toString()));
+    expect(read.tier).toBe('tier2');
+    expect([...read.states].sort()).toEqual(['feeds_dead', 'missing']);
+    expect(read.text).toBe('blog ex');
+  });
+
+  it('keeps "no state ticked" apart from "every state", and reads unknown values as none', () => {
+    const empty = filterToParams({ ...NO_FILTER, states: new Set() }, new URLSearchParams());
+    expect(empty.get('states')).toBe('');
+    expect(filterFromParams(empty).states.size).toBe(0);
+    const odd = filterFromParams(new URLSearchParams('tier=tier9&states=ok,bogus'));
+    expect(odd.tier).toBe('all');
+    expect([...odd.states]).toEqual(['ok']);
+  });
+});
+
+describe('what the canvas leaves out while the camera moves', () => {
+  it('with 50,000 nodes: no edges and no labels while panning, never edge labels or edge events', () => {
+    expect(movingDetail(50_000)).toMatchObject({
+      hideEdgesOnMove: true,
+      hideLabelsOnMove: true,
+      renderEdgeLabels: false,
+      enableEdgeEvents: false,
+    });
+  });
+
+  it('a small graph keeps its edges while it moves', () => {
+    expect(movingDetail(LIGHT_MOVE_FROM - 1)).toMatchObject({
+      hideEdgesOnMove: false,
+      hideLabelsOnMove: false,
+    });
+    expect(movingDetail(LIGHT_MOVE_FROM).hideEdgesOnMove).toBe(true);
   });
 });

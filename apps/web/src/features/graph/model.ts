@@ -30,6 +30,55 @@ export type GraphFilter = { states: ReadonlySet<GraphNodeState>; tier: TierFilte
 
 export const NO_FILTER: GraphFilter = { states: new Set(GRAPH_NODE_STATES), tier: 'all', text: '' };
 
+const TIER_FILTERS: readonly TierFilter[] = ['all', 'tier1', 'tier2'];
+
+/**
+ * The filter kept in the page's address, so a reload, the back button or a shared link shows the same
+ * graph: `tier=tier1|tier2`, `states=ok,missing` (left out while every state is ticked; `states=` for
+ * none) and `q=` for the URL text. Anything unknown reads as no filter.
+ */
+export function filterFromParams(params: URLSearchParams): GraphFilter {
+  const tierParam = params.get('tier');
+  const tier = TIER_FILTERS.find((t) => t === tierParam) ?? 'all';
+  const statesParam = params.get('states');
+  const states =
+    statesParam === null
+      ? new Set(GRAPH_NODE_STATES)
+      : new Set(GRAPH_NODE_STATES.filter((state) => statesParam.split(',').includes(state)));
+  return { tier, states, text: params.get('q') ?? '' };
+}
+
+/** The page's address parameters with the filter written in (other parameters kept). */
+export function filterToParams(filter: GraphFilter, current: URLSearchParams): URLSearchParams {
+  const params = new URLSearchParams(current);
+  const set = (key: string, value: string | null) =>
+    value === null ? params.delete(key) : params.set(key, value);
+  set('tier', filter.tier === 'all' ? null : filter.tier);
+  const every = GRAPH_NODE_STATES.every((state) => filter.states.has(state));
+  set('states', every ? null : GRAPH_NODE_STATES.filter((state) => filter.states.has(state)).join(','));
+  set('q', filter.text === '' ? null : filter.text);
+  return params;
+}
+
+/** From this many nodes the camera's moves draw nodes only: no edges, no labels (sigma's own settings). */
+export const LIGHT_MOVE_FROM = 5000;
+
+/**
+ * What sigma leaves out while the camera pans or zooms on a big graph, so the frames keep coming with
+ * 50,000 nodes (the still picture is drawn in full when the move ends). Labels are drawn only for
+ * nodes big enough on screen to read, and never for edges; edges take no pointer events.
+ */
+export function movingDetail(size: number) {
+  const light = size >= LIGHT_MOVE_FROM;
+  return {
+    hideEdgesOnMove: light,
+    hideLabelsOnMove: light,
+    renderEdgeLabels: false,
+    enableEdgeEvents: false,
+    labelRenderedSizeThreshold: light ? 9 : 7,
+  };
+}
+
 const TIER_ONE_RADIUS = 1;
 const FAN_START = 1.6;
 const FAN_DEPTH = 1.2;

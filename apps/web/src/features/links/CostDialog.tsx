@@ -7,6 +7,7 @@ import {
   DeadFeedsChoice,
   deadFeedsQuery,
   NotEnoughCredits,
+  RenderPrice,
   useDemoNote,
   useSelectionCost,
 } from '@/features/tasks';
@@ -96,6 +97,7 @@ export function CostDialog({
           />
         </div>
       ) : null}
+      <RenderPrice render={cost.data?.render} className="mt-4" />
       {missing > 0 ? <NotEnoughCredits missing={missing} className="mt-4" /> : null}
       {demoNote ? (
         <Alert tone="info" className="mt-4">

@@ -16,7 +16,14 @@ import {
 } from '@/ui/DataTable.tsx';
 import { Favicon } from '@/ui/Favicon.tsx';
 import type { Link } from './api/links.ts';
-import { DeadFeedBadge, IndexingBadge, LinkStatusBadge, PageVerdict, ResponseCodeBadge } from './cells.tsx';
+import {
+  DeadFeedBadge,
+  IndexingBadge,
+  LinkStatusBadge,
+  PageVerdict,
+  RenderedBadge,
+  ResponseCodeBadge,
+} from './cells.tsx';
 import type { ViewType } from './listState.ts';
 
 type LinksTableOptions = {
@@ -165,6 +172,7 @@ function useLinkColumns({
         cell: ({ row }) => (
           <span className="inline-flex flex-wrap items-center gap-1">
             <LinkStatusBadge link={row.original.attributes} short />
+            <RenderedBadge link={row.original.attributes} />
             <DeadFeedBadge link={row.original.attributes} short />
           </span>
         ),

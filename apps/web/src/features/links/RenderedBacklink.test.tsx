@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n.ts';
+import { RenderedBadge } from './cells.tsx';
 import { BacklinksTable } from './LinkDrawerPanel.tsx';
 
 const backlink = (id: number, rendered: boolean) => ({
@@ -37,4 +38,29 @@ describe('a backlink found only after rendering', () => {
     expect(badges).toHaveLength(1);
     expect(badges[0].closest('[data-backlink]')?.textContent).toContain('anchor 2');
   });
+});
+
+describe('a link found only after rendering, in the links table', () => {
+  it.each([
+    ['en', 'After JS', 'found after JavaScript'],
+    ['ru', 'После JS', 'найдена после JavaScript'],
+    ['ua', 'Після JS', 'знайдено після JavaScript'],
+  ])(
+    'carries a short badge next to its status in %s, the full words for screen readers',
+    async (locale, short, full) => {
+      await i18n.changeLanguage(locale);
+      const { container } = render(
+        <span>
+          <RenderedBadge link={{ rendered: true }} />
+          <RenderedBadge link={{ rendered: false }} />
+          <RenderedBadge link={{}} />
+        </span>,
+      );
+      const badges = container.querySelectorAll('[title]');
+      expect(badges).toHaveLength(1);
+      expect(badges[0].textContent).toBe(`${short}${full}`);
+      expect(badges[0].getAttribute('title')).toMatch(new RegExp(`^${full}\\. `));
+      expect(screen.getByText(full).className).toContain('sr-only');
+    },
+  );
 });

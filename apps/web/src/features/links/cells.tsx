@@ -99,6 +99,21 @@ export function IndexingBadge({ link }: { link: Pick<TLinkAttributes, 'indexing'
 }
 
 /**
+ * Issue 31: a link found only in the page as the browser rendered it ("found after JavaScript"), next
+ * to its status in the table; the full words and why it matters in the tooltip and for screen readers.
+ */
+export function RenderedBadge({ link }: { link: Pick<TLinkAttributes, 'rendered'> }) {
+  const { t } = useTranslation();
+  if (!link.rendered) return null;
+  const full = t('linksUi.panel.rendered');
+  return (
+    <Badge tone="warning" label={full} title={`${full}. ${t('linksUi.panel.renderedHint')}`}>
+      {t('linksUi.renderedShort')}
+    </Badge>
+  );
+}
+
+/**
  * Issue 31: a tier 2 link whose tier 1 page is dead, with why and since when (its tooltip in the table,
  * where the badge says it short); nothing for a link that feeds a live page.
  */

@@ -16,6 +16,7 @@ import { useStartTask } from './api/startTask.ts';
 import { useCampaignOptions, useDemoNote, useTaskCost } from './api/tasks.ts';
 import { DeadFeedsChoice } from './DeadFeedsChoice.tsx';
 import { creditsMissing, NotEnoughCredits } from './NotEnoughCredits.tsx';
+import { RenderPrice } from './RenderPrice.tsx';
 
 function CostLine({ label, value, strong }: { label: string; value: ReactNode; strong?: boolean }) {
   return (
@@ -181,6 +182,7 @@ export function StartCheckDialog({
             onIncludeChange={setIncludeDeadFeeds}
           />
         ) : null}
+        {campaign ? <RenderPrice render={c?.render} /> : null}
         {empty ? <Alert tone="warning">{t('tasksUi.dialog.noLinks')}</Alert> : null}
         {short ? <NotEnoughCredits missing={missing} /> : null}
         {cost.isError ? (

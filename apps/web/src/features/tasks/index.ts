@@ -16,3 +16,4 @@ export type { Task, TaskList, TaskProgress } from './api/types.ts';
 export { CampaignTaskButtons, CampaignTaskProgress } from './CampaignTasks.tsx';
 export { DeadFeedsChoice, deadFeedsQuery } from './DeadFeedsChoice.tsx';
 export { creditsMissing, NotEnoughCredits } from './NotEnoughCredits.tsx';
+export { RenderPrice } from './RenderPrice.tsx';

@@ -298,6 +298,8 @@ export default {
     results_other: '{{count}} links found',
     empty: 'Nothing found. Try another part of the address.',
   },
+  /** Issue 31: the table's badge of a link found only after rendering (the panel says it in full). */
+  renderedShort: 'After JS',
   deadFeed: {
     badge: 'Feeds a dead tier 1 page',
     short: 'Dead tier 1',

@@ -131,4 +131,12 @@ export default {
     included_other: '{{value}} links feed a dead tier 1 page: included and charged.',
     include: 'Include them anyway',
   },
+  renderPrice: {
+    missing_one:
+      'Up to {{value}} page may be rendered in a browser where the link is not in the HTML: up to {{cost}} more, charged only when rendered.',
+    missing_other:
+      'Up to {{value}} pages may be rendered in a browser where the link is not in the HTML: up to {{cost}} more, charged only when rendered.',
+    always_one: '{{value}} page will be rendered in a browser: {{cost}} more, charged only when rendered.',
+    always_other: '{{value}} pages will be rendered in a browser: {{cost}} more, charged only when rendered.',
+  },
 };
