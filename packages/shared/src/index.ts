@@ -361,7 +361,9 @@ export {
   ZDomainListResponse,
 } from './schemas/domains.ts';
 export {
+  EVIDENCE_CHANGE_TYPES,
   EVIDENCE_SHOT_MISSING,
+  type EvidenceChangeType,
   type EvidenceShotMissing,
   type TEvidenceState,
   type TLinkEvidence,

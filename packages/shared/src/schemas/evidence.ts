@@ -7,6 +7,18 @@ import { z } from 'zod';
 // the PDF sheet at `links/{id}/evidence.pdf`.
 // ---------------------------------------------------------------------------------------------------
 
+/** The state changes evidence is kept for (a report change's `changesType`). */
+export const EVIDENCE_CHANGE_TYPES = [
+  'found',
+  'lost',
+  'rel',
+  'anchor',
+  'kind',
+  'indexingCapability',
+  'responseCode',
+] as const;
+export type EvidenceChangeType = (typeof EVIDENCE_CHANGE_TYPES)[number];
+
 /** Why a state has no screenshot: no browser configured, the page could not be rendered, none kept then. */
 export const EVIDENCE_SHOT_MISSING = ['no_browser', 'first_check', 'failed', 'not_kept'] as const;
 export type EvidenceShotMissing = (typeof EVIDENCE_SHOT_MISSING)[number];
@@ -46,7 +58,7 @@ export const ZEvidenceState = z.object({
 export type TEvidenceState = z.infer<typeof ZEvidenceState>;
 
 export const ZEvidenceChange = z.object({
-  changesType: z.string(),
+  changesType: z.enum(EVIDENCE_CHANGE_TYPES),
   old: z.string().nullable(),
   new: z.string().nullable(),
 });

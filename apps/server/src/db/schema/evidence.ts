@@ -1,3 +1,4 @@
+import type { EvidenceChangeType } from '@linkwatch/shared';
 import { customType, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { at, createdAt, id } from './columns.ts';
 import { links } from './projects.ts';
@@ -34,7 +35,7 @@ export interface EvidenceState {
 }
 
 export interface EvidenceChange {
-  changesType: string;
+  changesType: EvidenceChangeType;
   old: string | null;
   new: string | null;
 }

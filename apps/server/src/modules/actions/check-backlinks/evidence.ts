@@ -1,4 +1,5 @@
 import { type AcceptorSet, type CheckResult, hostsOf, type PageScreenshot } from '@linkwatch/checker';
+import { EVIDENCE_CHANGE_TYPES } from '@linkwatch/shared';
 import type { Tx } from '../../../db/client.ts';
 import type {
   EvidenceBacklink,
@@ -13,6 +14,7 @@ import {
   listLatestEvidence,
   listLinkStates,
 } from '../../evidence/evidence.queries.ts';
+import type { ReportChange } from '../report-changes.ts';
 import type { ActionRow, WorkerContext } from '../types.ts';
 import { decideOutcome, type PreviousState } from './outcome.ts';
 
@@ -22,15 +24,7 @@ import { decideOutcome, type PreviousState } from './outcome.ts';
  * (noindex appeared, the page gone or answering an error). Each is kept with the state before and
  * after: response code, headers, backlinks with the text around them and a screenshot of each.
  */
-export const EVIDENCE_CHANGES: ReadonlySet<string> = new Set([
-  'found',
-  'lost',
-  'rel',
-  'anchor',
-  'kind',
-  'indexingCapability',
-  'responseCode',
-]);
+const EVIDENCE_CHANGES: ReadonlySet<string> = new Set(EVIDENCE_CHANGE_TYPES);
 
 /** What a check adds for evidence: the screenshot taken when it saw a change, or why there is none. */
 export interface EvidenceCapture {
@@ -68,8 +62,8 @@ export function previousStateOf(link: StoredState, backlinks: StoredBacklinkRow[
   };
 }
 
-export function evidenceChangesOf(changes: EvidenceChange[]): EvidenceChange[] {
-  return changes.filter((change) => EVIDENCE_CHANGES.has(change.changesType));
+export function evidenceChangesOf(changes: ReportChange[]) {
+  return changes.filter((change): change is EvidenceChange => EVIDENCE_CHANGES.has(change.changesType));
 }
 
 /**
@@ -129,7 +123,8 @@ export interface EvidenceInput {
   previous: EvidenceBacklink[];
   /** The backlinks the page showed this time (none when it could not be read). */
   backlinksAfter: EvidenceBacklink[];
-  changes: EvidenceChange[];
+  /** All the check's report changes: the evidence keeps those of EVIDENCE_CHANGE_TYPES. */
+  changes: ReportChange[];
 }
 
 function backlinksOf(rows: EvidenceInput['previous']): EvidenceBacklink[] {
