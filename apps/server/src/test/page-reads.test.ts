@@ -24,7 +24,8 @@ function pageReads(campaignId: number): [call: string, statements: number][] {
     [`links/counts?${c}`, 2],
     [`links/codes?${list}`, 2],
     [`links/statistic?${list}`, 2],
-    [`links?${list}&page[number]=1&page[size]=50`, 3],
+    // The user, the page's rows, its links' "found after JavaScript" flags (backlinks of those ids only).
+    [`links?${list}&page[number]=1&page[size]=50`, 4],
     ['actions/list', 1],
     [`actions?page[number]=1&page[size]=50&${c}`, 3],
     ['projects?page[number]=1&page[size]=100&sort=isFavorite', 3],

@@ -175,8 +175,9 @@ describe('GET links', () => {
       const tab = await t.api('GET', `links?filter[campaign]=${campaign.id}&filter[type]=2`, { token });
       expect(tab.body.meta.page).toMatchObject({ total: 10_001, estimated: false, lastPage: 201 });
     });
-    // The token's user, the page's rows, the total from the counters.
-    expect(statements).toHaveLength(3);
+    // The token's user, the page's rows, their "found after JavaScript" flags (the page's ids' backlinks),
+    // the total from the counters.
+    expect(statements).toHaveLength(4);
     expect(statements.filter((s) => tablesOf(s).includes('links'))).toHaveLength(1);
   });
 

@@ -60,6 +60,10 @@ export function ProjectGraph({ project }: { project: string }) {
   return <GraphExplorer data={graph.data} />;
 }
 
+function hasWebgl2(): boolean {
+  return typeof WebGL2RenderingContext !== 'undefined';
+}
+
 function GraphExplorer({ data }: { data: NonNullable<ReturnType<typeof useProjectGraph>['data']> }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -74,7 +78,8 @@ function GraphExplorer({ data }: { data: NonNullable<ReturnType<typeof useProjec
   }, [filter, setParams]);
   const [opened, setOpened] = useState<number | null>(null);
   const [drawn, setDrawn] = useState(false);
-  const [failed, setFailed] = useState<string | null>(null);
+  // sigma draws with WebGL2 and reads its constants as its chunk loads: without it, say so and load nothing.
+  const [failed, setFailed] = useState<string | null>(() => (hasWebgl2() ? null : 'webgl2'));
   const model = useMemo(() => toGraphModel(data), [data]);
   // Typing stays responsive with 50,000 nodes: the filter catches up between keystrokes.
   const deferred = useDeferredValue(filter);
