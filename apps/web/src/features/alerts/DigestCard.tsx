@@ -1,10 +1,10 @@
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/ui/Alert.tsx';
-import { Button } from '@/ui/Button.tsx';
-import { Card, CardBody, CardFooter, CardHeader } from '@/ui/Card.tsx';
+import { Card, CardBody, CardHeader } from '@/ui/Card.tsx';
 import { Select } from '@/ui/Select.tsx';
 import { type AlertOverview, useSaveAlertSettings } from './api/alerts.ts';
+import { SaveFooter } from './SaveFooter.tsx';
 
 function timeZones(current: string): string[] {
   const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
@@ -59,18 +59,7 @@ export function DigestCard({ overview, readOnly = false }: { overview: AlertOver
           </label>
           {save.isError ? <Alert tone="error">{save.error.message}</Alert> : null}
         </CardBody>
-        {readOnly ? null : (
-          <CardFooter>
-            {save.isSuccess ? (
-              <span role="status" className="text-sm text-emerald-700">
-                {t('alerts.ui.saved')}
-              </span>
-            ) : null}
-            <Button type="submit" loading={save.isPending}>
-              {t('alerts.ui.save')}
-            </Button>
-          </CardFooter>
-        )}
+        <SaveFooter save={save} readOnly={readOnly} />
       </form>
     </Card>
   );

@@ -12,12 +12,12 @@ import { Link } from 'react-router';
 import { isApiError } from '@/api/client.ts';
 import { useLocalePath } from '@/lib/useLocale.tsx';
 import { Alert } from '@/ui/Alert.tsx';
-import { Button } from '@/ui/Button.tsx';
-import { Card, CardBody, CardFooter, CardHeader } from '@/ui/Card.tsx';
+import { Card, CardBody, CardHeader } from '@/ui/Card.tsx';
 import { Checkbox } from '@/ui/Checkbox.tsx';
 import { RadioCards } from '@/ui/Radio.tsx';
 import { TextField } from '@/ui/TextField.tsx';
 import { type AlertOverview, type AlertRule, useSaveAlertRule } from './api/alerts.ts';
+import { SaveFooter } from './SaveFooter.tsx';
 
 const toggled = <T,>(list: readonly T[], value: T) =>
   list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
@@ -196,18 +196,7 @@ export function RuleForm({
             ) : null}
           </CardBody>
         </fieldset>
-        {readOnly ? null : (
-          <CardFooter>
-            {save.isSuccess ? (
-              <span role="status" className="text-sm text-emerald-700">
-                {t('alerts.ui.saved')}
-              </span>
-            ) : null}
-            <Button type="submit" loading={save.isPending}>
-              {t('alerts.ui.save')}
-            </Button>
-          </CardFooter>
-        )}
+        <SaveFooter save={save} readOnly={readOnly} />
       </form>
     </Card>
   );
