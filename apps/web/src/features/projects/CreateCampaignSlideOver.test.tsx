@@ -70,7 +70,7 @@ describe('create project/campaign slide-over', () => {
     ['en', 'Add redirect (301, 302)', 'Redirect domain', 'Remove domain'],
     ['ru', 'Добавить редирект (301, 302)', 'Домен с редиректом', 'Удалить домен'],
     ['ua', 'Додати редирект (301, 302)', 'Домен із редиректом', 'Видалити домен'],
-  ])(
+  ] as const)(
     "adds redirect rows with '(301, 302)' and removes any row but the first (%s)",
     async (locale, addLabel, rowLabel, remove) => {
       await i18n.changeLanguage(locale);
