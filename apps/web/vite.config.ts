@@ -26,6 +26,16 @@ const APP_CODE = /apps[\\/]web[\\/]src[\\/](lib|api|features|app|ui[\\/]charts)[
 // frame and the dashboard use, stay with the frame.
 const LIST_PARTS =
   /apps[\\/]web[\\/]src[\\/]features[\\/](?!shell|projects|realtime|dashboard)[^\\/]+[\\/](?!api[\\/]|paths\.ts|route\.ts|index\.ts)/;
+// The parts of the pages that are no list (profile, partner programme, wiki, balance, teams, sign-in, the
+// console's session), apart from their API calls and route helpers: two of their pages sharing one (the
+// profile's forms, the balance page's top-up, the acting banner) made it a list part, and with it zod, the
+// radio cards and Radix's dialogs came into the campaign page's and, through the layout, the dashboard's
+// first download (issue 25 point 13). Neither frame nor list: rolldown's own chunks, for the pages using them.
+const OTHER_PAGE_PARTS =
+  /apps[\\/]web[\\/]src[\\/]features[\\/](profile|partners|wiki|balance|team|auth|admin)[\\/](?!api[\\/]|paths\.ts|route\.ts|index\.ts)/;
+// An operator's acting session (the banner every page of the main layout shows, and the console's "act as"):
+// the frame's, not the console's chunk.
+const ACTING_SESSION = /apps[\\/]web[\\/]src[\\/]features[\\/]admin[\\/]session[\\/]acting\.ts$/;
 // The operator console (issue 28): its pages, its feature but the acting banner every page shows, and its
 // constants; in chunks only operators download.
 const CONSOLE =
@@ -107,13 +117,19 @@ export default defineConfig({
             {
               name: 'shared',
               test: (id) =>
-                APP_CODE.test(id) && !LIST_PARTS.test(id) && !CATALOGS.test(id) && !CONSOLE.test(id),
+                (APP_CODE.test(id) &&
+                  !LIST_PARTS.test(id) &&
+                  !CATALOGS.test(id) &&
+                  !CONSOLE.test(id) &&
+                  !OTHER_PAGE_PARTS.test(id)) ||
+                ACTING_SESSION.test(id),
               minShareCount: 2,
             },
             // The parts of the list pages (table, filters, summary, bulk actions, task buttons).
             {
               name: 'lists',
-              test: (id) => LIST_PARTS.test(id) && !CATALOGS.test(id) && !CONSOLE.test(id),
+              test: (id) =>
+                LIST_PARTS.test(id) && !CATALOGS.test(id) && !CONSOLE.test(id) && !OTHER_PAGE_PARTS.test(id),
               minShareCount: 2,
             },
             // Last: what the console alone uses, after the groups above took what other pages share.

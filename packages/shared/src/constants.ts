@@ -175,3 +175,9 @@ export const LAYOUT = {
 export const SCROLL_TO_TOP_MS = 500;
 /** spec 9: 'Toast duration 30', its unit not shown; read as seconds, for every kind of notice. */
 export const TOAST_DURATION_MS = 30_000;
+/**
+ * The socket's own first frame, `{ userId }`, once it listens on the channel: not an event of the
+ * channel, so outside the realtime union (schemas/realtime.ts); a client reads again what it may have
+ * missed before it.
+ */
+export const REALTIME_SUBSCRIBED = 'Subscribed';

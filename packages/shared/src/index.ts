@@ -47,6 +47,7 @@ export {
   priceUnit,
   Quality,
   type QualityId,
+  REALTIME_SUBSCRIBED,
   REL_ATTRIBUTES,
   RENDER_MODES,
   type RenderMode,
@@ -553,7 +554,6 @@ export {
   ZScheduleListQuery,
 } from './schemas/queries.ts';
 export {
-  REALTIME_SUBSCRIBED,
   type RealtimeEventName,
   type TActionProgress,
   type TBalanceEvent,

@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/lib/i18n.ts';
 import { notify } from '@/lib/notices.ts';
 import { Providers } from './providers.tsx';
 
@@ -22,23 +23,35 @@ async function renderWithNoticesLoaded() {
 }
 
 describe('notices', { timeout: 15_000 }, () => {
-  it('shows notices by kind and offers hide all only when more than one is on screen', async () => {
-    render(<Providers>{null}</Providers>);
-    act(() => {
-      notify.success('Saved');
-    });
-    expect((await screen.findAllByText('Saved')).length).toBeGreaterThan(0);
-    expect(document.querySelector('[data-kind="success"]')).not.toBeNull();
-    expect(screen.queryByRole('button', { name: 'Hide all' })).toBeNull();
+  it.each([
+    ['en', 'Hide all'],
+    ['ru', 'Скрыть все'],
+    ['ua', 'Приховати всі'],
+  ])(
+    'shows notices by kind and offers hide all only when more than one is on screen (%s)',
+    async (locale, hideAll) => {
+      await i18n.changeLanguage(locale);
+      try {
+        render(<Providers>{null}</Providers>);
+        act(() => {
+          notify.success('Saved');
+        });
+        expect((await screen.findAllByText('Saved')).length).toBeGreaterThan(0);
+        expect(document.querySelector('[data-kind="success"]')).not.toBeNull();
+        expect(screen.queryByRole('button', { name: hideAll })).toBeNull();
 
-    act(() => {
-      notify.error('Payment failed');
-    });
-    expect(document.querySelector('[data-kind="error"]')).not.toBeNull();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Hide all' }));
-    expect(document.querySelector('[data-kind]')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Hide all' })).toBeNull();
-  });
+        act(() => {
+          notify.error('Payment failed');
+        });
+        expect(document.querySelector('[data-kind="error"]')).not.toBeNull();
+        await userEvent.setup().click(await screen.findByRole('button', { name: hideAll }));
+        expect(document.querySelector('[data-kind]')).toBeNull();
+        expect(screen.queryByRole('button', { name: hideAll })).toBeNull();
+      } finally {
+        await i18n.changeLanguage('en');
+      }
+    },
+  );
 
   describe('timing', () => {
     afterEach(() => {

@@ -65,7 +65,9 @@ const WikiPage = lazyPage(() => import('@/features/wiki/WikiPage.tsx'));
 const WikiArticlePage = lazyPage(() => import('@/features/wiki/WikiArticlePage.tsx'));
 const PayrollsPage = lazyPage(() => import('@/pages/PayrollsPage.tsx'));
 const UserProfilePage = lazyPage(() => import('@/pages/UserProfilePage.tsx'));
-const JoinPage = lazyPage(() => import('@/features/team/index.ts').then((m) => ({ default: m.JoinPage })));
+const JoinPage = lazyPage(() =>
+  import('@/features/team/JoinPage.tsx').then((m) => ({ default: m.JoinPage })),
+);
 const UnsubscribePage = lazyPage(() => import('@/features/unsubscribe/UnsubscribePage.tsx'));
 // The public domain check (issue 30): a page of its own for visitors and search engines.
 const DomainCheckPage = lazyPage(() => import('@/features/domain-check/DomainCheckPage.tsx'));

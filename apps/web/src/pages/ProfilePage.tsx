@@ -5,7 +5,7 @@ import { ChangePasswordForm } from '@/features/profile/ChangePasswordForm.tsx';
 import { LanguageForm } from '@/features/profile/LanguageForm.tsx';
 import { PersonalInfoForm } from '@/features/profile/PersonalInfoForm.tsx';
 import { RecipientsSection } from '@/features/reports';
-import { UsersSection } from '@/features/team';
+import { UsersSection } from '@/features/team/UsersSection.tsx';
 import { useCan, useCurrentAccount } from '@/lib/account.ts';
 import { useMe } from '@/lib/session.ts';
 import { PageHeader } from '@/ui/PageHeader.tsx';

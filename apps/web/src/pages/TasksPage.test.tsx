@@ -94,18 +94,27 @@ describe('tasks page', { timeout: 20_000 }, () => {
     expect(text(tr)).not.toMatch(/link|ссылк|посилан/i);
   });
 
-  it('strikes "Live updates" through only once the socket is down, not while it connects', async () => {
-    realtime.status = 'connecting';
-    serve('en');
-    const app = renderApp('/en/tasks');
-    const label = await screen.findByTestId('live-updates', {}, { timeout: 10_000 });
-    expect(label.className).not.toContain('line-through');
-    app.unmount();
+  it.each([
+    ['en', 'Live updates'],
+    ['ru', 'Обновляется в реальном времени'],
+    ['ua', 'Оновлюється в реальному часі'],
+  ])(
+    'strikes "Live updates" through only once the socket is down, not while it connects (%s)',
+    async (locale, live) => {
+      realtime.status = 'connecting';
+      serve(locale);
+      const app = renderApp(`/${locale}/tasks`);
+      const label = await screen.findByTestId('live-updates', {}, { timeout: 10_000 });
+      expect(label.textContent).toBe(live);
+      expect(label.className).not.toContain('line-through');
+      app.unmount();
 
-    realtime.status = 'closed';
-    serve('en');
-    renderApp('/en/tasks');
-    await waitFor(() => expect(screen.getByTestId('live-updates').className).toContain('line-through'));
-    expect(within(document.body).getAllByTestId('live-updates')).toHaveLength(1);
-  });
+      realtime.status = 'closed';
+      serve(locale);
+      renderApp(`/${locale}/tasks`);
+      await waitFor(() => expect(screen.getByTestId('live-updates').className).toContain('line-through'));
+      expect(within(document.body).getAllByTestId('live-updates')).toHaveLength(1);
+      expect(screen.getByTestId('live-updates').textContent).toBe(live);
+    },
+  );
 });

@@ -61,11 +61,8 @@ export const ZRealtimeEvent = z.discriminatedUnion('event', [
 export type TRealtimeEvent = z.infer<typeof ZRealtimeEvent>;
 export type RealtimeEventName = TRealtimeEvent['event'];
 
-/**
- * The socket's own first frame, `{ userId }`, once it listens on the channel: not an event of the
- * channel, so outside the union; a client reads again what it may have missed before it.
- */
-export const REALTIME_SUBSCRIBED = 'Subscribed';
+// REALTIME_SUBSCRIBED, the socket's own first frame, is in constants.ts: the web's frame reads it
+// without this file's schemas (and zod) in every page's first download.
 
 /** `GET /ws?token=`: browsers cannot set headers on a WebSocket, so the bearer token comes in the query. */
 export const ZRealtimeQuery = z.object({

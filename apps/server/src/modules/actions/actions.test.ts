@@ -229,11 +229,20 @@ describe('starting tasks', () => {
       );
       expect(again).toMatchObject({ status: 422, body: { message } });
     }
-    const noLinksRu = await t.api('POST', `actions/${ActionCode.CheckBacklinks}/start?campaign=${empty.id}`, {
-      token: s.token,
-      locale: 'ua',
-    });
-    expect(noLinksRu.body.message).toBe('Задачу не можна запустити для кампанії Empty one. Немає посилань.');
+    for (const [locale, message] of [
+      ['ru', 'Задачу нельзя запустить для кампании Empty one. Нет ссылок.'],
+      ['ua', 'Задачу не можна запустити для кампанії Empty one. Немає посилань.'],
+    ] as const) {
+      const noLinksHere = await t.api(
+        'POST',
+        `actions/${ActionCode.CheckBacklinks}/start?campaign=${empty.id}`,
+        {
+          token: s.token,
+          locale,
+        },
+      );
+      expect(noLinksHere).toMatchObject({ status: 422, body: { message } });
+    }
     expect((await reloadUser(t.db, s.user.id)).balance).toBe(99);
     await t.drain();
   });

@@ -502,29 +502,36 @@ describe('POST crawlers/upload: broken files answer 422 under file and store not
     });
   });
 
-  it('imports the good rows of a file and lists the bad ones by row, as the link upload does', async () => {
-    const { token, project } = await makeWorkspace(t.db);
-    const file = utf8('mixed.csv', [
-      ['Referring page URL', 'Target URL', 'Last seen'],
-      [page(1), 'https://mysite.com/', '2024-03-05'],
-      [page(2), 'https://mysite.com/', 'yesterday'],
-      ['not an address', 'https://mysite.com/', '2024-03-05'],
-      [page(3), 'https://mysite.com/', ''],
-    ]);
-    const res = await upload(token, { project: String(project.id), source: '2' }, file, 'ua');
-    expect(res.status).toBe(201);
-    expect(res.body.data.attributes).toMatchObject({
-      rows: 4,
-      new: 2,
-      invalidCount: 2,
-      invalid: [
-        { line: 3, value: 'yesterday', reason: 'Не дата (стовпець «Last seen»)' },
-        { line: 4, value: 'not an address', reason: 'Не є адресою http(s)' },
-      ],
-    });
-    const list = await listOf(token, `filter[project]=${project.id}&sort=link`);
-    expect(list.data.map((r) => r.attributes.link)).toEqual([page(1), page(3)]);
-  });
+  it.each([
+    ['en', 'Not a date (column "Last seen")', 'Not a valid http(s) address'],
+    ['ru', 'Не дата (столбец «Last seen»)', 'Не является адресом http(s)'],
+    ['ua', 'Не дата (стовпець «Last seen»)', 'Не є адресою http(s)'],
+  ])(
+    'imports the good rows of a file and lists the bad ones by row, as the link upload does (%s)',
+    async (locale, badDate, badUrl) => {
+      const { token, project } = await makeWorkspace(t.db);
+      const file = utf8('mixed.csv', [
+        ['Referring page URL', 'Target URL', 'Last seen'],
+        [page(1), 'https://mysite.com/', '2024-03-05'],
+        [page(2), 'https://mysite.com/', 'yesterday'],
+        ['not an address', 'https://mysite.com/', '2024-03-05'],
+        [page(3), 'https://mysite.com/', ''],
+      ]);
+      const res = await upload(token, { project: String(project.id), source: '2' }, file, locale);
+      expect(res.status).toBe(201);
+      expect(res.body.data.attributes).toMatchObject({
+        rows: 4,
+        new: 2,
+        invalidCount: 2,
+        invalid: [
+          { line: 3, value: 'yesterday', reason: badDate },
+          { line: 4, value: 'not an address', reason: badUrl },
+        ],
+      });
+      const list = await listOf(token, `filter[project]=${project.id}&sort=link`);
+      expect(list.data.map((r) => r.attributes.link)).toEqual([page(1), page(3)]);
+    },
+  );
 
   it('names the row in Russian for a Russian user', async () => {
     const { token, project } = await makeWorkspace(t.db);

@@ -78,6 +78,7 @@ describe('GET balances/invoice/{id}', () => {
   it.each([
     ['en', 'Free'],
     ['ru', 'Бесплатно'],
+    ['ua', 'Безкоштовно'],
   ])('writes the bonus credits as free, not as 0.00 (%s)', async (locale, free) => {
     const { user, token } = await makeUserWithToken(t.db);
     const payment = await paidPayment(user.id, 15_000);

@@ -29,14 +29,14 @@ const TEXTS = {
     email: 'Ел. пошта',
     password: 'Пароль',
     submit: 'Увійти',
-    notConfirmed: 'unused',
+    notConfirmed: 'Спочатку підтвердіть адресу електронної пошти: ми надіслали посилання під час реєстрації.',
     resend: 'Надіслати посилання підтвердження ще раз',
     sent: 'Нове посилання підтвердження надіслано на ann@example.com.',
   },
 };
 
 describe('resend the confirmation mail', { timeout: 15_000 }, () => {
-  it.each(['en', 'ru'] as const)(
+  it.each(['en', 'ru', 'ua'] as const)(
     'offers it on the login page when the address is not confirmed (%s)',
     async (locale) => {
       const text = TEXTS[locale];

@@ -72,14 +72,19 @@ describe('dashboard projects grouped by category', () => {
     expect(screen.getByRole('link', { name: 'Alpha' })).toBeTruthy();
   });
 
-  it('deletes a category after confirmation', async () => {
+  it.each([
+    ['en', 'Delete category Shops', 'Delete category "Shops"?', 'Its projects stay', 'Delete'],
+    ['ru', 'Удалить категорию Shops', 'Удалить категорию «Shops»?', 'Её проекты останутся', 'Удалить'],
+    ['ua', 'Видалити категорію Shops', 'Видалити категорію «Shops»?', 'Її проєкти залишаться', 'Видалити'],
+  ])('deletes a category after confirmation (%s)', async (locale, label, title, body, confirm) => {
+    await i18n.changeLanguage(locale);
     const api = mockApi({ 'DELETE categories/7': json(200, true) });
     const user = userEvent.setup();
     renderList(list);
-    await user.click(screen.getByRole('button', { name: 'Delete category Shops' }));
-    const dialog = await screen.findByRole('alertdialog', {}, { timeout: 10_000 });
-    expect(dialog.textContent).toContain('Its projects stay');
-    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await user.click(screen.getByRole('button', { name: label }));
+    const dialog = await screen.findByRole('alertdialog', { name: title }, { timeout: 10_000 });
+    expect(dialog.textContent).toContain(body);
+    await user.click(within(dialog).getByRole('button', { name: confirm }));
     await waitFor(() => expect(api.find('DELETE categories/7')).toHaveLength(1));
   });
 

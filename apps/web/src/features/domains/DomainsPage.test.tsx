@@ -87,4 +87,33 @@ describe('domain view', () => {
     fireEvent.click(within(table).getByRole('button', { name: /DA/ }));
     await waitFor(() => expect(urls().at(-1)).toContain('sort=da'));
   }, 30_000);
+
+  // The domain entity's parts on screen (spec 3) in each language: tier 2 backlinks, the pages beyond the
+  // first ones, and the fields no provider gives, named under the table with the server's reasons.
+  it.each([
+    ['en', 'Donor domains', 'Tier 2 backlinks', '+1 more', 'Not shown'],
+    ['ru', 'Домены-доноры', 'Обратные ссылки 2 уровня', 'ещё 1', 'Не показаны'],
+    ['ua', 'Домени-донори', 'Зворотні посилання 2 рівня', 'ще 1', 'Не показані'],
+  ])(
+    'names tier 2 backlinks, the more pages and what is not shown (%s)',
+    async (locale, title, tier, more, notShown) => {
+      resetTokenForTests('tok');
+      mockApi({
+        'GET user/me': meReply({ locale: locale as 'en' | 'ru' | 'ua' }),
+        'GET domains': json(200, {
+          data: [domain('strong.example', { links: 3, da: 61, pageRank: 7.1 })],
+          meta: { page: { currentPage: 1, perPage: 50, total: 1, lastPage: 1 } },
+        }),
+      });
+      renderApp(`/${locale}/campaign/1/7/domains`);
+      const table = await screen.findByRole('table', { name: title }, { timeout: 15_000 });
+      expect(within(table).getByRole('columnheader', { name: new RegExp(tier) })).toBeTruthy();
+      const strong = (await within(table).findByText('strong.example')).closest('tr')!;
+      expect(within(strong).getByText(more)).toBeTruthy();
+      const shown = document.querySelector('[data-not-shown]') as HTMLElement;
+      expect(shown.textContent).toContain(notShown);
+      expect(shown.textContent).toContain('Alexa closed in 2022.');
+    },
+    30_000,
+  );
 });

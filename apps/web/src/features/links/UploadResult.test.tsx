@@ -56,18 +56,26 @@ describe('upload result', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
-  it('says the first line was skipped as a header, in the page language', async () => {
-    const result = { campaignId: 1, total: 1, added: 1, duplicates: 0, invalidCount: 0, invalid: [] };
-    const { unmount } = render(<UploadResult result={{ ...result, header: { line: 1, value: 'URL' } }} />);
-    expect(screen.getByTestId('upload-header').textContent).toBe(
-      'Line 1 ("URL") reads as a column title: it was skipped as the file\'s header.',
-    );
-    unmount();
-    await i18n.changeLanguage('ua');
-    render(<UploadResult result={{ ...result, header: { line: 2, value: 'Посилання' } }} />);
-    expect(screen.getByTestId('upload-header').textContent).toBe(
-      'Рядок 2 («Посилання») схожий на заголовок стовпця: його пропущено як заголовок файлу.',
-    );
-    await i18n.changeLanguage('en');
-  });
+  // Issue 25 point 10: a first line that reads like a column title is skipped, and said so in each language.
+  it.each([
+    ['en', 'URL', 'Line 1 ("URL") reads as a column title: it was skipped as the file\'s header.'],
+    ['ru', 'Ссылка', 'Строка 1 («Ссылка») похожа на заголовок столбца: она пропущена как заголовок файла.'],
+    [
+      'ua',
+      'Посилання',
+      'Рядок 1 («Посилання») схожий на заголовок стовпця: його пропущено як заголовок файлу.',
+    ],
+  ])(
+    'says the first line was skipped as a header, in the page language (%s)',
+    async (locale, value, text) => {
+      const result = { campaignId: 1, total: 1, added: 1, duplicates: 0, invalidCount: 0, invalid: [] };
+      await i18n.changeLanguage(locale);
+      try {
+        render(<UploadResult result={{ ...result, header: { line: 1, value } }} />);
+        expect(screen.getByTestId('upload-header').textContent).toBe(text);
+      } finally {
+        await i18n.changeLanguage('en');
+      }
+    },
+  );
 });

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/lib/i18n.ts';
 import { json, mockApi } from '@/test/api.ts';
 import { CreateCampaignSlideOver } from './CreateCampaignSlideOver.tsx';
 import { CreateCampaignProvider, useCreateCampaign } from './createCampaign.tsx';
@@ -22,7 +23,7 @@ function Opened() {
   return <CreateCampaignSlideOver />;
 }
 
-function renderSlideOver(path = '/en') {
+function renderSlideOver(path = '/en', locale: 'en' | 'ru' | 'ua' = 'en') {
   const router = createMemoryRouter(
     [
       {
@@ -42,7 +43,12 @@ function renderSlideOver(path = '/en') {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return { router, dialog: () => screen.getByRole('dialog', { name: 'Create project or campaign' }) };
+  const title = {
+    en: 'Create project or campaign',
+    ru: 'Создать проект или кампанию',
+    ua: 'Створити проєкт або кампанію',
+  };
+  return { router, dialog: () => screen.getByRole('dialog', { name: title[locale] }) };
 }
 
 describe('create project/campaign slide-over', () => {
@@ -60,20 +66,32 @@ describe('create project/campaign slide-over', () => {
     expect(screen.getByLabelText('Project name')).toHaveProperty('value', 'My shop');
   });
 
-  it("adds redirect rows with '(301, 302)' and removes any row but the first", async () => {
-    mockApi({});
-    const user = userEvent.setup();
-    renderSlideOver();
-    const add = await screen.findByRole('button', { name: 'Add redirect (301, 302)' });
-    await user.click(add);
-    await user.click(add);
-    expect(screen.getAllByLabelText('Redirect domain')).toHaveLength(2);
-    await user.type(screen.getAllByLabelText('Redirect domain')[0], 'old.example.com');
-    await user.click(screen.getByRole('button', { name: 'Remove domain old.example.com' }));
-    expect(screen.getAllByLabelText('Redirect domain')).toHaveLength(1);
-    // The main domain has no remove icon.
-    expect(screen.getAllByRole('button', { name: /^Remove domain/ })).toHaveLength(1);
-  });
+  it.each([
+    ['en', 'Add redirect (301, 302)', 'Redirect domain', 'Remove domain'],
+    ['ru', 'Добавить редирект (301, 302)', 'Домен с редиректом', 'Удалить домен'],
+    ['ua', 'Додати редирект (301, 302)', 'Домен із редиректом', 'Видалити домен'],
+  ] as const)(
+    "adds redirect rows with '(301, 302)' and removes any row but the first (%s)",
+    async (locale, addLabel, rowLabel, remove) => {
+      await i18n.changeLanguage(locale);
+      try {
+        mockApi({});
+        const user = userEvent.setup();
+        renderSlideOver(`/${locale}`, locale);
+        const add = await screen.findByRole('button', { name: addLabel });
+        await user.click(add);
+        await user.click(add);
+        expect(screen.getAllByLabelText(rowLabel)).toHaveLength(2);
+        await user.type(screen.getAllByLabelText(rowLabel)[0], 'old.example.com');
+        await user.click(screen.getByRole('button', { name: `${remove} old.example.com` }));
+        expect(screen.getAllByLabelText(rowLabel)).toHaveLength(1);
+        // The main domain has no remove icon.
+        expect(screen.getAllByRole('button', { name: new RegExp(`^${remove}`) })).toHaveLength(1);
+      } finally {
+        await i18n.changeLanguage('en');
+      }
+    },
+  );
 
   it('asks before closing with unsaved changes; Cancel keeps the form, Close drops it', async () => {
     mockApi({});

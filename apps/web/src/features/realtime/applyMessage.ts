@@ -1,8 +1,9 @@
-import { REALTIME_SUBSCRIBED, TaskStatus, type TRealtimeEvent, ZRealtimeEvent } from '@linkwatch/shared';
+import { REALTIME_SUBSCRIBED, TaskStatus, type TRealtimeEvent } from '@linkwatch/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { applyBalanceEvent, applyPricesChanged } from '@/features/balance';
 import { applyTaskProgress, taskKeys } from '@/features/tasks';
 import { balanceQueryKey } from '@/lib/balance.ts';
+import { lazyModule } from '@/lib/lazyModule.ts';
 import { settingsKey } from '@/lib/settings.ts';
 import { sidebarCountKeys } from '@/lib/sidebarCounts.ts';
 import type { RealtimeMessage } from './connection.ts';
@@ -19,8 +20,35 @@ export function applyRealtimeMessage(queryClient: QueryClient, message: Realtime
     showUnreadAfterSubscribe();
     return;
   }
+  const schema = eventSchema.current();
+  if (schema && waiting.length === 0) {
+    applyParsed(queryClient, schema.ZRealtimeEvent, message);
+    return;
+  }
+  // The parser is not in yet: the events wait for it, in the order they came.
+  waiting.push({ queryClient, message });
+  if (waiting.length > 1) return;
+  eventSchema.load().then(
+    ({ ZRealtimeEvent }) => {
+      for (const { queryClient, message } of waiting.splice(0))
+        applyParsed(queryClient, ZRealtimeEvent, message);
+    },
+    // Its chunk could not be loaded (a deploy, the network): these events are dropped, the next one tries again.
+    () => waiting.splice(0),
+  );
+}
+
+/** The event contract, loaded on demand (eventSchema.ts says why). */
+const eventSchema = lazyModule(() => import('./eventSchema.ts'));
+const waiting: { queryClient: QueryClient; message: RealtimeMessage }[] = [];
+
+function applyParsed(
+  queryClient: QueryClient,
+  schema: typeof import('./eventSchema.ts').ZRealtimeEvent,
+  message: RealtimeMessage,
+): void {
   // An event this app does not know, or data not as the contract says, changes nothing.
-  const parsed = ZRealtimeEvent.safeParse(message);
+  const parsed = schema.safeParse(message);
   if (parsed.success) applyEvent(queryClient, parsed.data);
 }
 

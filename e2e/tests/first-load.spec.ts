@@ -1,0 +1,32 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+
+/**
+ * What the dashboard and the campaign page download before their first paint (issue 25 point 13), as the
+ * built app names it in the page: the entry, its imports, and the chunks of the page's layout and its own
+ * (the server's modulepreload list, the static imports of the build's manifest). zod and the schemas, Radix's
+ * dialogs, the radio cards, the console and the balance or profile pages' parts are none of it: each of them
+ * once came in through a chunk the frame or the list pages shared (the realtime parser, the acting banner, a
+ * part two other pages shared), and the phone's Lighthouse score fell with the 90 KB more to run.
+ */
+async function firstLoadFiles(request: APIRequestContext, path: string): Promise<string[]> {
+  const html = await (await request.get(path)).text();
+  return [
+    ...html.matchAll(/<script type="module" crossorigin src="\/assets\/([^"]+)"/g),
+    ...html.matchAll(/<link rel="modulepreload"[^>]*href="\/assets\/([^"]+)"/g),
+  ].map((m) => m[1]);
+}
+
+const NOT_IN_A_FIRST_LOAD = /^(schemas|popups|controls|console|BalancePage|PersonalInfoForm|ProfilePage)-/;
+
+test('the dashboard and the campaign page download no schema, dialog, console or other page code first', async ({
+  request,
+}) => {
+  const campaign = await firstLoadFiles(request, '/en/campaign/active/1/1');
+  expect(campaign.some((file) => file.startsWith('CampaignPage-'))).toBe(true);
+  expect(campaign.some((file) => file.startsWith('lists-'))).toBe(true);
+  expect(campaign.filter((file) => NOT_IN_A_FIRST_LOAD.test(file))).toEqual([]);
+
+  const dashboard = await firstLoadFiles(request, '/en');
+  expect(dashboard.some((file) => file.startsWith('DashboardPage-'))).toBe(true);
+  expect(dashboard.filter((file) => NOT_IN_A_FIRST_LOAD.test(file))).toEqual([]);
+});
