@@ -44,6 +44,8 @@ export const WIKI_PAGE_MAX = 50;
 /** Uploaded images: what the bytes must be, and how big. */
 export const WIKI_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 export const WIKI_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Uploaded videos: what the bytes must be (the size limit is the server's WIKI_VIDEO_MAX_MB). */
+export const WIKI_VIDEO_TYPES = ['video/mp4', 'video/webm'] as const;
 
 export const VIDEO_PROVIDERS = ['youtube', 'vimeo', 'file'] as const;
 export type VideoProvider = (typeof VIDEO_PROVIDERS)[number];
