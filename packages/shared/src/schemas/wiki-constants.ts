@@ -48,6 +48,14 @@ export const WIKI_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const WIKI_VIDEO_TYPES = ['video/mp4', 'video/webm'] as const;
 
 export const VIDEO_PROVIDERS = ['youtube', 'vimeo', 'file'] as const;
+
+/** A video's length as players show it, m:ss or h:mm:ss, the same in every language. */
+export function videoClock(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = String(seconds % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
 export type VideoProvider = (typeof VIDEO_PROVIDERS)[number];
 
 /** A slug from a title: lower case letters, digits and dashes (Cyrillic kept as it is). */

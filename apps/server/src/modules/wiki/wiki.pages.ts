@@ -3,6 +3,7 @@ import {
   isLocale,
   LOCALES,
   type Locale,
+  videoClock,
   WIKI_CARDS_PAGE_SIZE,
   WIKI_FAQ_PAGE_SIZE,
   WIKI_SECTIONS,
@@ -202,14 +203,6 @@ function videoObject(ctx: AppContext, video: VideoRow, locale: Locale) {
   };
 }
 
-/** m:ss (or h:mm:ss), the same in every language (a minute and a half is not "2 min"). */
-export function clockDuration(seconds: number): string {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = String(seconds % 60).padStart(2, '0');
-  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
-
 /**
  * A video's place in the written page, as the app's player shows it before play: its poster (ours, if
  * any; else a neutral frame, never the provider's image, which would be a request to them), a play
@@ -230,7 +223,7 @@ function videoFallback(ctx: AppContext, video: VideoRow | undefined, locale: Loc
     ? `<a class="frame" href="${esc(href)}" rel="noopener" aria-label="${label}" title="${watch}">${poster}<span class="play" aria-hidden="true">▶</span></a>`
     : `<span class="frame">${poster}</span>`;
   const duration = video.duration
-    ? ` <span class="meta"><time datetime="${isoDuration(video.duration)}">${clockDuration(video.duration)}</time></span>`
+    ? ` <span class="meta"><time datetime="${isoDuration(video.duration)}">${videoClock(video.duration)}</time></span>`
     : '';
   const description = video.description ? ` <span class="meta">${esc(video.description)}</span>` : '';
   return `<figure class="wiki-video" data-video-id="${video.id}">${frame}<figcaption><strong>${esc(video.title)}</strong>${duration}${description}</figcaption></figure>`;
