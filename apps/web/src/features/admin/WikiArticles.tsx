@@ -98,7 +98,7 @@ function body(d: Draft, status: 'draft' | 'published'): TAdminWikiArticleRequest
 /** Puts a video's embed line (`{{video 12}}`, wiki.render.ts) at the end of the text. */
 function InsertVideo({ onInsert }: { onInsert: (id: number) => void }) {
   const { t } = useTranslation();
-  const videos = useAdminVideos({ page: 1, size: 50 });
+  const videos = useAdminVideos({ page: 1, size: 50 }, { aside: true });
   const options = (videos.data?.data ?? []).map((v) => ({
     value: String(v.id),
     label: `#${v.id} ${v.attributes.title}`,

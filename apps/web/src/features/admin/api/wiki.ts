@@ -95,9 +95,11 @@ export function useUploadImage() {
 
 export type AdminVideo = TAdminVideoListResponse['data'][number];
 
-export function useAdminVideos(filters: { page: number; size?: number }) {
+/** `aside`: a helper's list (the editor's video picker), whose failure leaves its page alone. */
+export function useAdminVideos(filters: { page: number; size?: number }, { aside = false } = {}) {
   return useQuery({
     queryKey: adminKeys.wikiVideos(filters),
+    ...(aside ? { throwOnError: false } : {}),
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
       api.get<TAdminVideoListResponse>('admin/videos', {
