@@ -138,6 +138,16 @@ describe('serving a video file', () => {
     expect(res.rawPayload.equals(MP4)).toBe(true);
   });
 
+  it('lets the page frame the privacy players of YouTube and Vimeo (after play), and no other host', async () => {
+    const csp = (await t.app.inject({ method: 'GET', url: '/api/wiki/sections' })).headers[
+      'content-security-policy'
+    ] as string;
+    const frames = csp.split(';').find((d) => d.trim().startsWith('frame-src')) ?? '';
+    expect(frames).toContain('https://www.youtube-nocookie.com/embed/');
+    expect(frames).toContain('https://player.vimeo.com/video/');
+    expect(frames).not.toMatch(/www\.youtube\.com|\*/);
+  });
+
   it('answers a Range request with 206 and just those bytes, so a player can seek', async () => {
     const res = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=100-199' } });
     expect(res.statusCode).toBe(206);
