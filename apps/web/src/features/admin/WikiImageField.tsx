@@ -1,7 +1,8 @@
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { isApiError } from '@/api/client.ts';
-import { Button } from '@/ui/Button.tsx';
+import { Button, buttonClass } from '@/ui/Button.tsx';
+import { cn } from '@/ui/cn.ts';
 import { Spinner } from '@/ui/Spinner.tsx';
 import { type UploadedFile, useUploadImage } from './api/wiki.ts';
 
@@ -52,13 +53,21 @@ export function WikiImageField({
           <p className="text-xs text-ink-subtle">{labels.empty}</p>
         )}
         <div className="flex flex-wrap items-center gap-2">
-          <input
-            type="file"
-            accept="image/png,image/jpeg,image/webp,image/gif"
-            aria-label={value ? labels.replace : labels.upload}
-            className="max-w-full text-sm file:mr-3 file:h-8 file:cursor-pointer file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:text-sm file:font-medium file:text-ink hover:file:bg-slate-200"
-            onChange={(e) => onFile(e.target.files?.[0], e.currentTarget)}
-          />
+          {/* The browser's own file button speaks the browser's language: ours speaks the reader's. */}
+          <label
+            className={cn(
+              buttonClass({ variant: 'secondary', size: 'sm' }),
+              'cursor-pointer focus-within:ring-2 focus-within:ring-brand-500',
+            )}
+          >
+            {value ? labels.replace : labels.upload}
+            <input
+              type="file"
+              accept="image/png,image/jpeg,image/webp,image/gif"
+              className="sr-only"
+              onChange={(e) => onFile(e.target.files?.[0], e.currentTarget)}
+            />
+          </label>
           {upload.isPending ? <Spinner className="size-4" label={labels.upload} /> : null}
           {value ? (
             <Button type="button" size="sm" variant="ghost" onClick={() => onChange(null)}>

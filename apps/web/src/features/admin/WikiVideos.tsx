@@ -1,11 +1,13 @@
 import { type TAdminVideoRequest, VIDEO_PROVIDERS, type VideoProvider, videoClock } from '@linkwatch/shared';
-import { type FormEvent, useEffect, useState } from 'react';
+import { Upload } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
 import { notify } from '@/lib/notices.ts';
 import { Alert } from '@/ui/Alert.tsx';
-import { Button } from '@/ui/Button.tsx';
+import { Button, buttonClass } from '@/ui/Button.tsx';
 import { Card } from '@/ui/Card.tsx';
+import { cn } from '@/ui/cn.ts';
 import { EmptyState } from '@/ui/EmptyState.tsx';
 import { Pager } from '@/ui/Pager.tsx';
 import { ProgressBar } from '@/ui/ProgressBar.tsx';
@@ -85,6 +87,7 @@ function VideoFileField({
   error?: readonly string[];
 }) {
   const { t } = useTranslation();
+  const id = useId();
   const [percent, setPercent] = useState(0);
   const [uploadError, setUploadError] = useState<string[]>([]);
   const upload = useUploadVideoFile(setPercent);
@@ -103,12 +106,23 @@ function VideoFileField({
   const messages = [...uploadError, ...(error ?? [])];
   return (
     <div className="flex flex-col gap-2 text-sm">
-      <label className="flex flex-col gap-1.5 font-medium text-slate-700">
+      <span className="font-medium text-slate-700" id={`${id}-label`}>
         {t('wiki.admin.videos.fields.file')}
+      </span>
+      {/* The browser's own file button speaks the browser's language: ours speaks the reader's. */}
+      <label
+        className={cn(
+          buttonClass({ variant: 'secondary', size: 'sm' }),
+          'w-fit cursor-pointer focus-within:ring-2 focus-within:ring-brand-500',
+        )}
+      >
+        <Upload className="size-4" aria-hidden />
+        {value ? t('wiki.admin.videos.replaceFile') : t('wiki.admin.videos.uploadFile')}
         <input
           type="file"
           accept="video/mp4,video/webm"
-          className="max-w-full text-sm font-normal file:mr-3 file:h-8 file:cursor-pointer file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:text-sm file:font-medium file:text-ink hover:file:bg-slate-200"
+          className="sr-only"
+          aria-labelledby={`${id}-label`}
           onChange={(e) => onFile(e.target.files?.[0], e.currentTarget)}
         />
       </label>
@@ -333,7 +347,7 @@ export function WikiVideos() {
                   <Td>{t(`wiki.admin.videos.providers.${v.attributes.provider}`)}</Td>
                   <Td>{v.attributes.duration === null ? '—' : videoClock(v.attributes.duration)}</Td>
                   <Td>
-                    <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs">{`{{video ${v.id}}}`}</code>
+                    <code className="whitespace-nowrap rounded bg-slate-100 px-1.5 py-0.5 text-xs">{`{{video ${v.id}}}`}</code>
                   </Td>
                   <Td>
                     <Button
