@@ -5,8 +5,9 @@ import { isApiError } from '@/api/client.ts';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { Alert } from '@/ui/Alert.tsx';
-import { Button } from '@/ui/Button.tsx';
+import { Button, buttonClass } from '@/ui/Button.tsx';
 import { Card } from '@/ui/Card.tsx';
+import { cn } from '@/ui/cn.ts';
 import { EmptyState } from '@/ui/EmptyState.tsx';
 import { Pager } from '@/ui/Pager.tsx';
 import { FilterSelect } from '@/ui/Select.tsx';
@@ -263,11 +264,18 @@ function Editor({ article, onDone }: { article: AdminArticle | null; onDone: () 
               empty: t('wiki.admin.coverNone'),
             }}
           />
-          <label className="flex flex-col gap-1 text-sm">
+          {/* The browser's own file button speaks the browser's language: ours speaks the reader's. */}
+          <label
+            className={cn(
+              buttonClass({ variant: 'secondary', size: 'sm' }),
+              'w-fit cursor-pointer focus-within:ring-2 focus-within:ring-brand-500',
+            )}
+          >
             {t('wiki.admin.upload')}
             <input
               type="file"
               accept="image/png,image/jpeg,image/webp,image/gif"
+              className="sr-only"
               onChange={(e) => onFile(e.target.files?.[0])}
             />
           </label>
