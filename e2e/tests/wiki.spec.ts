@@ -185,7 +185,13 @@ for (const locale of LOCALES) {
       await expect(page.getByRole('heading', { level: 1, name: mine.title })).toBeVisible();
       await expect(page.locator('iframe')).toHaveCount(0);
       expect(youtube).toEqual([]);
-      await page.getByRole('button', { name: fill(t.wiki.reader.play, { title: `#${mine.video}` }) }).click();
+      // The placeholder is ours: the video's title and length, a button named after it.
+      const play = page.getByRole('button', {
+        name: fill(t.wiki.reader.play, { title: 'Linkwatch in 90 seconds' }),
+      });
+      await expect(play).toBeVisible();
+      await expect(page.locator('figure[data-video]')).toContainText('1:30');
+      await play.click();
       const player = page.locator('iframe');
       await expect(player).toHaveAttribute(
         'src',
@@ -290,4 +296,124 @@ test('an operator writes and publishes an article in the console, and a report r
   await visitor.goto(link ?? '');
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(title);
   await guest.close();
+});
+
+/** A real, playable WebM (a second of a moving canvas) and a poster PNG, both made by the browser itself. */
+async function makeMedia(page: Page): Promise<{ webm: Buffer; png: Buffer }> {
+  const made = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 320;
+    canvas.height = 180;
+    const g = canvas.getContext('2d') as CanvasRenderingContext2D;
+    const draw = (n: number) => {
+      const grad = g.createLinearGradient(0, 0, 320, 180);
+      grad.addColorStop(0, '#1e3a8a');
+      grad.addColorStop(1, '#0ea5e9');
+      g.fillStyle = grad;
+      g.fillRect(0, 0, 320, 180);
+      g.fillStyle = '#fff';
+      g.font = 'bold 28px sans-serif';
+      g.fillText(`Linkwatch ${n}`, 20 + (n % 40), 100);
+    };
+    draw(0);
+    const png = canvas.toDataURL('image/png').split(',')[1];
+    const recorder = new MediaRecorder(canvas.captureStream(25), { mimeType: 'video/webm' });
+    const chunks: Blob[] = [];
+    recorder.ondataavailable = (e) => chunks.push(e.data);
+    const stopped = new Promise((resolve) => {
+      recorder.onstop = resolve;
+    });
+    recorder.start();
+    for (let n = 1; n <= 30; n += 1) {
+      draw(n);
+      await new Promise((r) => setTimeout(r, 40));
+    }
+    recorder.stop();
+    await stopped;
+    const bytes = new Uint8Array(await new Blob(chunks, { type: 'video/webm' }).arrayBuffer());
+    let binary = '';
+    for (const b of bytes) binary += String.fromCharCode(b);
+    return { webm: btoa(binary), png };
+  });
+  return { webm: Buffer.from(made.webm, 'base64'), png: Buffer.from(made.png, 'base64') };
+}
+
+test('an operator uploads a video with its poster and an article cover, and a reader plays the video', async ({
+  page,
+  request,
+}) => {
+  const t = texts('en');
+  const stamp = Date.now().toString(36);
+  await openSignedIn(page, await operatorAccount(), '/en/admin/wiki?tab=videos');
+  const media = await makeMedia(page);
+
+  // The video: an uploaded WebM (checked by its bytes on the server), a poster, a length.
+  const videoTitle = `Tour ${stamp}`;
+  await page.getByRole('button', { name: t.wiki.admin.videos.new }).click();
+  await page.getByLabel(t.wiki.admin.videos.fields.title, { exact: true }).fill(videoTitle);
+  await page.getByLabel(t.wiki.admin.videos.fields.provider).selectOption('file');
+  await page
+    .getByLabel(t.wiki.admin.videos.fields.file)
+    .setInputFiles({ name: 'tour.webm', mimeType: 'video/webm', buffer: media.webm });
+  await expect(page.getByTestId('video-file')).toContainText('video/webm');
+  await page
+    .getByLabel(t.wiki.admin.videos.posterUpload)
+    .setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: media.png });
+  await expect(page.getByAltText(t.wiki.admin.videos.posterAlt)).toBeVisible();
+  await page.getByLabel(t.wiki.admin.videos.fields.duration).fill('75');
+  await page.getByRole('button', { name: t.wiki.admin.videos.save }).click();
+  const row = page.getByRole('row').filter({ hasText: videoTitle });
+  await expect(row).toContainText('1:15');
+  const embed = (await row.locator('code').textContent()) ?? '';
+  const videoId = Number(embed.match(/\{\{video (\d+)\}\}/)?.[1]);
+  expect(videoId).toBeGreaterThan(0);
+
+  // The article: a cover uploaded in the editor, the video put in with the picker, published.
+  await page.getByRole('tab', { name: t.wiki.admin.tabs.articles }).click();
+  await page.getByRole('button', { name: t.wiki.admin.new }).click();
+  const title = `Video tour ${stamp}`;
+  await page.getByLabel(t.wiki.admin.fields.title, { exact: true }).fill(title);
+  await page.getByLabel(t.wiki.admin.fields.section, { exact: true }).selectOption('6');
+  await page.getByLabel(t.wiki.admin.fields.description).fill('The product in a minute.');
+  await page.getByLabel(t.wiki.admin.fields.content).fill('Watch the tour:');
+  await page
+    .getByLabel(t.wiki.admin.coverUpload)
+    .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: media.png });
+  await expect(page.getByAltText(t.wiki.admin.coverAlt)).toBeVisible();
+  await page.getByLabel(t.wiki.admin.insertVideo).selectOption(String(videoId));
+  await expect(page.getByLabel(t.wiki.admin.fields.content)).toHaveValue(
+    `Watch the tour:\n\n{{video ${videoId}}}\n`,
+  );
+  await page.getByRole('button', { name: t.wiki.admin.publish, exact: true }).click();
+  const link = page.getByRole('link', { name: title });
+  await expect(link).toBeVisible({ timeout: 20_000 });
+  const href = (await link.getAttribute('href')) ?? '';
+
+  // The written page names the cover and carries the player's placeholder: poster, title, play label.
+  const written = await (await request.get(href)).text();
+  expect(written).toMatch(/<meta property="og:image" content="[^"]+\/api\/wiki\/images\/\d+"/);
+  expect(written).toContain(`aria-label="${fill(t.wiki.reader.play, { title: videoTitle })}"`);
+
+  // A reader in the app: the poster and title before play, the file from our server (by ranges) after.
+  const reader = newUser('en');
+  await createConfirmedUser(request, reader);
+  const ranges: number[] = [];
+  page.on('response', (res) => {
+    if (res.url().includes('/api/wiki/video-files/')) ranges.push(res.status());
+  });
+  await openSignedIn(page, reader, href);
+  const play = page.getByRole('button', { name: fill(t.wiki.reader.play, { title: videoTitle }) });
+  await expect(play).toBeVisible({ timeout: 30_000 });
+  const figure = page.locator(`figure[data-video="${videoId}"]`);
+  await expect(figure.locator('img')).toHaveAttribute('src', /\/api\/wiki\/images\/\d+$/);
+  await expect(figure).toContainText(videoTitle);
+  await expect(figure).toContainText('1:15');
+  expect(ranges).toEqual([]);
+  await play.click();
+  const video = page.locator('video');
+  await expect(video).toHaveAttribute('src', /\/api\/wiki\/video-files\/\d+$/);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(2);
+  expect(ranges).toContain(206);
 });

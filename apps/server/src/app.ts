@@ -137,7 +137,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
           // typed can never run, even if it once reached the page as HTML. The captcha's hosts are allowed
           // by path only: a whole www.google.com would let in its JSONP endpoints, a known CSP bypass.
           scriptSrc: ["'self'", ...CAPTCHA_SCRIPTS],
-          frameSrc: ["'self'", ...CAPTCHA_FRAMES],
+          frameSrc: ["'self'", ...CAPTCHA_FRAMES, ...VIDEO_FRAMES],
           objectSrc: ["'none'"],
           baseUri: ["'none'"],
           connectSrc: [ownOriginAndWebSocket],
@@ -214,6 +214,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 /** reCAPTCHA, the one third-party script the web app loads (features/auth/Captcha.tsx). */
 export const CAPTCHA_SCRIPTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
 const CAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
+/** The wiki's players, framed only after the reader presses play (privacy hosts, by path). */
+const VIDEO_FRAMES = ['https://www.youtube-nocookie.com/embed/', 'https://player.vimeo.com/video/'];
 
 /**
  * The live-events socket of the host that served the page, and no other: older browsers do not read

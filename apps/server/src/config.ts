@@ -50,6 +50,8 @@ const ZEnv = z.object({
   // The public domain check (issue 30): checks a client address may run a day, and all addresses together.
   PUBLIC_CHECKS_PER_ADDRESS: z.coerce.number().int().min(0).default(20),
   PUBLIC_CHECKS_PER_DAY: z.coerce.number().int().min(0).default(2000),
+  // The wiki's uploaded videos (issue 30): the largest file an operator may upload, in megabytes.
+  WIKI_VIDEO_MAX_MB: z.coerce.number().positive().max(2000).default(200),
   WORKER_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   DEMO: z.string().optional(),
   DEMO_WEB_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -198,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     worker: { leaseSeconds: e.WORKER_LEASE_SECONDS },
     publicCheck: { perAddress: e.PUBLIC_CHECKS_PER_ADDRESS, perDay: e.PUBLIC_CHECKS_PER_DAY },
+    wiki: { videoMaxBytes: Math.floor(e.WIKI_VIDEO_MAX_MB * 2 ** 20) },
     /**
      * Alert channels: Telegram through our own bot (users connect a chat by a start link, never type a
      * token); Slack through each user's incoming webhook, refused unless on hooks.slack.com when private

@@ -11,8 +11,17 @@ import { clearToken, getToken } from './token.ts';
 export function uploadForm<T>(
   path: string,
   fields: Record<string, string | Blob>,
-  { onProgress, signal }: { onProgress: (percent: number) => void; signal?: AbortSignal },
+  options: { onProgress: (percent: number) => void; signal?: AbortSignal },
 ): Promise<T> {
+  return uploadResource<T>(path, fields, options).then((resource) => resource.attributes);
+}
+
+/** As uploadForm, answering the whole resource (`data`: its id with its attributes). */
+export function uploadResource<T>(
+  path: string,
+  fields: Record<string, string | Blob>,
+  { onProgress, signal }: { onProgress: (percent: number) => void; signal?: AbortSignal },
+): Promise<{ id: number; attributes: T }> {
   // As the JSON client: a 401 ends the session only while it is the one the upload spoke for.
   const sentWith = getToken();
   return new Promise((resolve, reject) => {
@@ -26,14 +35,17 @@ export function uploadForm<T>(
     xhr.onerror = () => reject(new ApiError({ status: 0, message: failureText('common.networkError') }));
     xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
     xhr.onload = () => {
-      let body: { data?: { attributes: T }; message?: string; errors?: Record<string, string | string[]> } =
-        {};
+      let body: {
+        data?: { id: number; attributes: T };
+        message?: string;
+        errors?: Record<string, string | string[]>;
+      } = {};
       try {
         body = JSON.parse(xhr.responseText || '{}');
       } catch {
         body = {};
       }
-      if (xhr.status >= 200 && xhr.status < 300 && body.data) return resolve(body.data.attributes);
+      if (xhr.status >= 200 && xhr.status < 300 && body.data) return resolve(body.data);
       if (xhr.status === 401 && getToken() === sentWith) clearToken('expired');
       const fieldErrors: FieldErrors = {};
       for (const [field, value] of Object.entries(body.errors ?? {}))

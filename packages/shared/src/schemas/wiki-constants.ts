@@ -44,8 +44,18 @@ export const WIKI_PAGE_MAX = 50;
 /** Uploaded images: what the bytes must be, and how big. */
 export const WIKI_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 export const WIKI_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Uploaded videos: what the bytes must be (the size limit is the server's WIKI_VIDEO_MAX_MB). */
+export const WIKI_VIDEO_TYPES = ['video/mp4', 'video/webm'] as const;
 
 export const VIDEO_PROVIDERS = ['youtube', 'vimeo', 'file'] as const;
+
+/** A video's length as players show it, m:ss or h:mm:ss, the same in every language. */
+export function videoClock(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = String(seconds % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
 export type VideoProvider = (typeof VIDEO_PROVIDERS)[number];
 
 /** A slug from a title: lower case letters, digits and dashes (Cyrillic kept as it is). */

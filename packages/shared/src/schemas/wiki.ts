@@ -241,10 +241,13 @@ export const ZAdminVideoRequest = z.object({
   title: required(WIKI_TITLE_MAX),
   description: text(WIKI_DESCRIPTION_MAX).default(''),
   provider: z.enum(VIDEO_PROVIDERS, { error: 'validation.invalid' }),
-  /** A YouTube or Vimeo id, or for `file` the address of an uploaded video on this site. */
+  /** A YouTube or Vimeo id. */
   externalId: text(200)
     .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'validation.invalid' })
     .nullish(),
+  /** For `file`: an uploaded video (`POST admin/videos/files`). */
+  fileId: rules.id().nullish(),
+  /** For `file`, instead of an upload: the address of a video on this site. */
   fileUrl: text(500)
     .regex(/^\/[^\s]*$/, { error: 'validation.invalid' })
     .nullish(),
@@ -253,4 +256,35 @@ export const ZAdminVideoRequest = z.object({
 });
 export type TAdminVideoRequest = z.input<typeof ZAdminVideoRequest>;
 export type TAdminVideoInput = z.output<typeof ZAdminVideoRequest>;
-export const ZAdminVideoResponse = ZVideoResponse;
+
+/** A video as operators see it: what readers get, plus what it is made of and who changed it. */
+export const ZAdminVideoAttributes = ZVideoAttributes.extend({
+  fileId: z.number().nullable(),
+  fileUrl: z.string().nullable(),
+  posterImageId: z.number().nullable(),
+  createdBy: z.number().nullable(),
+  updatedBy: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TAdminVideoAttributes = z.infer<typeof ZAdminVideoAttributes>;
+export const ZAdminVideo = resource('videos', ZAdminVideoAttributes);
+export type TAdminVideo = z.infer<typeof ZAdminVideo>;
+export const ZAdminVideoResponse = single(ZAdminVideo);
+export type TAdminVideoResponse = z.infer<typeof ZAdminVideoResponse>;
+export const ZAdminVideoListResponse = listOf(ZAdminVideo);
+export type TAdminVideoListResponse = z.infer<typeof ZAdminVideoListResponse>;
+
+export const ZAdminVideoListQuery = z
+  .object({
+    ...query.page({ maxSize: WIKI_PAGE_MAX }, '1 to 50'),
+    'filter[query]': query.trimmed().describe('part of a title'),
+  })
+  .transform((q) => ({ page: pageOf(q), search: q['filter[query]'] }));
+export type TAdminVideoListQuery = z.output<typeof ZAdminVideoListQuery>;
+
+/** `POST admin/videos/files` (multipart, `file`): an mp4 or webm, by its bytes. */
+export const ZWikiVideoFileResponse = single(
+  resource('wikiVideoFiles', z.object({ url: z.string(), mime: z.string(), size: z.number() })),
+);
+export type TWikiVideoFileResponse = z.infer<typeof ZWikiVideoFileResponse>;

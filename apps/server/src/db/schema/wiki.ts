@@ -71,8 +71,23 @@ export const wikiVideos = pgTable('wiki_videos', {
   provider: text('provider').notNull(),
   externalId: text('external_id'),
   fileUrl: text('file_url'),
+  /** An uploaded file (provider `file`), served with Range support by `GET wiki/video-files/{id}`. */
+  fileId: integer('file_id').references(() => wikiVideoFiles.id, { onDelete: 'set null' }),
   posterImageId: integer('poster_image_id'),
   duration: integer('duration'),
+  createdBy: integer('created_by'),
+  createdAt: createdAt(),
+  updatedBy: integer('updated_by'),
+  updatedAt: updatedAt(),
+});
+
+/** Uploaded video files (mp4, webm), stored out of line so a Range read takes only its slice (0041). */
+export const wikiVideoFiles = pgTable('wiki_video_files', {
+  id: id(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  sha256: text('sha256').notNull(),
+  bytes: bytea('bytes').notNull(),
   createdBy: integer('created_by'),
   createdAt: createdAt(),
 });

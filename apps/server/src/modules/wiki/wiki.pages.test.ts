@@ -368,17 +368,86 @@ describe('tag pages, a section’s pages, videos and the reader’s language', (
     });
     for (const node of ld) checkLd(node);
 
-    // Without JavaScript: the title, the length and a link to watch it on YouTube; no player, and no
-    // image or frame from YouTube in the page itself (only named in the JSON-LD).
+    // Without JavaScript: a neutral frame (no poster here, and never YouTube's image), a play control
+    // labelled with the title that links to watch it on YouTube, the title and the length.
     const body = html.slice(html.indexOf('<body>'));
     expect(body).toContain(
-      `<figure class="wiki-video" data-video-id="${youtube}"><a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" rel="noopener"><span>▶ Watch “First check in 3 minutes” on YouTube</span></a>`,
+      `<figure class="wiki-video" data-video-id="${youtube}"><a class="frame" href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" rel="noopener" aria-label="Play video: First check in 3 minutes" title="Watch “First check in 3 minutes” on YouTube"><span class="play" aria-hidden="true">▶</span></a>`,
     );
-    expect(body).toContain('First check in 3 minutes · 3:05');
+    expect(body).toContain(
+      '<figcaption><strong>First check in 3 minutes</strong> <span class="meta"><time datetime="PT3M5S">3:05</time></span>',
+    );
     expect(body).toContain('href="https://vimeo.com/76979871"');
     expect(body).not.toMatch(/<iframe|<video|ytimg|youtube-nocookie|player\.vimeo/);
     // An unknown video leaves nothing behind.
     expect(body).not.toContain('data-video-id="2147483"');
+  });
+
+  it('shows an uploaded video with its poster, and names the poster and the file in its VideoObject', async () => {
+    const upload = async (url: string, content: Buffer, mime: string) => {
+      const boundary = `----pages${Date.now()}`;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/${url}`,
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          authorization: `Bearer ${token}`,
+        },
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x"\r\nContent-Type: ${mime}\r\n\r\n`,
+          ),
+          content,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { id: number; attributes: { url: string } };
+    };
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+      'base64',
+    );
+    const webm = Buffer.from(
+      '1a45dfa39f4286810142f7810142f2810442f381084282847765626d4287810442858102'.padEnd(400, '0'),
+      'hex',
+    );
+    const poster = await upload('wiki/images', png, 'image/png');
+    const file = await upload('videos/files', webm, 'video/webm');
+    const res = await t.api('POST', 'admin/videos', {
+      token,
+      body: {
+        title: 'Schedules <3',
+        provider: 'file',
+        fileId: file.id,
+        posterImageId: poster.id,
+        duration: 3725,
+      },
+    });
+    expect(res.status).toBe(200);
+    const a = await article({
+      section: 6,
+      locale: 'ru',
+      title: 'Расписания',
+      content: `{{video ${res.body.data.id}}}`,
+    });
+    const html = (await get(a.attributes.link)).body;
+    const body = html.slice(html.indexOf('<body>'));
+    expect(body).toContain(
+      `<a class="frame" href="http://app.test${file.attributes.url}" rel="noopener" aria-label="Воспроизвести видео: Schedules &lt;3"`,
+    );
+    expect(body).toContain(`<img src="${poster.attributes.url}" alt=""`);
+    expect(body).toContain(
+      '<strong>Schedules &lt;3</strong> <span class="meta"><time datetime="PT62M5S">1:02:05</time>',
+    );
+    const video = ldOf(html).find((x) => x['@type'] === 'VideoObject');
+    expect(video).toMatchObject({
+      name: 'Schedules <3',
+      thumbnailUrl: [`http://app.test${poster.attributes.url}`],
+      contentUrl: `http://app.test${file.attributes.url}`,
+      duration: 'PT62M5S',
+    });
+    if (video) checkLd(video);
   });
 
   it('sends the wiki without a language to the reader’s language form (their choice, their browser, else English)', async () => {

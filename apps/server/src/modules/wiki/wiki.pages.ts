@@ -3,6 +3,7 @@ import {
   isLocale,
   LOCALES,
   type Locale,
+  videoClock,
   WIKI_CARDS_PAGE_SIZE,
   WIKI_FAQ_PAGE_SIZE,
   WIKI_SECTIONS,
@@ -12,7 +13,14 @@ import { translate } from '@linkwatch/shared/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { sessionUser } from '../auth/sessions.ts';
-import { articlePath, imageUrl, sectionPath, type Translation, videoEmbedUrl } from './wiki.presenter.ts';
+import {
+  articlePath,
+  imageUrl,
+  sectionPath,
+  type Translation,
+  videoEmbedUrl,
+  videoFileOf,
+} from './wiki.presenter.ts';
 import type { ArticleRow, VideoRow } from './wiki.queries.ts';
 import { embeddedVideos, moreSource, plainText, renderMarkdown } from './wiki.render.ts';
 import { publicArticle, publicArticles, videosOf } from './wiki.service.ts';
@@ -61,8 +69,9 @@ header,main,footer{max-width:48rem;margin:0 auto;padding:1rem 1.25rem}header a{c
 nav ul{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.5rem 1rem}a{color:#1d4ed8}h1{font-size:2rem;line-height:1.2}
 article img{max-width:100%;height:auto}table{border-collapse:collapse}th,td{border:1px solid #cbd5e1;padding:.25rem .5rem}
 .meta{color:#475569;font-size:.875rem}li{margin:.25rem 0}footer{color:#475569;font-size:.875rem}
-.wiki-video{margin:1.5rem 0}.wiki-video a{display:flex;flex-direction:column;gap:.5rem;font-weight:600}
-.wiki-video img{display:block;width:100%;height:auto;aspect-ratio:16/9;object-fit:cover;background:#0f172a}
+.wiki-video{margin:1.5rem 0}.wiki-video .frame{position:relative;display:block;aspect-ratio:16/9;border-radius:.5rem;overflow:hidden;background:#0f172a}
+.wiki-video img{display:block;width:100%;height:100%;object-fit:cover}.wiki-video .play{position:absolute;inset:0;margin:auto;width:4rem;height:4rem;border-radius:50%;background:rgba(255,255,255,.92);color:#0f172a;display:flex;align-items:center;justify-content:center;font-size:1.5rem}
+.wiki-video figcaption{margin-top:.5rem}.wiki-video figcaption strong{display:block}
 .pages ul,ul.tags{gap:.25rem .75rem}ul.tags{list-style:none;padding:0;display:flex;flex-wrap:wrap}.pages [aria-current]{font-weight:700}`;
 
 function page(ctx: AppContext, head: Head, body: string): string {
@@ -140,12 +149,20 @@ const byLocale = (translations: Translation[]) =>
 const PROVIDER_NAMES: Record<string, string> = { youtube: 'YouTube', vimeo: 'Vimeo', file: 'Linkwatch' };
 
 /** Where a video is watched without the app's player: the provider's own page, or the file itself. */
-function watchUrl(video: VideoRow): string | null {
+function watchUrl(ctx: AppContext, video: VideoRow): string | null {
   if (video.provider === 'youtube' && video.externalId)
     return `https://www.youtube.com/watch?v=${encodeURIComponent(video.externalId)}`;
   if (video.provider === 'vimeo' && video.externalId)
     return `https://vimeo.com/${encodeURIComponent(video.externalId)}`;
-  return video.fileUrl && /^https?:\/\//i.test(video.fileUrl) ? video.fileUrl : null;
+  return fileAddress(ctx, video);
+}
+
+/** A file video's absolute address (an upload here, or an address an operator gave). */
+function fileAddress(ctx: AppContext, video: VideoRow): string | null {
+  const file = videoFileOf(video);
+  if (!file) return null;
+  if (/^https?:\/\//i.test(file)) return file;
+  return file.startsWith('/') ? `${ctx.config.appUrl}${file}` : null;
 }
 
 /**
@@ -179,41 +196,45 @@ function videoObject(ctx: AppContext, video: VideoRow, locale: Locale) {
     inLanguage: HREFLANG[locale],
     ...(video.duration ? { duration: isoDuration(video.duration) } : {}),
     ...(video.provider === 'file'
-      ? video.fileUrl
-        ? { contentUrl: video.fileUrl }
+      ? fileAddress(ctx, video)
+        ? { contentUrl: fileAddress(ctx, video) }
         : {}
       : { embedUrl: videoEmbedUrl(video).replace(/[?&]autoplay=1$/, '') }),
   };
 }
 
 /**
- * A video's place in the written page, for a reader without JavaScript: its poster (ours, if any), its
- * title and duration, and a link to watch it where it lives. The app puts its player there instead.
+ * A video's place in the written page, as the app's player shows it before play: its poster (ours, if
+ * any; else a neutral frame, never the provider's image, which would be a request to them), a play
+ * control labelled with its title, the title and duration. Without JavaScript the control is a link to
+ * watch it where it lives; the app puts its player there instead.
  */
-function videoFallback(video: VideoRow | undefined, locale: Locale): string {
+function videoFallback(ctx: AppContext, video: VideoRow | undefined, locale: Locale): string {
   if (!video) return '';
   const provider = PROVIDER_NAMES[video.provider] ?? video.provider;
-  const href = watchUrl(video);
+  const href = watchUrl(ctx, video);
   const poster =
     video.posterImageId !== null
       ? `<img src="${imageUrl(video.posterImageId)}" alt="" width="1280" height="720" loading="lazy" decoding="async">`
       : '';
-  // m:ss, the same in every language (a minute and a half is not "2 min").
-  const duration = video.duration
-    ? ` · ${Math.floor(video.duration / 60)}:${String(video.duration % 60).padStart(2, '0')}`
-    : '';
+  const label = esc(translate(locale, 'wiki.reader.play', { title: video.title }));
   const watch = esc(translate(locale, 'wiki.reader.watch', { title: video.title, provider }));
-  const link = href ? `<a href="${esc(href)}" rel="noopener">${poster}<span>▶ ${watch}</span></a>` : poster;
-  return `<figure class="wiki-video" data-video-id="${video.id}">${link}<figcaption class="meta">${esc(video.title)}${duration}${
-    video.description ? ` — ${esc(video.description)}` : ''
-  }</figcaption></figure>`;
+  const frame = href
+    ? `<a class="frame" href="${esc(href)}" rel="noopener" aria-label="${label}" title="${watch}">${poster}<span class="play" aria-hidden="true">▶</span></a>`
+    : `<span class="frame">${poster}</span>`;
+  const duration = video.duration
+    ? ` <span class="meta"><time datetime="${isoDuration(video.duration)}">${videoClock(video.duration)}</time></span>`
+    : '';
+  const description = video.description ? ` <span class="meta">${esc(video.description)}</span>` : '';
+  return `<figure class="wiki-video" data-video-id="${video.id}">${frame}<figcaption><strong>${esc(video.title)}</strong>${duration}${description}</figcaption></figure>`;
 }
 
 const VIDEO_PLACEHOLDER = /<div class="wiki-video" data-video-id="(\d+)"><\/div>/g;
 
-function withVideoFallbacks(html: string, videos: VideoRow[], locale: Locale): string {
+function withVideoFallbacks(ctx: AppContext, html: string, videos: VideoRow[], locale: Locale): string {
   return html.replace(VIDEO_PLACEHOLDER, (_, id: string) =>
     videoFallback(
+      ctx,
       videos.find((v) => v.id === Number(id)),
       locale,
     ),
@@ -279,7 +300,7 @@ function articleHtml(ctx: AppContext, row: ArticleRow, translations: Translation
   const body = `<nav aria-label="breadcrumb" class="meta"><a href="/${locale}/wiki">${esc(translate(locale, 'wiki.reader.title'))}</a> › <a href="${sectionPath(locale, row.section)}">${esc(sectionName)}</a></nav>
 <article><h1>${esc(row.title)}</h1>${date}${image ? `<img src="${image}" alt="" width="1200" height="630">` : ''}
 ${row.section === 2 ? `<p><strong>${esc(row.description)}</strong></p>` : ''}
-${withVideoFallbacks(renderMarkdown(row.content), videos, locale)}
+${withVideoFallbacks(ctx, renderMarkdown(row.content), videos, locale)}
 ${
   row.tags.length
     ? `<ul class="meta tags" aria-label="${esc(translate(locale, 'wiki.reader.tags'))}">${row.tags

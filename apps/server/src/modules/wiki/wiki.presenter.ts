@@ -1,6 +1,7 @@
 import {
   isLocale,
   type Locale,
+  type TAdminVideoAttributes,
   type TAdminWikiArticleAttributes,
   type TVideoAttributes,
   type TWikiArticleAttributes,
@@ -14,6 +15,13 @@ import { moreSource, renderMarkdown } from './wiki.render.ts';
 
 /** Where an uploaded image is served (long-cached: an image's bytes never change under its id). */
 export const imageUrl = (id: number | null) => (id === null ? null : `/api/wiki/images/${id}`);
+
+/** Where an uploaded video file is served (long-cached, with Range support so players can seek). */
+export const videoFileUrl = (id: number) => `/api/wiki/video-files/${id}`;
+
+/** A file video's address on this site: its upload, else the address an operator gave. */
+export const videoFileOf = (video: Pick<VideoRow, 'fileId' | 'fileUrl'>) =>
+  video.fileId !== null ? videoFileUrl(video.fileId) : video.fileUrl;
 
 /** An article's path with its language's prefix: `/en/wiki/faq/12-credits`. */
 export function articlePath(row: { id: number; locale: string; section: number; slug: string }): string {
@@ -88,12 +96,14 @@ export function presentAdminArticle(
 }
 
 /** YouTube's privacy-enhanced host and Vimeo's do-not-track player: no cookie before play. */
-export function videoEmbedUrl(video: Pick<VideoRow, 'provider' | 'externalId' | 'fileUrl'>): string {
+export function videoEmbedUrl(
+  video: Pick<VideoRow, 'provider' | 'externalId' | 'fileId' | 'fileUrl'>,
+): string {
   if (video.provider === 'youtube')
     return `https://www.youtube-nocookie.com/embed/${video.externalId}?autoplay=1`;
   if (video.provider === 'vimeo')
     return `https://player.vimeo.com/video/${video.externalId}?dnt=1&autoplay=1`;
-  return video.fileUrl ?? '';
+  return videoFileOf(video) ?? '';
 }
 
 export function presentVideo(video: VideoRow): { id: number; type: 'videos'; attributes: TVideoAttributes } {
@@ -105,5 +115,23 @@ export function presentVideo(video: VideoRow): { id: number; type: 'videos'; att
     embedUrl: videoEmbedUrl(video),
     poster: imageUrl(video.posterImageId),
     duration: video.duration,
+  });
+}
+
+export function presentAdminVideo(video: VideoRow): {
+  id: number;
+  type: 'videos';
+  attributes: TAdminVideoAttributes;
+} {
+  const { attributes } = presentVideo(video);
+  return resource('videos', video.id, {
+    ...attributes,
+    fileId: video.fileId,
+    fileUrl: videoFileOf(video),
+    posterImageId: video.posterImageId,
+    createdBy: video.createdBy,
+    updatedBy: video.updatedBy,
+    createdAt: iso(video.createdAt),
+    updatedAt: iso(video.updatedAt),
   });
 }

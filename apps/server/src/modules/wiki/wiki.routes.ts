@@ -1,8 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import {
   WIKI_IMAGE_MAX_BYTES,
-  ZAdminVideoRequest,
-  ZAdminVideoResponse,
   ZAdminWikiArticleRequest,
   ZAdminWikiArticleResponse,
   ZAdminWikiListQuery,
@@ -37,7 +35,6 @@ import {
   adminList,
   changeArticle,
   createArticle,
-  createVideo,
   image,
   preview,
   readerArticle,
@@ -50,6 +47,7 @@ import {
   uploadImage,
   video,
 } from './wiki.service.ts';
+import { videoAuthoringRoutes, videoFileRoutes } from './wiki-videos.routes.ts';
 
 const tags = ['wiki'];
 const security = [{ bearerAuth: [] }];
@@ -70,6 +68,7 @@ export function wikiRoutes(app: FastifyInstance, ctx: AppContext) {
 }
 
 function readerRoutes(app: FastifyInstance, ctx: AppContext) {
+  videoFileRoutes(app, ctx);
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/wiki/count',
@@ -137,6 +136,7 @@ function readerRoutes(app: FastifyInstance, ctx: AppContext) {
 const actor = (req: FastifyRequest) => requireUser(req).id;
 
 function authoringRoutes(app: FastifyInstance, ctx: AppContext) {
+  videoAuthoringRoutes(app, ctx);
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/wiki',
@@ -208,20 +208,6 @@ function authoringRoutes(app: FastifyInstance, ctx: AppContext) {
         data: resource('wikiImages', row.id, { url: imageUrl(row.id) ?? '', mime: row.mime, size: row.size }),
       };
     },
-  );
-  r.post(
-    '/videos',
-    {
-      schema: {
-        tags,
-        security,
-        'x-permission': 'self' as const,
-        'x-console-permission': 'console.wiki.manage' as const,
-        body: ZAdminVideoRequest,
-        response: { 200: ZAdminVideoResponse },
-      },
-    },
-    async (req) => ({ data: presentVideo(await createVideo(ctx, actor(req), req.body)) }),
   );
   r.put(
     '/wiki/:id',

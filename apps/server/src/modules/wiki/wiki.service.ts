@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   type Locale,
-  type TAdminVideoInput,
   type TAdminWikiArticleInput,
   type TAdminWikiListQuery,
   type TWikiFacetQuery,
@@ -31,7 +30,6 @@ import {
   imageExists,
   insertArticle,
   insertImage,
-  insertVideo,
   lastOpened,
   listArticles,
   lockArticle,
@@ -238,34 +236,6 @@ export async function uploadImage(ctx: AppContext, actorId: number, file: { cont
       kind: 'wiki.image',
       subject: String(row.id),
       after: { mime: row.mime, size: row.size },
-    });
-    return row;
-  });
-}
-
-export async function createVideo(ctx: AppContext, actorId: number, input: TAdminVideoInput) {
-  if (input.provider === 'file' ? !input.fileUrl : !input.externalId)
-    throw new FieldError(
-      input.provider === 'file' ? { fileUrl: 'validation.required' } : { externalId: 'validation.required' },
-    );
-  if (input.posterImageId && !(await imageExists(ctx.db, input.posterImageId)))
-    throw new FieldError({ posterImageId: 'validation.invalid' });
-  return ctx.db.transaction(async (tx) => {
-    const row = await insertVideo(tx, {
-      title: input.title,
-      description: input.description ?? '',
-      provider: input.provider,
-      externalId: input.provider === 'file' ? null : (input.externalId ?? null),
-      fileUrl: input.provider === 'file' ? (input.fileUrl ?? null) : null,
-      posterImageId: input.posterImageId ?? null,
-      duration: input.duration ?? null,
-      createdBy: actorId,
-    });
-    await insertAudit(tx, {
-      actorId,
-      kind: 'video.create',
-      subject: String(row.id),
-      after: { title: row.title, provider: row.provider },
     });
     return row;
   });

@@ -5,8 +5,9 @@ import { isApiError } from '@/api/client.ts';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
 import { Alert } from '@/ui/Alert.tsx';
-import { Button } from '@/ui/Button.tsx';
+import { Button, buttonClass } from '@/ui/Button.tsx';
 import { Card } from '@/ui/Card.tsx';
+import { cn } from '@/ui/cn.ts';
 import { EmptyState } from '@/ui/EmptyState.tsx';
 import { Pager } from '@/ui/Pager.tsx';
 import { FilterSelect } from '@/ui/Select.tsx';
@@ -16,11 +17,13 @@ import { TextField } from '@/ui/TextField.tsx';
 import {
   type AdminArticle,
   useAdminArticles,
+  useAdminVideos,
   useDeleteArticle,
   useSaveArticle,
   useUploadImage,
   useWikiPreview,
 } from './api/wiki.ts';
+import { type ImageValue, WikiImageField } from './WikiImageField.tsx';
 
 type Draft = {
   group: string;
@@ -33,7 +36,7 @@ type Draft = {
   category: string;
   tags: string;
   publishedAt: string;
-  coverImageId: string;
+  cover: ImageValue;
   mail: boolean;
 };
 
@@ -48,7 +51,7 @@ const EMPTY: Draft = {
   category: '',
   tags: '',
   publishedAt: '',
-  coverImageId: '',
+  cover: null,
   mail: false,
 };
 
@@ -67,7 +70,7 @@ function draftOf(a: AdminArticle): Draft {
     category: x.category ?? '',
     tags: x.tags.join(', '),
     publishedAt: localInput(x.publishedAt),
-    coverImageId: x.coverImageId ? String(x.coverImageId) : '',
+    cover: x.coverImageId && x.image ? { id: x.coverImageId, url: x.image } : null,
     mail: false,
   };
 }
@@ -88,9 +91,32 @@ function body(d: Draft, status: 'draft' | 'published'): TAdminWikiArticleRequest
       .filter(Boolean),
     status,
     publishedAt: d.publishedAt ? new Date(d.publishedAt).toISOString() : null,
-    coverImageId: d.coverImageId ? Number(d.coverImageId) : null,
+    coverImageId: d.cover?.id ?? null,
     mail: status === 'published' ? d.mail : undefined,
   };
+}
+
+/** Puts a video's embed line (`{{video 12}}`, wiki.render.ts) at the end of the text. */
+function InsertVideo({ onInsert }: { onInsert: (id: number) => void }) {
+  const { t } = useTranslation();
+  const videos = useAdminVideos({ page: 1, size: 50 }, { aside: true });
+  const options = (videos.data?.data ?? []).map((v) => ({
+    value: String(v.id),
+    label: `#${v.id} ${v.attributes.title}`,
+  }));
+  if (options.length === 0) return null;
+  return (
+    <FilterSelect
+      label={t('wiki.admin.insertVideo')}
+      value=""
+      wide
+      placeholder={t('wiki.admin.insertVideoPick')}
+      options={options}
+      onChange={(e) => {
+        if (e.target.value) onInsert(Number(e.target.value));
+      }}
+    />
+  );
 }
 
 /** The editor: the fields, a live preview from the server's own renderer, image upload, publish. */
@@ -197,6 +223,11 @@ function Editor({ article, onDone }: { article: AdminArticle | null; onDone: () 
               {t('wiki.admin.fields.contentHint', { example: '{{video 12}}' })}
             </span>
           </label>
+          <InsertVideo
+            onInsert={(id) =>
+              setDraft((d) => ({ ...d, content: `${d.content.trimEnd()}\n\n{{video ${id}}}\n` }))
+            }
+          />
           <TextField
             label={t('wiki.admin.fields.category')}
             value={draft.category}
@@ -220,19 +251,31 @@ function Editor({ article, onDone }: { article: AdminArticle | null; onDone: () 
             error={errors.publishedAt}
             optional
           />
-          <TextField
-            label={t('wiki.admin.fields.cover')}
-            value={draft.coverImageId}
-            onChange={set('coverImageId')}
+          <WikiImageField
+            value={draft.cover}
+            onChange={(cover) => setDraft((d) => ({ ...d, cover }))}
             error={errors.coverImageId}
-            inputMode="numeric"
-            optional
+            labels={{
+              label: t('wiki.admin.fields.cover'),
+              upload: t('wiki.admin.coverUpload'),
+              replace: t('wiki.admin.coverReplace'),
+              remove: t('wiki.admin.coverRemove'),
+              alt: t('wiki.admin.coverAlt'),
+              empty: t('wiki.admin.coverNone'),
+            }}
           />
-          <label className="flex flex-col gap-1 text-sm">
+          {/* The browser's own file button speaks the browser's language: ours speaks the reader's. */}
+          <label
+            className={cn(
+              buttonClass({ variant: 'secondary', size: 'sm' }),
+              'w-fit cursor-pointer focus-within:ring-2 focus-within:ring-brand-500',
+            )}
+          >
             {t('wiki.admin.upload')}
             <input
               type="file"
               accept="image/png,image/jpeg,image/webp,image/gif"
+              className="sr-only"
               onChange={(e) => onFile(e.target.files?.[0])}
             />
           </label>

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { resetTokenForTests } from '@/api/token.ts';
@@ -98,9 +98,11 @@ describe('wiki reader', () => {
     expect(screen.getByRole('button', { name: 'Less' }).getAttribute('aria-expanded')).toBe('true');
   });
 
-  it('loads a video only when the reader presses play', { timeout: 40_000 }, async () => {
+  it('shows a video’s poster, title and length, and loads its provider only when the reader presses play', {
+    timeout: 40_000,
+  }, async () => {
     resetTokenForTests('tok');
-    const server = mockApi({
+    mockApi({
       'GET user/me': meReply(),
       'GET wiki/3': json(200, {
         data: article(3, { content: '<p>Watch:</p><div class="wiki-video" data-video-id="5"></div>' }),
@@ -115,19 +117,58 @@ describe('wiki reader', () => {
             provider: 'youtube',
             externalId: 'abc',
             embedUrl: 'https://www.youtube-nocookie.com/embed/abc?autoplay=1',
-            poster: null,
-            duration: 60,
+            poster: '/api/wiki/images/9',
+            duration: 95,
           },
         },
       }),
     });
     renderApp('/en/wiki/blog/3-a');
-    const play = await screen.findByRole('button', { name: /Play video/ });
+    const play = await screen.findByRole('button', { name: 'Play video: First check' });
+    const figure = play.closest('figure') as HTMLElement;
+    expect(figure.querySelector('img')?.getAttribute('src')).toBe('/api/wiki/images/9');
+    expect(within(figure).getByText('First check')).toBeTruthy();
+    expect(within(figure).getByText('Duration 1:35')).toBeTruthy();
+    // Nothing of YouTube before play: no frame, no image from its hosts.
     expect(document.querySelector('iframe')).toBeNull();
-    expect(server.find('GET video/5')).toEqual([]);
+    expect([...document.querySelectorAll('img')].some((i) => /youtube|ytimg/.test(i.src))).toBe(false);
     await userEvent.click(play);
     await waitFor(() =>
       expect(document.querySelector('iframe')?.getAttribute('src')).toContain('youtube-nocookie.com'),
+    );
+  });
+
+  it('shows a neutral frame for a video without a poster, and plays an uploaded file in the page', {
+    timeout: 40_000,
+  }, async () => {
+    resetTokenForTests('tok');
+    mockApi({
+      'GET user/me': meReply(),
+      'GET wiki/4': json(200, {
+        data: article(4, { content: '<div class="wiki-video" data-video-id="6"></div>' }),
+      }),
+      'GET video/6': json(200, {
+        data: {
+          id: 6,
+          type: 'videos',
+          attributes: {
+            title: 'Schedules',
+            description: '',
+            provider: 'file',
+            externalId: null,
+            embedUrl: '/api/wiki/video-files/2',
+            poster: null,
+            duration: null,
+          },
+        },
+      }),
+    });
+    renderApp('/en/wiki/blog/4-a');
+    const play = await screen.findByRole('button', { name: 'Play video: Schedules' });
+    expect((play.closest('figure') as HTMLElement).querySelector('img')).toBeNull();
+    await userEvent.click(play);
+    await waitFor(() =>
+      expect(document.querySelector('video')?.getAttribute('src')).toBe('/api/wiki/video-files/2'),
     );
   });
 });

@@ -20,4 +20,6 @@ export const adminKeys = {
   wikiList: (filters: object) => ['admin', 'wiki', 'list', filters] as const,
   wikiArticle: (id: number) => ['admin', 'wiki', 'article', id] as const,
   wikiPreview: (content: string) => ['admin', 'wikiPreview', content] as const,
+  wikiVideosAll: ['admin', 'wikiVideos'] as const,
+  wikiVideos: (filters: object) => ['admin', 'wikiVideos', filters] as const,
 };

@@ -1,4 +1,7 @@
 import type {
+  TAdminVideoListResponse,
+  TAdminVideoRequest,
+  TAdminVideoResponse,
   TAdminWikiArticleRequest,
   TAdminWikiListResponse,
   ZAdminWikiArticleResponse,
@@ -7,7 +10,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/api/client.ts';
-import { uploadForm } from '@/api/uploadForm.ts';
+import { uploadResource } from '@/api/uploadForm.ts';
 import { adminKeys } from './keys.ts';
 
 export type AdminArticle = TAdminWikiListResponse['data'][number];
@@ -76,13 +79,62 @@ export function useDeleteArticle() {
   });
 }
 
+export type UploadedFile = { id: number; url: string; mime: string; size: number };
+
+/** An image (for the text, a cover or a poster): its id and where it is served. */
 export function useUploadImage() {
   return useMutation({
-    mutationFn: (file: File) =>
-      uploadForm<{ url: string; mime: string; size: number }>(
-        'admin/wiki/images',
-        { file },
-        { onProgress: () => {} },
+    mutationFn: (file: File): Promise<UploadedFile> =>
+      uploadResource<Omit<UploadedFile, 'id'>>('admin/wiki/images', { file }, { onProgress: () => {} }).then(
+        (r) => ({ id: r.id, ...r.attributes }),
       ),
+  });
+}
+
+// Videos ----------------------------------------------------------------------------------------------
+
+export type AdminVideo = TAdminVideoListResponse['data'][number];
+
+/** `aside`: a helper's list (the editor's video picker), whose failure leaves its page alone. */
+export function useAdminVideos(filters: { page: number; size?: number }, { aside = false } = {}) {
+  return useQuery({
+    queryKey: adminKeys.wikiVideos(filters),
+    ...(aside ? { throwOnError: false } : {}),
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      api.get<TAdminVideoListResponse>('admin/videos', {
+        signal,
+        query: { 'page[number]': filters.page, 'page[size]': filters.size ?? 20 },
+      }),
+  });
+}
+
+export function useSaveVideo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: TAdminVideoRequest }) =>
+      id
+        ? api.put<TAdminVideoResponse>(`admin/videos/${id}`, body)
+        : api.post<TAdminVideoResponse>('admin/videos', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.wikiVideosAll }),
+  });
+}
+
+export function useDeleteVideo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<true>(`admin/videos/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.wikiVideosAll }),
+  });
+}
+
+/** An mp4 or webm, with the upload's progress (a video can take a while). */
+export function useUploadVideoFile(onProgress: (percent: number) => void) {
+  return useMutation({
+    mutationFn: (file: File): Promise<UploadedFile> =>
+      uploadResource<Omit<UploadedFile, 'id'>>('admin/videos/files', { file }, { onProgress }).then((r) => ({
+        id: r.id,
+        ...r.attributes,
+      })),
   });
 }

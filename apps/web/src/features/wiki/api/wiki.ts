@@ -81,11 +81,14 @@ export function useWikiArticle(id: number) {
   });
 }
 
-/** A video's data, asked only when the reader presses play. */
-export function useVideo(id: number, enabled: boolean) {
+/**
+ * A video's title, poster and length from our own server, asked when its placeholder shows: nothing of
+ * the provider is loaded until the reader presses play.
+ */
+export function useVideo(id: number) {
   return useQuery({
     queryKey: wikiKeys.video(id),
-    enabled,
+    staleTime: 5 * 60_000,
     queryFn: () => api.get<TVideoResponse>(`video/${id}`),
   });
 }
