@@ -368,9 +368,11 @@ export {
   type TEvidenceState,
   type TLinkEvidence,
   type TLinkEvidenceListResponse,
+  type TReportEvidenceResponse,
   ZEvidencePdfQuery,
   ZLinkEvidence,
   ZLinkEvidenceListResponse,
+  ZReportEvidenceResponse,
 } from './schemas/evidence.ts';
 export {
   type FilterName,
