@@ -12,13 +12,13 @@ describe('the render pool as memory allows', () => {
   });
 
   it('starts fewer browsers when memory holds fewer, counting each page in flight', () => {
-    // 400 MB per browser with 4 pages: 1,000 MB holds two.
-    expect(poolSizeFor({ browsers: 4, pagesPerBrowser: 4, availableBytes: 1000 * MB })).toEqual({
+    // 610 MB per browser with 4 pages: 1,300 MB holds two.
+    expect(poolSizeFor({ browsers: 4, pagesPerBrowser: 4, availableBytes: 1300 * MB })).toEqual({
       browsers: 2,
       pagesPerBrowser: 4,
     });
-    // With 12 pages a browser takes 800 MB: the same memory holds one.
-    expect(poolSizeFor({ browsers: 4, pagesPerBrowser: 12, availableBytes: 1000 * MB })).toEqual({
+    // With 12 pages a browser takes 1,090 MB: the same memory holds one.
+    expect(poolSizeFor({ browsers: 4, pagesPerBrowser: 12, availableBytes: 1300 * MB })).toEqual({
       browsers: 1,
       pagesPerBrowser: 12,
     });
