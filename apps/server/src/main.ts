@@ -1,5 +1,5 @@
 import { freemem } from 'node:os';
-import { createChecker, createRenderer } from '@linkwatch/checker';
+import { availableMemoryBytes, createChecker, createRenderer, poolSizeFor } from '@linkwatch/checker';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -69,8 +69,11 @@ async function main() {
     config.role === 'api' || config.render.browsers === 0
       ? null
       : await createRenderer({
-          browsers: browsersMemoryAllows(config.render.browsers),
-          pagesPerBrowser: config.render.pagesPerBrowser,
+          ...poolSizeFor({
+            browsers: config.render.browsers,
+            pagesPerBrowser: config.render.pagesPerBrowser,
+            availableBytes: availableMemoryBytes(freemem),
+          }),
           timeoutMs: config.render.timeoutMs,
           executablePath: config.render.executablePath,
           allowOrigins: demo ? [demo.allowOrigin] : [],
@@ -150,11 +153,6 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-}
-
-/** A browser with its pages takes some 400 MB at worst: no more browsers than free memory holds. */
-function browsersMemoryAllows(wanted: number): number {
-  return Math.max(1, Math.min(wanted, Math.floor(freemem() / (400 * 1024 * 1024))));
 }
 
 main().catch((error) => {

@@ -25,6 +25,11 @@ export { BlockedAddressError, createGuardedLookup } from './net/guarded-lookup.t
 export { looksClientRendered } from './render/client-rendered.ts';
 export type { GuardProxy, RefusedRequest } from './render/guard-proxy.ts';
 export { startGuardProxy } from './render/guard-proxy.ts';
+export {
+  availableMemoryBytes,
+  type PoolSize,
+  poolSizeFor,
+} from './render/pool-size.ts';
 export { hostsOf } from './render/render-check.ts';
 export type {
   PageScreenshot,

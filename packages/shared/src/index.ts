@@ -369,9 +369,11 @@ export {
   type TEvidenceState,
   type TLinkEvidence,
   type TLinkEvidenceListResponse,
+  type TReportEvidenceResponse,
   ZEvidencePdfQuery,
   ZLinkEvidence,
   ZLinkEvidenceListResponse,
+  ZReportEvidenceResponse,
 } from './schemas/evidence.ts';
 export {
   type FilterName,

@@ -84,6 +84,8 @@ function pathId(w: OwnedWorld, op: Operation): number | undefined {
     notifications: w.notificationId,
     mailings: w.mailingId,
     schedules: w.scheduleId,
+    // reports/links/{id}/…: a report link.
+    reports: w.reportLinkId,
   };
   return ids[resourceOf(op.path)];
 }

@@ -1,4 +1,5 @@
 import type { LookupOptions } from 'node:dns';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import {
   FIXTURE_ACCEPTORS,
@@ -198,4 +199,31 @@ describe('a lost browser', () => {
     expect(result.backlinks.map((b) => b.anchor)).toEqual(['built later']);
     expect(renderer.launches).toBe(launches + 1);
   });
+
+  test('a browser still starting when the pool closes is not left running', async () => {
+    const before = chromiumChildren();
+    const pool = await createRenderer({ allowOrigins: [new URL(web.origin).host] });
+    const rendering = pool.render(web.url('/render/after-load')).catch(() => null);
+    // The launch is under way (Chromium takes far longer than this to start): the pool closes meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await pool.close();
+    await rendering;
+    await vi.waitFor(() => expect(chromiumChildren()).toEqual(before), { timeout: 15_000, interval: 200 });
+  });
 });
+
+/** Chromium browser processes this test process started (Linux /proc), by pid. */
+function chromiumChildren(): number[] {
+  const children = readdirSync(`/proc/${process.pid}/task`).flatMap((tid) =>
+    readFileSync(`/proc/${process.pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+  );
+  return children
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('chromium');
+      } catch {
+        return false;
+      }
+    })
+    .sort((a, b) => a - b);
+}

@@ -139,6 +139,8 @@ interface Slot {
   server: BrowserServer | null;
   browser: Promise<Browser> | null;
   active: number;
+  /** Counts launches and kills: a launch that finds another number was given up meanwhile. */
+  generation: number;
 }
 
 /** Chromium switches: all traffic through our proxy, loopback included; no side channels. */
@@ -177,6 +179,7 @@ class BrowserPool implements Renderer {
       server: null,
       browser: null,
       active: 0,
+      generation: 0,
     }));
     this.#pages = new Semaphore(options.browsers * options.pagesPerBrowser);
   }
@@ -363,14 +366,33 @@ class BrowserPool implements Renderer {
   #browserOf(slot: Slot): Promise<Browser> {
     if (slot.browser) return slot.browser;
     this.#launches++;
+    const generation = ++slot.generation;
+    const given = () => slot.generation !== generation || this.#closed;
     const launching = (async () => {
       const server = await chromium.launchServer({
         executablePath: this.#options.executablePath,
         headless: true,
         args: chromiumArgs(this.#proxy.url),
       });
+      // A browser that started but cannot be used (the slot was given up while it started, or connecting
+      // failed on a loaded machine) is killed here: nothing else holds it, and it would outlive the pool.
+      const abandon = async (reason: string) => {
+        if (slot.server === server) slot.server = null;
+        await server.kill().catch(() => {});
+        throw new BrowserLostError(reason);
+      };
+      if (given()) return abandon('browser given up while starting');
       slot.server = server;
-      const browser = await chromium.connect(server.wsEndpoint());
+      let browser: Browser;
+      try {
+        browser = await chromium.connect(server.wsEndpoint());
+      } catch (error) {
+        return abandon(`could not connect to the browser: ${messageOf(error)}`);
+      }
+      if (given()) {
+        await browser.close().catch(() => {});
+        return abandon('browser given up while starting');
+      }
       browser.on('disconnected', () => {
         if (slot.browser === launching) {
           slot.browser = null;
@@ -389,6 +411,7 @@ class BrowserPool implements Renderer {
 
   async #kill(slot: Slot): Promise<void> {
     const server = slot.server;
+    slot.generation++;
     slot.browser = null;
     slot.server = null;
     await server?.kill().catch(() => {});

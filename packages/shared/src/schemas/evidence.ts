@@ -79,6 +79,16 @@ export const ZLinkEvidenceListResponse = z.object({
 });
 export type TLinkEvidenceListResponse = z.infer<typeof ZLinkEvidenceListResponse>;
 
+/**
+ * `GET reports/links/{id}/evidence`: the evidence of the change a report records (the same link and
+ * check), and the link its screenshots and PDF sheet are read through.
+ */
+export const ZReportEvidenceResponse = z.object({
+  data: z.array(ZLinkEvidence),
+  meta: z.object({ linkId: z.number().int().nullable(), retentionDays: z.number().int() }),
+});
+export type TReportEvidenceResponse = z.infer<typeof ZReportEvidenceResponse>;
+
 export const ZEvidencePdfQuery = z.object({
   /** Which change the sheet is about; the latest when absent. */
   evidence: z.coerce.number().int().positive().optional(),

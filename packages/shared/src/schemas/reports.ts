@@ -169,6 +169,11 @@ export const ZReportLinkResource = z.object({
     linkId: z.number().nullable(),
     createdAt: z.string(),
     seen: z.boolean(),
+    /**
+     * Issue 31: the check kept evidence of this change (both states, their screenshots), read at
+     * `GET reports/links/{id}/evidence`.
+     */
+    evidence: z.boolean(),
     changes: z.array(ZReportChangeAttributes.extend({ id: z.number() })),
   }),
   relationships: z.object({

@@ -8,6 +8,7 @@ import {
   evidenceShots,
   linkEvidence,
   links,
+  reportLinks,
 } from '../../db/schema/index.ts';
 
 /** What a link looked like before a check, read (without a lock) to tell a coming change early. */
@@ -99,8 +100,23 @@ export async function findOwnLink(db: Queryable, params: { userId: number; linkI
   return link ?? null;
 }
 
-/** A link's evidence, newest first, with the dates of its screenshots (not their bytes). */
-export async function listEvidenceOfLink(db: Queryable, params: { userId: number; linkId: number }) {
+/** The owner's report link: the link and the check it records (null when another account's). */
+export async function findOwnReportLink(db: Queryable, params: { userId: number; reportLinkId: number }) {
+  const [row] = await db
+    .select({ id: reportLinks.id, linkId: reportLinks.linkId, actionId: reportLinks.actionId })
+    .from(reportLinks)
+    .where(and(eq(reportLinks.id, params.reportLinkId), eq(reportLinks.userId, params.userId)));
+  return row ?? null;
+}
+
+/**
+ * A link's evidence, newest first, with the dates of its screenshots (not their bytes); only what one
+ * check (task) kept when `actionId` is given.
+ */
+export async function listEvidenceOfLink(
+  db: Queryable,
+  params: { userId: number; linkId: number; actionId?: number },
+) {
   const rows = await db
     .select({
       id: linkEvidence.id,
@@ -112,7 +128,13 @@ export async function listEvidenceOfLink(db: Queryable, params: { userId: number
       afterShotId: linkEvidence.afterShotId,
     })
     .from(linkEvidence)
-    .where(and(eq(linkEvidence.linkId, params.linkId), eq(linkEvidence.userId, params.userId)))
+    .where(
+      and(
+        eq(linkEvidence.linkId, params.linkId),
+        eq(linkEvidence.userId, params.userId),
+        params.actionId === undefined ? undefined : eq(linkEvidence.actionId, params.actionId),
+      ),
+    )
     .orderBy(desc(linkEvidence.createdAt), desc(linkEvidence.id))
     .limit(100);
   const shotIds = rows

@@ -1,4 +1,10 @@
-import { ZEvidencePdfQuery, ZFileResponse, ZIdParams, ZLinkEvidenceListResponse } from '@linkwatch/shared';
+import {
+  ZEvidencePdfQuery,
+  ZFileResponse,
+  ZIdParams,
+  ZLinkEvidenceListResponse,
+  ZReportEvidenceResponse,
+} from '@linkwatch/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +14,7 @@ import { requireAccount } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { attachment } from '../../lib/spreadsheet.ts';
 import { evidenceFileName, renderEvidenceSheet } from './evidence.pdf.ts';
-import { evidenceOfLink, evidenceShot, shotsFor } from './evidence.service.ts';
+import { evidenceOfLink, evidenceOfReportLink, evidenceShot, shotsFor } from './evidence.service.ts';
 
 const tags = ['links'];
 const security = [{ bearerAuth: [] }];
@@ -33,6 +39,31 @@ export function evidenceRoutes(app: FastifyInstance, ctx: AppContext) {
       const user = requireAccount(req).owner;
       const { evidence } = await evidenceOfLink(ctx, { userId: user.id, linkId: req.params.id });
       return { data: evidence, meta: { retentionDays: ctx.config.evidence.retentionDays } };
+    },
+  );
+
+  /**
+   * The report page's evidence: the change a report link records, both states; its screenshots and
+   * PDF sheet are read through the link (`meta.linkId`), like the link panel's.
+   */
+  r.get(
+    '/reports/links/:id/evidence',
+    {
+      schema: {
+        tags: ['reports'],
+        security,
+        'x-permission': 'reports.read' as const,
+        params: ZIdParams,
+        response: { 200: ZReportEvidenceResponse },
+      },
+    },
+    async (req) => {
+      const user = requireAccount(req).owner;
+      const { linkId, evidence } = await evidenceOfReportLink(ctx, {
+        userId: user.id,
+        reportLinkId: req.params.id,
+      });
+      return { data: evidence, meta: { linkId, retentionDays: ctx.config.evidence.retentionDays } };
     },
   );
 

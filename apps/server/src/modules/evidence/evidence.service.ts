@@ -2,7 +2,7 @@ import type { TLinkEvidence } from '@linkwatch/shared';
 import type { AppContext } from '../../context.ts';
 import type { EvidenceState } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
-import { findOwnLink, findShot, listEvidenceOfLink } from './evidence.queries.ts';
+import { findOwnLink, findOwnReportLink, findShot, listEvidenceOfLink } from './evidence.queries.ts';
 
 type Shot = NonNullable<TLinkEvidence['after']['shot']>;
 
@@ -14,7 +14,26 @@ function stateOf(state: EvidenceState, shot: Shot | null): TLinkEvidence['after'
 export async function evidenceOfLink(ctx: AppContext, params: { userId: number; linkId: number }) {
   const link = await findOwnLink(ctx.db, params);
   if (!link) throw notFound();
-  const { rows, shots } = await listEvidenceOfLink(ctx.db, params);
+  return { link, evidence: presentEvidence(await listEvidenceOfLink(ctx.db, params)) };
+}
+
+/**
+ * The evidence of the change a report link records: what the same check kept for the same link
+ * (none when retention removed it, or the link is gone); 404 when the report link is not the account's.
+ */
+export async function evidenceOfReportLink(
+  ctx: AppContext,
+  params: { userId: number; reportLinkId: number },
+) {
+  const report = await findOwnReportLink(ctx.db, params);
+  if (!report) throw notFound();
+  const { linkId, actionId } = report;
+  if (linkId === null || actionId === null) return { linkId, evidence: [] };
+  const found = await listEvidenceOfLink(ctx.db, { userId: params.userId, linkId, actionId });
+  return { linkId, evidence: presentEvidence(found) };
+}
+
+function presentEvidence({ rows, shots }: Awaited<ReturnType<typeof listEvidenceOfLink>>): TLinkEvidence[] {
   const byId = new Map(
     shots.map((s) => [
       s.id,
@@ -22,14 +41,13 @@ export async function evidenceOfLink(ctx: AppContext, params: { userId: number; 
     ]),
   );
   const shotOf = (id: number | null) => (id === null ? null : (byId.get(id) ?? null));
-  const evidence: TLinkEvidence[] = rows.map((row) => ({
+  return rows.map((row) => ({
     id: row.id,
     createdAt: row.createdAt.toISOString(),
     changes: row.changes,
     before: row.before ? stateOf(row.before, shotOf(row.beforeShotId)) : null,
     after: stateOf(row.after, shotOf(row.afterShotId)),
   }));
-  return { link, evidence };
 }
 
 /** A screenshot's bytes; 404 unless it is of the account's link. */

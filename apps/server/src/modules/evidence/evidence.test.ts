@@ -212,6 +212,59 @@ describe('evidence with a browser', () => {
   });
 });
 
+describe("the report's evidence (reports/links/{id}/evidence)", () => {
+  it('gives each report link the change its check kept, both states; 404 for another account', async () => {
+    const path = `/rp${Date.now()}`;
+    web.set(path, withLink);
+    const s = await setup(path);
+    await runCheck(s);
+    web.set(path, { status: 410, body: 'gone' });
+    await runCheck(s);
+
+    const report = await t.api('GET', `reports/links?filter[project]=${s.campaign.projectId}`, {
+      token: s.token,
+    });
+    expect(report.status).toBe(200);
+    // Newest first: the check that saw the page gone, then the first check that found the link.
+    const [goneReport, foundReport] = report.body.data;
+    expect(goneReport.attributes).toMatchObject({ linkId: s.link.id, evidence: true });
+    expect(foundReport.attributes).toMatchObject({ linkId: s.link.id, evidence: true });
+
+    const ofLink = (await t.api('GET', `links/${s.link.id}/evidence`, { token: s.token })).body.data;
+    expect(ofLink).toHaveLength(2);
+    const gone = await t.api('GET', `reports/links/${goneReport.id}/evidence`, { token: s.token });
+    expect(gone.status).toBe(200);
+    expect(gone.body.meta).toEqual({ linkId: s.link.id, retentionDays: 180 });
+    // Only the change this report records, the same as the link panel shows for it.
+    expect(gone.body.data).toEqual([ofLink[0]]);
+    expect(gone.body.data[0].before).toMatchObject({ responseCode: 200, shot: { marked: 'link' } });
+    expect(gone.body.data[0].after).toMatchObject({ responseCode: 410 });
+    const found = await t.api('GET', `reports/links/${foundReport.id}/evidence`, { token: s.token });
+    expect(found.body.data).toEqual([ofLink[1]]);
+    expect(found.body.data[0].before).toBeNull();
+
+    // Another account: 404, and nothing of the report in its own report list.
+    const other = await makeUserWithToken(t.db);
+    const foreign = await t.api('GET', `reports/links/${goneReport.id}/evidence`, { token: other.token });
+    expect(foreign.status).toBe(404);
+    expect(JSON.stringify(foreign.body)).not.toContain(web.url(path));
+    expect((await t.api('GET', `reports/links/${goneReport.id}/evidence`)).status).toBe(401);
+
+    // Retention removed the evidence: the report link says so and its list is empty.
+    await t.db.delete(linkEvidence).where(eq(linkEvidence.linkId, s.link.id));
+    const after = await t.api('GET', `reports/links?filter[project]=${s.campaign.projectId}`, {
+      token: s.token,
+    });
+    expect(after.body.data.map((r: { attributes: { evidence: boolean } }) => r.attributes.evidence)).toEqual([
+      false,
+      false,
+    ]);
+    const none = await t.api('GET', `reports/links/${goneReport.id}/evidence`, { token: s.token });
+    expect(none.status).toBe(200);
+    expect(none.body.data).toEqual([]);
+  });
+});
+
 describe('evidence without a browser (RENDER_BROWSERS=0)', () => {
   it('keeps code, headers and text and says the screenshot is not available; the PDF says so too', async () => {
     const path = `/nb${Date.now()}`;

@@ -29,7 +29,7 @@ const ref = <T extends string>(type: T, id: number | null) => ({ data: id === nu
 
 /** A report link with its changes inline (for simple clients) and as relationships plus `included`. */
 export function presentReportLink(
-  row: { link: ReportLinkRow; campaignName: string | null; actorName: string | null },
+  row: { link: ReportLinkRow; campaignName: string | null; actorName: string | null; hasEvidence: boolean },
   changes: ReportChangeRow[],
   locale: Locale,
 ) {
@@ -47,6 +47,7 @@ export function presentReportLink(
       linkId: link.linkId,
       createdAt: iso(link.createdAt)!,
       seen: link.seenAt !== null,
+      evidence: row.hasEvidence,
       changes: changes.map((c) => ({ id: c.id, ...changeAttributes(c, locale) })),
     },
     relationships: {

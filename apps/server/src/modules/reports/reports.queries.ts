@@ -3,7 +3,15 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, type SQL, sql 
 import { belongsToAccount } from '../../db/account-people.ts';
 import type { Queryable } from '../../db/client.ts';
 import { paginate } from '../../db/paginate.ts';
-import { actions, campaigns, links, reportChanges, reportLinks, users } from '../../db/schema/index.ts';
+import {
+  actions,
+  campaigns,
+  linkEvidence,
+  links,
+  reportChanges,
+  reportLinks,
+  users,
+} from '../../db/schema/index.ts';
 import type { PageQuery } from '../../http/present.ts';
 import { taskStarterId } from '../actions/actions.queries.ts';
 
@@ -50,6 +58,11 @@ const actorName = sql<string | null>`(
 
 const linkFields = { link: reportLinks, campaignName: campaigns.name, actorName };
 
+/** Issue 31: whether the check that made the report link kept evidence of the link's change. */
+const hasEvidence = sql<boolean>`exists (
+  select 1 from ${linkEvidence} where ${linkEvidence.linkId} = ${reportLinks.linkId}
+    and ${linkEvidence.actionId} = ${reportLinks.actionId} and ${linkEvidence.userId} = ${reportLinks.userId})`;
+
 export async function listReportLinks(
   db: Queryable,
   params: { userId: number; filters: ReportFilters; page: PageQuery },
@@ -58,7 +71,7 @@ export async function listReportLinks(
   const [rows, [{ total }]] = await Promise.all([
     paginate(
       db
-        .select(linkFields)
+        .select({ ...linkFields, hasEvidence })
         .from(reportLinks)
         .leftJoin(campaigns, eq(campaigns.id, reportLinks.campaignId))
         .where(where)

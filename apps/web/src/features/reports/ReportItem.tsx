@@ -1,6 +1,7 @@
-import { ChevronRight, ExternalLink } from 'lucide-react';
+import { Camera, ChevronRight, ExternalLink } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReportEvidence } from '@/features/evidence';
 import { useFormat } from '@/lib/format.ts';
 import { Badge } from '@/ui/Badge.tsx';
 import { Checkbox } from '@/ui/Checkbox.tsx';
@@ -69,6 +70,12 @@ export function ReportItem({
               <ExternalLink className="size-3.5" aria-hidden />
             </a>
             {isNew ? <Badge tone="brand">{t('reportsUi.item.new')}</Badge> : null}
+            {a.evidence ? (
+              <Badge tone="neutral" title={t('reportsUi.item.evidenceHint')} className="shrink-0">
+                <Camera className="mr-1 inline size-3" aria-hidden />
+                {t('reportsUi.item.evidence')}
+              </Badge>
+            ) : null}
           </div>
           <p className="mt-0.5 text-xs text-ink-subtle">
             {[
@@ -92,14 +99,14 @@ export function ReportItem({
         </div>
       </div>
       {open ? (
-        <ul
-          id={panelId}
-          className="ml-[4.25rem] mr-5 mb-3 divide-y divide-slate-100 rounded-lg bg-slate-50/70 px-4 ring-1 ring-slate-200/70 ring-inset"
-        >
-          {a.changes.map((change) => (
-            <ChangeDetail key={change.id} change={change} />
-          ))}
-        </ul>
+        <div id={panelId} className="mr-5 mb-3 ml-5 space-y-3 sm:ml-[4.25rem]">
+          <ul className="divide-y divide-slate-100 rounded-lg bg-slate-50/70 px-4 ring-1 ring-slate-200/70 ring-inset">
+            {a.changes.map((change) => (
+              <ChangeDetail key={change.id} change={change} />
+            ))}
+          </ul>
+          {a.evidence ? <ReportEvidence reportLinkId={item.id} /> : null}
+        </div>
       ) : null}
     </li>
   );

@@ -21,7 +21,11 @@ export default {
   showHeaders: 'Show {{count}} headers',
   shotTaken: 'Screenshot taken {{date}}',
   shotAlt: 'Screenshot of the page, {{state}}, {{date}}',
-  openShot: 'Save the screenshot (full size)',
+  openShot: 'Open the full screenshot: {{state}}',
+  shotTitle: 'Screenshot: {{state}}, {{date}}',
+  saveShot: 'Save the screenshot (JPEG)',
+  reportEmpty:
+    'No evidence is kept for this change any more: older changes are deleted after the retention period.',
   shotMissing: {
     no_browser:
       'Screenshot not available: no browser is configured on this server (RENDER_BROWSERS=0). The response code, headers and text are kept.',

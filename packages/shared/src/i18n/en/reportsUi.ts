@@ -37,6 +37,8 @@ export default {
     startedBy: 'Check started by {{name}}',
     none: '—',
     openPage: 'Open the page',
+    evidence: 'Evidence',
+    evidenceHint: 'Screenshots and the evidence sheet of this change: expand the row',
   },
   change: {
     refund: 'Still not indexed at the re-check after being sent for indexing: {{credits}} refunded',

@@ -1,4 +1,4 @@
-import type { TLinkEvidenceListResponse } from '@linkwatch/shared';
+import type { TLinkEvidenceListResponse, TReportEvidenceResponse } from '@linkwatch/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/api/client.ts';
 import { apiHeaders, apiUrl } from '@/api/http.ts';
@@ -9,6 +9,7 @@ export const evidenceKeys = {
   all: ['evidence'] as const,
   link: (linkId: number) => ['evidence', linkId] as const,
   shot: (linkId: number, shotId: number) => ['evidence', linkId, 'shot', shotId] as const,
+  report: (reportLinkId: number) => ['evidence', 'report', reportLinkId] as const,
 };
 
 /** `GET links/{id}/evidence`: the link's state changes, newest first, and how long they are kept. */
@@ -16,6 +17,14 @@ export function useLinkEvidence(linkId: number) {
   return useQuery({
     queryKey: evidenceKeys.link(linkId),
     queryFn: () => api.get<TLinkEvidenceListResponse>(`links/${linkId}/evidence`),
+  });
+}
+
+/** `GET reports/links/{id}/evidence`: the change a report link records; shots and PDF go by `meta.linkId`. */
+export function useReportEvidence(reportLinkId: number) {
+  return useQuery({
+    queryKey: evidenceKeys.report(reportLinkId),
+    queryFn: () => api.get<TReportEvidenceResponse>(`reports/links/${reportLinkId}/evidence`),
   });
 }
 
