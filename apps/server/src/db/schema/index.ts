@@ -35,4 +35,12 @@ export { mailings, notifications, reportChanges, reportLinks } from './reports.t
 export { pageLogs, providerHealth, publicCheckCounts, settings } from './site.ts';
 export { accountMembers, teamInvitations } from './team.ts';
 export { accessTokens, emailTokens, knownDevices, loginThrottles, users } from './users.ts';
-export { wikiArticles, wikiImages, wikiMails, wikiReads, wikiSeeds, wikiVideoFiles, wikiVideos } from './wiki.ts';
+export {
+  wikiArticles,
+  wikiImages,
+  wikiMails,
+  wikiReads,
+  wikiSeeds,
+  wikiVideoFiles,
+  wikiVideos,
+} from './wiki.ts';
