@@ -71,7 +71,9 @@ for (const locale of LOCALES) {
     await expect(clientPage).toHaveURL(new RegExp(`/${locale}$`));
     await clientPage.goto(`/${locale}/campaign/active/1/${campaign}`);
     await expect(clientPage.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
-    await expect(clientPage.locator('tbody tr')).toHaveCount(2);
+    // The rows come after the heading, from the links list: once 10 s were not enough on a busy CI machine
+    // (the rows were there when the same test ran alone).
+    await expect(clientPage.locator('tbody tr')).toHaveCount(2, { timeout: 30_000 });
     await expect(clientPage.getByRole('button', { name: new RegExp(t.tasks.actions['2']) })).toHaveCount(0);
     // Forced through the API: refused, saying which permission is missing.
     const login = await request.post('/api/auth/login', {
