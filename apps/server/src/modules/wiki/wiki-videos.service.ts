@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { type TAdminVideoInput, type TAdminVideoListQuery, WIKI_VIDEO_TYPES } from '@linkwatch/shared';
-import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../context.ts';
 import { FieldError, notFound } from '../../errors.ts';
 import { insertAudit } from '../admin/admin.queries.ts';
 import { imageExists, insertVideo, type VideoRow } from './wiki.queries.ts';
+import { checkedUpload } from './wiki-upload.ts';
 import {
   deleteVideo,
   deleteVideoFileIfUnused,
@@ -35,19 +34,14 @@ export async function uploadVideoFile(
   actorId: number,
   file: { content: Buffer } | undefined,
 ) {
-  if (!file || file.content.length === 0) throw new FieldError({ file: 'validation.required' });
-  if (file.content.length > ctx.config.wiki.videoMaxBytes) throw videoTooLarge(ctx);
-  const type = await fileTypeFromBuffer(file.content);
-  if (!type || !(WIKI_VIDEO_TYPES as readonly string[]).includes(type.mime))
-    throw new FieldError({ file: 'wiki.errors.videoType' });
+  const checked = await checkedUpload(file, {
+    maxBytes: ctx.config.wiki.videoMaxBytes,
+    tooLarge: () => videoTooLarge(ctx),
+    types: WIKI_VIDEO_TYPES,
+    typeError: 'wiki.errors.videoType',
+  });
   return ctx.db.transaction(async (tx) => {
-    const row = await insertVideoFile(tx, {
-      mime: type.mime,
-      size: file.content.length,
-      sha256: createHash('sha256').update(file.content).digest('hex'),
-      bytes: file.content,
-      createdBy: actorId,
-    });
+    const row = await insertVideoFile(tx, { ...checked, createdBy: actorId });
     await insertAudit(tx, {
       actorId,
       kind: 'video.file',

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   type Locale,
   type TAdminWikiArticleInput,
@@ -11,7 +11,6 @@ import {
   wikiSlug,
 } from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
-import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../context.ts';
 import { FieldError, notFound } from '../../errors.ts';
 import { insertAudit } from '../admin/admin.queries.ts';
@@ -42,6 +41,7 @@ import {
   visibleTranslations,
 } from './wiki.queries.ts';
 import { renderMarkdown } from './wiki.render.ts';
+import { checkedUpload } from './wiki-upload.ts';
 
 /** The reader's side of the wiki (issue 30): published and due articles only. */
 
@@ -215,22 +215,17 @@ export async function removeArticle(ctx: AppContext, actorId: number, id: number
 
 /** An image, by what its bytes are (not its name or the type the browser claims), within the size limit. */
 export async function uploadImage(ctx: AppContext, actorId: number, file: { content: Buffer } | undefined) {
-  if (!file || file.content.length === 0) throw new FieldError({ file: 'validation.required' });
-  if (file.content.length > WIKI_IMAGE_MAX_BYTES)
-    throw new FieldError({
-      file: { key: 'wiki.errors.imageTooLarge', params: { max: WIKI_IMAGE_MAX_BYTES / 1024 / 1024 } },
-    });
-  const type = await fileTypeFromBuffer(file.content);
-  if (!type || !(WIKI_IMAGE_TYPES as readonly string[]).includes(type.mime))
-    throw new FieldError({ file: 'wiki.errors.imageType' });
+  const checked = await checkedUpload(file, {
+    maxBytes: WIKI_IMAGE_MAX_BYTES,
+    tooLarge: () =>
+      new FieldError({
+        file: { key: 'wiki.errors.imageTooLarge', params: { max: WIKI_IMAGE_MAX_BYTES / 1024 / 1024 } },
+      }),
+    types: WIKI_IMAGE_TYPES,
+    typeError: 'wiki.errors.imageType',
+  });
   return ctx.db.transaction(async (tx) => {
-    const row = await insertImage(tx, {
-      mime: type.mime,
-      size: file.content.length,
-      sha256: createHash('sha256').update(file.content).digest('hex'),
-      bytes: file.content,
-      createdBy: actorId,
-    });
+    const row = await insertImage(tx, { ...checked, createdBy: actorId });
     await insertAudit(tx, {
       actorId,
       kind: 'wiki.image',
