@@ -1,4 +1,4 @@
-import { LOCALES } from '@linkwatch/shared';
+import { LOCALES, type Locale } from '@linkwatch/shared';
 import { type ComponentType, Suspense } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { LoginPage } from '@/features/auth/LoginPage.tsx';
@@ -291,16 +291,29 @@ function localeChildren(): RouteObject[] {
  * `useRoutes` (AppRoutes), not a data router: nothing here loads data before rendering, and the data
  * router is about 15 KB (brotli) of every first download. Errors reach the error page through
  * RouteErrorBoundary instead of an errorElement.
+ *
+ * `useRoutes` flattens and ranks the table it is given on every render, and a cold load renders the
+ * routes a dozen times (the user, the catalog, each chunk): with all four forms in one table that was
+ * ~80 ms of a desktop's main thread on the campaign page, four times that on a throttled phone. A
+ * path's prefix names its form, so only that form's table is handed over (the full table would rank
+ * `/en/…` above the unprefixed `*` anyway).
  */
-export const appRoutes: RouteObject[] = [
-  {
-    element: <RootShell titleAt={pageTitleAt} />,
-    children: [null, ...LOCALES].map((locale) => ({
-      path: locale ? `/${locale}` : '/',
-      children: localeChildren(),
-    })),
-  },
-];
+const forms = new Map<Locale | null, RouteObject[]>(
+  [null, ...LOCALES].map((locale) => [
+    locale,
+    [
+      {
+        element: <RootShell titleAt={pageTitleAt} />,
+        children: [{ path: locale ? `/${locale}` : '/', children: localeChildren() }],
+      },
+    ],
+  ]),
+);
+
+/** The route table of the form a path is written in (its locale prefix, or none). */
+export function routesFor(pathname: string): RouteObject[] {
+  return forms.get(splitLocale(pathname).locale) ?? [];
+}
 
 // matchRoutes flattens and ranks the whole table on each call: a phone spent about 40 ms on it per call
 // for the four forms of every route, and a cold load asked three times for the same path (preload,
