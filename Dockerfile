@@ -22,7 +22,7 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data
-# Rendered checks and evidence screenshots (issue 31) drive Debian's Chromium through playwright-core, which
+# Rendered checks and evidence screenshots (issue 31) drive Debian's headless Chromium (`chromium-headless-shell`) through playwright-core, which
 # downloads no browser: RENDER_CHROMIUM_PATH's default is where Debian puts it. Pages are rendered without
 # web fonts (never loaded), so the system's fonts draw their text: Liberation (Arial, Times, Courier
 # metrics), DejaVu (Latin, Cyrillic, Greek), Noto CJK (Chinese, Japanese, Korean). About 400 MB more;
@@ -30,11 +30,11 @@ ENV NODE_ENV=production \
 ARG WITH_CHROMIUM=1
 RUN if [ "$WITH_CHROMIUM" = 1 ]; then \
       apt-get update \
-      && apt-get install -y --no-install-recommends chromium fonts-liberation fonts-dejavu-core fonts-noto-cjk \
+      && apt-get install -y --no-install-recommends chromium-headless-shell fonts-liberation fonts-dejavu-core fonts-noto-cjk \
       && rm -rf /var/lib/apt/lists/* \
-      && chromium --version; \
+      && chromium-headless-shell --version; \
     fi
-ENV RENDER_CHROMIUM_PATH=/usr/bin/chromium
+ENV RENDER_CHROMIUM_PATH=/usr/lib/chromium/chromium-headless-shell
 WORKDIR /app
 # npm ci needs every workspace's package.json to read the lock file; it installs the server's tree only.
 COPY package.json package-lock.json .npmrc tsconfig.base.json ./

@@ -37,7 +37,7 @@ const ZEnv = z.object({
   RENDER_BROWSERS: z.coerce.number().int().min(0).max(16).default(1),
   RENDER_PAGES_PER_BROWSER: z.coerce.number().int().positive().max(16).default(4),
   RENDER_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
-  RENDER_CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
+  RENDER_CHROMIUM_PATH: z.string().default('/usr/lib/chromium/chromium-headless-shell'),
   /** Days the evidence of a link's state changes (and its screenshots) is kept (issue 31). */
   EVIDENCE_RETENTION_DAYS: z.coerce.number().int().positive().max(3650).default(180),
   /**

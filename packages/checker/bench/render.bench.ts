@@ -30,7 +30,7 @@ const pagesPerBrowserCounts = (
 )
   .split(',')
   .map(Number);
-const executablePath = process.env.RENDER_CHROMIUM_PATH ?? '/usr/bin/chromium';
+const executablePath = process.env.RENDER_CHROMIUM_PATH ?? RENDERER_DEFAULTS.executablePath;
 
 const built = renderedPages.filter((page) => page.expectRendered.backlinks.some((b) => b.rendered));
 const web = await startFixtureWeb();

@@ -95,7 +95,7 @@ export const RENDERER_DEFAULTS = {
   timeoutMs: 20_000,
   maxBytes: 10 * 1024 * 1024,
   settleMs: 2_500,
-  executablePath: '/usr/bin/chromium',
+  executablePath: '/usr/lib/chromium/chromium-headless-shell',
 } as const;
 
 export const RENDERER_ENV_VARS = {
