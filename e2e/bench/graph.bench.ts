@@ -10,7 +10,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
+import { type Browser, chromium } from '@playwright/test';
 import { writeBenchFigures } from '../../scripts/bench-figures.mjs';
 import { startDemoServer } from './demo-server.ts';
 
@@ -70,6 +70,61 @@ function generatedGraph(projectId: string) {
   };
 }
 
+/**
+ * The yardstick, measured in the same browser and run: a bare WebGL page of the same size that moves
+ * 50,000 round points (one draw call, a shader that only places and colours them) every frame, with no
+ * graph library, edges, labels or app. It is the least any WebGL drawing of that many nodes does per
+ * frame here, so it bounds what the graph view can reach on this machine's software renderer.
+ */
+async function yardstickFps(browser: Browser): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await page.setContent('<canvas id="c" width="1440" height="900" style="display:block"></canvas>');
+    // A string, not a function: tsx would wrap a named inner function in a helper the page lacks.
+    return Number(
+      await page.evaluate(`new Promise((resolve) => {
+        const gl = document.getElementById('c').getContext('webgl');
+        const shader = (type, source) => {
+          const s = gl.createShader(type);
+          gl.shaderSource(s, source);
+          gl.compileShader(s);
+          return s;
+        };
+        const program = gl.createProgram();
+        gl.attachShader(program, shader(gl.VERTEX_SHADER,
+          'attribute vec2 p; uniform vec2 shift; void main() { gl_Position = vec4(p + shift, 0.0, 1.0); gl_PointSize = 6.0; }'));
+        gl.attachShader(program, shader(gl.FRAGMENT_SHADER,
+          'precision mediump float; void main() { if (length(gl_PointCoord - 0.5) > 0.5) discard; gl_FragColor = vec4(0.2, 0.5, 0.9, 1.0); }'));
+        gl.linkProgram(program);
+        gl.useProgram(program);
+        const points = new Float32Array(${NODES} * 2);
+        for (let i = 0; i < points.length; i++) points[i] = Math.random() * 2 - 1;
+        gl.bindBuffer(gl.ARRAY_BUFFER, gl.createBuffer());
+        gl.bufferData(gl.ARRAY_BUFFER, points, gl.STATIC_DRAW);
+        const p = gl.getAttribLocation(program, 'p');
+        gl.enableVertexAttribArray(p);
+        gl.vertexAttribPointer(p, 2, gl.FLOAT, false, 0, 0);
+        const shift = gl.getUniformLocation(program, 'shift');
+        let frames = 0;
+        const started = performance.now();
+        const frame = (now) => {
+          gl.clearColor(1, 1, 1, 1);
+          gl.clear(gl.COLOR_BUFFER_BIT);
+          gl.uniform2f(shift, Math.sin(now / 500) * 0.2, Math.cos(now / 700) * 0.2);
+          gl.drawArrays(gl.POINTS, 0, ${NODES});
+          frames += 1;
+          if (now - started < ${PAN_MS}) requestAnimationFrame(frame);
+          else resolve((frames * 1000) / (now - started));
+        };
+        requestAnimationFrame(frame);
+      })`),
+    );
+  } finally {
+    await context.close();
+  }
+}
+
 async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'linkwatch-graph-bench-'));
   const { url, child } = await startDemoServer(dataDir);
@@ -118,8 +173,9 @@ async function main() {
     const elapsed = Date.now() - started;
     const frames = Number(await page.evaluate('(window.counting = false, window.framesCounted)'));
     const fps = (frames * 1000) / elapsed;
+    const yardstick = await yardstickFps(browser);
     console.log(
-      `graph of ${NODES} nodes: first draw ${firstDraw.toFixed(0)} ms after navigation, panning ${fps.toFixed(1)} fps`,
+      `graph of ${NODES} nodes: first draw ${firstDraw.toFixed(0)} ms after navigation, panning ${fps.toFixed(1)} fps; yardstick (bare WebGL, ${NODES} points) ${yardstick.toFixed(1)} fps`,
     );
     writeBenchFigures({
       bench: 'graph view (Chromium, software WebGL)',
@@ -132,6 +188,10 @@ async function main() {
         {
           what: `frame rate while panning, ${NODES.toLocaleString('en')} nodes`,
           figure: `${fps.toFixed(1)} fps`,
+        },
+        {
+          what: `yardstick: bare WebGL page moving ${NODES.toLocaleString('en')} points every frame, same size and browser (this machine's ceiling)`,
+          figure: `${yardstick.toFixed(1)} fps`,
         },
       ],
       notes:
