@@ -54,8 +54,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     // The skeletons' pulse and the spinners run forever: with motion on, the browser painted a frame every
     // 16 ms while a test waited for them to go. Reduced motion stops them (styles.css), as it does for a
-    // reader who asks for it; the screens and their order are the same. The three specs below ran in
-    // 281 s of wall time and 453 s of CPU with motion, 234 s and 363 s without.
+    // reader who asks for it; the screens and their order are the same. Three specs (accessibility, links,
+    // projects) ran in 281 s of wall time and 453 s of CPU with motion, 234 s and 363 s without.
     reducedMotion: 'reduce',
     launchOptions: {
       // Debian's headless shell (Chromium's own headless build, package `chromium-headless-shell`), as
