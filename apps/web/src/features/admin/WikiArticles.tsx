@@ -4,15 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
 import { useFormat } from '@/lib/format.ts';
 import { notify } from '@/lib/notices.ts';
-import { Alert } from '@/ui/Alert.tsx';
 import { Button, buttonClass } from '@/ui/Button.tsx';
 import { Card } from '@/ui/Card.tsx';
 import { cn } from '@/ui/cn.ts';
-import { EmptyState } from '@/ui/EmptyState.tsx';
-import { Pager } from '@/ui/Pager.tsx';
 import { FilterSelect } from '@/ui/Select.tsx';
-import { Skeleton } from '@/ui/Spinner.tsx';
-import { Table, Td, Th } from '@/ui/Table.tsx';
+import { Td, Th } from '@/ui/Table.tsx';
 import { TextField } from '@/ui/TextField.tsx';
 import {
   type AdminArticle,
@@ -23,6 +19,7 @@ import {
   useUploadImage,
   useWikiPreview,
 } from './api/wiki.ts';
+import { ConsoleList } from './ConsoleList.tsx';
 import { type ImageValue, WikiImageField } from './WikiImageField.tsx';
 
 type Draft = {
@@ -351,55 +348,47 @@ export function WikiArticles() {
       {editing ? (
         <Editor article={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
       ) : null}
-      {list.isError ? (
-        <Alert tone="error">{list.error.message}</Alert>
-      ) : list.isPending ? (
-        <Skeleton className="h-64" />
-      ) : list.data.data.length === 0 ? (
-        <Card>
-          <EmptyState title={t('wiki.admin.empty')} />
-        </Card>
-      ) : (
-        <Card className="overflow-x-auto">
-          <Table>
-            <thead>
-              <tr>
-                <Th>{t('wiki.admin.fields.title')}</Th>
-                <Th>{t('wiki.admin.fields.locale')}</Th>
-                <Th>{t('wiki.admin.fields.section')}</Th>
-                <Th>{t('wiki.admin.filterStatus')}</Th>
-                <Th>{t('wiki.admin.fields.publishedAt')}</Th>
-                <Th />
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.data.map((a) => (
-                <tr key={a.id}>
-                  <Td>
-                    <a href={a.attributes.link} className="hover:underline">
-                      {a.attributes.title}
-                    </a>
-                  </Td>
-                  <Td>{a.attributes.locale}</Td>
-                  <Td>
-                    {t(
-                      `wiki.sections.${WIKI_SECTIONS.find((s) => s.id === a.attributes.section)?.slug ?? 'blog'}`,
-                    )}
-                  </Td>
-                  <Td>{t(`wiki.admin.status.${statusOf(a)}`)}</Td>
-                  <Td>{format.date(a.attributes.publishedAt, true)}</Td>
-                  <Td>
-                    <Button size="sm" variant="secondary" onClick={() => setEditing(a)}>
-                      {t('wiki.admin.edit')}
-                    </Button>
-                  </Td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-          <Pager meta={list.data.meta.page} onPage={setPage} summary />
-        </Card>
-      )}
+      <ConsoleList
+        list={list}
+        skeletonClassName="h-64"
+        emptyTitle={t('wiki.admin.empty')}
+        onPage={setPage}
+        head={
+          <tr>
+            <Th>{t('wiki.admin.fields.title')}</Th>
+            <Th>{t('wiki.admin.fields.locale')}</Th>
+            <Th>{t('wiki.admin.fields.section')}</Th>
+            <Th>{t('wiki.admin.filterStatus')}</Th>
+            <Th>{t('wiki.admin.fields.publishedAt')}</Th>
+            <Th />
+          </tr>
+        }
+      >
+        {(rows) =>
+          rows.map((a) => (
+            <tr key={a.id}>
+              <Td>
+                <a href={a.attributes.link} className="hover:underline">
+                  {a.attributes.title}
+                </a>
+              </Td>
+              <Td>{a.attributes.locale}</Td>
+              <Td>
+                {t(
+                  `wiki.sections.${WIKI_SECTIONS.find((s) => s.id === a.attributes.section)?.slug ?? 'blog'}`,
+                )}
+              </Td>
+              <Td>{t(`wiki.admin.status.${statusOf(a)}`)}</Td>
+              <Td>{format.date(a.attributes.publishedAt, true)}</Td>
+              <Td>
+                <Button size="sm" variant="secondary" onClick={() => setEditing(a)}>
+                  {t('wiki.admin.edit')}
+                </Button>
+              </Td>
+            </tr>
+          ))
+        }
+      </ConsoleList>
     </div>
   );
 }

@@ -4,16 +4,12 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
 import { notify } from '@/lib/notices.ts';
-import { Alert } from '@/ui/Alert.tsx';
 import { Button, buttonClass } from '@/ui/Button.tsx';
 import { Card } from '@/ui/Card.tsx';
 import { cn } from '@/ui/cn.ts';
-import { EmptyState } from '@/ui/EmptyState.tsx';
-import { Pager } from '@/ui/Pager.tsx';
 import { ProgressBar } from '@/ui/ProgressBar.tsx';
 import { FilterSelect } from '@/ui/Select.tsx';
-import { Skeleton } from '@/ui/Spinner.tsx';
-import { Table, Td, Th } from '@/ui/Table.tsx';
+import { Td, Th } from '@/ui/Table.tsx';
 import { TextField } from '@/ui/TextField.tsx';
 import {
   type AdminVideo,
@@ -23,6 +19,7 @@ import {
   useSaveVideo,
   useUploadVideoFile,
 } from './api/wiki.ts';
+import { ConsoleList } from './ConsoleList.tsx';
 import { type ImageValue, WikiImageField } from './WikiImageField.tsx';
 
 type FileValue = { id: number; url: string; mime?: string; size?: number } | null;
@@ -307,65 +304,57 @@ export function WikiVideos() {
       {editing ? (
         <VideoEditor video={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
       ) : null}
-      {list.isError ? (
-        <Alert tone="error">{list.error.message}</Alert>
-      ) : list.isPending ? (
-        <Skeleton className="h-48" />
-      ) : list.data.data.length === 0 ? (
-        <Card>
-          <EmptyState title={t('wiki.admin.videos.empty')} />
-        </Card>
-      ) : (
-        <Card className="overflow-x-auto">
-          <Table>
-            <thead>
-              <tr>
-                <Th>{t('wiki.admin.videos.columns.title')}</Th>
-                <Th>{t('wiki.admin.videos.columns.provider')}</Th>
-                <Th>{t('wiki.admin.videos.columns.duration')}</Th>
-                <Th>{t('wiki.admin.videos.columns.embed')}</Th>
-                <Th />
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.data.map((v) => (
-                <tr key={v.id}>
-                  <Td>
-                    <div className="flex items-center gap-3">
-                      {v.attributes.poster ? (
-                        <img
-                          src={v.attributes.poster}
-                          alt=""
-                          className="h-9 w-16 shrink-0 rounded object-cover"
-                        />
-                      ) : (
-                        <span className="h-9 w-16 shrink-0 rounded bg-slate-200" aria-hidden />
-                      )}
-                      <span className="font-medium">{v.attributes.title}</span>
-                    </div>
-                  </Td>
-                  <Td>{t(`wiki.admin.videos.providers.${v.attributes.provider}`)}</Td>
-                  <Td>{v.attributes.duration === null ? '—' : videoClock(v.attributes.duration)}</Td>
-                  <Td>
-                    <code className="whitespace-nowrap rounded bg-slate-100 px-1.5 py-0.5 text-xs">{`{{video ${v.id}}}`}</code>
-                  </Td>
-                  <Td>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      onClick={() => setEditing(v)}
-                      aria-label={`${t('wiki.admin.videos.edit')}: ${v.attributes.title}`}
-                    >
-                      {t('wiki.admin.videos.edit')}
-                    </Button>
-                  </Td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-          <Pager meta={list.data.meta.page} onPage={setPage} summary />
-        </Card>
-      )}
+      <ConsoleList
+        list={list}
+        skeletonClassName="h-48"
+        emptyTitle={t('wiki.admin.videos.empty')}
+        onPage={setPage}
+        head={
+          <tr>
+            <Th>{t('wiki.admin.videos.columns.title')}</Th>
+            <Th>{t('wiki.admin.videos.columns.provider')}</Th>
+            <Th>{t('wiki.admin.videos.columns.duration')}</Th>
+            <Th>{t('wiki.admin.videos.columns.embed')}</Th>
+            <Th />
+          </tr>
+        }
+      >
+        {(rows) =>
+          rows.map((v) => (
+            <tr key={v.id}>
+              <Td>
+                <div className="flex items-center gap-3">
+                  {v.attributes.poster ? (
+                    <img
+                      src={v.attributes.poster}
+                      alt=""
+                      className="h-9 w-16 shrink-0 rounded object-cover"
+                    />
+                  ) : (
+                    <span className="h-9 w-16 shrink-0 rounded bg-slate-200" aria-hidden />
+                  )}
+                  <span className="font-medium">{v.attributes.title}</span>
+                </div>
+              </Td>
+              <Td>{t(`wiki.admin.videos.providers.${v.attributes.provider}`)}</Td>
+              <Td>{v.attributes.duration === null ? '—' : videoClock(v.attributes.duration)}</Td>
+              <Td>
+                <code className="whitespace-nowrap rounded bg-slate-100 px-1.5 py-0.5 text-xs">{`{{video ${v.id}}}`}</code>
+              </Td>
+              <Td>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => setEditing(v)}
+                  aria-label={`${t('wiki.admin.videos.edit')}: ${v.attributes.title}`}
+                >
+                  {t('wiki.admin.videos.edit')}
+                </Button>
+              </Td>
+            </tr>
+          ))
+        }
+      </ConsoleList>
     </div>
   );
 }
