@@ -20,7 +20,7 @@ import {
   useWikiPreview,
 } from './api/wiki.ts';
 import { ConsoleList } from './ConsoleList.tsx';
-import { type ImageValue, WikiImageField } from './WikiImageField.tsx';
+import { type ImageValue, uploadRefusal, WikiImageField } from './WikiImageField.tsx';
 
 type Draft = {
   group: string;
@@ -152,10 +152,7 @@ function Editor({ article, onDone }: { article: AdminArticle | null; onDone: () 
         notify.success(t('wiki.admin.uploaded', { url: image.url }));
         setDraft((d) => ({ ...d, content: `${d.content}\n\n![](${image.url})\n` }));
       },
-      onError: (error) =>
-        notify.error(
-          isApiError(error, 422) ? Object.values(error.fieldErrors).flat().join(' ') : error.message,
-        ),
+      onError: (error) => notify.error(uploadRefusal(error).join(' ')),
     });
   };
   return (

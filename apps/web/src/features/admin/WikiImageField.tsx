@@ -6,6 +6,11 @@ import { cn } from '@/ui/cn.ts';
 import { Spinner } from '@/ui/Spinner.tsx';
 import { type UploadedFile, useUploadImage } from './api/wiki.ts';
 
+/** What a refused upload says: a 422's field messages (type, size), or the failure's own message. */
+export function uploadRefusal(error: Error): string[] {
+  return isApiError(error, 422) ? Object.values(error.fieldErrors).flat() : [error.message];
+}
+
 export type ImageValue = { id: number; url: string } | null;
 
 type Labels = { label: string; upload: string; replace: string; remove: string; alt: string; empty: string };
@@ -32,7 +37,7 @@ export function WikiImageField({
     setUploadError([]);
     upload.mutate(file, {
       onSuccess: (image: UploadedFile) => onChange({ id: image.id, url: image.url }),
-      onError: (e) => setUploadError(isApiError(e, 422) ? Object.values(e.fieldErrors).flat() : [e.message]),
+      onError: (e) => setUploadError(uploadRefusal(e)),
       onSettled: () => {
         input.value = '';
       },

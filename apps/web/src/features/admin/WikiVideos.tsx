@@ -20,7 +20,7 @@ import {
   useUploadVideoFile,
 } from './api/wiki.ts';
 import { ConsoleList } from './ConsoleList.tsx';
-import { type ImageValue, WikiImageField } from './WikiImageField.tsx';
+import { type ImageValue, uploadRefusal, WikiImageField } from './WikiImageField.tsx';
 
 type FileValue = { id: number; url: string; mime?: string; size?: number } | null;
 
@@ -94,7 +94,7 @@ function VideoFileField({
     setUploadError([]);
     upload.mutate(file, {
       onSuccess: (f: UploadedFile) => onChange(f),
-      onError: (e) => setUploadError(isApiError(e, 422) ? Object.values(e.fieldErrors).flat() : [e.message]),
+      onError: (e) => setUploadError(uploadRefusal(e)),
       onSettled: () => {
         input.value = '';
       },
