@@ -1,3 +1,4 @@
+import type { UseMutationResult } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { isApiError } from '@/api/client.ts';
@@ -9,6 +10,32 @@ import { type UploadedFile, useUploadImage } from './api/wiki.ts';
 /** What a refused upload says: a 422's field messages (type, size), or the failure's own message. */
 export function uploadRefusal(error: Error): string[] {
   return isApiError(error, 422) ? Object.values(error.fieldErrors).flat() : [error.message];
+}
+
+/**
+ * A file field's upload (an image, a video file): `onFile` sends the chosen file and empties the input so
+ * the same file can be chosen again; `messages` are the upload's refusal, then the form's own errors.
+ */
+export function useFieldUpload(params: {
+  upload: UseMutationResult<UploadedFile, Error, File>;
+  onUploaded: (file: UploadedFile) => void;
+  onStart?: () => void;
+  error?: readonly string[];
+}) {
+  const [uploadError, setUploadError] = useState<string[]>([]);
+  const onFile = (file: File | undefined, input: HTMLInputElement) => {
+    if (!file) return;
+    params.onStart?.();
+    setUploadError([]);
+    params.upload.mutate(file, {
+      onSuccess: params.onUploaded,
+      onError: (e) => setUploadError(uploadRefusal(e)),
+      onSettled: () => {
+        input.value = '';
+      },
+    });
+  };
+  return { onFile, messages: [...uploadError, ...(params.error ?? [])] };
 }
 
 export type ImageValue = { id: number; url: string } | null;
@@ -31,19 +58,11 @@ export function WikiImageField({
   error?: readonly string[];
 }) {
   const upload = useUploadImage();
-  const [uploadError, setUploadError] = useState<string[]>([]);
-  const onFile = (file: File | undefined, input: HTMLInputElement) => {
-    if (!file) return;
-    setUploadError([]);
-    upload.mutate(file, {
-      onSuccess: (image: UploadedFile) => onChange({ id: image.id, url: image.url }),
-      onError: (e) => setUploadError(uploadRefusal(e)),
-      onSettled: () => {
-        input.value = '';
-      },
-    });
-  };
-  const messages = [...uploadError, ...(error ?? [])];
+  const { onFile, messages } = useFieldUpload({
+    upload,
+    onUploaded: (image) => onChange({ id: image.id, url: image.url }),
+    error,
+  });
   return (
     <fieldset className="flex flex-col gap-2 text-sm">
       <legend className="mb-1.5 font-medium text-slate-700">{labels.label}</legend>

@@ -13,14 +13,13 @@ import { Td, Th } from '@/ui/Table.tsx';
 import { TextField } from '@/ui/TextField.tsx';
 import {
   type AdminVideo,
-  type UploadedFile,
   useAdminVideos,
   useDeleteVideo,
   useSaveVideo,
   useUploadVideoFile,
 } from './api/wiki.ts';
 import { ConsoleList } from './ConsoleList.tsx';
-import { type ImageValue, uploadRefusal, WikiImageField } from './WikiImageField.tsx';
+import { type ImageValue, useFieldUpload, WikiImageField } from './WikiImageField.tsx';
 
 type FileValue = { id: number; url: string; mime?: string; size?: number } | null;
 
@@ -86,21 +85,13 @@ function VideoFileField({
   const { t } = useTranslation();
   const id = useId();
   const [percent, setPercent] = useState(0);
-  const [uploadError, setUploadError] = useState<string[]>([]);
   const upload = useUploadVideoFile(setPercent);
-  const onFile = (file: File | undefined, input: HTMLInputElement) => {
-    if (!file) return;
-    setPercent(0);
-    setUploadError([]);
-    upload.mutate(file, {
-      onSuccess: (f: UploadedFile) => onChange(f),
-      onError: (e) => setUploadError(uploadRefusal(e)),
-      onSettled: () => {
-        input.value = '';
-      },
-    });
-  };
-  const messages = [...uploadError, ...(error ?? [])];
+  const { onFile, messages } = useFieldUpload({
+    upload,
+    onUploaded: onChange,
+    onStart: () => setPercent(0),
+    error,
+  });
   return (
     <div className="flex flex-col gap-2 text-sm">
       <span className="font-medium text-slate-700" id={`${id}-label`}>
