@@ -52,8 +52,8 @@ export const wikiArticles = pgTable(
   ],
 );
 
-/** Images of articles, kept in the database (checked by their bytes on upload). */
-export const wikiImages = pgTable('wiki_images', {
+/** An uploaded file kept in the database: its bytes, checked type and size, hash, who uploaded it. */
+const storedFileColumns = () => ({
   id: id(),
   mime: text('mime').notNull(),
   size: integer('size').notNull(),
@@ -62,6 +62,9 @@ export const wikiImages = pgTable('wiki_images', {
   createdBy: integer('created_by'),
   createdAt: createdAt(),
 });
+
+/** Images of articles, kept in the database (checked by their bytes on upload). */
+export const wikiImages = pgTable('wiki_images', storedFileColumns());
 
 /** Videos an article embeds (`GET video/{id}`). */
 export const wikiVideos = pgTable('wiki_videos', {
@@ -82,15 +85,7 @@ export const wikiVideos = pgTable('wiki_videos', {
 });
 
 /** Uploaded video files (mp4, webm), stored out of line so a Range read takes only its slice (0041). */
-export const wikiVideoFiles = pgTable('wiki_video_files', {
-  id: id(),
-  mime: text('mime').notNull(),
-  size: integer('size').notNull(),
-  sha256: text('sha256').notNull(),
-  bytes: bytea('bytes').notNull(),
-  createdBy: integer('created_by'),
-  createdAt: createdAt(),
-});
+export const wikiVideoFiles = pgTable('wiki_video_files', storedFileColumns());
 
 /** When each user last opened the wiki: the sidebar badge counts what was published since. */
 export const wikiReads = pgTable('wiki_reads', {
