@@ -12,7 +12,9 @@ async function upload(page: Page, file: { name: string; mimeType: string; buffer
   const modal = page.getByRole('dialog', { name: 'Upload links' });
   await modal.locator('input[type="file"]').setInputFiles(file);
   await modal.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(modal.getByText('Upload finished')).toBeVisible();
+  // An xlsx is read in a worker thread booted for it (tsx and the xlsx library load first: half a second
+  // on a quiet machine); in CI, beside two browsers, the dialog still said "Reading the file…" at 10 s.
+  await expect(modal.getByText('Upload finished')).toBeVisible({ timeout: 30_000 });
   return modal;
 }
 
