@@ -47,9 +47,9 @@ export default defineConfig({
   use: {
     baseURL,
     // No trace by default: recording one for every test (kept only for failures) cost 8% of the stage's
-    // wall time and 6.5% of its CPU (4 specs: 137 s / 248 s against 126 s / 231 s), and a CI machine's
-    // test-results are not read after the run anyway: its failure prints the error, the call log and takes
-    // a screenshot. To look at a failure step by step, re-run its spec with E2E_TRACE=1 (or --trace on).
+    // wall time and 6.5% of its CPU (4 specs: 137 s / 248 s against 126 s / 231 s). A failure still prints
+    // its error and call log and keeps a screenshot and the page's accessibility snapshot (error-context.md);
+    // to follow one step by step, re-run its spec with E2E_TRACE=1 (or --trace on).
     trace: process.env.E2E_TRACE
       ? { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false }
       : 'off',
