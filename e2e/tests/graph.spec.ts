@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { fill, LOCALES, texts } from './i18n.ts';
+import { escapeFrom } from './keys.ts';
 import { createConfirmedUser, logIn, newUser } from './support.ts';
 
 // The graph is drawn with WebGL: Chromium's software renderer (SwiftShader) stands in for a GPU here.
@@ -149,8 +150,7 @@ test('the link graph draws a project’s tiers, counts them by state, filters, a
   await match.press('Enter');
   const panel = page.getByRole('dialog', { name: /forum\/thread-42/ });
   await expect(panel).toBeVisible({ timeout: 20_000 });
-  await page.keyboard.press('Escape');
-  await expect(panel).toBeHidden();
+  await escapeFrom(page, panel);
   // The node itself, now in the middle of the canvas. Clicked through the locator, which waits until the
   // canvas takes the pointer there: the closed dialog gives the page its pointer events back an effect
   // later (Radix), and a bare mouse click in between went to nothing (failed once in CI).

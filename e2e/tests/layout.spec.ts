@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { LOCALES, texts } from './i18n.ts';
+import { escapeFrom } from './keys.ts';
 import { campaignWithLinks } from './projectHelpers.ts';
 import { type Locale, logIn, newUser, type TestUser } from './support.ts';
 
@@ -163,8 +164,7 @@ for (const locale of LOCALES) {
     await expect(field(t.linksUi.table.lastCheck)).toHaveText(/\d{4}/);
     // The card still opens the link's side panel.
     await card.getByRole('button', { name: /forum\/thread-42/ }).click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await page.keyboard.press('Escape');
+    await escapeFrom(page, page.getByRole('dialog'));
     expect((await overflow(page)).page).toBeNull();
 
     await page.goto(`/${locale}/tasks`);
