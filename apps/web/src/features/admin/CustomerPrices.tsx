@@ -46,7 +46,6 @@ export function CustomerPrices({ customer }: { customer: Customer }) {
                 <Td>
                   {access.can('console.prices.update') ? (
                     <PriceInput
-                      key={`${price.action}:${price.customPrice ? price.price : ''}`}
                       label={`${t('admin.customer.ownPrice')}: ${name}`}
                       value={price.customPrice ? price.price : null}
                       placeholder={String(commonOf(price.action) ?? '')}

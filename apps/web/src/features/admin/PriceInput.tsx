@@ -5,7 +5,13 @@ import { isApiError } from '@/api/client.ts';
 import { Button } from '@/ui/Button.tsx';
 import { Input } from '@/ui/Input.tsx';
 
-/** A price in credits per link with its Save button; the server's message shows under it when refused. */
+const shown = (price: number | null) => (price === null ? '' : String(price));
+
+/**
+ * A price in credits per link with its Save button; the server's message shows under it when refused.
+ * A new `value` (this save read back, another operator's change) replaces the box's text unless the
+ * operator has typed since: the next price typed right after a save is not wiped by the table's refetch.
+ */
 export function PriceInput({
   label,
   value,
@@ -18,16 +24,25 @@ export function PriceInput({
   onSave: (price: number | null) => Promise<unknown>;
 }) {
   const { t } = useTranslation();
-  const [text, setText] = useState(value === null ? '' : String(value));
+  const [text, setText] = useState(shown(value));
+  const [typed, setTyped] = useState(false);
+  const [current, setCurrent] = useState(value);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const changed = text.trim() !== (value === null ? '' : String(value));
+  if (value !== current) {
+    setCurrent(value);
+    if (!typed) setText(shown(value));
+  }
+  const changed = typed && text.trim() !== shown(value);
 
   const save = async () => {
     setBusy(true);
     setError(null);
+    const price = text.trim() === '' ? null : Number(text);
     try {
-      await onSave(text.trim() === '' ? null : Number(text));
+      await onSave(price);
+      setText(shown(price));
+      setTyped(false);
     } catch (failure) {
       setError(isApiError(failure) ? failure.fullMessage : String(failure));
     } finally {
@@ -50,7 +65,10 @@ export function PriceInput({
           value={text}
           placeholder={placeholder}
           max={ADMIN_PRICE_MAX}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            setTyped(true);
+          }}
           aria-invalid={error ? true : undefined}
         />
       </div>

@@ -52,4 +52,45 @@ describe('the console’s prices', { timeout: 90_000 }, () => {
       await screen.findByText('The price of “Check backlinks” is now 4', {}, { timeout: 10_000 }),
     ).toBeTruthy();
   });
+
+  it('keeps a price typed right after a save when the table is read again', async () => {
+    let price = 1;
+    let release = () => {};
+    let held = false;
+    let readAfterSave = false;
+    consoleServer({
+      'GET admin/prices': async () => {
+        // The read that follows the save waits until the next price is being typed.
+        if (held) {
+          await new Promise<void>((resolve) => (release = resolve));
+          readAfterSave = true;
+        }
+        return prices(price);
+      },
+      'GET payments/levels': json(200, { data: [] }),
+      'PUT admin/prices/2': (call) => {
+        price = (call.body as { price: number }).price;
+        held = true;
+        return json(200, true);
+      },
+    });
+    renderApp('/en/admin/prices');
+
+    await screen.findByLabelText('Common price: Check backlinks', {}, { timeout: 45_000 });
+    // Found anew each time: a table drawn anew replaces the box.
+    const input = () => screen.getByLabelText('Common price: Check backlinks') as HTMLInputElement;
+    const save = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    fireEvent.change(input(), { target: { value: '4' } });
+    fireEvent.click(save());
+    await screen.findByText('The price of “Check backlinks” is now 4', {}, { timeout: 10_000 });
+    expect(save().disabled).toBe(true);
+    fireEvent.change(input(), { target: { value: '6' } });
+    held = false;
+    release();
+    await waitFor(() => expect(readAfterSave).toBe(true));
+    // The read brought 4 back (drawn a moment later); the box keeps what the operator typed since.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(input().value).toBe('6');
+    expect(save().disabled).toBe(false);
+  });
 });

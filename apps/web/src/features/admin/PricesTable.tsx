@@ -38,7 +38,6 @@ export function PricesTable() {
                 <Td className="tabular-nums text-ink-muted">{format.number(price.defaultPrice)}</Td>
                 <Td>
                   <PriceInput
-                    key={price.price}
                     label={`${t('admin.prices.columns.price')}: ${name}`}
                     value={price.price}
                     onSave={async (value) => {
