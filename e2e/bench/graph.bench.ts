@@ -1,7 +1,7 @@
 /**
  * The link graph with 50,000 nodes in Chromium (issue 31's figures): time from navigation to the first
- * frame with the graph in it (the page's `graph:first-draw` mark), and frames per second while the
- * camera pans. The app is the built one on a fresh embedded database with the demo account; the
+ * frame with the graph in it (handed to the GPU: the page's `graph:first-draw` mark; and on screen), and
+ * frames per second while the camera pans. The app is the built one on a fresh embedded database with the demo account; the
  * graph's answer is a generated one (5,000 tier 1 pages, 45,000 tier 2 pages each feeding one, every
  * state), served in place of the project's, so no 50,000-link check has to run first. WebGL runs in
  * Chromium's software renderer (no GPU on these machines): a real GPU draws faster.
@@ -147,6 +147,17 @@ async function main() {
     const firstDraw = await page.evaluate(
       () => performance.getEntriesByName('graph:first-draw')[0]?.startTime ?? Number.NaN,
     );
+    // The mark is set when sigma has handed its first frame to the GPU; the software renderer then
+    // compiles its shaders and rasterises that frame (several seconds here). The graph is on screen when
+    // the page draws again: three animation frames later. Panning starts then, so the frame rate is the
+    // pan's own and not the first frame's tail.
+    const onScreen = Number(
+      await page.evaluate(`new Promise((resolve) => {
+        let frames = 0;
+        const next = () => (++frames >= 3 ? resolve(performance.now()) : requestAnimationFrame(next));
+        requestAnimationFrame(next);
+      })`),
+    );
     const box = await canvas.boundingBox();
     if (!box) throw new Error('no graph canvas');
     // A string, not a function: tsx would wrap a named inner function in a helper the page lacks.
@@ -175,15 +186,19 @@ async function main() {
     const fps = (frames * 1000) / elapsed;
     const yardstick = await yardstickFps(browser);
     console.log(
-      `graph of ${NODES} nodes: first draw ${firstDraw.toFixed(0)} ms after navigation, panning ${fps.toFixed(1)} fps; yardstick (bare WebGL, ${NODES} points) ${yardstick.toFixed(1)} fps`,
+      `graph of ${NODES} nodes: first frame handed to the GPU ${firstDraw.toFixed(0)} ms after navigation, on screen ${onScreen.toFixed(0)} ms, panning ${fps.toFixed(1)} fps; yardstick (bare WebGL, ${NODES} points) ${yardstick.toFixed(1)} fps`,
     );
     writeBenchFigures({
       bench: 'graph view (Chromium, software WebGL)',
       order: 52,
       figures: [
         {
-          what: `time to first draw, ${NODES.toLocaleString('en')} nodes (from navigation)`,
+          what: `time to first draw, ${NODES.toLocaleString('en')} nodes (from navigation): the frame handed to the GPU`,
           figure: `${(firstDraw / 1000).toFixed(2)} s`,
+        },
+        {
+          what: `time to first draw, ${NODES.toLocaleString('en')} nodes (from navigation): the frame on screen`,
+          figure: `${(onScreen / 1000).toFixed(2)} s`,
         },
         {
           what: `frame rate while panning, ${NODES.toLocaleString('en')} nodes`,
@@ -195,7 +210,7 @@ async function main() {
         },
       ],
       notes:
-        "A generated graph answer served in place of the project's; WebGL in SwiftShader (no GPU here), so a machine with a GPU draws faster. Edges and labels are left out while the camera moves above 5,000 nodes.",
+        "A generated graph answer served in place of the project's; WebGL in SwiftShader (no GPU here), so a machine with a GPU draws faster (most of the time to the screen is SwiftShader compiling shaders and rasterising the first frame). The pan starts once the graph is on screen. Above 5,000 nodes a move draws the nodes only: no edges, labels or picking pass, and no hover look-up while the button is held.",
     });
     await context.close();
   } finally {

@@ -3,6 +3,7 @@ import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 're
 import Sigma from 'sigma';
 import type { EdgeDisplayData, NodeDisplayData } from 'sigma/types';
 import { type GraphModel, movingDetail, NODE_SIZES, SITE_COLOR, STATE_COLORS } from './model.ts';
+import { CircleProgramPickingWhenStill, noHoverLookUpWhilePressed } from './nodeProgram.ts';
 
 /** What the page's zoom buttons and page list ask of the canvas. */
 export type GraphCanvasHandle = {
@@ -68,6 +69,7 @@ const GraphCanvas = forwardRef<GraphCanvasHandle, Props>(function GraphCanvas(pr
         // Panning 50,000 nodes: edges and labels wait for the camera to stop.
         ...movingDetail(model.size),
         zIndex: true,
+        nodeProgramClasses: { circle: CircleProgramPickingWhenStill },
         minCameraRatio: 0.005,
         maxCameraRatio: 4,
         nodeReducer: (node, data) => {
@@ -87,6 +89,7 @@ const GraphCanvas = forwardRef<GraphCanvasHandle, Props>(function GraphCanvas(pr
       return;
     }
     sigma.current = renderer;
+    noHoverLookUpWhilePressed(renderer);
     renderer.on('clickNode', ({ node }) => {
       const linkId = model.linkId[Number(node)];
       if (linkId !== null) callbacks.current.onOpen(linkId);
