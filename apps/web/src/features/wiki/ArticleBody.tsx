@@ -2,6 +2,7 @@ import { videoClock } from '@linkwatch/shared';
 import { Play } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/api/client.ts';
 import { Spinner } from '@/ui/Spinner.tsx';
 import { useVideo } from './api/wiki.ts';
 
@@ -18,6 +19,8 @@ export function VideoEmbed({ id }: { id: number }) {
   const [playing, setPlaying] = useState(false);
   const video = useVideo(id);
   const data = video.data?.data.attributes;
+  // A deleted video's embed line shows nothing, as on the server-written page (wiki.pages.ts).
+  if (isApiError(video.error, 404)) return null;
   if (playing && data)
     return (
       <figure className="my-4">

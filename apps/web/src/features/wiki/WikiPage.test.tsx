@@ -171,4 +171,28 @@ describe('wiki reader', () => {
       expect(document.querySelector('video')?.getAttribute('src')).toBe('/api/wiki/video-files/2'),
     );
   });
+
+  it('shows nothing where a deleted video was embedded, as the server-written page does', {
+    timeout: 40_000,
+  }, async () => {
+    resetTokenForTests('tok');
+    const api = mockApi({
+      'GET user/me': meReply(),
+      'GET wiki/8': json(200, {
+        data: article(8, {
+          content: '<p>Before</p><div class="wiki-video" data-video-id="7"></div><p>After</p>',
+        }),
+      }),
+      'GET video/7': json(404, { message: 'Not found' }),
+    });
+    renderApp('/en/wiki/blog/8-a');
+    await screen.findByText('After');
+    await waitFor(() => expect(api.find('GET video/7')).toHaveLength(1));
+    await waitFor(() => expect(document.querySelector('figure[data-video="7"]')).toBeNull());
+    // The article stays: not the 404 page, no error in the video's place.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getByText('Before')).toBeTruthy();
+    expect(screen.getByText('After')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

@@ -89,6 +89,8 @@ export function useVideo(id: number) {
   return useQuery({
     queryKey: wikiKeys.video(id),
     staleTime: 5 * 60_000,
+    // One embedded video that is gone (404) is not the article's page error: the embed shows nothing.
+    throwOnError: false,
     queryFn: () => api.get<TVideoResponse>(`video/${id}`),
   });
 }
