@@ -1,6 +1,7 @@
 import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/api/client.ts';
 import { LinkCrawlerRecords } from '@/features/crawlers';
 import { LinkEvidence } from '@/features/evidence';
 import { useCan } from '@/lib/account.ts';
@@ -186,7 +187,9 @@ export function LinkDrawerPanel({ linkId, onClose }: { linkId: number | null; on
             <Skeleton className="h-40 w-full" />
           </div>
         ) : details.isError ? (
-          <Alert tone="error">{t('linksUi.panel.loadFailed')}</Alert>
+          <Alert tone="error">
+            {isApiError(details.error, 404) ? t('linksUi.panel.gone') : t('linksUi.panel.loadFailed')}
+          </Alert>
         ) : link && a ? (
           <>
             <Section title={t('linksUi.panel.details')}>

@@ -209,6 +209,7 @@ export default {
     comment: 'Comment',
     saved: 'Link saved.',
     loadFailed: 'The link could not be loaded.',
+    gone: 'This link no longer exists: it may have been deleted.',
   },
   comments: {
     title: 'Comment',
