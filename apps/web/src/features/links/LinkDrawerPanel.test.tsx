@@ -1,9 +1,11 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetTokenForTests } from '@/api/token.ts';
+import { createQueryClient } from '@/app/providers.tsx';
 import { i18n } from '@/lib/i18n.ts';
 import { json, meReply, mockApi } from '@/test/api.ts';
 import { renderWithProviders } from '@/test/renderApp.tsx';
+import { linkKeys } from './api/keys.ts';
 import { LinkDrawerPanel } from './LinkDrawerPanel.tsx';
 
 afterEach(() => i18n.changeLanguage('en'));
@@ -17,8 +19,13 @@ describe('the link panel of a link that is gone', () => {
     await i18n.changeLanguage(locale);
     resetTokenForTests('tok');
     mockApi({ 'GET user/me': meReply(), 'GET links/9': json(404, { message: 'Not found' }) });
-    renderWithProviders(<LinkDrawerPanel linkId={9} onClose={() => {}} />);
+    const client = createQueryClient();
+    const list = linkKeys.list({ campaign: 1 });
+    client.setQueryData(list, { data: [] });
+    renderWithProviders(<LinkDrawerPanel linkId={9} onClose={() => {}} />, client);
     expect(await screen.findByText(text, {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByRole('dialog')).toBeTruthy();
+    // The list that still shows the link is read again.
+    await waitFor(() => expect(client.getQueryState(list)?.isInvalidated).toBe(true));
   });
 });

@@ -1,5 +1,5 @@
 import { ExternalLink, Pencil, Trash2 } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
 import { LinkCrawlerRecords } from '@/features/crawlers';
@@ -15,6 +15,7 @@ import { SidePanel } from '@/ui/SidePanel.tsx';
 import { Skeleton } from '@/ui/Spinner.tsx';
 import { useDeleteBacklink } from './api/backlinks.ts';
 import { type Backlink, useLinkDetails } from './api/links.ts';
+import { useRefreshLinks } from './api/refresh.ts';
 import { DeadFeedBadge, IndexingBadge, LinkStatusBadge, PageVerdict, ResponseCodeBadge } from './cells.tsx';
 import { LinkIndexing, RecheckLinkButton } from './LinkChecks.tsx';
 
@@ -103,6 +104,12 @@ export function LinkDrawerPanel({ linkId, onClose }: { linkId: number | null; on
   const { t } = useTranslation();
   const { date: formatDate } = useFormat();
   const details = useLinkDetails(linkId);
+  const gone = isApiError(details.error, 404);
+  const refreshLinks = useRefreshLinks();
+  // The list behind still shows the link that is gone: read it again so its row goes too.
+  useEffect(() => {
+    if (gone) void refreshLinks();
+  }, [gone, refreshLinks]);
   const [editing, setEditing] = useState(false);
   // Issue 27: editing a link and deleting its backlinks need links.manage, a re-check tasks.start.
   const canManage = useCan('links.manage');
@@ -187,9 +194,7 @@ export function LinkDrawerPanel({ linkId, onClose }: { linkId: number | null; on
             <Skeleton className="h-40 w-full" />
           </div>
         ) : details.isError ? (
-          <Alert tone="error">
-            {isApiError(details.error, 404) ? t('linksUi.panel.gone') : t('linksUi.panel.loadFailed')}
-          </Alert>
+          <Alert tone="error">{gone ? t('linksUi.panel.gone') : t('linksUi.panel.loadFailed')}</Alert>
         ) : link && a ? (
           <>
             <Section title={t('linksUi.panel.details')}>
