@@ -31,6 +31,9 @@ export function renderApp(path: string) {
   return { ...view, queryClient, location, navigate };
 }
 
+/** The app's own query client (its retry and page-error rules), for a test that fills it first. */
+export { createQueryClient as createAppQueryClient };
+
 /** The app's providers (query client, notices, the realtime bridge) around `children`, without routes. */
 export function renderWithProviders(children: ReactNode, queryClient: QueryClient = createQueryClient()) {
   return render(<Providers queryClient={queryClient}>{children}</Providers>);

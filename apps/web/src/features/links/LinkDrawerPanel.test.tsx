@@ -1,10 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetTokenForTests } from '@/api/token.ts';
-import { createQueryClient } from '@/app/providers.tsx';
 import { i18n } from '@/lib/i18n.ts';
 import { json, meReply, mockApi } from '@/test/api.ts';
-import { renderWithProviders } from '@/test/renderApp.tsx';
+import { createAppQueryClient, renderWithProviders } from '@/test/renderApp.tsx';
 import { linkKeys } from './api/keys.ts';
 import { LinkDrawerPanel } from './LinkDrawerPanel.tsx';
 
@@ -19,7 +18,7 @@ describe('the link panel of a link that is gone', () => {
     await i18n.changeLanguage(locale);
     resetTokenForTests('tok');
     mockApi({ 'GET user/me': meReply(), 'GET links/9': json(404, { message: 'Not found' }) });
-    const client = createQueryClient();
+    const client = createAppQueryClient();
     const list = linkKeys.list({ campaign: 1 });
     client.setQueryData(list, { data: [] });
     renderWithProviders(<LinkDrawerPanel linkId={9} onClose={() => {}} />, client);
