@@ -151,7 +151,9 @@ for (const locale of LOCALES) {
       await modal('cancel a task', () =>
         page.getByRole('button', { name: t.tasksUi.cancel.button }).first().click(),
       );
-      await page.unroute('**/api/actions?*');
+      // Waits for a list request still in the handler (the page polls): unrouted mid-way, its fulfil threw
+      // "Route is already handled" (two CI runs' retries, ru and ua).
+      await page.unrouteAll({ behavior: 'wait' });
       await modal('start check (tasks page)', () =>
         page.getByRole('button', { name: t.tasksUi.startCheck }).first().click(),
       );
