@@ -159,6 +159,9 @@ export function useTaskCost({
     queryKey: taskKeys.cost(action, campaign, includeDeadFeeds),
     enabled: enabled && campaign !== '',
     staleTime: 0,
+    // A price beside a button, not the page: refused (a member whose role the page has not read yet, the
+    // buttons drawn meanwhile) it must not turn the campaign page into the 403 page. The dialog shows its own error.
+    throwOnError: false,
     queryFn: () =>
       api
         .get<{ data: { attributes: TaskCost } }>(`actions/${action}/balance`, {
