@@ -1,10 +1,10 @@
 /**
  * The link graph with 50,000 nodes in Chromium (issue 31's figures): time from navigation to the first
  * frame with the graph in it (handed to the GPU: the page's `graph:first-draw` mark; and on screen), and
- * frames per second while the camera pans. The app is the built one on a fresh embedded database with the demo account; the
- * graph's answer is a generated one (5,000 tier 1 pages, 45,000 tier 2 pages each feeding one, every
- * state), served in place of the project's, so no 50,000-link check has to run first. WebGL runs in
- * Chromium's software renderer (no GPU on these machines): a real GPU draws faster.
+ * frames per second while the camera pans. The app is the built one on a fresh embedded database with
+ * the demo account; the graph's answer is a generated one (5,000 tier 1 pages, 45,000 tier 2 pages each
+ * feeding one, every state), served in place of the project's, so no 50,000-link check has to run first.
+ * WebGL runs in Chromium's software renderer (no GPU on these machines): a real GPU draws faster.
  * `npm run build` first (the root `bench` script does).
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';

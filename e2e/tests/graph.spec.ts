@@ -186,7 +186,10 @@ test('the link graph draws a project’s tiers, counts them by state, filters, a
   await expect(match).toHaveCount(1);
   await match.press('Enter');
   await escapeFrom(page, panel);
-  const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  // The canvas's place read again: the reload may leave the page scrolled elsewhere.
+  const big = await canvas.boundingBox();
+  if (!big) throw new Error('The graph canvas has no box');
+  const centre = { x: big.x + big.width / 2, y: big.y + big.height / 2 };
   await page.mouse.move(centre.x, centre.y);
   await page.mouse.down();
   for (const dx of [20, 40, 60, 40, 20, 0]) await page.mouse.move(centre.x + dx, centre.y);
@@ -197,7 +200,7 @@ test('the link graph draws a project’s tiers, counts them by state, filters, a
   // The release counts as a click for sigma (down and up on the canvas), and a second one within 300 ms
   // would make a double click, which zooms.
   await page.waitForTimeout(400);
-  await canvas.click({ position: { x: box.width / 2, y: box.height / 2 } });
+  await canvas.click({ position: { x: big.width / 2, y: big.height / 2 } });
   await expect(panel).toBeVisible();
 });
 

@@ -3,7 +3,7 @@ import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 're
 import Sigma from 'sigma';
 import type { EdgeDisplayData, NodeDisplayData } from 'sigma/types';
 import { type GraphModel, movingDetail, NODE_SIZES, SITE_COLOR, STATE_COLORS } from './model.ts';
-import { CircleProgramPickingWhenStill, noHoverLookUpWhilePressed } from './nodeProgram.ts';
+import { CircleProgramPickingWhenStill, noHoverLookUpWhilePressed } from './panning.ts';
 
 /** What the page's zoom buttons and page list ask of the canvas. */
 export type GraphCanvasHandle = {

@@ -76,7 +76,8 @@ export function useLinkDetails(id: string | number | null) {
   return useQuery({
     queryKey: linkKeys.one(id ?? ''),
     enabled: id !== null,
-    // A link deleted while its panel is open (by a teammate, a task) is the panel's message, not the page's 404.
+    // A link deleted since the list was read (by a teammate, a task, another tab) is the panel's message,
+    // not the page's 404.
     throwOnError: false,
     queryFn: async () => {
       const r = await api.get<LinkDetails>(`links/${id}`, {

@@ -2,6 +2,9 @@ import type Sigma from 'sigma';
 import { NodeCircleProgram } from 'sigma/rendering';
 import type { RenderParams } from 'sigma/types';
 
+// What a pan over a big graph leaves out (GraphCanvas): work sigma does per frame or per mouse move that
+// nobody sees while the camera moves.
+
 /**
  * Sigma's own test for a move that leaves out the edges (`hideEdgesOnMove`, big graphs): sigma draws a
  * still frame with them when such a move ends, so the picking drawn then is never left stale.
