@@ -1,7 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeNow, failNextInto, listenAt } from './listen.ts';
 import type { StandInInvoice, StandInPayment } from './nowpayments-invoice.ts';
 import {
   type IpnBody,
@@ -327,9 +326,7 @@ export async function startNowPaymentsStandIn(
       .writeHead(reply.status, { 'Content-Type': 'application/json; charset=utf-8' })
       .end(JSON.stringify(reply.body));
   });
-  server.listen(port, host);
-  await once(server, 'listening');
-  origin = `http://${host}:${(server.address() as AddressInfo).port}`;
+  origin = await listenAt(server, host, port);
 
   return {
     url: origin,
@@ -339,9 +336,7 @@ export async function startNowPaymentsStandIn(
     setIpnUrl(url) {
       ipnUrl = url;
     },
-    failNext(reply, times = 1) {
-      for (let i = 0; i < times; i++) failures.push(reply);
-    },
+    failNext: failNextInto(failures),
     pay: (id, share = 1) => pay(known(id), share),
     async expire(id, status = 'expired') {
       const invoice = known(id);
@@ -364,11 +359,7 @@ export async function startNowPaymentsStandIn(
     },
     sign: (body, signing) => signedIpn(body, ipnSecret, signing),
     deliver,
-    async close() {
-      server.closeAllConnections();
-      server.close();
-      await once(server, 'close');
-    },
+    close: () => closeNow(server),
   };
 }
 

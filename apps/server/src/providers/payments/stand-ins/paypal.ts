@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeNow, failNextInto, listenAt } from './listen.ts';
 import {
   captureObject,
   createOrder,
@@ -378,9 +377,7 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
     return request;
   }
 
-  server.listen(port, host);
-  await once(server, 'listening');
-  origin = `http://${host}:${(server.address() as AddressInfo).port}`;
+  origin = await listenAt(server, host, port);
 
   return {
     url: origin,
@@ -391,9 +388,7 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
     setWebhookUrl(url) {
       webhookUrl = url;
     },
-    failNext(reply, times = 1) {
-      for (let i = 0; i < times; i++) failures.push(reply);
-    },
+    failNext: failNextInto(failures),
     revokeTokens: () => tokens.clear(),
     approve: (id, approval) => approve(known(id), approval?.instrumentDeclines),
     completeCapture(id, status = 'COMPLETED') {
@@ -430,11 +425,7 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
     async idle() {
       while (pending.size > 0) await Promise.all([...pending]);
     },
-    async close() {
-      server.closeAllConnections();
-      server.close();
-      await once(server, 'close');
-    },
+    close: () => closeNow(server),
   };
 }
 

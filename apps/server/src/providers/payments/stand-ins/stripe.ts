@@ -1,6 +1,5 @@
-import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeNow, failNextInto, listenAt } from './listen.ts';
 import { sendSigned } from './post-signed.ts';
 import { checkoutPage, closedPage } from './stripe-checkout-page.ts';
 import { type FormObject, parseStripeForm } from './stripe-form.ts';
@@ -285,9 +284,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     });
     res.end(JSON.stringify(reply.body, null, 2));
   });
-  server.listen(port, host);
-  await once(server, 'listening');
-  origin = `http://${host}:${(server.address() as AddressInfo).port}`;
+  origin = await listenAt(server, host, port);
 
   return {
     url: origin,
@@ -297,9 +294,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     setWebhookUrl(url) {
       webhookUrl = url;
     },
-    failNext(reply, times = 1) {
-      for (let i = 0; i < times; i++) failures.push(reply);
-    },
+    failNext: failNextInto(failures),
     pay: (id) => deliver(complete(known(id))),
     async expire(id) {
       const expired = expireSession(known(id));
@@ -317,11 +312,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       if (!event) throw new Error(`No such event: ${eventId}`);
       return deliver(event);
     },
-    async close() {
-      server.closeAllConnections();
-      server.close();
-      await once(server, 'close');
-    },
+    close: () => closeNow(server),
   };
 }
 
