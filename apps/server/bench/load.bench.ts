@@ -12,14 +12,14 @@
  * takes them over (the default lease).
  * LOAD_BENCH_SECONDS shortens each level (default 60; the yardstick runs a third of it, at least 10 s);
  * LOAD_BENCH_LINKS changes the campaign's size, LOAD_BENCH_DB_NAME the database's name;
- * LOAD_BENCH_MODES=all measures ROLE=all alone and LOAD_BENCH_TAKEOVER=0 skips the takeover (both for
- * profiling); LOAD_BENCH_NODE_FLAGS are handed to node in the server processes (e.g.
- * `--cpu-prof --cpu-prof-dir=/tmp/prof`); BENCH_DATABASE_URL names the PostgreSQL (the bench's database
+ * LOAD_BENCH_MODES=all measures ROLE=all alone, =split the API and the worker apart alone, and
+ * LOAD_BENCH_TAKEOVER=0 skips the takeover (for profiling); LOAD_BENCH_NODE_FLAGS are handed to node in
+ * the server processes (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`); BENCH_DATABASE_URL names the PostgreSQL (the bench's database
  * is created and dropped there).
  */
 
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,9 +44,10 @@ const LEVELS = [50, 200];
 const YARDSTICK_SECONDS = Math.max(10, Math.round(SECONDS / 3));
 /** Each level runs the pages' calls and the yardstick in turns of about 10 s of the calls. */
 const SLICES = Math.max(1, Math.round(SECONDS / 10));
-const MODES = (['ROLE=all', 'ROLE=api + ROLE=worker'] as const).filter(
-  (mode) => process.env.LOAD_BENCH_MODES !== 'all' || mode === 'ROLE=all',
-);
+const MODES = (['ROLE=all', 'ROLE=api + ROLE=worker'] as const).filter((mode) => {
+  const only = process.env.LOAD_BENCH_MODES;
+  return !only || (only === 'all') === (mode === 'ROLE=all');
+});
 const TAKEOVER = process.env.LOAD_BENCH_TAKEOVER !== '0';
 const NODE_FLAGS = process.env.LOAD_BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
 // The pages the running check works on: the checker benchmark's donor web (50 loopback hosts).
@@ -99,7 +100,9 @@ async function main() {
       keeper = keepCheckRunning({ db: database.db, origin, ...setup });
       await waitForRunningTask(database.db);
       await runLoad({ origin, token: setup.token, clients: 10, seconds: 3, calls: callsOf(setup) }); // warm-up
-      for (const clients of LEVELS) await measureLevel({ db: database.db, mode, origin, clients, setup });
+      for (const clients of LEVELS) {
+        await measureLevel({ db: database.db, mode, origin, apiPid: api.pid, clients, setup });
+      }
       await stopAll();
     }
 
@@ -122,17 +125,32 @@ async function main() {
 }
 
 /** One level: the page's calls, then the yardstick with the same clients, the check running throughout. */
-async function measureLevel(params: { db: Db; mode: string; origin: string; clients: number; setup: Setup }) {
-  const { origin, clients, setup } = params;
+async function measureLevel(params: {
+  db: Db;
+  mode: string;
+  origin: string;
+  apiPid: number;
+  clients: number;
+  setup: Setup;
+}) {
+  const { origin, apiPid, clients, setup } = params;
   const calls = callsOf(setup);
   const pages = noSamples(calls);
   const health = noSamples(['health']);
   const startedAt = new Date();
   // In turns, so both see the same machine: its share left by other work drifts within a minute.
   for (let slice = 0; slice < SLICES; slice++) {
-    await runLoad({ origin, token: setup.token, clients, seconds: SECONDS / SLICES, calls, into: pages });
+    await runLoad({
+      origin,
+      apiPid,
+      token: setup.token,
+      clients,
+      seconds: SECONDS / SLICES,
+      calls,
+      into: pages,
+    });
     const seconds = YARDSTICK_SECONDS / SLICES;
-    await runLoad({ origin, token: setup.token, clients, seconds, calls: ['health'], into: health });
+    await runLoad({ origin, apiPid, token: setup.token, clients, seconds, calls: ['health'], into: health });
   }
   const load = summarise(pages);
   const yardstick = summarise(health);
@@ -161,6 +179,8 @@ function tableRow({ mode, clients, load, yardstick, pagesChecked }: LevelRow) {
     'health p99': ms(yardstick.p99),
     'p50 / health p50': times(load.p50, yardstick.p50),
     'p99 / health p99': times(load.p99, yardstick.p99),
+    'API CPU a call': `${load.cpuMsPerCall.toFixed(2)} ms`,
+    'health CPU a call': `${yardstick.cpuMsPerCall.toFixed(2)} ms`,
     'pages checked meanwhile': pagesChecked,
   };
 }
@@ -174,13 +194,13 @@ function writeFigures(waited: { ms: number; items: number; leaseSeconds: number 
     return [
       {
         what: `${scope}: the pages' calls`,
-        figure: `${load.errors} errors, ${Math.round(load.count / SECONDS)} req/s, p50 ${ms(load.p50)} (${times(load.p50, yardstick.p50)} the yardstick's), p99 ${ms(load.p99)} (${times(load.p99, yardstick.p99)})`,
+        figure: `${load.errors} errors, ${Math.round(load.count / SECONDS)} req/s, p50 ${ms(load.p50)} (${times(load.p50, yardstick.p50)} the yardstick's), p99 ${ms(load.p99)} (${times(load.p99, yardstick.p99)}); the API's CPU ${load.cpuMsPerCall.toFixed(2)} ms a call`,
         aim: `0 errors, p99 < ${aim} ms (${times(aim, yardstick.p99)} the yardstick's p99)`,
         met: load.errors === 0 && load.p99 < aim,
       },
       {
         what: `${scope}: yardstick, GET /api/health`,
-        figure: `${yardstick.errors} errors, ${Math.round(yardstick.count / YARDSTICK_SECONDS)} req/s, p50 ${ms(yardstick.p50)}, p99 ${ms(yardstick.p99)}`,
+        figure: `${yardstick.errors} errors, ${Math.round(yardstick.count / YARDSTICK_SECONDS)} req/s, p50 ${ms(yardstick.p50)}, p99 ${ms(yardstick.p99)}; the API's CPU ${yardstick.cpuMsPerCall.toFixed(2)} ms a call`,
       },
     ];
   });
@@ -340,6 +360,8 @@ async function pagesCheckedSince(db: Db, since: Date) {
 
 interface Samples {
   times: number[];
+  /** CPU time the API's process used meanwhile (ROLE=all: with the check's share). */
+  cpuMs: number;
   perCall: Map<string, number[]>;
   errors: number;
   errorSamples: string[];
@@ -347,6 +369,7 @@ interface Samples {
 
 const noSamples = (calls: string[]): Samples => ({
   times: [],
+  cpuMs: 0,
   perCall: new Map(calls.map((call) => [call, []])),
   errors: 0,
   errorSamples: [],
@@ -358,6 +381,8 @@ interface LoadResult {
   errorSamples: string[];
   p50: number;
   p99: number;
+  /** The API process's CPU time per answered call, which the machine's load does not inflate as it does a wait. */
+  cpuMsPerCall: number;
   /** Each call's p50/p95, where the time goes. */
   perCall: string;
 }
@@ -373,6 +398,7 @@ function summarise(samples: Samples): LoadResult {
     errorSamples: samples.errorSamples,
     p50: percentile(samples.times, 0.5),
     p99: percentile(samples.times, 0.99),
+    cpuMsPerCall: samples.cpuMs / Math.max(samples.times.length, 1),
     perCall: perCall.join(', '),
   };
 }
@@ -383,6 +409,8 @@ function summarise(samples: Samples): LoadResult {
  */
 async function runLoad(params: {
   origin: string;
+  /** The API's process, whose CPU time is added to the samples'. */
+  apiPid?: number;
   token: string;
   clients: number;
   seconds: number;
@@ -392,6 +420,7 @@ async function runLoad(params: {
   const agent = new http.Agent({ keepAlive: true, maxSockets: params.clients });
   const samples = params.into ?? noSamples(params.calls);
   const deadline = performance.now() + params.seconds * 1000;
+  const cpuBefore = params.apiPid ? await cpuMsOf(params.apiPid) : 0;
   await Promise.all(
     Array.from({ length: params.clients }, async (_, client) => {
       for (let i = client; performance.now() < deadline; i++) {
@@ -410,8 +439,20 @@ async function runLoad(params: {
       }
     }),
   );
+  if (params.apiPid) samples.cpuMs += (await cpuMsOf(params.apiPid)) - cpuBefore;
   agent.destroy();
   return samples;
+}
+
+/** Clock ticks a second in /proc's figures (CLK_TCK, 100 on Linux's usual builds). */
+const CLOCK_TICKS = 100;
+
+/** The CPU time (user and system) a process has used so far, in ms, from /proc/{pid}/stat. */
+async function cpuMsOf(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command's closing parenthesis start at the 3rd (state); utime is the 14th, stime the 15th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 
 function percentile(samples: number[], q: number) {

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import {
   accessTokens,
   accountMembers,
@@ -60,20 +61,26 @@ export async function findSession(
   db: Queryable,
   token: string,
 ): Promise<{ user: User; impersonatorId: number | null; accountId: number | null } | null> {
-  const [row] = await db
+  const [row] = await sessionByTokenHash(db).execute({ tokenHash: hashSecret(token) });
+  return row ?? null;
+}
+
+/** The one statement every signed-in request runs, so it is built once (db/prepared.ts). */
+const sessionByTokenHash = preparedOnce((db) =>
+  db
     .select({ user: users, impersonatorId: accessTokens.impersonatorId, accountId: accessTokens.accountId })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
     .where(
       and(
-        eq(accessTokens.tokenHash, hashSecret(token)),
+        eq(accessTokens.tokenHash, sql.placeholder('tokenHash')),
         isNull(accessTokens.revokedAt),
         or(isNull(accessTokens.expiresAt), gt(accessTokens.expiresAt, sql`now()`)),
       ),
     )
-    .limit(1);
-  return row ?? null;
-}
+    .limit(1)
+    .prepare('session_by_token_hash'),
+);
 
 /**
  * A member's place in another account (issue 27): role, permissions and the owner's row; undefined
