@@ -465,6 +465,19 @@ describe('tag pages, a section’s pages, videos and the reader’s language', (
     expect(await to('/wiki/faq', { 'accept-language': 'ru', cookie: 'locale=ua' })).toBe('/ua/wiki/faq');
     expect((await get('/wiki')).headers.vary).toMatch(/accept-language/);
     expect(acceptedLocale('en;q=0.1, ru;q=0.8')).toBe('ru');
+
+    // An article's unprefixed address followed by a Russian or Ukrainian reader ends on a page, not a
+    // 404: that language's version when there is one, else the article itself.
+    const en = await article({ group: 'moved-forms', locale: 'en', title: 'Moved?', slug: 'moved' });
+    const ru = await article({ group: 'moved-forms', locale: 'ru', title: 'Перенесено?', slug: 'moved' });
+    const alone = await article({ locale: 'en', title: 'Only in English', slug: 'only-en' });
+    const unprefixed = en.attributes.link.replace(/^\/en/, '');
+    expect(await to(unprefixed, { 'accept-language': 'ru' })).toBe(`/ru${unprefixed}`);
+    expect(await to(`/ru${unprefixed}`)).toBe(ru.attributes.link);
+    expect(await to(`/ua${unprefixed}`)).toBe(en.attributes.link);
+    expect(await to(alone.attributes.link.replace(/^\/en/, '/ru'))).toBe(alone.attributes.link);
+    expect(await to(alone.attributes.link.replace('/faq/', '/blog/'))).toBe(alone.attributes.link);
+    expect((await get(ru.attributes.link)).statusCode).toBe(200);
     expect(acceptedLocale('*')).toBeNull();
   });
 

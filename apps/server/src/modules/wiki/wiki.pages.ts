@@ -691,10 +691,13 @@ export function wikiPages(app: FastifyInstance, ctx: AppContext) {
       const id = /^(\d{1,9})(-|$)/.exec(req.params.id)?.[1];
       if (!isLocale(locale) || !id) return notFoundHtml(reply);
       const found = await publicArticle(ctx, Number(id));
-      const section = wikiSection(req.params.section);
-      if (!found || found.row.locale !== locale || section?.id !== found.row.section)
-        return notFoundHtml(reply);
-      const canonical = articlePath(found.row);
+      if (!found) return notFoundHtml(reply);
+      // A published article asked in another language's form (the unprefixed address sends a Russian
+      // reader to /ru/… of an English id) or under another section: moved to the asked language's
+      // version when there is one, else to the article's own address; never a 404 for an article there.
+      const version =
+        found.row.locale === locale ? found.row : found.translations.find((tr) => tr.locale === locale);
+      const canonical = articlePath(version ?? found.row);
       let asked = req.url.split('?')[0];
       try {
         asked = decodeURIComponent(asked);

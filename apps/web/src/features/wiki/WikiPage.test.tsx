@@ -70,6 +70,29 @@ describe('wiki reader', () => {
     expect(server.fetchMock.mock.calls.some(([u]) => String(u).includes('filter[section]=1'))).toBe(true);
   });
 
+  it('clears the sidebar’s wiki badge once the reader opens the wiki, without a reload', {
+    timeout: 40_000,
+  }, async () => {
+    resetTokenForTests('tok');
+    // The server: 2 new articles until the wiki's sections are asked (that marks the wiki opened).
+    let opened = false;
+    mockApi({
+      'GET user/me': meReply(),
+      'GET wiki/count': () => json(200, { data: { attributes: { count: opened ? 0 : 2 } } }),
+      'GET wiki/sections': () => {
+        opened = true;
+        return sections;
+      },
+      'GET wiki/tags': json(200, { data: [] }),
+      'GET wiki': json(200, { data: [article(1)], meta }),
+    });
+    const { navigate } = renderApp('/en/tasks');
+    expect(await screen.findByText('2 new articles', {}, { timeout: 20_000 })).toBeTruthy();
+    await navigate('/en/wiki/blog');
+    expect(await screen.findByRole('link', { name: 'Article 1' }, { timeout: 20_000 })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('2 new articles')).toBeNull());
+  });
+
   it('groups the FAQ by topic in its side navigation and opens the full answer behind More', {
     timeout: 40_000,
   }, async () => {

@@ -5,9 +5,10 @@ import type {
   TWikiSectionsResponse,
   ZWikiArticleResponse,
 } from '@linkwatch/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/api/client.ts';
+import { sidebarCountKeys } from '@/lib/sidebarCounts.ts';
 
 export type WikiArticle = z.infer<typeof ZWikiArticleResponse>['data'];
 
@@ -33,10 +34,19 @@ export const wikiKeys = {
 
 const sectionQuery = (section?: number) => (section ? { 'filter[section]': section } : {});
 
+/**
+ * The sections with their counts. Asking them is what marks the wiki opened on the server, so the
+ * sidebar's badge is asked again then (a count read before, or in flight meanwhile, is stale: 0 now).
+ */
 export function useWikiSections(locale: string) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: wikiKeys.sections(locale),
-    queryFn: () => api.get<TWikiSectionsResponse>('wiki/sections'),
+    queryFn: async () => {
+      const sections = await api.get<TWikiSectionsResponse>('wiki/sections');
+      void queryClient.invalidateQueries({ queryKey: sidebarCountKeys.wiki });
+      return sections;
+    },
   });
 }
 
