@@ -1,6 +1,6 @@
 import { type FieldErrors, issuesToFieldErrors } from '@linkwatch/shared';
 import { hasKey, translate } from '@linkwatch/shared/i18n';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorKind, FieldError, TooManyAttemptsError } from '../errors.ts';
 import { type ErrorBody, RequestValidationError } from './errors.ts';
 import { requestLocale } from './locale.ts';
@@ -74,7 +74,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     return send(500, { message: translate(locale, 'errors.serverError') });
   });
 
-  app.setNotFoundHandler((req, reply) => {
-    reply.code(404).send({ message: translate(requestLocale(req), 'errors.notFound') });
-  });
+  app.setNotFoundHandler(sendApiNotFound);
+}
+
+/** The API's answer to a path it has no route for. */
+export function sendApiNotFound(req: FastifyRequest, reply: FastifyReply) {
+  return reply.code(404).send({ message: translate(requestLocale(req), 'errors.notFound') });
 }

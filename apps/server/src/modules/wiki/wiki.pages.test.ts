@@ -199,6 +199,23 @@ describe('the wiki’s public pages', () => {
     const section = await get('/en/wiki/news');
     expect(section.statusCode).toBe(200);
     expect(section.body).toContain(`href="${news.attributes.link}"`);
+    // Its own description, and dates as the reader's language writes them.
+    expect(section.body).toContain('<meta name="description" content="Linkwatch product news:');
+    expect(section.body).toMatch(/<time datetime="[^"]+">[A-Z][a-z]+ \d{1,2}, \d{4}<\/time>/);
+    expect(section.body).not.toContain('name="robots"');
+    const ru = await article({ section: 3, locale: 'ru', title: 'Выпуск' });
+    expect((await get(ru.attributes.link)).statusCode).toBe(200);
+    expect((await get('/ru/wiki/news')).body).toMatch(/<time datetime="[^"]+">\d{1,2} [а-я]+ \d{4}/);
+    // A section with no article yet is a page, but not one for search engines to list.
+    const empty = await get('/en/wiki/solutions');
+    expect(empty.statusCode).toBe(200);
+    expect(empty.body).toContain('<meta name="robots" content="noindex">');
+    // Addresses under the wiki that are none of its pages: real 404s (the API's stay JSON).
+    expect((await get('/en/wiki/faq/type/Bogus')).statusCode).toBe(404);
+    expect((await get('/ru/wiki/news/1/more')).statusCode).toBe(404);
+    const api = await get('/api/wiki/nosuch/a/b');
+    expect(api.statusCode).toBe(404);
+    expect(api.headers['content-type']).toMatch(/json/);
 
     const index = parseXml((await get('/sitemap.xml')).body, ['sitemap']).sitemapindex;
     expect(index['@xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
@@ -212,9 +229,17 @@ describe('the wiki’s public pages', () => {
     const entry = en.url.find((u: { loc: string }) => u.loc === `http://app.test${news.attributes.link}`);
     expect(entry.lastmod).toMatch(ISO_DATE);
     expect(en.url.map((u: { loc: string }) => u.loc)).toContain('http://app.test/en/wiki/news');
+    // The wiki's home and the app's other public pages, with their languages.
+    const at = (loc: string) => en.url.find((u: { loc: string }) => u.loc === loc);
+    expect(at('http://app.test/en/wiki').lastmod).toMatch(ISO_DATE);
+    expect(at('http://app.test/en/partner-program')).toBeDefined();
+    expect(
+      at('http://app.test/en/domain-check')['xhtml:link'].map((l: Record<string, string>) => l['@hreflang']),
+    ).toEqual(['en', 'ru', 'uk']);
     // The sitemap index's lastmod is its sitemap's newest entry.
     const newest = en.url
-      .map((u: { lastmod: string }) => u.lastmod)
+      .map((u: { lastmod?: string }) => u.lastmod)
+      .filter(Boolean)
       .sort()
       .at(-1);
     expect(index.sitemap[0].lastmod).toBe(newest);
@@ -300,6 +325,11 @@ describe('tag pages, a section’s pages, videos and the reader’s language', (
     for (let i = 1; i <= 13; i++) await article({ section: 4, locale: 'en', title: `Case ${i}` });
     const first = await get('/en/wiki/cases');
     expect(canonicalOf(first.body)).toBe('http://app.test/en/wiki/cases');
+    // Page 1 is the section's own page: its title names no page.
+    expect(/<title>([^<]+)<\/title>/.exec(first.body)?.[1]).toBe('Cases · Linkwatch');
+    expect(/<title>([^<]+)<\/title>/.exec((await get('/en/wiki/cases?page=2')).body)?.[1]).toBe(
+      'Cases (page 2 of 2) · Linkwatch',
+    );
     expect(relOf(first.body, 'next')).toBe('http://app.test/en/wiki/cases?page=2');
     expect(relOf(first.body, 'prev')).toBeUndefined();
     expect(first.body.match(/<h2>/g)).toHaveLength(12);

@@ -12,6 +12,8 @@ import {
 import { translate } from '@linkwatch/shared/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { sendApiNotFound } from '../../http/error-handler.ts';
+import { API_PREFIX } from '../../http/prefix.ts';
 import { sessionUser } from '../auth/sessions.ts';
 import {
   articlePath,
@@ -36,6 +38,13 @@ import { publicArticle, publicArticles, videosOf } from './wiki.service.ts';
 
 const HREFLANG: Record<Locale, string> = { en: 'en', ru: 'ru', ua: 'uk' };
 const OG_LOCALE: Record<Locale, string> = { en: 'en_US', ru: 'ru_RU', ua: 'uk_UA' };
+
+/** A date as the reader's language writes it in full (28 November 2026, 28 ноября 2026 г.). */
+const longDate = (locale: Locale, date: Date) =>
+  new Intl.DateTimeFormat(HREFLANG[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+
+/** The app's other public pages: the domain check and the partner programme's landing (issues 29, 30). */
+const OTHER_PUBLIC_PAGES = ['domain-check', 'partner-program'];
 
 const esc = (s: string) =>
   s
@@ -62,6 +71,8 @@ interface Head {
   feed?: string;
   /** rel prev/next of a section's pages. */
   links?: { rel: 'prev' | 'next'; href: string }[];
+  /** A page search engines should not list (a section with no articles yet). */
+  noindex?: boolean;
 }
 
 const STYLE = `body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f172a;background:#f8fafc}
@@ -81,6 +92,7 @@ function page(ctx: AppContext, head: Head, body: string): string {
   const tags = [
     `<title>${esc(head.title)}</title>`,
     `<meta name="description" content="${esc(head.description)}">`,
+    head.noindex ? '<meta name="robots" content="noindex">' : '',
     `<link rel="canonical" href="${esc(abs(head.canonical))}">`,
     ...head.alternates.map(
       (a) => `<link rel="alternate" hreflang="${HREFLANG[a.locale]}" href="${esc(abs(a.href))}">`,
@@ -293,7 +305,7 @@ function articleHtml(ctx: AppContext, row: ArticleRow, translations: Translation
   const date = row.publishedAt
     ? `<p class="meta"><time datetime="${row.publishedAt.toISOString()}">${esc(
         translate(locale, 'wiki.reader.published', {
-          date: new Intl.DateTimeFormat(HREFLANG[locale], { dateStyle: 'long' }).format(row.publishedAt),
+          date: longDate(locale, row.publishedAt),
         }),
       )}</time>${row.category ? ` · ${esc(row.category)}` : ''}</p>`
     : '';
@@ -387,7 +399,7 @@ function sectionHtml(ctx: AppContext, l: Listing) {
       const more = moreSource(r);
       return `<li><h2><a href="${articlePath(r)}">${esc(r.title)}</a></h2>${
         r.publishedAt
-          ? `<p class="meta"><time datetime="${r.publishedAt.toISOString()}">${r.publishedAt.toISOString().slice(0, 10)}</time></p>`
+          ? `<p class="meta"><time datetime="${r.publishedAt.toISOString()}">${esc(longDate(locale, r.publishedAt))}</time></p>`
           : ''
       }${more ? renderMarkdown(more) : `<p>${esc(r.description)}</p>`}</li>`;
     })
@@ -412,12 +424,14 @@ function sectionHtml(ctx: AppContext, l: Listing) {
         acceptedAnswer: { '@type': 'Answer', text: r.description || plainText(r.content, 1000) },
       })),
     });
+  // Page 1 is the section's own address; the later pages say which they are.
   const pageNote =
-    l.pages > 1
+    l.page > 1
       ? ` (${translate(locale, 'wiki.reader.pageOf', { page: String(l.page), pages: String(l.pages) })})`
       : '';
   const heading = `${l.tag ? `${name}: ${tagTitle}` : name}${pageNote}`;
-  const description = `${heading} · ${translate(locale, 'wiki.reader.home')}`;
+  const about = translate(locale, `wiki.reader.about.${slug ?? 'home'}`);
+  const description = l.tag || l.page > 1 ? `${heading}. ${about}` : about;
   return page(
     ctx,
     {
@@ -431,6 +445,7 @@ function sectionHtml(ctx: AppContext, l: Listing) {
       })),
       type: 'website',
       ld,
+      noindex: rows.length === 0,
       feed: section ? `${sectionPath(locale, section)}/feed.xml` : undefined,
       links: [
         ...(l.page > 1
@@ -556,11 +571,9 @@ export function wikiPages(app: FastifyInstance, ctx: AppContext) {
     const lines = [
       'User-agent: *',
       ...LOCALES.map((l) => `Allow: /${l}/wiki`),
-      // The other public pages: the domain check and the partner programme's landing (issues 29, 30).
-      ...['', ...LOCALES.map((l) => `/${l}`)].flatMap((p) => [
-        `Allow: ${p}/domain-check`,
-        `Allow: ${p}/partner-program`,
-      ]),
+      ...['', ...LOCALES.map((l) => `/${l}`)].flatMap((p) =>
+        OTHER_PUBLIC_PAGES.map((page) => `Allow: ${p}/${page}`),
+      ),
       'Allow: /sitemap',
       'Allow: /api/wiki/images/',
       'Disallow: /',
@@ -613,6 +626,18 @@ export function wikiPages(app: FastifyInstance, ctx: AppContext) {
             `<url><loc>${abs(listingPath(locale, s.id, '', i + 1))}</loc><lastmod>${mod.toISOString()}</lastmod></url>`,
         );
       });
+      // The wiki's home and the public pages (the domain check), in every language.
+      const everyLanguage = (p: string) =>
+        LOCALES.map(
+          (l) => `<xhtml:link rel="alternate" hreflang="${HREFLANG[l]}" href="${abs(`/${l}${p}`)}"/>`,
+        ).join('');
+      const home = lastmod(rows);
+      const pages = [
+        `<url><loc>${abs(`/${locale}/wiki`)}</loc>${home ? `<lastmod>${home.toISOString()}</lastmod>` : ''}${everyLanguage('/wiki')}</url>`,
+        ...OTHER_PUBLIC_PAGES.map(
+          (p) => `<url><loc>${abs(`/${locale}/${p}`)}</loc>${everyLanguage(`/${p}`)}</url>`,
+        ),
+      ];
       const tags = tagPages(rows, locale).map(
         (p) => `<url><loc>${abs(p.path)}</loc><lastmod>${p.lastmod.toISOString()}</lastmod></url>`,
       );
@@ -623,7 +648,7 @@ export function wikiPages(app: FastifyInstance, ctx: AppContext) {
       return reply
         .type('application/xml; charset=utf-8')
         .send(
-          `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${sections.join('')}${tags.join('')}${articles.join('')}</urlset>\n`,
+          `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${pages.join('')}${sections.join('')}${tags.join('')}${articles.join('')}</urlset>\n`,
         );
     },
   );
@@ -681,6 +706,18 @@ export function wikiPages(app: FastifyInstance, ctx: AppContext) {
   app.get('/:locale/wiki/:section', { schema: { hide: true } }, listing);
   for (const view of ['FaqSection', 'NewsSection', 'PreviewSection'])
     app.get(`/:locale/wiki/:section/type/${view}`, { schema: { hide: true } }, listing);
+  // Any other address under a language's wiki (an unknown view, a path too deep): a real 404 too.
+  app.get<{ Params: { locale: string } }>(
+    '/:locale/wiki/*',
+    { schema: { hide: true } },
+    async (req, reply) => {
+      const { locale } = req.params;
+      // The router brings the API's paths with no route of their own (/api/wiki/…) here too.
+      if (`/${locale}` === API_PREFIX) return sendApiNotFound(req, reply);
+      if (!isLocale(locale) || (await appTakesOver(req))) return reply.callNotFound();
+      return notFoundHtml(reply);
+    },
+  );
 
   app.get<{ Params: { locale: string; section: string; id: string } }>(
     '/:locale/wiki/:section/:id',

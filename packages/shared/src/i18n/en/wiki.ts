@@ -16,6 +16,18 @@ export default {
     videoType: 'Only MP4 and WebM videos can be uploaded.',
   },
   reader: {
+    /** Each listing's meta description (what a search result shows under its title). */
+    about: {
+      home: 'Guides, answers and news from Linkwatch: how to watch your backlinks, read check reports and get pages indexed.',
+      blog: 'Articles from the Linkwatch team on backlink monitoring, link building and getting pages indexed.',
+      faq: 'Answers to common questions about Linkwatch: credits and prices, link states, indexing, payments, refunds and privacy.',
+      news: 'Linkwatch product news: new features and changes to prices and to how checks work.',
+      cases: 'How SEO teams and site owners use Linkwatch to keep their backlinks alive and indexed.',
+      solutions:
+        'How to solve common backlink problems with Linkwatch: lost links, nofollow, pages blocked from indexing.',
+      tutorials:
+        'Step-by-step tutorials: your first backlink check, reading a report, indexing, crawler imports and schedules.',
+    },
     title: 'Wiki',
     sectionsNav: 'Wiki sections',
     search: 'Search articles',
