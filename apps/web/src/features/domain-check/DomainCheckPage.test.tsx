@@ -130,8 +130,8 @@ describe('the public domain-check page', { timeout: 20_000 }, () => {
           {
             href: 'https://shop.example/',
             anchor: 'shop',
-            attribute: 'nofollow',
-            rel: ['nofollow'],
+            attribute: 'nofollow,ugc',
+            rel: ['nofollow', 'ugc'],
             typeId: 2,
           },
         ],
@@ -147,6 +147,7 @@ describe('the public domain-check page', { timeout: 20_000 }, () => {
     expect(within(result).getByText('Ні: її канонічна адреса — інша сторінка')).toBeTruthy();
     expect(within(result).getByText('інша сторінка: https://blog.example.org/other')).toBeTruthy();
     expect(within(result).getByText(/Усі вони nofollow/)).toBeTruthy();
+    expect(within(result).getByText('nofollow, ugc')).toBeTruthy();
   });
 
   it('shows the limit as the server words it', async () => {

@@ -182,7 +182,8 @@ function Links({ result }: { result: TDomainCheckAttributes }) {
                   </td>
                   <td className="border-t border-line py-2 pr-4">
                     <Badge tone={link.attribute === 'dofollow' ? 'success' : 'warning'}>
-                      {link.attribute}
+                      {/* `nofollow,ugc` as the API writes it, read as a list */}
+                      {link.attribute.split(',').join(', ')}
                     </Badge>
                   </td>
                   <td className="border-t border-line py-2 pr-4 text-ink-muted">
