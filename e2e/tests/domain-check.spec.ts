@@ -36,7 +36,7 @@ test('a visitor checks a page of the demo web: it answers, can be indexed or not
   await expect(result.getByText(fill(en.answer.yes, { code: '200' }))).toBeVisible();
   await expect(result.getByText(en.index.yes)).toBeVisible();
   await expect(result.getByText(fill(en.links.yes_one, { count: '1' }))).toBeVisible();
-  await expect(result.getByRole('row', { name: /the shop's page/ })).toContainText('nofollow,ugc');
+  await expect(result.getByRole('row', { name: /the shop's page/ })).toContainText('nofollow, ugc');
   await expect(result.getByText(en.links.nofollowOnly)).toBeVisible();
 
   // A page closed by meta robots, then one the SSRF guard refuses (this app's own port, on loopback).

@@ -129,7 +129,7 @@ function PayoutDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
           </Button>
           <Button
             type="submit"
-            loading={request.isPending}
+            loading={request.isPending || methods.isPending}
             disabled={!chosen}
             icon={<Send className="size-4" aria-hidden />}
           >
