@@ -20,12 +20,17 @@ export function SegmentedTabs<T extends string>({
   label: string;
   className?: string;
 }) {
+  const segment = (of: T) => document.querySelector<HTMLButtonElement>(`[data-segment="${label}-${of}"]`);
   const move = (from: number, delta: number) => {
     const next = items[(from + delta + items.length) % items.length];
     onChange(next.value);
-    requestAnimationFrame(() =>
-      document.querySelector<HTMLButtonElement>(`[data-segment="${label}-${next.value}"]`)?.focus(),
-    );
+    // The focus moves with the key, at once. Only a change that draws the tabs anew (another page's) drops
+    // it to the body: it is given back once they are drawn, unless the reader has gone on meanwhile (a
+    // click into the field below within that frame lost its typing to the tab).
+    segment(next.value)?.focus();
+    requestAnimationFrame(() => {
+      if (document.activeElement === document.body) segment(next.value)?.focus();
+    });
   };
   return (
     <div
