@@ -14,8 +14,8 @@
  * LOAD_BENCH_LINKS changes the campaign's size, LOAD_BENCH_DB_NAME the database's name;
  * LOAD_BENCH_MODES=all measures ROLE=all alone, =split the API and the worker apart alone, and
  * LOAD_BENCH_TAKEOVER=0 skips the takeover (for profiling); LOAD_BENCH_NODE_FLAGS are handed to node in
- * the server processes (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`); BENCH_DATABASE_URL names the PostgreSQL (the bench's database
- * is created and dropped there).
+ * the server processes (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`); BENCH_DATABASE_URL names the
+ * PostgreSQL (the bench's database is created and dropped there).
  */
 
 import { type ChildProcess, fork } from 'node:child_process';
@@ -163,6 +163,8 @@ async function measureLevel(params: {
 }
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
+/** The API's CPU time per answered call. */
+const cpuOf = (result: LoadResult) => `${result.cpuMsPerCall.toFixed(2)} ms`;
 /** A time as a multiple of the yardstick's. */
 const times = (value: number, yardstick: number) => `${(value / Math.max(yardstick, 1)).toFixed(1)}×`;
 
@@ -179,8 +181,8 @@ function tableRow({ mode, clients, load, yardstick, pagesChecked }: LevelRow) {
     'health p99': ms(yardstick.p99),
     'p50 / health p50': times(load.p50, yardstick.p50),
     'p99 / health p99': times(load.p99, yardstick.p99),
-    'API CPU a call': `${load.cpuMsPerCall.toFixed(2)} ms`,
-    'health CPU a call': `${yardstick.cpuMsPerCall.toFixed(2)} ms`,
+    'API CPU a call': cpuOf(load),
+    'health CPU a call': cpuOf(yardstick),
     'pages checked meanwhile': pagesChecked,
   };
 }
@@ -194,13 +196,13 @@ function writeFigures(waited: { ms: number; items: number; leaseSeconds: number 
     return [
       {
         what: `${scope}: the pages' calls`,
-        figure: `${load.errors} errors, ${Math.round(load.count / SECONDS)} req/s, p50 ${ms(load.p50)} (${times(load.p50, yardstick.p50)} the yardstick's), p99 ${ms(load.p99)} (${times(load.p99, yardstick.p99)}); the API's CPU ${load.cpuMsPerCall.toFixed(2)} ms a call`,
+        figure: `${load.errors} errors, ${Math.round(load.count / SECONDS)} req/s, p50 ${ms(load.p50)} (${times(load.p50, yardstick.p50)} the yardstick's), p99 ${ms(load.p99)} (${times(load.p99, yardstick.p99)}); the API's CPU ${cpuOf(load)} a call`,
         aim: `0 errors, p99 < ${aim} ms (${times(aim, yardstick.p99)} the yardstick's p99)`,
         met: load.errors === 0 && load.p99 < aim,
       },
       {
         what: `${scope}: yardstick, GET /api/health`,
-        figure: `${yardstick.errors} errors, ${Math.round(yardstick.count / YARDSTICK_SECONDS)} req/s, p50 ${ms(yardstick.p50)}, p99 ${ms(yardstick.p99)}; the API's CPU ${yardstick.cpuMsPerCall.toFixed(2)} ms a call`,
+        figure: `${yardstick.errors} errors, ${Math.round(yardstick.count / YARDSTICK_SECONDS)} req/s, p50 ${ms(yardstick.p50)}, p99 ${ms(yardstick.p99)}; the API's CPU ${cpuOf(yardstick)} a call`,
       },
     ];
   });

@@ -22,7 +22,7 @@ function lazily<T>(create: () => T): () => T {
 const THOUSANDS_SEPARATOR: Record<string, string> = { 'en-US': ',', 'ru-RU': '\u00a0', 'uk-UA': '\u00a0' };
 
 /** `1234567` as `1,234,567` (or with another separator); a negative number keeps its hyphen-minus. */
-export function groupThousands(value: number, separator: string): string {
+function groupThousands(value: number, separator: string): string {
   const grouped = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, separator);
   return value < 0 ? `-${grouped}` : grouped;
 }

@@ -626,7 +626,7 @@ export function wikiPages(app: FastifyInstance, ctx: AppContext) {
             `<url><loc>${abs(listingPath(locale, s.id, '', i + 1))}</loc><lastmod>${mod.toISOString()}</lastmod></url>`,
         );
       });
-      // The wiki's home and the public pages (the domain check), in every language.
+      // The wiki's home and the app's other public pages, each with its three languages.
       const everyLanguage = (p: string) =>
         LOCALES.map(
           (l) => `<xhtml:link rel="alternate" hreflang="${HREFLANG[l]}" href="${abs(`/${l}${p}`)}"/>`,
