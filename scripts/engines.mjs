@@ -3,6 +3,10 @@
  * promises (the root's `engines.node`). npm only warns (EBADENGINE) when it meets one that does not,
  * and only on the Node it runs on, so a CI on a newer Node would never see what a newcomer on the
  * oldest supported one gets as their first command's output.
+ *
+ * It also holds that output free of npm's install-script notice: every package with an install
+ * script is either approved or denied in the root's `allowScripts` (esbuild's postinstall only
+ * re-checks a binary its optional dependency already brought, so it is denied).
  */
 import { readFileSync } from 'node:fs';
 import semver from 'semver';
@@ -24,4 +28,17 @@ if (refused.length > 0) {
   );
   process.exit(1);
 }
-console.log(`engines: every installed package runs on Node ${oldest}`);
+
+const allowed = root.allowScripts ?? {};
+const unreviewed = Object.entries(lock.packages)
+  .filter(([, pkg]) => pkg.hasInstallScript)
+  .map(([where, pkg]) => ({ name: where.split('node_modules/').at(-1), version: pkg.version }))
+  .filter(({ name, version }) => !(name in allowed) && !(`${name}@${version}` in allowed));
+
+if (unreviewed.length > 0) {
+  console.error('Packages whose install scripts package.json "allowScripts" neither allows nor denies:');
+  for (const { name, version } of unreviewed) console.error(`  ${name}@${version}`);
+  console.error('Review them: npm install-scripts approve <pkg> or npm install-scripts deny <pkg>.');
+  process.exit(1);
+}
+console.log(`engines: every installed package runs on Node ${oldest}; install scripts reviewed`);
