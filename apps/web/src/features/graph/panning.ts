@@ -1,9 +1,10 @@
 import type Sigma from 'sigma';
-import { NodeCircleProgram } from 'sigma/rendering';
+import { NodeCircleProgram, NodePointProgram } from 'sigma/rendering';
 import type { RenderParams } from 'sigma/types';
+import { LIGHT_MOVE_FROM } from './model.ts';
 
-// What a pan over a big graph leaves out (GraphCanvas): work sigma does per frame or per mouse move that
-// nobody sees while the camera moves.
+// What a pan over a big graph leaves out or draws more cheaply (GraphCanvas): work sigma does per frame
+// or per mouse move that nobody sees while the camera moves.
 
 /**
  * Sigma's own test for a move that leaves out the edges (`hideEdgesOnMove`, big graphs): sigma draws a
@@ -21,11 +22,11 @@ function lightMove(renderer: Sigma): boolean {
 }
 
 /**
- * Sigma's circle nodes, without their second pass into the picking buffer (which node is under the
- * pointer) while the camera moves on a big graph: nothing is hovered or clicked mid-pan, and each pass
- * draws all 50,000 nodes again.
+ * Nodes drawn as WebGL points (one vertex each, one plain draw call), without their second pass into
+ * the picking buffer (which node is under the pointer) while the camera moves: nothing is hovered or
+ * clicked mid-pan, and each pass draws all 50,000 nodes again.
  */
-export class CircleProgramPickingWhenStill extends NodeCircleProgram {
+class PointProgramPickingWhenStill extends NodePointProgram {
   override render(params: RenderParams): void {
     const pick = this.pickProgram;
     if (pick === null || !lightMove(this.renderer)) {
@@ -39,6 +40,17 @@ export class CircleProgramPickingWhenStill extends NodeCircleProgram {
       this.pickProgram = pick;
     }
   }
+}
+
+/**
+ * How a graph's nodes are drawn. Sigma's circles are one instanced draw of three vertices per node; a
+ * software renderer (SwiftShader, what Chromium falls back to without a GPU) draws instances one by one,
+ * so 50,000 circles took seconds a frame there where points of the same size and colour take a fraction
+ * (docs/benchmarks.md). Points are as round and as big, up to the GPU's largest point (SwiftShader's:
+ * 1,023 px), so small graphs, which zoom in furthest, keep circles.
+ */
+export function nodeProgramFor(size: number) {
+  return size >= LIGHT_MOVE_FROM ? PointProgramPickingWhenStill : NodeCircleProgram;
 }
 
 /**
