@@ -224,7 +224,7 @@ async function main() {
         },
       ],
       notes:
-        "A generated graph answer served in place of the project's; WebGL in SwiftShader (no GPU here), so a machine with a GPU draws faster (most of the time to the screen is SwiftShader compiling shaders and rasterising the first frame). The pan starts once the graph is on screen. Above 5,000 nodes the nodes are WebGL points (one plain draw, not sigma's instanced circles, which SwiftShader draws one instance at a time), and a move draws the nodes only: no edges, labels or picking pass, and no hover look-up while the button is held. The frame rate counts frames in which WebGL drew, not every animation frame.",
+        "A generated graph answer served in place of the project's; WebGL in SwiftShader (no GPU here), so a machine with a GPU draws faster (most of the time to the screen is SwiftShader compiling shaders and rasterising the first frame). The pan starts once the graph is on screen. Above 5,000 nodes the nodes are WebGL points and the edges one-pixel lines (plain draws, not sigma's instanced circles and rectangles, which SwiftShader draws one instance at a time), and a move draws the nodes only: no edges, labels or picking pass, and no hover look-up while the button is held. The frame rate counts frames in which WebGL drew, not every animation frame.",
     });
     await context.close();
   } finally {

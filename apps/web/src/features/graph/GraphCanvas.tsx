@@ -3,7 +3,7 @@ import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 're
 import Sigma from 'sigma';
 import type { EdgeDisplayData, NodeDisplayData } from 'sigma/types';
 import { type GraphModel, movingDetail, NODE_SIZES, SITE_COLOR, STATE_COLORS } from './model.ts';
-import { nodeProgramFor, noHoverLookUpWhilePressed } from './panning.ts';
+import { noHoverLookUpWhilePressed, programsFor } from './panning.ts';
 
 /** What the page's zoom buttons and page list ask of the canvas. */
 export type GraphCanvasHandle = {
@@ -68,8 +68,8 @@ const GraphCanvas = forwardRef<GraphCanvasHandle, Props>(function GraphCanvas(pr
       renderer = new Sigma(graph, element, {
         // Panning 50,000 nodes: edges and labels wait for the camera to stop, nodes are points.
         ...movingDetail(model.size),
+        ...programsFor(model.size),
         zIndex: true,
-        nodeProgramClasses: { circle: nodeProgramFor(model.size) },
         minCameraRatio: 0.005,
         maxCameraRatio: 4,
         nodeReducer: (node, data) => {

@@ -8,13 +8,18 @@ beforeAll(() => {
   vi.stubGlobal('WebGL2RenderingContext', constants);
 });
 
-describe('nodeProgramFor', () => {
-  it('draws a big graph’s nodes as points, not instanced circles, and a small one’s as circles', async () => {
-    const { nodeProgramFor } = await import('./panning.ts');
-    const { NodeCircleProgram, NodePointProgram } = await import('sigma/rendering');
-    // Instanced circles are drawn one instance at a time by a software renderer: seconds a frame.
-    expect(nodeProgramFor(LIGHT_MOVE_FROM).prototype).toBeInstanceOf(NodePointProgram);
-    expect(nodeProgramFor(50_000).prototype).toBeInstanceOf(NodePointProgram);
-    expect(nodeProgramFor(LIGHT_MOVE_FROM - 1)).toBe(NodeCircleProgram);
+describe('programsFor', () => {
+  it('draws a big graph as points and lines, not instanced circles and rectangles; a small one as circles', async () => {
+    const { programsFor } = await import('./panning.ts');
+    const sigma = await import('sigma/rendering');
+    // Instanced draws are drawn one instance at a time by a software renderer: seconds a frame.
+    for (const size of [LIGHT_MOVE_FROM, 50_000]) {
+      const big = programsFor(size);
+      expect(big.nodeProgramClasses.circle.prototype).toBeInstanceOf(sigma.NodePointProgram);
+      expect(big.edgeProgramClasses.line).toBe(sigma.EdgeLineProgram);
+    }
+    const small = programsFor(LIGHT_MOVE_FROM - 1);
+    expect(small.nodeProgramClasses.circle).toBe(sigma.NodeCircleProgram);
+    expect(small.edgeProgramClasses.line).toBe(sigma.EdgeRectangleProgram);
   });
 });

@@ -1,5 +1,5 @@
 import type Sigma from 'sigma';
-import { NodeCircleProgram, NodePointProgram } from 'sigma/rendering';
+import { EdgeLineProgram, EdgeRectangleProgram, NodeCircleProgram, NodePointProgram } from 'sigma/rendering';
 import type { RenderParams } from 'sigma/types';
 import { LIGHT_MOVE_FROM } from './model.ts';
 
@@ -43,14 +43,23 @@ class PointProgramPickingWhenStill extends NodePointProgram {
 }
 
 /**
- * How a graph's nodes are drawn. Sigma's circles are one instanced draw of three vertices per node; a
- * software renderer (SwiftShader, what Chromium falls back to without a GPU) draws instances one by one,
- * so 50,000 circles took seconds a frame there where points of the same size and colour take a fraction
- * (docs/benchmarks.md). Points are as round and as big, up to the GPU's largest point (SwiftShader's:
- * 1,023 px), so small graphs, which zoom in furthest, keep circles.
+ * How a graph's nodes and edges are drawn. Sigma's circles and edge rectangles are instanced draws (three
+ * vertices a node or edge); a software renderer (SwiftShader, what Chromium falls back to without a GPU)
+ * draws instances one by one, so 50,000 circles took seconds a frame there, where points of the same
+ * size and colour and one-pixel lines take a fraction (docs/benchmarks.md). Points are as round and as
+ * big up to the GPU's largest point (SwiftShader's: 1,023 px), so small graphs, which zoom in furthest,
+ * keep circles, and their edges keep their thickness.
  */
-export function nodeProgramFor(size: number) {
-  return size >= LIGHT_MOVE_FROM ? PointProgramPickingWhenStill : NodeCircleProgram;
+export function programsFor(size: number) {
+  return size >= LIGHT_MOVE_FROM
+    ? {
+        nodeProgramClasses: { circle: PointProgramPickingWhenStill },
+        edgeProgramClasses: { line: EdgeLineProgram },
+      }
+    : {
+        nodeProgramClasses: { circle: NodeCircleProgram },
+        edgeProgramClasses: { line: EdgeRectangleProgram },
+      };
 }
 
 /**
