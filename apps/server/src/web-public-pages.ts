@@ -1,4 +1,4 @@
-import { isLocale, LOCALES, type Locale } from '@linkwatch/shared';
+import { isLocale, LOCALES, type Locale, languageTag, ogLocale } from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
 
 /**
@@ -27,10 +27,6 @@ const PUBLIC_PAGES: readonly PublicPage[] = [
     intro: 'domainCheck.intro',
   },
 ];
-
-/** hreflang of each locale: the language alone (`ua` is Ukrainian, `uk`). */
-const HREFLANG: Record<Locale, string> = { en: 'en', ru: 'ru', ua: 'uk' };
-const OG_LOCALE: Record<Locale, string> = { en: 'en_US', ru: 'ru_RU', ua: 'uk_UA' };
 
 /** index.html's static frame of the signed-in pages (apps/web/index.html). */
 const APP_SHELL = /<!-- app-shell:[\s\S]*?<!-- \/app-shell -->/;
@@ -68,14 +64,14 @@ export function publicPageHtml(params: {
   const head = [
     `<meta name="description" content="${description}">`,
     `<link rel="canonical" href="${href(locale)}">`,
-    ...LOCALES.map((l) => `<link rel="alternate" hreflang="${HREFLANG[l]}" href="${href(l)}">`),
+    ...LOCALES.map((l) => `<link rel="alternate" hreflang="${languageTag(l)}" href="${href(l)}">`),
     `<link rel="alternate" hreflang="x-default" href="${href('en')}">`,
     '<meta property="og:type" content="website">',
     `<meta property="og:site_name" content="${t('common.appName')}">`,
     `<meta property="og:title" content="${title}">`,
     `<meta property="og:description" content="${description}">`,
     `<meta property="og:url" content="${href(locale)}">`,
-    `<meta property="og:locale" content="${OG_LOCALE[locale]}">`,
+    `<meta property="og:locale" content="${ogLocale(locale)}">`,
     '<meta name="twitter:card" content="summary">',
     `<meta name="twitter:title" content="${title}">`,
     `<meta name="twitter:description" content="${description}">`,

@@ -7,6 +7,16 @@ export const LOCALE_COOKIE_DAYS = 365;
 /** The spec's `ua` is not a BCP 47 tag; Intl and date libraries need `uk`. */
 export const BCP47: Record<Locale, string> = { en: 'en-US', ru: 'ru-RU', ua: 'uk-UA' };
 
+/** The language alone, as `lang` and hreflang name it (`ua` is Ukrainian: `uk`). */
+export function languageTag(locale: Locale): string {
+  return BCP47[locale].split('-')[0];
+}
+
+/** Open Graph's `og:locale` (`uk_UA`). */
+export function ogLocale(locale: Locale): string {
+  return BCP47[locale].replace('-', '_');
+}
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }

@@ -1,4 +1,4 @@
-import type { Locale } from '@linkwatch/shared';
+import { type Locale, languageTag } from '@linkwatch/shared';
 import { translate } from '@linkwatch/shared/i18n';
 import type { MailMessage } from './mailer.ts';
 
@@ -22,7 +22,7 @@ export function actionMail(params: {
   const body = t(`${params.kind}.body`, params.params);
   const action = t(`${params.kind}.action`);
   const text = [greeting, '', body, '', `${action}: ${params.url}`, '', t('signature')].join('\n');
-  const html = `<!doctype html><html lang="${params.locale === 'ua' ? 'uk' : params.locale}"><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto;padding:24px">
+  const html = `<!doctype html><html lang="${languageTag(params.locale)}"><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto;padding:24px">
 <p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>
 <p><a href="${escapeHtml(params.url)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
 <p style="color:#64748b;font-size:13px">${escapeHtml(t('linkHint'))}<br>${escapeHtml(params.url)}</p>

@@ -1,17 +1,16 @@
 import { BCP47, DEFAULT_LOCALE, isLocale, LOCALE_COOKIE_DAYS, type Locale } from '@linkwatch/shared';
+
+export { languageTag } from '@linkwatch/shared';
+
 import { getCookie, setCookie } from '@/api/cookies.ts';
 
 const LOCALE_COOKIE = 'locale';
 
 /**
  * spec: the locale code `ua` names the country; the language is BCP 47 `uk` (shared `BCP47`). Every
- * language tag the page hands to the browser (`lang`, Intl, a captcha's `hl`) comes from these two.
+ * language tag the page hands to the browser (`lang`, Intl, a captcha's `hl`) comes from `languageTag`
+ * (shared) and this one: the tag Intl formats numbers and dates with, language and region (`uk-UA`).
  */
-export function languageTag(locale: Locale): string {
-  return intlTag(locale).split('-')[0];
-}
-
-/** The tag Intl formats numbers and dates with: language and region (`uk-UA`). */
 export function intlTag(locale: string): string {
   return BCP47[isLocale(locale) ? locale : DEFAULT_LOCALE];
 }

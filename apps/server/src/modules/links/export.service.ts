@@ -11,6 +11,7 @@ import {
   type LinkFilters,
   type LinkSelection,
   type Locale,
+  languageTag,
   XLSX_EXPORT_MAX_ROWS,
 } from '@linkwatch/shared';
 import { translate, translateCount } from '@linkwatch/shared/i18n';
@@ -79,7 +80,7 @@ export function exportReadyMail(params: {
   const body = `${counted('links.exportMail.body', params.count)} ${counted('links.exportMail.validity', EXPORT_DOWNLOAD_DAYS)}`;
   const action = t('links.exportMail.action');
   const text = [greeting, '', body, '', `${action}: ${params.url}`, '', t('mail.signature')].join('\n');
-  const html = `<!doctype html><html lang="${params.locale === 'ua' ? 'uk' : params.locale}"><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto;padding:24px">
+  const html = `<!doctype html><html lang="${languageTag(params.locale)}"><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto;padding:24px">
 <p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>
 <p><a href="${escapeHtml(params.url)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
 <p>${escapeHtml(t('mail.signature'))}</p></body></html>`;

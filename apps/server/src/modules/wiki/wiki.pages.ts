@@ -3,6 +3,8 @@ import {
   isLocale,
   LOCALES,
   type Locale,
+  languageTag,
+  ogLocale,
   videoClock,
   WIKI_CARDS_PAGE_SIZE,
   WIKI_FAQ_PAGE_SIZE,
@@ -36,12 +38,9 @@ import { publicArticle, publicArticles, videosOf } from './wiki.service.ts';
  * reloaded, as `?app` does for anyone; search engines and guests get the written page.
  */
 
-const HREFLANG: Record<Locale, string> = { en: 'en', ru: 'ru', ua: 'uk' };
-const OG_LOCALE: Record<Locale, string> = { en: 'en_US', ru: 'ru_RU', ua: 'uk_UA' };
-
 /** A date as the reader's language writes it in full (28 November 2026, 28 ноября 2026 г.). */
 const longDate = (locale: Locale, date: Date) =>
-  new Intl.DateTimeFormat(HREFLANG[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+  new Intl.DateTimeFormat(languageTag(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 
 /** The app's other public pages: the domain check and the partner programme's landing (issues 29, 30). */
 const OTHER_PUBLIC_PAGES = ['domain-check', 'partner-program'];
@@ -95,7 +94,7 @@ function page(ctx: AppContext, head: Head, body: string): string {
     head.noindex ? '<meta name="robots" content="noindex">' : '',
     `<link rel="canonical" href="${esc(abs(head.canonical))}">`,
     ...head.alternates.map(
-      (a) => `<link rel="alternate" hreflang="${HREFLANG[a.locale]}" href="${esc(abs(a.href))}">`,
+      (a) => `<link rel="alternate" hreflang="${languageTag(a.locale)}" href="${esc(abs(a.href))}">`,
     ),
     en ? `<link rel="alternate" hreflang="x-default" href="${esc(abs(en.href))}">` : '',
     `<meta property="og:type" content="${head.type}">`,
@@ -103,7 +102,7 @@ function page(ctx: AppContext, head: Head, body: string): string {
     `<meta property="og:description" content="${esc(head.description)}">`,
     `<meta property="og:url" content="${esc(abs(head.canonical))}">`,
     `<meta property="og:site_name" content="Linkwatch">`,
-    `<meta property="og:locale" content="${OG_LOCALE[head.locale]}">`,
+    `<meta property="og:locale" content="${ogLocale(head.locale)}">`,
     head.image ? `<meta property="og:image" content="${esc(abs(head.image))}">` : '',
     head.publishedAt
       ? `<meta property="article:published_time" content="${head.publishedAt.toISOString()}">`
@@ -124,7 +123,7 @@ function page(ctx: AppContext, head: Head, body: string): string {
     (s) => `<li><a href="${sectionPath(head.locale, s.id)}">${t(`wiki.sections.${s.slug}`)}</a></li>`,
   ).join('');
   return `<!doctype html>
-<html lang="${HREFLANG[head.locale]}">
+<html lang="${languageTag(head.locale)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -205,7 +204,7 @@ function videoObject(ctx: AppContext, video: VideoRow, locale: Locale) {
     description: video.description || video.title,
     thumbnailUrl: [thumbnail],
     uploadDate: video.createdAt.toISOString(),
-    inLanguage: HREFLANG[locale],
+    inLanguage: languageTag(locale),
     ...(video.duration ? { duration: isoDuration(video.duration) } : {}),
     ...(video.provider === 'file'
       ? fileAddress(ctx, video)
@@ -268,7 +267,7 @@ function articleHtml(ctx: AppContext, row: ArticleRow, translations: Translation
       ? {
           '@context': 'https://schema.org',
           '@type': 'FAQPage',
-          inLanguage: HREFLANG[locale],
+          inLanguage: languageTag(locale),
           mainEntity: [
             {
               '@type': 'Question',
@@ -282,7 +281,7 @@ function articleHtml(ctx: AppContext, row: ArticleRow, translations: Translation
           '@type': row.section === 3 ? 'NewsArticle' : 'Article',
           headline: row.title.slice(0, 110),
           description,
-          inLanguage: HREFLANG[locale],
+          inLanguage: languageTag(locale),
           datePublished: row.publishedAt?.toISOString(),
           dateModified: row.updatedAt.toISOString(),
           mainEntityOfPage: abs(link),
@@ -417,7 +416,7 @@ function sectionHtml(ctx: AppContext, l: Listing) {
     ld.unshift({
       '@context': 'https://schema.org',
       '@type': 'FAQPage',
-      inLanguage: HREFLANG[locale],
+      inLanguage: languageTag(locale),
       mainEntity: rows.map((r) => ({
         '@type': 'Question',
         name: r.title,
@@ -611,7 +610,7 @@ export function wikiPages(app: FastifyInstance, ctx: AppContext) {
           .filter((o) => o.groupKey === row.groupKey)
           .map(
             (o) =>
-              `<xhtml:link rel="alternate" hreflang="${HREFLANG[o.locale as Locale]}" href="${abs(articlePath(o))}"/>`,
+              `<xhtml:link rel="alternate" hreflang="${languageTag(o.locale as Locale)}" href="${abs(articlePath(o))}"/>`,
           )
           .join('');
       // Each section's pages (page 2 on too: each its own canonical address) and its tag pages.
@@ -629,7 +628,7 @@ export function wikiPages(app: FastifyInstance, ctx: AppContext) {
       // The wiki's home and the app's other public pages, each with its three languages.
       const everyLanguage = (p: string) =>
         LOCALES.map(
-          (l) => `<xhtml:link rel="alternate" hreflang="${HREFLANG[l]}" href="${abs(`/${l}${p}`)}"/>`,
+          (l) => `<xhtml:link rel="alternate" hreflang="${languageTag(l)}" href="${abs(`/${l}${p}`)}"/>`,
         ).join('');
       const home = lastmod(rows);
       const pages = [
@@ -671,7 +670,7 @@ export function wikiPages(app: FastifyInstance, ctx: AppContext) {
       return reply
         .type('application/atom+xml; charset=utf-8')
         .send(
-          `<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${HREFLANG[locale]}"><title>${xmlEsc(`${name} · Linkwatch`)}</title><id>${abs(sectionPath(locale, section.id))}</id><link rel="self" href="${abs(`${sectionPath(locale, section.id)}/feed.xml`)}"/><link href="${abs(sectionPath(locale, section.id))}"/><updated>${updated}</updated><author><name>Linkwatch</name></author>${entries.join('')}</feed>\n`,
+          `<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${languageTag(locale)}"><title>${xmlEsc(`${name} · Linkwatch`)}</title><id>${abs(sectionPath(locale, section.id))}</id><link rel="self" href="${abs(`${sectionPath(locale, section.id)}/feed.xml`)}"/><link href="${abs(sectionPath(locale, section.id))}"/><updated>${updated}</updated><author><name>Linkwatch</name></author>${entries.join('')}</feed>\n`,
         );
     },
   );

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client.ts';
+import { intlTag } from '@/lib/locale.ts';
 import { useLocale } from '@/lib/useLocale.tsx';
 import { Alert } from '@/ui/Alert.tsx';
 import { Badge } from '@/ui/Badge.tsx';
@@ -119,9 +120,7 @@ function TelegramSection({
   // A first link shows until the chat connects; a new link for a connected chat, until the page is left.
   const showLink = started !== null && (waiting || started.channel.attributes.status === 'active');
   const time = started
-    ? new Intl.DateTimeFormat(locale === 'ua' ? 'uk' : locale, { timeStyle: 'short' }).format(
-        new Date(started.expiresAt),
-      )
+    ? new Intl.DateTimeFormat(intlTag(locale), { timeStyle: 'short' }).format(new Date(started.expiresAt))
     : '';
   return (
     <section aria-labelledby="alerts-telegram" className="space-y-3">

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { intlTag } from '@/lib/locale.ts';
 
 const formats = new Map<string, Intl.NumberFormat>();
 
 /** Dollar amounts (the programme's money) in the page's language: `$1,234.50`, `1 234,50 $`. */
 export function useDollars(): (value: number) => string {
   const { i18n } = useTranslation();
-  const tag = i18n.language === 'ua' ? 'uk' : i18n.language;
+  const tag = intlTag(i18n.language);
   let format = formats.get(tag);
   if (!format) {
     format = new Intl.NumberFormat(tag, { style: 'currency', currency: 'USD' });

@@ -1,4 +1,4 @@
-import { wikiSection } from '@linkwatch/shared';
+import { languageTag, wikiSection } from '@linkwatch/shared';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -60,11 +60,7 @@ export default function WikiArticlePage() {
           {others.map((tr, i) => (
             <span key={tr.locale}>
               {i > 0 ? ', ' : ''}
-              <Link
-                to={tr.link}
-                hrefLang={tr.locale === 'ua' ? 'uk' : tr.locale}
-                className="text-brand-700 hover:underline"
-              >
+              <Link to={tr.link} hrefLang={languageTag(tr.locale)} className="text-brand-700 hover:underline">
                 {LANGUAGE_NAMES[tr.locale]}
               </Link>
             </span>
