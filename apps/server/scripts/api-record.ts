@@ -42,7 +42,7 @@ const EMAIL = 'recorder@example.com';
 const PASSWORD = 'recorder-pass-1';
 
 /** Figures of the process, not of the API: /health reports them as they are at that moment. */
-const MEASURES = new Set(['eventLoopDelayMs', 'rssMb', 'heapUsedMb', 'externalMb']);
+const MEASURES = new Set(['eventLoopDelayMs', 'rssMb', 'heapTotalMb', 'heapUsedMb', 'externalMb']);
 const DAY_MS = 86_400_000;
 
 await setupDatabaseSnapshot();

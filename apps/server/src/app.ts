@@ -238,14 +238,19 @@ function proxyTrust(setting: Config['trustProxy']) {
 const PRESSURE_SAMPLE_MS = 1000;
 
 function load(app: FastifyInstance) {
-  const { rss, heapUsed, external } = process.memoryUsage();
+  const { rss, heapTotal, heapUsed, external } = process.memoryUsage();
   const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
   // The guard reports Infinity when the loop never turned in a whole sample (held by a long parse):
   // the delay was at least that sample, and JSON has no Infinity.
   const delay = app.memoryUsage().eventLoopDelay;
   return {
     eventLoopDelayMs: Number.isFinite(delay) ? Math.round(delay) : PRESSURE_SAMPLE_MS,
-    memory: { rssMb: mb(rss), heapUsedMb: mb(heapUsed), externalMb: mb(external) },
+    memory: {
+      rssMb: mb(rss),
+      heapTotalMb: mb(heapTotal),
+      heapUsedMb: mb(heapUsed),
+      externalMb: mb(external),
+    },
   };
 }
 

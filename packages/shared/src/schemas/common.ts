@@ -37,10 +37,17 @@ export const ZHealthResponse = z.object({
   db: z.enum(['ok', 'busy', 'down']),
   eventLoopDelayMs: z.number(),
   /**
-   * `externalMb`: memory outside V8's heap, mostly the embedded database's WebAssembly memory, which
-   * grows to its largest statement's need and is never given back (PGlite).
+   * Of the API's thread: `heapTotalMb` is the V8 heap it holds (live objects, garbage not collected yet
+   * and free room), which is what moves `rssMb` under use; `heapUsedMb` the live objects and garbage;
+   * `externalMb` buffers outside the heap. `rssMb` is the whole process's, with the embedded database's
+   * thread (PGlite's WebAssembly memory: 128 MB, more only for a statement that needs it; README, Memory).
    */
-  memory: z.object({ rssMb: z.number(), heapUsedMb: z.number(), externalMb: z.number() }),
+  memory: z.object({
+    rssMb: z.number(),
+    heapTotalMb: z.number(),
+    heapUsedMb: z.number(),
+    externalMb: z.number(),
+  }),
 });
 
 /** A redirect (`303 See Other`): no body, the `Location` header says where to. */

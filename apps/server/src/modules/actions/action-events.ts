@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { notify, publishActionCount } from '../notifications/notifications.service.ts';
 import { queueTaskEvents } from '../webhooks/task-events.ts';
 import { countNewReports, findUserLocale } from './actions.queries.ts';
+import { taskCache } from './task-cache.ts';
 import type { ActionRow, WorkerHooks } from './types.ts';
 
 /** spec point 9: progress bars are throttled to one update per 200 ms. */
@@ -17,12 +18,14 @@ export type FinishedListener = (action: ActionRow) => Promise<void>;
 
 /** What the user sees of a task's life: throttled progress, a notice when it ends, live counters. */
 export function actionEventHooks(ctx: AppContext, extraOnFinished: FinishedListener[] = []): WorkerHooks {
-  const lastSent = new Map<number, number>();
+  // A task cancelled at once by the API ends without onFinished here: bounded like the handlers' caches.
+  const lastSent = taskCache<{ at: number }>();
   return {
     onProgress(action) {
       const now = Date.now();
-      if (now - (lastSent.get(action.id) ?? 0) < PROGRESS_THROTTLE_MS) return;
-      lastSent.set(action.id, now);
+      const sent = lastSent.get(action.id, () => ({ at: 0 }));
+      if (now - sent.at < PROGRESS_THROTTLE_MS) return;
+      sent.at = now;
       void ctx.events.publish({ userId: action.userId, event: 'ActionProgress', data: progressOf(action) });
     },
     async onFinished(action) {

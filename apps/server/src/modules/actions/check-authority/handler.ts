@@ -1,6 +1,7 @@
 import { ActionCode } from '@linkwatch/shared';
 import type { DomainFigures } from '../../../providers/authority/index.ts';
 import { itemUrls } from '../item-links.ts';
+import { taskCache } from '../task-cache.ts';
 import { type TaskFilters, ZTaskFilters } from '../task-filters.ts';
 import type { ActionHandler, ActionRow, ClaimedItem, ItemOutcome, WorkerContext } from '../types.ts';
 import { applyAuthority } from './check-authority.queries.ts';
@@ -9,7 +10,7 @@ import { type AuthorityResult, domainOf, lookUpAll, type Merged } from './figure
 const RETRY_AFTER_MS = 30_000;
 
 /** A domain is asked about once per task, however many of the task's links it gives. */
-const taskDomains = new Map<number, Map<string, Merged<DomainFigures>>>();
+const taskDomains = taskCache<Map<string, Merged<DomainFigures>>>();
 
 /**
  * Action 4, check authority ("trust"): asks every configured authority service about each link's
@@ -26,8 +27,7 @@ export const checkAuthorityHandler: ActionHandler<AuthorityResult, TaskFilters> 
 
   async process(ctx: WorkerContext, { action }: { action: ActionRow }, items: ClaimedItem[]) {
     const urlOf = await itemUrls(ctx, action, items);
-    const known = taskDomains.get(action.id) ?? new Map<string, Merged<DomainFigures>>();
-    taskDomains.set(action.id, known);
+    const known = taskDomains.get(action.id, () => new Map<string, Merged<DomainFigures>>());
     const pages = [...new Set(urlOf.values())];
     const domains = [...new Set(pages.map(domainOf))].filter((d): d is string => d !== null && !known.has(d));
     const looked = await lookUpAll(ctx.providers.authority.adapters, { domains, pages });

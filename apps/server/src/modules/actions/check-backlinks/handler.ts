@@ -2,6 +2,7 @@ import { type AcceptorSet, type CheckResult, RobotsCache } from '@linkwatch/chec
 import { ActionCode, Tier } from '@linkwatch/shared';
 import type { Queryable } from '../../../db/client.ts';
 import { refreshDeadFeedsOfTask } from '../dead-feeds.ts';
+import { taskCache } from '../task-cache.ts';
 import { type TaskFilters, ZTaskFilters } from '../task-filters.ts';
 import type { ActionHandler, ActionRow, ClaimedItem, ItemOutcome, WorkerContext } from '../types.ts';
 import { applyCheckResults } from './apply.ts';
@@ -16,15 +17,10 @@ import { chargeRenders } from './render-charge.ts';
 import { refreshTier2Counts, tierTwoProjectsOf } from './tier2-counts.ts';
 
 /** Per-task caches: robots.txt is fetched once per host per task; acceptor sets once per project and tier. */
-const taskCaches = new Map<number, { robots: RobotsCache; acceptors: Map<string, Promise<AcceptorSet>> }>();
+const taskCaches = taskCache<{ robots: RobotsCache; acceptors: Map<string, Promise<AcceptorSet>> }>();
 
 function cachesFor(actionId: number) {
-  let caches = taskCaches.get(actionId);
-  if (!caches) {
-    caches = { robots: new RobotsCache(), acceptors: new Map() };
-    taskCaches.set(actionId, caches);
-  }
-  return caches;
+  return taskCaches.get(actionId, () => ({ robots: new RobotsCache(), acceptors: new Map() }));
 }
 
 /**
