@@ -17,6 +17,7 @@ import {
   UploadModal,
   useLinkCounts,
   useListState,
+  useRefreshAfterTask,
 } from '@/features/links';
 import { useCampaign } from '@/features/projects/api/projects.ts';
 import { CampaignSettingsModal } from '@/features/projects/lazyPanels.tsx';
@@ -29,7 +30,6 @@ import { useOpenedOnce } from '@/lib/useOpenedOnce.ts';
 import { Badge } from '@/ui/Badge.tsx';
 import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
 import { Skeleton } from '@/ui/Spinner.tsx';
-import { useRefreshAfterTask } from './useRefreshAfterTask.ts';
 
 /** The breadcrumbs and the title while the campaign loads, at their height (a 20 px line, 8 px, 32 px). */
 function TitleSkeleton() {

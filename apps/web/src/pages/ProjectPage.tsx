@@ -23,6 +23,7 @@ import {
   UploadModal,
   useLinkCounts,
   useListState,
+  useRefreshAfterTask,
 } from '@/features/links';
 import { WastedTierTwoCard } from '@/features/projects';
 import { useCampaigns, useProject } from '@/features/projects/api/projects.ts';
@@ -37,7 +38,6 @@ import { useOpenedOnce } from '@/lib/useOpenedOnce.ts';
 import { Button, buttonClass } from '@/ui/Button.tsx';
 import { NotFoundPage } from '@/ui/NotFoundPage.tsx';
 import { SegmentedTabs } from '@/ui/SegmentedTabs.tsx';
-import { useRefreshAfterTask } from './useRefreshAfterTask.ts';
 
 /** `/project/{type?}/{tier?}/{id}`: every link of a project at one tier, with its campaigns. */
 export default function ProjectPage() {

@@ -2,7 +2,7 @@
 // the list pages' parts, list state in the URL, exports and uploads.
 export { linkKeys } from './api/keys.ts';
 export { useIndexHistories, useLinkCodes, useLinkCounts } from './api/links.ts';
-export { useRefreshLinks } from './api/refresh.ts';
+export { useRefreshAfterTask, useRefreshLinks } from './api/refresh.ts';
 export { LinkDrawer } from './LinkDrawer.tsx';
 export { LinkSummary } from './LinkSummary.tsx';
 export { LinksWorkspace } from './LinksWorkspace.tsx';
