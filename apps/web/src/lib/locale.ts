@@ -1,8 +1,7 @@
 import { BCP47, DEFAULT_LOCALE, isLocale, LOCALE_COOKIE_DAYS, type Locale } from '@linkwatch/shared';
+import { getCookie, setCookie } from '@/api/cookies.ts';
 
 export { languageTag } from '@linkwatch/shared';
-
-import { getCookie, setCookie } from '@/api/cookies.ts';
 
 const LOCALE_COOKIE = 'locale';
 
