@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE, filterParams, OPTIONS_PAGE_SIZE } from '@linkwatch/shared';
-import { apiUrl, type Query, sendEarlyRead } from '@/api/http.ts';
+import { apiUrl, type Query, sendEarlyReads } from '@/api/http.ts';
 import { getToken } from '@/api/token.ts';
 import { listQueryFromSearch } from '@/features/links/listQuery.ts';
 import { LIST_TYPE_CODE, parseListRoute } from '@/features/links/route.ts';
@@ -7,8 +7,11 @@ import { localeOfPath, splitLocale } from '@/lib/locale.ts';
 
 type Read = { path: string; query?: Query };
 
-/** What the signed-in frame shows besides the page: the balance (account menu) and the settings' notice. */
-const FRAME_READS: Read[] = [{ path: 'user/balance' }, { path: 'settings' }];
+/**
+ * What the signed-in frame shows besides the page: the balance (account menu), the settings' notice and the
+ * accounts (the account switcher, and what the user may do in the current one: lib/account.ts).
+ */
+const FRAME_READS: Read[] = [{ path: 'user/balance' }, { path: 'settings' }, { path: 'user/accounts' }];
 
 /**
  * `/campaign/{type?}/{tier?}/{id}` as the router's `campaign/:type?/:tier?/:id` splits it: with two
@@ -72,11 +75,12 @@ export function firstReadsOf({ pathname, search }: { pathname: string; search: s
 /**
  * Sends a signed-in cold load's first reads from the entry script, while the app's code is still on its way
  * (index.html preloads it): they no longer wait for it to arrive and run, a round trip or two on a phone.
- * The app's own calls for them take their answers (api/http.ts takeEarlyRead). All at once: in tasks of
- * their own they waited behind the evaluation of the app's code.
+ * The app's own calls for them take their answers (api/http.ts takeEarlyRead). All at once, in one call
+ * (`GET batch`): in tasks of their own they waited behind the evaluation of the app's code, and sent one by
+ * one they took a phone's six connections from that code.
  */
 export function sendFirstReads(location: { pathname: string; search: string }): void {
   if (!getToken()) return;
   const locale = localeOfPath(location.pathname);
-  for (const { path, query } of firstReadsOf(location)) sendEarlyRead({ url: apiUrl(path, query), locale });
+  sendEarlyReads({ urls: firstReadsOf(location).map(({ path, query }) => apiUrl(path, query)), locale });
 }

@@ -1,9 +1,9 @@
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE, PAGE_SIZES } from '@linkwatch/shared';
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
 
 // A list's view (filters, order, page, page size) lives in the URL: back/forward and a shared link keep it.
-// These are the reads and the write every list page shares; each page keeps its own parameter names.
+// These are the reads and the write every list page shares; each page keeps its own parameter names. Without
+// React: the entry script reads a cold load's first page of links with them (app/firstReads.ts), and with React
+// and its router that script would be 55 KB instead of a few (lib/useListParams.ts has the hook).
 
 /** A parameter's new value; empty (null, undefined, '') leaves it out of the URL. */
 export type ParamChanges = Record<string, string | number | null | undefined>;
@@ -38,16 +38,4 @@ export function withChanges(
   }
   if (restartPage && !('page' in changes)) next.delete('page');
   return next;
-}
-
-/** The URL's search parameters and a stable writer that replaces the history entry (no entry per keystroke). */
-export function useListParams(options: { restartPage?: boolean } = {}) {
-  const [params, setParams] = useSearchParams();
-  const restartPage = options.restartPage ?? false;
-  const update = useCallback(
-    (changes: ParamChanges) =>
-      setParams((current) => withChanges(current, changes, { restartPage }), { replace: true }),
-    [setParams, restartPage],
-  );
-  return [params, update] as const;
 }

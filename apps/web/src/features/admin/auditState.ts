@@ -1,6 +1,7 @@
 import { AUDIT_KINDS, type AuditKind, DEFAULT_PAGE_SIZE } from '@linkwatch/shared';
 import { useMemo } from 'react';
-import { readPage, useListParams } from '@/lib/listParams.ts';
+import { readPage } from '@/lib/listParams.ts';
+import { useListParams } from '@/lib/useListParams.ts';
 import type { AuditFilters } from './api/types.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

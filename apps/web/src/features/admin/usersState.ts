@@ -1,6 +1,7 @@
 import { ADMIN_USER_SORT_FIELDS } from '@linkwatch/shared';
 import { useMemo } from 'react';
-import { readPage, readSize, useListParams } from '@/lib/listParams.ts';
+import { readPage, readSize } from '@/lib/listParams.ts';
+import { useListParams } from '@/lib/useListParams.ts';
 import { parseSort, type Sort, sortParam } from '@/ui/DataTable.tsx';
 import type { UserListFilters } from './api/types.ts';
 

@@ -1,6 +1,7 @@
 import { FIRST_PAGE } from '@linkwatch/shared';
 import { useCallback, useMemo } from 'react';
-import { readPage, readSize, sizeParam, useListParams } from '@/lib/listParams.ts';
+import { readPage, readSize, sizeParam } from '@/lib/listParams.ts';
+import { useListParams } from '@/lib/useListParams.ts';
 import type { HistoryFilters } from './api/types.ts';
 
 /** The history's URL parameters (the payment return's own, `payment` and the rest, stay apart). */

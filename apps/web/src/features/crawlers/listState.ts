@@ -6,7 +6,8 @@ import {
 } from '@linkwatch/shared';
 import { useCallback, useMemo } from 'react';
 import type { Query } from '@/api/client.ts';
-import { readPage, readSize, sizeParam, useListParams } from '@/lib/listParams.ts';
+import { readPage, readSize, sizeParam } from '@/lib/listParams.ts';
+import { useListParams } from '@/lib/useListParams.ts';
 import { parseSort, type Sort, sortParam } from '@/ui/DataTable.tsx';
 
 export type CrawlerFilterState = {

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { readPage, readSize, sizeParam, useListParams } from '@/lib/listParams.ts';
+import { readPage, readSize, sizeParam } from '@/lib/listParams.ts';
+import { useListParams } from '@/lib/useListParams.ts';
 import { FILTER_PARAMS, hasListFilters, type ListFilters, readFilters } from './listQuery.ts';
 
 /** Filters, page and page size live in the URL: back/forward and shared links keep them. */
