@@ -37,6 +37,7 @@ import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { authRoutes, resendConfirmationRoutes } from './modules/auth/auth.routes.ts';
 import { registerAuthentication } from './modules/auth/authenticate.ts';
 import { balanceRoutes } from './modules/balance/balance.routes.ts';
+import { batchRoutes } from './modules/batch/batch.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { crawlerRoutes } from './modules/crawlers/index.ts';
 import { disavowRoutes } from './modules/disavow/disavow.routes.ts';
@@ -104,6 +105,7 @@ const features = [
   tierRoutes,
   graphRoutes,
   evidenceRoutes,
+  batchRoutes,
 ];
 
 /** How the OpenAPI document tells a client to authenticate (issue 32). */

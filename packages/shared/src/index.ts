@@ -270,6 +270,7 @@ export {
   ZBalanceListQuery,
   ZBalanceTransactionListResponse,
 } from './schemas/balance.ts';
+export { BATCH_MAX_READS, type TBatchResponse, ZBatchQuery, ZBatchResponse } from './schemas/batch.ts';
 export {
   ZFileResponse,
   ZHealthResponse,

@@ -18,15 +18,26 @@ export function json(status: number, body?: unknown): Reply {
 
 /**
  * A stand-in for the server at the fetch boundary: handlers by "METHOD path" (path without /api/
- * and without the query). Unknown calls answer 404, like the endpoints that do not exist yet.
+ * and without the query). Unknown calls answer 404, like the endpoints that do not exist yet. A batch's
+ * reads are recorded as calls of their own (`fetchMock` has the batch).
  */
 export function mockApi(handlers: Record<string, Handler | Reply>) {
   const calls: Call[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
+  const answer = async (input: string, init: RequestInit): Promise<Reply> => {
+    const url = new URL(input, 'http://localhost');
     const path = url.pathname.replace(/^\/api\//, '');
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>));
+    // GET batch, as the server answers it: each read as if sent alone, with the batch's headers.
+    if (method === 'GET' && path === 'batch' && !handlers['GET batch']) {
+      const reads = url.searchParams.getAll('url');
+      const data = [];
+      for (const read of reads) {
+        const reply = await answer(read, init);
+        data.push({ url: read, status: reply.status, body: reply.body ?? null });
+      }
+      return json(200, { data });
+    }
     const call: Call = {
       method,
       path,
@@ -36,14 +47,13 @@ export function mockApi(handlers: Record<string, Handler | Reply>) {
     };
     calls.push(call);
     const handler = handlers[`${method} ${path}`];
-    const reply =
-      handler === undefined
-        ? path === 'page-logs/'
-          ? json(200, true)
-          : json(404, { message: 'Not found' })
-        : typeof handler === 'function'
-          ? await handler(call)
-          : handler;
+    if (handler === undefined) {
+      return path === 'page-logs/' ? json(200, true) : json(404, { message: 'Not found' });
+    }
+    return typeof handler === 'function' ? handler(call) : handler;
+  };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const reply = await answer(String(input), init);
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status,
       headers: { 'content-type': 'application/json' },
