@@ -1,4 +1,6 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { campaignWithLinks } from './projectHelpers.ts';
+import { newUser, openSignedIn } from './support.ts';
 
 /**
  * What the dashboard and the campaign page download before their first paint (issue 25 point 13), as the
@@ -29,4 +31,38 @@ test('the dashboard and the campaign page download no schema, dialog, console or
   const dashboard = await firstLoadFiles(request, '/en');
   expect(dashboard.some((file) => file.startsWith('DashboardPage-'))).toBe(true);
   expect(dashboard.filter((file) => NOT_IN_A_FIRST_LOAD.test(file))).toEqual([]);
+});
+
+test("a campaign page's cold load reads its first screen in one batch call, then draws its codes ring", async ({
+  page,
+  request,
+}) => {
+  const user = newUser('en');
+  const campaign = await campaignWithLinks(request, { user, count: 3 });
+  const reads: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) reads.push(`${r.method()} ${url.pathname}`);
+  });
+  const batch = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/batch');
+  await openSignedIn(page, user, `/en/campaign/active/1/${campaign}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
+  await expect(page.locator('[data-link-row]')).toHaveCount(3);
+
+  const answer = await (await batch).json();
+  const batched: { url: string; status: number }[] = answer.data;
+  expect(batched.map((read) => read.url.split('?')[0])).toEqual(
+    expect.arrayContaining([
+      '/api/user/me',
+      `/api/campaigns/${campaign}`,
+      '/api/links',
+      '/api/user/accounts',
+    ]),
+  );
+  expect(batched.every((read) => read.status === 200)).toBe(true);
+  // None of them read again alone: the app's calls took the batch's answers.
+  const alone = new Set(batched.map((read) => `GET ${read.url.split('?')[0]}`));
+  expect(reads.filter((read) => alone.has(read))).toEqual([]);
+  // The chart kit comes once the page is shown.
+  await expect(page.getByRole('img', { name: 'Response codes of the links in this list' })).toBeVisible();
 });
