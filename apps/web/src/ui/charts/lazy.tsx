@@ -20,6 +20,7 @@ const load = () =>
 function useMayDraw(): boolean {
   return usePageShown() || loaded;
 }
+
 const LazySeriesChart = lazy(() => load().then((m) => ({ default: m.SeriesChart })));
 const LazyDonut = lazy(() => load().then((m) => ({ default: m.Donut })));
 
