@@ -13,10 +13,12 @@ const KIT_LIBRARIES =
   /node_modules[\\/](lucide-react|@radix-ui[\\/]react-(slot|compose-refs)|clsx|@tanstack[\\/](table-core|react-table|store|react-store))[\\/]/;
 // Radix's menus and dialogs with what they use (Floating UI, focus and scroll handling), and our popups made of
 // them: loaded when one first opens, or at the user's first move once the first page is shown (lib/lazyModule.ts).
+// The notices (Radix Toast, app/providers.tsx) too, loaded with the first notice: as one of our components they
+// went into the kit with Radix's toast, collection and dismissable layer, ~15 KB of every page's first download.
 const POPUP_LIBRARIES =
   /node_modules[\\/](radix-ui|@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|aria-hidden|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|tslib)[\\/]/;
 const POPUPS =
-  /apps[\\/]web[\\/]src[\\/](ui[\\/](\w+Popup\.tsx|DropdownMenuRadix\.ts)|app[\\/]layouts[\\/]NavDrawer\.tsx)$/;
+  /apps[\\/]web[\\/]src[\\/](ui[\\/](\w+Popup\.tsx|DropdownMenuRadix\.ts|Toaster\.tsx)|app[\\/]layouts[\\/]NavDrawer\.tsx)$/;
 const OWN_COMPONENTS = /apps[\\/]web[\\/]src[\\/]ui[\\/](?!charts[\\/])/;
 const CONTROLS =
   /node_modules[\\/]@radix-ui[\\/]react-(radio-group|popover|switch)[\\/]|apps[\\/]web[\\/]src[\\/]ui[\\/](Radio|Switch|Combobox)\.tsx$/;

@@ -31,6 +31,12 @@ test('the dashboard and the campaign page download no schema, dialog, console or
   const dashboard = await firstLoadFiles(request, '/en');
   expect(dashboard.some((file) => file.startsWith('DashboardPage-'))).toBe(true);
   expect(dashboard.filter((file) => NOT_IN_A_FIRST_LOAD.test(file))).toEqual([]);
+
+  // The notices (Radix Toast) come with the first notice, not inside a chunk of the first load (the kit).
+  for (const file of new Set([...campaign, ...dashboard])) {
+    const code = await (await request.get(`/assets/${file}`)).text();
+    expect(code.includes('ToastProvider'), file).toBe(false);
+  }
 });
 
 test("a campaign page's cold load reads its first screen in one batch call, then draws its codes ring", async ({
