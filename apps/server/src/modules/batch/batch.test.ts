@@ -76,3 +76,29 @@ describe('GET batch', () => {
     ]);
   });
 });
+
+describe('GET batch with an API key', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ env: { API_KEY_RATE_PER_MINUTE: '3' } });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it("counts each read against the key's rate limit, as the calls alone would be", async () => {
+    const { token } = await makeWorkspace(limited.db);
+    const made = await limited.api('POST', 'user/api-keys', {
+      token,
+      body: { name: 'tool', scopes: ['read'] },
+    });
+    expect(made.status, made.text).toBe(201);
+    const key = made.body.data.attributes.token;
+    // The batch is the key's first call, its two reads the second and third; a third read is one too many.
+    const res = await limited.api('GET', batchOf(['/api/user/me', '/api/settings', '/api/projects']), {
+      token: key,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((read: { status: number }) => read.status)).toEqual([200, 200, 429]);
+  });
+});
