@@ -25,7 +25,8 @@ if (!root) throw new Error('#root is missing from index.html');
 // The chunks first: over HTTP/1.1 a browser has six connections to the server, and the page's reads, each
 // waiting for the database, took them all while the code they are shown with queued behind them.
 // The reads each in a task of their own, after the modules' evaluation (see readSoon). On the dashboard and a
-// campaign page the entry script boot.ts has sent them already: these take its answers (app/firstReads.ts).
+// campaign page the entry script boot.ts has sent them already, in one batch call: these take its answers
+// (app/firstReads.ts).
 const routeLoaded = preloadRoute(window.location.pathname);
 const queryClient = createQueryClient();
 if (getToken()) {
