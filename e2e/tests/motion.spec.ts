@@ -2,7 +2,7 @@ import { type Browser, expect, test } from '@playwright/test';
 import { createConfirmedUser, newUser, openSignedIn } from './support.ts';
 
 /**
- * The dashboard while its projects are never answered: its skeletons pulse (Tailwind's infinite
+ * The dashboard while its projects are never answered (and its first reads' batch fails): its skeletons pulse (Tailwind's infinite
  * `animate-pulse`). What is still running is read from the document's own animations. The rule under
  * test is styles.css's reduced-motion block; the browser tests run with the preference (playwright.config.ts).
  */
@@ -11,6 +11,11 @@ async function loadingDashboard(browser: Browser, reducedMotion: 'reduce' | 'no-
   const page = await context.newPage();
   const user = newUser('en');
   await createConfirmedUser(page.request, user);
+  // The first reads' batch fails, so each is sent alone (api/http.ts), and the projects' never answers.
+  await page.route(
+    (url) => url.pathname === '/api/batch',
+    (route) => route.abort(),
+  );
   await page.route(
     (url) => url.pathname.startsWith('/api/projects'),
     () => {},
