@@ -1,3 +1,4 @@
+import type { TBatchResponse } from '@linkwatch/shared';
 import { getToken } from './token.ts';
 
 /**
@@ -68,15 +69,13 @@ function readKey(url: string): string {
 
 const earlyReads = new Map<string, { response: Promise<Response>; sentAt: number; token: string | null }>();
 
-type BatchAnswer = { data: { url: string; status: number; body: unknown }[] };
-
 /** The answer to `url` in a batch's, as the call alone would have had it; the call alone if it has none. */
 async function answerIn({
   batch,
   url,
   headers,
 }: {
-  batch: Promise<BatchAnswer>;
+  batch: Promise<TBatchResponse>;
   url: string;
   headers: HeadersInit;
 }) {
@@ -98,7 +97,7 @@ export function sendEarlyReads({ urls, locale }: { urls: string[]; locale: strin
   const query = new URLSearchParams(urls.map((url) => ['url', url]));
   const batch = fetch(`${apiUrl('batch')}?${query}`, { headers }).then((response) =>
     response.ok
-      ? (response.json() as Promise<BatchAnswer>)
+      ? (response.json() as Promise<TBatchResponse>)
       : Promise.reject(new Error(String(response.status))),
   );
   const sentAt = Date.now();

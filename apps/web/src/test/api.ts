@@ -1,4 +1,4 @@
-import type { TUserAttributes } from '@linkwatch/shared';
+import type { TBatchResponse, TUserAttributes } from '@linkwatch/shared';
 import { vi } from 'vitest';
 
 export type Call = {
@@ -31,7 +31,7 @@ export function mockApi(handlers: Record<string, Handler | Reply>) {
     // GET batch, as the server answers it: each read as if sent alone, with the batch's headers.
     if (method === 'GET' && path === 'batch' && !handlers['GET batch']) {
       const reads = url.searchParams.getAll('url');
-      const data = [];
+      const data: TBatchResponse['data'] = [];
       for (const read of reads) {
         const reply = await answer(read, init);
         data.push({ url: read, status: reply.status, body: reply.body ?? null });
